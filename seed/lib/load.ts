@@ -1,0 +1,297 @@
+// Reads every YAML file under seed/, validates each record with its zod schema and then across records
+// (duplicates, references, version order). Returns the whole knowledge base or throws SeedValidationError
+// listing every problem with file, record, field and line. Nothing here writes anywhere.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import type { z } from 'zod';
+import {
+  releaseSchema, featureGateSchema, flagSchema, apiVersionSchema, apiFieldSchema, wellKnownKeySchema,
+  metricSchema, changesFileSchema,
+  type ReleaseRecord, type FeatureGateRecord, type FlagRecord, type ApiVersionRecord, type ApiFieldRecord,
+  type WellKnownKeyRecord, type MetricRecord, type ChangeRecord,
+} from './schemas';
+import { subjectKey, type SubjectType } from './subjects';
+
+export interface Located<T> { file: string; index: number; line: number; record: T }
+export interface LocatedChange extends Located<ChangeRecord> { version: string; key: string }
+
+export interface SeedBundle {
+  /** sha256 of every seed file's path and bytes: identifies the knowledge base's version. */
+  hash: string;
+  releases: Located<ReleaseRecord>[];
+  featureGates: Located<FeatureGateRecord>[];
+  flags: Located<FlagRecord>[];
+  apiVersions: Located<ApiVersionRecord>[];
+  apiFields: Located<ApiFieldRecord>[];
+  wellKnownKeys: Located<WellKnownKeyRecord>[];
+  metrics: Located<MetricRecord>[];
+  changes: LocatedChange[];
+}
+
+export interface SeedProblem { file: string; record?: string; field?: string; line?: number; message: string }
+
+export class SeedValidationError extends Error {
+  constructor(readonly problems: SeedProblem[]) {
+    super(`The seed has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was written:\n` +
+      problems.map(formatProblem).join('\n'));
+  }
+}
+
+export function formatProblem(p: SeedProblem): string {
+  const where = `${p.file}${p.line ? `:${p.line}` : ''}`;
+  const record = p.record ? ` ${p.record}` : '';
+  const field = p.field ? ` field "${p.field}"` : '';
+  return `${where}:${record}${field}: ${p.message}`;
+}
+
+interface ParsedFile { file: string; doc: Document; lines: LineCounter; data: unknown }
+
+const ENTITY_FOLDERS = {
+  featureGates: 'feature-gates',
+  flags: 'flags',
+  apiVersions: 'api-versions',
+  apiFields: 'api-fields',
+  wellKnownKeys: 'well-known-keys',
+  metrics: 'metrics',
+} as const;
+
+export function loadSeed(seedDir: string): SeedBundle {
+  const problems: SeedProblem[] = [];
+  const hash = createHash('sha256');
+  const read = (absPath: string): ParsedFile | undefined => {
+    const file = relative(join(seedDir, '..'), absPath);
+    const bytes = readFileSync(absPath, 'utf8');
+    hash.update(file).update('\0').update(bytes).update('\0');
+    const lines = new LineCounter();
+    const doc = parseDocument(bytes, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+    if (doc.errors.length > 0) {
+      for (const err of doc.errors) {
+        const pos = err.linePos?.[0];
+        problems.push({ file, line: pos?.line, message: `invalid YAML${pos ? ` at line ${pos.line}, column ${pos.col}` : ''}: ${err.message.split('\n')[0]}` });
+      }
+      return undefined;
+    }
+    return { file, doc, lines, data: doc.toJS({ maxAliasCount: 0 }) };
+  };
+
+  const releases = existsSync(join(seedDir, 'releases.yaml'))
+    ? readList(read(join(seedDir, 'releases.yaml')), releaseSchema, (r) => r.version, problems)
+    : (problems.push({ file: 'seed/releases.yaml', message: 'the file is missing' }), []);
+
+  const entities = Object.fromEntries(
+    Object.entries(ENTITY_FOLDERS).map(([name, folder]) => [name, yamlFiles(join(seedDir, folder)).flatMap((f) =>
+      readList(read(f), schemaFor(name as keyof typeof ENTITY_FOLDERS), labelFor(name as keyof typeof ENTITY_FOLDERS), problems))]),
+  ) as unknown as Omit<SeedBundle, 'hash' | 'releases' | 'changes'>;
+
+  const changes: LocatedChange[] = [];
+  for (const absPath of yamlFiles(join(seedDir, 'changes'))) {
+    const parsed = read(absPath);
+    if (!parsed) continue;
+    const result = changesFileSchema.safeParse(parsed.data);
+    if (!result.success) {
+      reportZod(parsed, result.error, [], undefined, problems);
+      continue;
+    }
+    const expected = absPath.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/, '');
+    if (expected !== result.data.version) {
+      problems.push({ file: parsed.file, field: 'version', line: lineOf(parsed, ['version']), message: `the file is named for ${expected} but says version "${result.data.version}"` });
+    }
+    result.data.changes.forEach((record, index) => {
+      const id = record.id ?? (record.prs && record.prs.length > 0 ? String(record.prs[0]) : undefined);
+      const line = lineOf(parsed, ['changes', index]);
+      if (!id) {
+        problems.push({ file: parsed.file, record: `changes[${index}]`, field: 'id', line, message: 'a change without a PR number needs an explicit id' });
+        return;
+      }
+      changes.push({ file: parsed.file, index, line: line ?? 1, record, version: result.data.version, key: `${result.data.version}#${id}` });
+    });
+  }
+
+  const bundle: SeedBundle = { hash: '', releases, ...entities, changes };
+  checkAcrossRecords(bundle, problems);
+  if (problems.length > 0) throw new SeedValidationError(problems);
+  bundle.hash = hash.digest('hex');
+  return bundle;
+}
+
+function yamlFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name))
+    .map((e) => join(dir, e.name))
+    .sort();
+}
+
+function schemaFor(name: keyof typeof ENTITY_FOLDERS): z.ZodType {
+  return {
+    featureGates: featureGateSchema, flags: flagSchema, apiVersions: apiVersionSchema,
+    apiFields: apiFieldSchema, wellKnownKeys: wellKnownKeySchema, metrics: metricSchema,
+  }[name];
+}
+
+// A readable name for a record in error messages, from whatever identifying fields it has.
+function labelFor(name: keyof typeof ENTITY_FOLDERS): (r: Record<string, unknown>) => string | undefined {
+  const fields: Record<keyof typeof ENTITY_FOLDERS, string[]> = {
+    featureGates: ['name'], flags: ['component', 'name'], apiVersions: ['apiVersion', 'kind'],
+    apiFields: ['kind', 'path'], wellKnownKeys: ['key'], metrics: ['component', 'name'],
+  };
+  return (r) => {
+    const parts = fields[name].map((f) => r[f]).filter((v) => typeof v === 'string');
+    return parts.length > 0 ? parts.join(' ') : undefined;
+  };
+}
+
+function readList<T>(parsed: ParsedFile | undefined, schema: z.ZodType<T>, label: (r: any) => string | undefined,
+  problems: SeedProblem[]): Located<T>[] {
+  if (!parsed) return [];
+  if (!Array.isArray(parsed.data)) {
+    problems.push({ file: parsed.file, line: 1, message: 'the file must hold a YAML list of records (lines starting with "- ")' });
+    return [];
+  }
+  const out: Located<T>[] = [];
+  parsed.data.forEach((raw, index) => {
+    const result = schema.safeParse(raw);
+    const name = raw && typeof raw === 'object' ? label(raw) : undefined;
+    if (!result.success) {
+      reportZod(parsed, result.error, [index], `record ${index + 1}${name ? ` (${name})` : ''}`, problems);
+      return;
+    }
+    out.push({ file: parsed.file, index, line: lineOf(parsed, [index]) ?? 1, record: result.data });
+  });
+  return out;
+}
+
+function reportZod(parsed: ParsedFile, error: z.ZodError, prefix: (string | number)[], record: string | undefined,
+  problems: SeedProblem[]): void {
+  for (const issue of error.issues) {
+    const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+    let recordName = record;
+    let fieldPath = path;
+    if (!record && path[0] === 'changes' && typeof path[1] === 'number') {
+      recordName = `changes[${path[1]}]`;
+      fieldPath = path.slice(2);
+    }
+    const field = fieldPath.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : String(p)), '');
+    const unknownKeys = issue.code === 'unrecognized_keys' ? ` (${(issue as { keys: string[] }).keys.join(', ')})` : '';
+    problems.push({
+      file: parsed.file,
+      record: recordName,
+      field: field || undefined,
+      line: lineOf(parsed, [...prefix, ...path]) ?? lineOf(parsed, prefix),
+      message: issue.message + unknownKeys,
+    });
+  }
+}
+
+function lineOf(parsed: ParsedFile, path: (string | number)[]): number | undefined {
+  for (let n = path.length; n >= 0; n--) {
+    const node = parsed.doc.getIn(path.slice(0, n), true);
+    if (isNode(node) && node.range) return parsed.lines.linePos(node.range[0]).line;
+  }
+  return undefined;
+}
+
+function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
+  const v = (s: string | null | undefined): number | undefined => {
+    if (!s) return undefined;
+    const [maj, min] = s.split('.').map(Number);
+    return maj * 1000 + min;
+  };
+  const problem = (loc: Located<unknown>, record: string, field: string | undefined, message: string) =>
+    problems.push({ file: loc.file, record, field, line: loc.line, message });
+
+  const uniq = <T>(items: Located<T>[], key: (r: T) => string, what: string) => {
+    const seen = new Map<string, Located<T>>();
+    for (const item of items) {
+      const k = key(item.record);
+      const first = seen.get(k);
+      if (first) problem(item, `${what} ${k}`, undefined, `duplicate: already defined at ${first.file}:${first.line}`);
+      else seen.set(k, item);
+    }
+    return seen;
+  };
+  const releases = uniq(b.releases, (r) => r.version, 'release');
+  const gates = uniq(b.featureGates, (r) => subjectKey('gate', r), 'feature gate');
+  const apis = uniq(b.apiVersions, (r) => subjectKey('api', r), 'API version');
+  const known: Record<SubjectType, Set<string>> = {
+    gate: new Set(gates.keys()),
+    flag: new Set(uniq(b.flags, (r) => subjectKey('flag', r), 'flag').keys()),
+    api: new Set(apis.keys()),
+    field: new Set(uniq(b.apiFields, (r) => subjectKey('field', r), 'API field').keys()),
+    key: new Set(uniq(b.wellKnownKeys, (r) => subjectKey('key', r), 'well-known key').keys()),
+    metric: new Set(uniq(b.metrics, (r) => subjectKey('metric', r), 'metric').keys()),
+  };
+
+  // introduced <= deprecated < removed, wherever a record carries them.
+  const lifeOrder = (loc: Located<{ introducedIn?: string | null; deprecatedIn?: string | null; removedIn?: string | null }>, name: string) => {
+    const { introducedIn, deprecatedIn, removedIn } = loc.record;
+    if (introducedIn && deprecatedIn && v(deprecatedIn)! < v(introducedIn)!) problem(loc, name, 'deprecatedIn', `is before introducedIn ${introducedIn}`);
+    if (introducedIn && removedIn && v(removedIn)! <= v(introducedIn)!) problem(loc, name, 'removedIn', `must come after introducedIn ${introducedIn}`);
+    if (deprecatedIn && removedIn && v(removedIn)! < v(deprecatedIn)!) problem(loc, name, 'removedIn', `is before deprecatedIn ${deprecatedIn}`);
+  };
+  for (const list of [b.flags, b.apiVersions, b.apiFields, b.wellKnownKeys, b.metrics] as Located<any>[][]) {
+    for (const loc of list) lifeOrder(loc, Object.values(loc.record).filter((x) => typeof x === 'string').slice(0, 2).join(' '));
+  }
+
+  for (const loc of b.releases) {
+    const { releasedOn, endOfLifeOn } = loc.record;
+    if (releasedOn && endOfLifeOn && endOfLifeOn <= releasedOn) problem(loc, `release ${loc.record.version}`, 'endOfLifeOn', `must be after releasedOn ${releasedOn}`);
+  }
+
+  for (const loc of b.featureGates) {
+    const g = loc.record;
+    const name = `feature gate ${g.name}`;
+    g.lifecycle.forEach((s, i) => {
+      if (s.until && v(s.until)! < v(s.since)!) problem(loc, name, `lifecycle[${i}].until`, `${s.until} is before since ${s.since}`);
+      const next = g.lifecycle[i + 1];
+      if (next) {
+        if (!s.until) problem(loc, name, `lifecycle[${i}].until`, 'only the last stage may be open-ended');
+        else if (v(next.since)! <= v(s.until)!) problem(loc, name, `lifecycle[${i + 1}].since`, `${next.since} overlaps the previous stage, which lasts until ${s.until}`);
+      }
+    });
+    const last = g.lifecycle[g.lifecycle.length - 1];
+    if (g.removedIn && v(g.removedIn)! <= v(last.until ?? last.since)!) {
+      problem(loc, name, 'removedIn', `${g.removedIn} must come after the last stage (${last.since}${last.until ? `–${last.until}` : ''})`);
+    }
+  }
+
+  for (const loc of b.flags) {
+    const name = `flag ${loc.record.component} ${loc.record.name}`;
+    (loc.record.values ?? []).forEach((val, i) => lifeOrder({ ...loc, record: val }, `${name} value ${val.value}`));
+    const sinces = (loc.record.defaults ?? []).map((d) => v(d.since)!);
+    sinces.forEach((s, i) => { if (i > 0 && s <= sinces[i - 1]) problem(loc, name, `defaults[${i}].since`, 'defaults must be in release order, one per release'); });
+  }
+
+  for (const loc of b.apiVersions) {
+    const r = loc.record;
+    const name = `API version ${r.apiVersion} ${r.kind}`;
+    if (r.replacement && !apis.has(`${r.replacement} ${r.kind}`)) {
+      problem(loc, name, 'replacement', `no api-versions record for ${r.replacement} ${r.kind}: add it so the replacement can be looked up`);
+    }
+    if (r.replacement === r.apiVersion) problem(loc, name, 'replacement', 'an API version cannot replace itself');
+  }
+
+  for (const loc of b.apiFields) {
+    const r = loc.record;
+    if (r.featureGate && !gates.has(r.featureGate)) {
+      problem(loc, `API field ${r.kind} ${r.path}`, 'featureGate', `no feature-gates record named ${r.featureGate}`);
+    }
+  }
+
+  const changeKeys = new Map<string, LocatedChange>();
+  for (const c of b.changes) {
+    const name = `change ${c.key}`;
+    const first = changeKeys.get(c.key);
+    if (first) problem(c, name, 'id', `duplicate: already defined at ${first.file}:${first.line}`);
+    changeKeys.set(c.key, c);
+    if (!releases.has(c.version)) problem(c, name, undefined, `release ${c.version} has no record in seed/releases.yaml`);
+    (c.record.subjects ?? []).forEach((ref, i) => {
+      const sep = ref.indexOf(':');
+      const type = ref.slice(0, sep) as SubjectType;
+      const target = ref.slice(sep + 1);
+      if (!known[type].has(target)) problem(c, name, `subjects[${i}]`, `"${ref}" matches no ${type} record`);
+    });
+  }
+}

@@ -1,0 +1,163 @@
+// zod schemas of every seed record. The format is documented in seed/README.md; keep the two in step.
+import { z } from 'zod';
+
+export const STAGES = ['ALPHA', 'BETA', 'GA', 'DEPRECATED'] as const;
+export const CHANGE_KINDS = [
+  'URGENT_UPGRADE_NOTE', 'DEPRECATION', 'REMOVAL', 'API_CHANGE', 'FEATURE',
+  'BEHAVIOR_CHANGE', 'BUG_FIX', 'KNOWN_ISSUE', 'OTHER',
+] as const;
+export const KEY_TYPES = ['LABEL', 'ANNOTATION', 'TAINT'] as const;
+export const SUBJECT_TYPES = ['gate', 'flag', 'api', 'field', 'key', 'metric'] as const;
+
+const version = z
+  .string({ error: 'must be a quoted release string such as "1.20" (unquoted 1.20 reads as the number 1.2)' })
+  .regex(/^\d{1,3}\.\d{1,3}$/, 'must be a minor release written MAJOR.MINOR, such as "1.20"');
+const optionalVersion = version.nullish();
+const isoDate = z.string({ error: 'must be a quoted ISO date such as "2020-12-08"' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be an ISO date such as "2020-12-08"');
+const text = z.string().trim().min(1, 'must not be empty');
+const summary = z.string().trim().min(10, 'must be a sentence in our own words (at least 10 characters)');
+const sources = z.array(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }))
+  .min(1, 'every record needs at least one source URL');
+const notes = z.string().trim().min(1).nullish();
+const componentName = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a component name such as "kube-proxy"');
+const sigName = z.string().regex(/^[A-Z][A-Za-z ]*$/, 'must be a SIG name as the notes write it, such as "Network" or "API Machinery"');
+
+export const releaseSchema = z.strictObject({
+  version,
+  releasedOn: isoDate.nullish(),
+  endOfLifeOn: isoDate.nullish(),
+  preliminary: z.boolean().optional(),
+  notes,
+  sources,
+});
+
+export const featureGateStageSchema = z.strictObject({
+  stage: z.enum(STAGES),
+  defaultEnabled: z.boolean(),
+  lockedToDefault: z.boolean().optional(),
+  since: version,
+  until: optionalVersion,
+});
+
+export const featureGateSchema = z.strictObject({
+  name: z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a gate name in UpperCamelCase'),
+  summary,
+  sigs: z.array(sigName).min(1),
+  components: z.array(componentName).default([]),
+  kep: z.string().regex(/^KEP-\d+$/, 'must be written "KEP-<number>"').nullish(),
+  lifecycle: z.array(featureGateStageSchema).min(1, 'a gate needs at least one stage'),
+  removedIn: optionalVersion,
+  notes,
+  sources,
+});
+
+export const flagSchema = z.strictObject({
+  component: componentName,
+  name: z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be the flag with its leading dashes, such as "--proxy-mode"'),
+  summary,
+  introducedIn: optionalVersion,
+  deprecatedIn: optionalVersion,
+  removedIn: optionalVersion,
+  replacements: z.array(z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be a flag such as "--conntrack-min"')).optional(),
+  configField: z.string().regex(/^[a-zA-Z][a-zA-Z0-9.]*$/, 'must be a dotted component-config field').nullish(),
+  defaults: z.array(z.strictObject({ value: z.string(), since: version })).optional(),
+  values: z.array(z.strictObject({
+    value: text,
+    introducedIn: optionalVersion,
+    deprecatedIn: optionalVersion,
+    removedIn: optionalVersion,
+    replacement: text.nullish(),
+  })).optional(),
+  notes,
+  sources,
+});
+
+const apiVersionString = z.string().regex(/^([a-z0-9.-]+\/)?v\d+((alpha|beta)\d+)?$/, 'must be an apiVersion such as "networking.k8s.io/v1" or "v1"');
+const kindName = z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a kind such as "Ingress"');
+
+export const apiVersionSchema = z.strictObject({
+  apiVersion: apiVersionString,
+  kind: kindName,
+  introducedIn: optionalVersion,
+  deprecatedIn: optionalVersion,
+  removedIn: optionalVersion,
+  announcedRemovalIn: optionalVersion,
+  replacement: apiVersionString.nullish(),
+  replacementAvailableIn: optionalVersion,
+  servedByDefault: z.boolean().optional(),
+  migrationNotes: text.nullish(),
+  notes,
+  sources,
+});
+
+export const apiFieldSchema = z.strictObject({
+  kind: kindName,
+  path: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.[a-zA-Z][a-zA-Z0-9]*(\[\])?)*$/, 'must be a dot path such as "spec.ipFamilies" or "endpoints[].conditions.serving"'),
+  apiVersions: z.array(apiVersionString).optional(),
+  summary,
+  introducedIn: optionalVersion,
+  deprecatedIn: optionalVersion,
+  removedIn: optionalVersion,
+  featureGate: z.string().nullish(),
+  replacement: text.nullish(),
+  notes,
+  sources,
+});
+
+export const wellKnownKeySchema = z.strictObject({
+  key: z.string().regex(/^([a-z0-9.-]+\/)?[A-Za-z0-9._-]+$/, 'must be a label, annotation or taint key'),
+  type: z.enum(KEY_TYPES),
+  summary,
+  introducedIn: optionalVersion,
+  deprecatedIn: optionalVersion,
+  removedIn: optionalVersion,
+  replacement: text.nullish(),
+  notes,
+  sources,
+});
+
+export const metricSchema = z.strictObject({
+  component: componentName,
+  name: z.string().regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'must be a Prometheus metric name'),
+  summary,
+  introducedIn: optionalVersion,
+  deprecatedIn: optionalVersion,
+  removedIn: optionalVersion,
+  notes,
+  sources,
+});
+
+const subjectRef = z.string().regex(
+  /^(gate|flag|api|field|key|metric):\S.*$/,
+  'must be "<type>:<reference>" with type gate, flag, api, field, key or metric (see seed/README.md)',
+);
+
+export const changeSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes').optional(),
+  prs: z.array(z.number().int().positive()).optional(),
+  kind: z.enum(CHANGE_KINDS),
+  actionRequired: z.boolean().optional(),
+  summary,
+  sigs: z.array(sigName).min(1),
+  authors: z.array(z.string().regex(/^[A-Za-z0-9-]+(\[bot\])?$/, 'must be a GitHub handle without "@"')).optional(),
+  components: z.array(componentName).optional(),
+  subjects: z.array(subjectRef).optional(),
+  sources,
+});
+
+export const changesFileSchema = z.strictObject({
+  version,
+  source: z.url().optional(),
+  changes: z.array(changeSchema),
+});
+
+export type ReleaseRecord = z.infer<typeof releaseSchema>;
+export type FeatureGateRecord = z.infer<typeof featureGateSchema>;
+export type FlagRecord = z.infer<typeof flagSchema>;
+export type ApiVersionRecord = z.infer<typeof apiVersionSchema>;
+export type ApiFieldRecord = z.infer<typeof apiFieldSchema>;
+export type WellKnownKeyRecord = z.infer<typeof wellKnownKeySchema>;
+export type MetricRecord = z.infer<typeof metricSchema>;
+export type ChangeRecord = z.infer<typeof changeSchema>;
+export type ChangesFile = z.infer<typeof changesFileSchema>;

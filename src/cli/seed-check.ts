@@ -1,0 +1,20 @@
+// npm run seed:check: validates seed/ and prints what it holds, or every problem with file, record,
+// field and line. Writes nothing. Exit 0 when valid, 1 when not.
+import { loadSeed, SeedValidationError } from '../../seed/lib/load';
+import { seedDir } from '../config';
+
+try {
+  const b = loadSeed(seedDir());
+  const counts = {
+    releases: b.releases.length, featureGates: b.featureGates.length, flags: b.flags.length,
+    apiVersions: b.apiVersions.length, apiFields: b.apiFields.length, wellKnownKeys: b.wellKnownKeys.length,
+    metrics: b.metrics.length, changes: b.changes.length,
+  };
+  process.stdout.write(`seed is valid (${b.hash.slice(0, 12)}): ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')}\n`);
+} catch (err) {
+  if (err instanceof SeedValidationError) {
+    process.stderr.write(err.message + '\n');
+    process.exit(1);
+  }
+  throw err;
+}

@@ -1,0 +1,51 @@
+// Configuration comes only from environment variables, read and checked here.
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
+/** The folder holding package.json, whether we run from src/ (ts-jest, tsx) or from dist/src/. */
+export function projectRoot(): string {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('netkb: cannot find the project root (no package.json above ' + __dirname + ')');
+    dir = parent;
+  }
+  return dir;
+}
+
+export function seedDir(): string {
+  return process.env.NETKB_SEED_DIR ? resolve(process.env.NETKB_SEED_DIR) : join(projectRoot(), 'seed');
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * The SQLite file to use. DATABASE_URL may be "file:./path.db" (relative to the working directory, as
+ * Prisma reads it), "file:/abs/path.db" or a bare path; unset means ./data/netkb.db in the project.
+ */
+export function databaseFile(env: NodeJS.ProcessEnv = process.env): string {
+  const url = env.DATABASE_URL?.trim();
+  if (!url) return join(projectRoot(), 'data', 'netkb.db');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('file:')) {
+    throw new ConfigError(`DATABASE_URL "${url}" is not supported: netkb uses an SQLite file, write DATABASE_URL=file:./data/netkb.db`);
+  }
+  const path = url.startsWith('file:') ? url.slice('file:'.length).replace(/^\/\/(?=\/)/, '') : url;
+  if (!path) throw new ConfigError('DATABASE_URL "file:" names no file');
+  return isAbsolute(path) ? path : resolve(process.cwd(), path);
+}
+
+export function port(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PORT?.trim();
+  if (!raw) return 4000;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`PORT "${raw}" must be a whole number from 0 to 65535`);
+  return n;
+}
+
+export function host(env: NodeJS.ProcessEnv = process.env): string {
+  return env.HOST?.trim() || '0.0.0.0';
+}
+
+export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV === 'production';
+}

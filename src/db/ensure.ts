@@ -1,0 +1,32 @@
+// Decides whether the database file must be (re)built from seed/ and does it: when the file is missing,
+// lacks a migration, or was built from other seed files than those on disk.
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { loadSeed } from '../../seed/lib/load';
+import { pendingMigrations } from './migrations';
+import { writeSeed } from './write-seed';
+
+export interface EnsureResult { rebuilt: boolean; reason: string; seedHash: string }
+
+export function storedSeedHash(file: string): string | null {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'KbMeta'").get();
+    if (!table) return null;
+    const row = db.prepare('SELECT seedHash FROM KbMeta WHERE id = 1').get() as { seedHash: string } | undefined;
+    return row?.seedHash ?? null;
+  } finally {
+    db.close();
+  }
+}
+
+export async function ensureDatabase(file: string, seedDir: string): Promise<EnsureResult> {
+  const bundle = loadSeed(seedDir);
+  let reason: string | null = null;
+  if (!existsSync(file)) reason = 'the database file does not exist';
+  else if (pendingMigrations(file).length > 0) reason = `migrations not applied: ${pendingMigrations(file).join(', ')}`;
+  else if (storedSeedHash(file) !== bundle.hash) reason = 'the seed files changed since the database was built';
+  if (!reason) return { rebuilt: false, reason: 'up to date', seedHash: bundle.hash };
+  await writeSeed(bundle, file);
+  return { rebuilt: true, reason, seedHash: bundle.hash };
+}

@@ -1,0 +1,163 @@
+// Builds a complete database from a validated seed into a temporary file next to the target, and
+// renames it over the target only when every step succeeded: a failed seed leaves the old file as it was.
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, basename, join } from 'node:path';
+import type { SeedBundle } from '../../seed/lib/load';
+import { parseSubjectRef, subjectKey, type SubjectType } from '../../seed/lib/subjects';
+import { openPrisma, type Db } from './client';
+import { applyMigrations } from './migrations';
+import { buildSearchIndex, type SearchDoc } from './search-index';
+
+const v = (s: string | null | undefined): number | null => {
+  if (!s) return null;
+  const [major, minor] = s.split('.').map(Number);
+  return major * 1000 + minor;
+};
+const json = (x: unknown) => JSON.stringify(x ?? []);
+
+export interface SeedWriteResult { file: string; records: number; migrations: string[] }
+
+export async function writeSeed(bundle: SeedBundle, target: string): Promise<SeedWriteResult> {
+  mkdirSync(dirname(target), { recursive: true });
+  const temp = join(dirname(target), `.${basename(target)}.building-${process.pid}-${Date.now()}`);
+  try {
+    const migrations = await applyMigrations(temp);
+    const db = openPrisma(temp);
+    let records: number;
+    try {
+      records = await writeRecords(db, bundle);
+    } finally {
+      await db.$disconnect();
+    }
+    buildSearchIndex(temp, searchDocs(bundle));
+    renameSync(temp, target);
+    return { file: target, records, migrations };
+  } finally {
+    for (const f of [temp, `${temp}-journal`, `${temp}-wal`, `${temp}-shm`]) if (existsSync(f)) rmSync(f, { force: true });
+  }
+}
+
+async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
+  const records = b.releases.length + b.featureGates.length + b.flags.length + b.apiVersions.length +
+    b.apiFields.length + b.wellKnownKeys.length + b.metrics.length + b.changes.length;
+  const ids: Record<SubjectType, Map<string, number>> = {
+    gate: new Map(), flag: new Map(), api: new Map(), field: new Map(), key: new Map(), metric: new Map(),
+  };
+  await db.$transaction(async (tx) => {
+    await tx.release.createMany({
+      data: b.releases.map(({ record: r }) => ({
+        version: v(r.version)!, releasedOn: r.releasedOn ?? null, endOfLifeOn: r.endOfLifeOn ?? null,
+        preliminary: r.preliminary ?? false, sources: json(r.sources),
+      })),
+    });
+    for (const { record: g } of b.featureGates) {
+      const row = await tx.featureGate.create({
+        data: {
+          name: g.name, summary: g.summary, sigs: json(g.sigs), components: json(g.components), kep: g.kep ?? null,
+          removedIn: v(g.removedIn), notes: g.notes ?? null, sources: json(g.sources),
+          stages: { create: g.lifecycle.map((s, position) => ({
+            position, stage: s.stage, defaultEnabled: s.defaultEnabled, lockedToDefault: s.lockedToDefault ?? false,
+            since: v(s.since)!, until: v(s.until),
+          })) },
+        },
+      });
+      ids.gate.set(subjectKey('gate', g), row.id);
+    }
+    for (const { record: f } of b.flags) {
+      const row = await tx.flag.create({
+        data: {
+          component: f.component, name: f.name, summary: f.summary, introducedIn: v(f.introducedIn),
+          deprecatedIn: v(f.deprecatedIn), removedIn: v(f.removedIn), replacements: json(f.replacements),
+          configField: f.configField ?? null, notes: f.notes ?? null, sources: json(f.sources),
+          defaults: { create: (f.defaults ?? []).map((d) => ({ value: d.value, since: v(d.since)! })) },
+          values: { create: (f.values ?? []).map((x) => ({
+            value: x.value, introducedIn: v(x.introducedIn), deprecatedIn: v(x.deprecatedIn), removedIn: v(x.removedIn),
+            replacement: x.replacement ?? null,
+          })) },
+        },
+      });
+      ids.flag.set(subjectKey('flag', f), row.id);
+    }
+    for (const { record: a } of b.apiVersions) {
+      const slash = a.apiVersion.lastIndexOf('/');
+      const row = await tx.apiVersion.create({
+        data: {
+          group: slash < 0 ? '' : a.apiVersion.slice(0, slash), version: a.apiVersion.slice(slash + 1), kind: a.kind,
+          introducedIn: v(a.introducedIn), deprecatedIn: v(a.deprecatedIn), removedIn: v(a.removedIn),
+          announcedRemovalIn: v(a.announcedRemovalIn), replacementAvailableIn: v(a.replacementAvailableIn),
+          servedByDefault: a.servedByDefault ?? true, migrationNotes: a.migrationNotes ?? null, notes: a.notes ?? null,
+          sources: json(a.sources),
+        },
+      });
+      ids.api.set(subjectKey('api', a), row.id);
+    }
+    for (const { record: a } of b.apiVersions) {
+      if (!a.replacement) continue;
+      await tx.apiVersion.update({
+        where: { id: ids.api.get(subjectKey('api', a))! },
+        data: { replacementId: ids.api.get(`${a.replacement} ${a.kind}`)! },
+      });
+    }
+    for (const { record: f } of b.apiFields) {
+      const row = await tx.apiField.create({
+        data: {
+          kind: f.kind, path: f.path, apiVersions: json(f.apiVersions), summary: f.summary, introducedIn: v(f.introducedIn),
+          deprecatedIn: v(f.deprecatedIn), removedIn: v(f.removedIn),
+          featureGateId: f.featureGate ? ids.gate.get(f.featureGate)! : null, replacement: f.replacement ?? null,
+          notes: f.notes ?? null, sources: json(f.sources),
+        },
+      });
+      ids.field.set(subjectKey('field', f), row.id);
+    }
+    for (const { record: k } of b.wellKnownKeys) {
+      const row = await tx.wellKnownKey.create({
+        data: {
+          key: k.key, type: k.type, summary: k.summary, introducedIn: v(k.introducedIn), deprecatedIn: v(k.deprecatedIn),
+          removedIn: v(k.removedIn), replacement: k.replacement ?? null, notes: k.notes ?? null, sources: json(k.sources),
+        },
+      });
+      ids.key.set(subjectKey('key', k), row.id);
+    }
+    for (const { record: m } of b.metrics) {
+      const row = await tx.metric.create({
+        data: {
+          component: m.component, name: m.name, summary: m.summary, introducedIn: v(m.introducedIn),
+          deprecatedIn: v(m.deprecatedIn), removedIn: v(m.removedIn), notes: m.notes ?? null, sources: json(m.sources),
+        },
+      });
+      ids.metric.set(subjectKey('metric', m), row.id);
+    }
+    for (const c of b.changes) {
+      const links: Record<SubjectType, { id: number }[]> = { gate: [], flag: [], api: [], field: [], key: [], metric: [] };
+      for (const ref of c.record.subjects ?? []) {
+        const { type, key } = parseSubjectRef(ref);
+        links[type].push({ id: ids[type].get(key)! });
+      }
+      await tx.change.create({
+        data: {
+          key: c.key, version: v(c.version)!, position: c.index, kind: c.record.kind, summary: c.record.summary,
+          actionRequired: c.record.actionRequired ?? false, sigs: json(c.record.sigs), components: json(c.record.components),
+          prs: json(c.record.prs), authors: json(c.record.authors), sources: json(c.record.sources),
+          featureGates: { connect: links.gate }, flags: { connect: links.flag }, apiVersions: { connect: links.api },
+          apiFields: { connect: links.field }, wellKnownKeys: { connect: links.key }, metrics: { connect: links.metric },
+        },
+      });
+    }
+    await tx.kbMeta.create({ data: { id: 1, seedHash: b.hash, seededAt: new Date().toISOString(), recordCount: records } });
+  }, { timeout: 120_000 });
+  return records;
+}
+
+function searchDocs(b: SeedBundle): SearchDoc[] {
+  const docs: SearchDoc[] = [];
+  const add = (type: SearchDoc['type'], key: string, name: string, summary: string, notes?: string | null) =>
+    docs.push({ type, key, name, summary, notes: notes ?? '' });
+  for (const { record: r } of b.featureGates) add('FeatureGate', subjectKey('gate', r), r.name, r.summary, [r.kep, r.notes, r.components.join(' ')].filter(Boolean).join(' '));
+  for (const { record: r } of b.flags) add('Flag', subjectKey('flag', r), `${r.component} ${r.name}`, r.summary, [r.configField, r.notes, (r.replacements ?? []).join(' ')].filter(Boolean).join(' '));
+  for (const { record: r } of b.apiVersions) add('ApiVersion', subjectKey('api', r), `${r.apiVersion} ${r.kind}`, r.migrationNotes ?? '', r.notes);
+  for (const { record: r } of b.apiFields) add('ApiField', subjectKey('field', r), `${r.kind} ${r.path}`, r.summary, [r.featureGate, r.notes].filter(Boolean).join(' '));
+  for (const { record: r } of b.wellKnownKeys) add('WellKnownKey', subjectKey('key', r), r.key, r.summary, [r.replacement, r.notes].filter(Boolean).join(' '));
+  for (const { record: r } of b.metrics) add('Metric', subjectKey('metric', r), `${r.component} ${r.name}`, r.summary, r.notes);
+  for (const c of b.changes) add('Change', c.key, (c.record.prs ?? []).map((p) => `#${p} ${p}`).join(' '), c.record.summary, (c.record.subjects ?? []).map((s) => s.replace(/^[a-z]+:/, '')).join(' '));
+  return docs;
+}

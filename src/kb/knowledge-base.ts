@@ -1,0 +1,86 @@
+// The knowledge base held in memory, with the lookups the services need. Built once from a snapshot
+// read out of the database; replaced whole, never mutated, so readers need no locks.
+import type {
+  ApiField, ApiVersion, Change, FeatureGate, Flag, KbSnapshot, Metric, Release, Subject, WellKnownKey,
+} from './model';
+import type { VersionKey } from './version';
+
+export type NodeObject = Release | Subject | Change;
+
+export class KnowledgeBase {
+  readonly seedHash: string;
+  readonly seededAt: string;
+  readonly releases: Release[];
+  readonly featureGates: FeatureGate[];
+  readonly flags: Flag[];
+  readonly apiVersions: ApiVersion[];
+  readonly apiFields: ApiField[];
+  readonly wellKnownKeys: WellKnownKey[];
+  readonly metrics: Metric[];
+  /** In release order, then in the order of the release's notes. */
+  readonly changes: Change[];
+
+  private readonly releaseByVersion: Map<VersionKey, Release>;
+  private readonly gateByName: Map<string, FeatureGate>;
+  private readonly flagByKey: Map<string, Flag>;
+  private readonly apiByKey: Map<string, ApiVersion>;
+  private readonly changeByKey: Map<string, Change>;
+  private readonly nodes: Map<string, NodeObject>;
+
+  constructor(s: KbSnapshot) {
+    this.seedHash = s.seedHash;
+    this.seededAt = s.seededAt;
+    this.releases = s.releases;
+    this.featureGates = s.featureGates;
+    this.flags = s.flags;
+    this.apiVersions = s.apiVersions;
+    this.apiFields = s.apiFields;
+    this.wellKnownKeys = s.wellKnownKeys;
+    this.metrics = s.metrics;
+    this.changes = s.changes;
+    this.releaseByVersion = new Map(s.releases.map((r) => [r.version, r]));
+    this.gateByName = new Map(s.featureGates.map((g) => [g.name.toLowerCase(), g]));
+    this.flagByKey = new Map(s.flags.map((f) => [`${f.component} ${f.name}`, f]));
+    this.apiByKey = new Map(s.apiVersions.map((a) => [`${a.apiVersion} ${a.kind}`.toLowerCase(), a]));
+    this.changeByKey = new Map(s.changes.map((c) => [c.key, c]));
+    this.nodes = new Map<string, NodeObject>();
+    const all: NodeObject[] = [...s.releases, ...s.featureGates, ...s.flags, ...s.apiVersions, ...s.apiFields, ...s.wellKnownKeys, ...s.metrics, ...s.changes];
+    for (const n of all) this.nodes.set(nodeKey(n), n);
+  }
+
+  release(version: VersionKey): Release | undefined {
+    return this.releaseByVersion.get(version);
+  }
+
+  /** Case-insensitive: "ipv6dualstack" finds IPv6DualStack. */
+  featureGate(name: string): FeatureGate | undefined {
+    return this.gateByName.get(name.trim().toLowerCase());
+  }
+
+  flag(component: string, name: string): Flag | undefined {
+    return this.flagByKey.get(`${component} ${name}`);
+  }
+
+  apiVersion(apiVersion: string, kind: string): ApiVersion | undefined {
+    return this.apiByKey.get(`${apiVersion} ${kind}`.toLowerCase());
+  }
+
+  change(key: string): Change | undefined {
+    return this.changeByKey.get(key);
+  }
+
+  /** Looks an object up by its type name and natural key (see nodeKey). */
+  node(typename: string, key: string): NodeObject | undefined {
+    return this.nodes.get(`${typename}:${key}`);
+  }
+
+  subject(typename: Subject['typename'], key: string): Subject | undefined {
+    const found = this.nodes.get(`${typename}:${key}`);
+    return found && found.typename !== 'Release' && found.typename !== 'Change' ? found : undefined;
+  }
+}
+
+/** The natural key of any object: what global ids and search rows are built from. */
+export function nodeKey(n: NodeObject): string {
+  return `${n.typename}:${n.typename === 'Release' ? String(n.version) : n.key}`;
+}

@@ -1,0 +1,162 @@
+// The in-memory shape of the knowledge base. Versions are VersionKeys (1.20 -> 1020); the GraphQL
+// KubeVersion scalar formats them. `typename` tells GraphQL which type an object is.
+import type { VersionKey } from './version';
+
+export type Stage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
+
+export interface Release {
+  typename: 'Release';
+  version: VersionKey;
+  releasedOn: string | null;
+  endOfLifeOn: string | null;
+  preliminary: boolean;
+  sources: string[];
+}
+
+export interface FeatureGateStage {
+  stage: Stage;
+  defaultEnabled: boolean;
+  lockedToDefault: boolean;
+  since: VersionKey;
+  until: VersionKey | null;
+}
+
+export interface FeatureGate {
+  typename: 'FeatureGate';
+  key: string;
+  name: string;
+  summary: string;
+  sigs: string[];
+  components: string[];
+  kep: string | null;
+  lifecycle: FeatureGateStage[];
+  removedIn: VersionKey | null;
+  notes: string | null;
+  sources: string[];
+  changes: Change[];
+  fields: ApiField[];
+}
+
+export interface FlagDefault { value: string; since: VersionKey }
+export interface FlagValue {
+  value: string;
+  introducedIn: VersionKey | null;
+  deprecatedIn: VersionKey | null;
+  removedIn: VersionKey | null;
+  replacement: string | null;
+}
+
+export interface Flag {
+  typename: 'Flag';
+  key: string;
+  component: string;
+  name: string;
+  summary: string;
+  introducedIn: VersionKey | null;
+  deprecatedIn: VersionKey | null;
+  removedIn: VersionKey | null;
+  replacements: string[];
+  configField: string | null;
+  defaults: FlagDefault[];
+  values: FlagValue[];
+  notes: string | null;
+  sources: string[];
+  changes: Change[];
+}
+
+export interface ApiVersion {
+  typename: 'ApiVersion';
+  key: string;
+  group: string;
+  version: string;
+  kind: string;
+  apiVersion: string;
+  introducedIn: VersionKey | null;
+  deprecatedIn: VersionKey | null;
+  removedIn: VersionKey | null;
+  announcedRemovalIn: VersionKey | null;
+  replacement: ApiVersion | null;
+  replacementAvailableIn: VersionKey | null;
+  servedByDefault: boolean;
+  migrationNotes: string | null;
+  notes: string | null;
+  sources: string[];
+  changes: Change[];
+}
+
+export interface ApiField {
+  typename: 'ApiField';
+  key: string;
+  kind: string;
+  path: string;
+  apiVersions: string[];
+  summary: string;
+  introducedIn: VersionKey | null;
+  deprecatedIn: VersionKey | null;
+  removedIn: VersionKey | null;
+  featureGate: FeatureGate | null;
+  replacement: string | null;
+  notes: string | null;
+  sources: string[];
+  changes: Change[];
+}
+
+export interface WellKnownKey {
+  typename: 'WellKnownKey';
+  key: string;
+  type: 'LABEL' | 'ANNOTATION' | 'TAINT';
+  summary: string;
+  introducedIn: VersionKey | null;
+  deprecatedIn: VersionKey | null;
+  removedIn: VersionKey | null;
+  replacement: string | null;
+  notes: string | null;
+  sources: string[];
+  changes: Change[];
+}
+
+export interface Metric {
+  typename: 'Metric';
+  key: string;
+  name: string;
+  component: string;
+  summary: string;
+  introducedIn: VersionKey | null;
+  deprecatedIn: VersionKey | null;
+  removedIn: VersionKey | null;
+  notes: string | null;
+  sources: string[];
+  changes: Change[];
+}
+
+export type Subject = FeatureGate | Flag | ApiVersion | ApiField | WellKnownKey | Metric;
+
+export interface Change {
+  typename: 'Change';
+  key: string;
+  version: VersionKey;
+  position: number;
+  kind: string;
+  summary: string;
+  actionRequired: boolean;
+  sigs: string[];
+  /** Components named by the record plus those implied by its subjects. */
+  components: string[];
+  prs: number[];
+  authors: string[];
+  sources: string[];
+  subjects: Subject[];
+}
+
+export interface KbSnapshot {
+  seedHash: string;
+  seededAt: string;
+  releases: Release[];
+  featureGates: FeatureGate[];
+  flags: Flag[];
+  apiVersions: ApiVersion[];
+  apiFields: ApiField[];
+  wellKnownKeys: WellKnownKey[];
+  metrics: Metric[];
+  changes: Change[];
+}

@@ -1,0 +1,38 @@
+// npm start: makes sure the database exists and matches seed/ (building it if not), loads the knowledge
+// base into memory and serves GraphQL on PORT (default 4000) at /graphql, with GET /healthz.
+import { ConfigError, databaseFile, host, port, seedDir } from './config';
+import { ensureDatabase } from './db/ensure';
+import { readKnowledgeBase } from './db/read-kb';
+import { SearchIndex } from './db/search-index';
+import { KnowledgeBase } from './kb/knowledge-base';
+import { startServer } from './server';
+import { SeedValidationError } from '../seed/lib/load';
+
+const log = (msg: string) => process.stdout.write(`${new Date().toISOString()} netkb: ${msg}\n`);
+
+async function main(): Promise<void> {
+  const file = databaseFile();
+  const listenPort = port();
+  const ensured = await ensureDatabase(file, seedDir());
+  log(ensured.rebuilt ? `built ${file} from seed/ (${ensured.reason})` : `using ${file} (seed ${ensured.seedHash.slice(0, 12)})`);
+  const kb = new KnowledgeBase(await readKnowledgeBase(file));
+  const searcher = new SearchIndex(file);
+  const server = await startServer({ kb, searcher, port: listenPort, host: host() });
+  log(`serving ${kb.releases.length} releases, ${kb.featureGates.length} feature gates, ${kb.changes.length} changes at http://localhost:${server.port}/graphql`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: finishing in-flight requests`);
+    server.stop().then(() => { searcher.close(); process.exit(0); }, () => process.exit(1));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  const known = err instanceof SeedValidationError || err instanceof ConfigError;
+  process.stderr.write(`netkb: cannot start: ${known ? err.message : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

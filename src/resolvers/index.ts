@@ -1,0 +1,26 @@
+// The explicit list of resolver maps, merged per type.
+import { apiVersionResolvers } from './api-versions';
+import { catalogResolvers } from './catalog';
+import { changeResolvers } from './changes';
+import { diffResolvers } from './diff';
+import { featureGateResolvers } from './feature-gates';
+import { flagResolvers } from './flags';
+import { KubeVersion } from './kube-version';
+import { nodeResolvers } from './nodes';
+import { releaseResolvers } from './releases';
+import { searchResolvers } from './search';
+
+type ResolverMap = Record<string, Record<string, unknown>>;
+
+const maps: ResolverMap[] = [
+  nodeResolvers, releaseResolvers, featureGateResolvers, flagResolvers, apiVersionResolvers, catalogResolvers,
+  changeResolvers, diffResolvers, searchResolvers,
+];
+
+export function buildResolvers(): Record<string, unknown> {
+  const merged: ResolverMap = {};
+  for (const map of maps) {
+    for (const [type, fields] of Object.entries(map)) merged[type] = { ...(merged[type] ?? {}), ...fields };
+  }
+  return { KubeVersion, ...merged };
+}

@@ -1,0 +1,134 @@
+// The HTTP server: GraphQL at /graphql (Apollo Server 5 through its documented integration API,
+// executeHTTPGraphQLRequest) and GET /healthz, on plain node:http.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer, HeaderMap } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import type { KnowledgeBase } from './kb/knowledge-base';
+import type { Searcher } from './services/search';
+import type { Context } from './resolvers/context';
+import { buildResolvers } from './resolvers';
+import { loadTypeDefs } from './schema';
+import { ErrorCode } from './errors';
+import { isProduction } from './config';
+
+export interface ServerOptions {
+  kb: KnowledgeBase;
+  searcher: Searcher;
+  port: number;
+  host?: string;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes?: number;
+}
+
+export interface RunningServer { url: string; port: number; server: Server; stop(): Promise<void> }
+
+export const DEFAULT_MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+class BodyTooLargeError extends Error {}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const httpServer = createServer();
+  const apollo = new ApolloServer<Context>({
+    typeDefs: loadTypeDefs(),
+    resolvers: buildResolvers() as never,
+    includeStacktraceInErrorResponses: !isProduction(),
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer })],
+  });
+  await apollo.start();
+  const context = async (): Promise<Context> => ({ kb: options.kb, searcher: options.searcher });
+
+  httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((err) => {
+      if (!res.headersSent) sendJson(res, 500, { errors: [{ message: 'internal error', extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } }] });
+      else res.destroy(err as Error);
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/healthz') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET' });
+      return sendJson(res, 200, { status: 'ok', kbVersion: options.kb.seedHash.slice(0, 12) });
+    }
+    if (url.pathname !== '/graphql') return sendJson(res, 404, { error: `nothing at ${url.pathname}: GraphQL is at /graphql` });
+
+    let raw: string;
+    try {
+      raw = await readBody(req, maxBodyBytes);
+    } catch (err) {
+      if (err instanceof BodyTooLargeError) {
+        return sendJson(res, 413, { errors: [{ message: `request body over ${maxBodyBytes} bytes`, extensions: { code: ErrorCode.PAYLOAD_TOO_LARGE } }] });
+      }
+      throw err;
+    }
+    const headers = new HeaderMap();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    }
+    let body: unknown = raw;
+    if (raw.length > 0 && (headers.get('content-type') ?? '').includes('json')) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return sendJson(res, 400, { errors: [{ message: 'the request body is not valid JSON', extensions: { code: ErrorCode.BAD_USER_INPUT } }] });
+      }
+    }
+    const result = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
+      context,
+    });
+    for (const [key, value] of result.headers) res.setHeader(key, value);
+    res.statusCode = result.status ?? 200;
+    if (result.body.kind === 'complete') {
+      res.end(result.body.string);
+    } else {
+      for await (const chunk of result.body.asyncIterator) res.write(chunk);
+      res.end();
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}/graphql`,
+    port,
+    server: httpServer,
+    stop: () => apollo.stop(),
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, payload: unknown): void {
+  const text = JSON.stringify(payload);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    return Promise.reject(new BodyTooLargeError());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new BodyTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
