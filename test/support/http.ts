@@ -1,0 +1,53 @@
+// Starts the real server on a loopback port over the run's seeded SQLite file, and sends GraphQL over HTTP.
+import { readKnowledgeBase } from '../../src/db/read-kb';
+import { SearchIndex } from '../../src/db/search-index';
+import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { startServer, type RunningServer } from '../../src/server';
+
+export interface GraphQLResponse<T = any> {
+  status: number;
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string; [k: string]: unknown }; path?: (string | number)[] }[];
+}
+
+export interface TestServer {
+  url: string;
+  base: string;
+  query<T = any>(query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
+  /** Like query, but fails the test when the response carries errors. */
+  data<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function seededDatabase(): string {
+  const file = process.env.NETKB_TEST_DB;
+  if (!file) throw new Error('NETKB_TEST_DB is not set: run the tests through jest (test/support/global-setup.ts)');
+  return file;
+}
+
+export async function startTestServer(options: { maxBodyBytes?: number } = {}): Promise<TestServer> {
+  const file = seededDatabase();
+  const kb = new KnowledgeBase(await readKnowledgeBase(file));
+  const searcher = new SearchIndex(file);
+  const running: RunningServer = await startServer({ kb, searcher, port: 0, host: '127.0.0.1', maxBodyBytes: options.maxBodyBytes });
+  const url = `http://127.0.0.1:${running.port}/graphql`;
+  const query = async <T>(q: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>> => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: q, variables }) });
+    const body = (await res.json()) as GraphQLResponse<T>;
+    return { ...body, status: res.status };
+  };
+  return {
+    url,
+    base: `http://127.0.0.1:${running.port}`,
+    query,
+    async data<T>(q: string, variables?: Record<string, unknown>): Promise<T> {
+      const res = await query<T>(q, variables);
+      if (res.errors) throw new Error(`GraphQL errors: ${JSON.stringify(res.errors, null, 2)}`);
+      return res.data as T;
+    },
+    async close() {
+      await running.stop();
+      searcher.close();
+    },
+  };
+}
