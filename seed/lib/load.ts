@@ -65,7 +65,7 @@ export function loadSeed(seedDir: string): SeedBundle {
     const bytes = readFileSync(absPath, 'utf8');
     hash.update(file).update('\0').update(bytes).update('\0');
     const lines = new LineCounter();
-    const doc = parseDocument(bytes, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+    const doc = parseDocument(bytes, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
     if (doc.errors.length > 0) {
       for (const err of doc.errors) {
         const pos = err.linePos?.[0];
