@@ -1,0 +1,19 @@
+// GraphQL fragments the digest tests share.
+export const CHANGE_FIELDS = `version kind summary actionRequired sigs prs authors components sources
+  subjects { __typename
+    ... on FeatureGate { name }
+    ... on Flag { component name }
+    ... on ApiVersion { apiVersion kind }
+    ... on ApiField { kind path }
+    ... on WellKnownKey { key }
+    ... on Metric { component name } }`;
+
+export const CHANGE_BY_PR = `query($text: String!) { changes(filter: { text: $text }, first: 5) { edges { node { ${CHANGE_FIELDS} } } } }`;
+
+/** The subjects of a change as short strings: "Flag kube-proxy --conntrack-max", "ApiVersion extensions/v1beta1 Ingress". */
+export function subjectNames(change: { subjects: Record<string, string>[] }): string[] {
+  return change.subjects.map((s) => {
+    const { __typename, ...rest } = s;
+    return [__typename, ...Object.values(rest)].join(' ');
+  });
+}
