@@ -49,3 +49,12 @@ export function host(env: NodeJS.ProcessEnv = process.env): string {
 export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NODE_ENV === 'production';
 }
+
+/** Largest manifest upgradeReport and netkb check accept, in bytes (NETKB_MAX_MANIFEST_BYTES, default 5 MiB). */
+export function maxManifestBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.NETKB_MAX_MANIFEST_BYTES?.trim();
+  if (!raw) return 5 * 1024 * 1024;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`NETKB_MAX_MANIFEST_BYTES "${raw}" must be a positive whole number of bytes`);
+  return n;
+}

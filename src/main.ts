@@ -1,6 +1,6 @@
 // npm start: makes sure the database exists and matches seed/ (building it if not), loads the knowledge
 // base into memory and serves GraphQL on PORT (default 4000) at /graphql, with GET /healthz.
-import { ConfigError, databaseFile, host, port, seedDir } from './config';
+import { ConfigError, databaseFile, host, maxManifestBytes, port, seedDir } from './config';
 import { ensureDatabase } from './db/ensure';
 import { readKnowledgeBase } from './db/read-kb';
 import { SearchIndex } from './db/search-index';
@@ -13,11 +13,12 @@ const log = (msg: string) => process.stdout.write(`${new Date().toISOString()} n
 async function main(): Promise<void> {
   const file = databaseFile();
   const listenPort = port();
+  const manifestLimit = maxManifestBytes();
   const ensured = await ensureDatabase(file, seedDir());
   log(ensured.rebuilt ? `built ${file} from seed/ (${ensured.reason})` : `using ${file} (seed ${ensured.seedHash.slice(0, 12)})`);
   const kb = new KnowledgeBase(await readKnowledgeBase(file));
   const searcher = new SearchIndex(file);
-  const server = await startServer({ kb, searcher, port: listenPort, host: host() });
+  const server = await startServer({ kb, searcher, port: listenPort, host: host(), maxManifestBytes: manifestLimit });
   log(`serving ${kb.releases.length} releases, ${kb.featureGates.length} feature gates, ${kb.changes.length} changes at http://localhost:${server.port}/graphql`);
 
   let stopping = false;

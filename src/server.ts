@@ -18,18 +18,21 @@ export interface ServerOptions {
   searcher: Searcher;
   port: number;
   host?: string;
-  /** Largest request body accepted, in bytes. */
+  /** Largest manifest upgradeReport accepts, in bytes (default 5 MiB). */
+  maxManifestBytes?: number;
+  /** Largest request body accepted, in bytes (default: room for the largest manifest, JSON-escaped). */
   maxBodyBytes?: number;
 }
 
 export interface RunningServer { url: string; port: number; server: Server; stop(): Promise<void> }
 
-export const DEFAULT_MAX_BODY_BYTES = 6 * 1024 * 1024;
+export const DEFAULT_MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
 
 class BodyTooLargeError extends Error {}
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxManifestBytes = options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
+  const maxBodyBytes = options.maxBodyBytes ?? 2 * maxManifestBytes + 1024 * 1024;
   const httpServer = createServer();
   const apollo = new ApolloServer<Context>({
     typeDefs: loadTypeDefs(),
@@ -38,7 +41,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer })],
   });
   await apollo.start();
-  const context = async (): Promise<Context> => ({ kb: options.kb, searcher: options.searcher });
+  const context = async (): Promise<Context> => ({ kb: options.kb, searcher: options.searcher, maxManifestBytes });
 
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err) => {

@@ -8,9 +8,9 @@ import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import type { z } from 'zod';
 import {
   releaseSchema, featureGateSchema, flagSchema, apiVersionSchema, apiFieldSchema, wellKnownKeySchema,
-  metricSchema, changesFileSchema,
+  metricSchema, changesFileSchema, componentSchema, kindSchema, constraintSchema,
   type ReleaseRecord, type FeatureGateRecord, type FlagRecord, type ApiVersionRecord, type ApiFieldRecord,
-  type WellKnownKeyRecord, type MetricRecord, type ChangeRecord,
+  type WellKnownKeyRecord, type MetricRecord, type ChangeRecord, type ComponentRecord, type KindRecord, type ConstraintRecord,
 } from './schemas';
 import { subjectKey, type SubjectType } from './subjects';
 
@@ -21,6 +21,9 @@ export interface SeedBundle {
   /** sha256 of every seed file's path and bytes: identifies the knowledge base's version. */
   hash: string;
   releases: Located<ReleaseRecord>[];
+  components: Located<ComponentRecord>[];
+  kinds: Located<KindRecord>[];
+  constraints: Located<ConstraintRecord>[];
   featureGates: Located<FeatureGateRecord>[];
   flags: Located<FlagRecord>[];
   apiVersions: Located<ApiVersionRecord>[];
@@ -80,10 +83,16 @@ export function loadSeed(seedDir: string): SeedBundle {
     ? readList(read(join(seedDir, 'releases.yaml')), releaseSchema, (r) => r.version, problems)
     : (problems.push({ file: 'seed/releases.yaml', message: 'the file is missing' }), []);
 
+  const optionalList = <T>(name: string, schema: z.ZodType<T>, label: (r: any) => string | undefined): Located<T>[] =>
+    existsSync(join(seedDir, name)) ? readList(read(join(seedDir, name)), schema, label, problems) : [];
+  const components = optionalList('components.yaml', componentSchema, (r) => r.name);
+  const kinds = optionalList('kinds.yaml', kindSchema, (r) => r.kind);
+  const constraints = optionalList('constraints.yaml', constraintSchema, (r) => r.id);
+
   const entities = Object.fromEntries(
     Object.entries(ENTITY_FOLDERS).map(([name, folder]) => [name, yamlFiles(join(seedDir, folder)).flatMap((f) =>
       readList(read(f), schemaFor(name as keyof typeof ENTITY_FOLDERS), labelFor(name as keyof typeof ENTITY_FOLDERS), problems))]),
-  ) as unknown as Omit<SeedBundle, 'hash' | 'releases' | 'changes'>;
+  ) as unknown as Omit<SeedBundle, 'hash' | 'releases' | 'changes' | 'components' | 'kinds' | 'constraints'>;
 
   const changes: LocatedChange[] = [];
   for (const absPath of yamlFiles(join(seedDir, 'changes'))) {
@@ -109,7 +118,7 @@ export function loadSeed(seedDir: string): SeedBundle {
     });
   }
 
-  const bundle: SeedBundle = { hash: '', releases, ...entities, changes };
+  const bundle: SeedBundle = { hash: '', releases, components, kinds, constraints, ...entities, changes };
   checkAcrossRecords(bundle, problems);
   if (problems.length > 0) throw new SeedValidationError(problems);
   bundle.hash = hash.digest('hex');
@@ -213,6 +222,18 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
     return seen;
   };
   const releases = uniq(b.releases, (r) => r.version, 'release');
+  const components = uniq(b.components, (r) => r.name, 'component');
+  uniq(b.kinds, (r) => r.kind, 'kind');
+  const componentRefs: [Located<unknown>, string, string, string][] = [
+    ...b.flags.map((l) => [l, `flag ${l.record.component} ${l.record.name}`, 'component', l.record.component] as [Located<unknown>, string, string, string]),
+    ...b.metrics.map((l) => [l, `metric ${l.record.component} ${l.record.name}`, 'component', l.record.component] as [Located<unknown>, string, string, string]),
+    ...b.featureGates.flatMap((l) => l.record.components.map((c, i) => [l, `feature gate ${l.record.name}`, `components[${i}]`, c] as [Located<unknown>, string, string, string])),
+  ];
+  if (b.components.length > 0) {
+    for (const [loc, name, field, component] of componentRefs) {
+      if (!components.has(component)) problem(loc, name, field, `no components.yaml record named ${component}`);
+    }
+  }
   const gates = uniq(b.featureGates, (r) => subjectKey('gate', r), 'feature gate');
   const apis = uniq(b.apiVersions, (r) => subjectKey('api', r), 'API version');
   const known: Record<SubjectType, Set<string>> = {
@@ -278,6 +299,13 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
     if (r.featureGate && !gates.has(r.featureGate)) {
       problem(loc, `API field ${r.kind} ${r.path}`, 'featureGate', `no feature-gates record named ${r.featureGate}`);
     }
+  }
+
+  uniq(b.constraints, (r) => r.id, 'constraint');
+  for (const loc of b.constraints) {
+    const r = loc.record;
+    if (r.featureGate && !gates.has(r.featureGate)) problem(loc, `constraint ${r.id}`, 'featureGate', `no feature-gates record named ${r.featureGate}`);
+    if (r.change && !b.changes.some((c) => c.key === r.change)) problem(loc, `constraint ${r.id}`, 'change', `no change ${r.change} in seed/changes`);
   }
 
   const changeKeys = new Map<string, LocatedChange>();

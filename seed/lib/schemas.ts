@@ -128,6 +128,51 @@ export const metricSchema = z.strictObject({
   sources,
 });
 
+export const componentSchema = z.strictObject({
+  name: componentName,
+  summary,
+  binaries: z.array(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be an executable name such as "kube-proxy"')).min(1),
+  images: z.array(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be an image name without registry or tag, such as "kube-proxy"')).default([]),
+  configKinds: z.array(z.string().regex(/^[a-z0-9.-]+\/[A-Z][A-Za-z0-9]*$/, 'must be "<group>/<Kind>", such as "kubeproxy.config.k8s.io/KubeProxyConfiguration"')).default([]),
+  notes,
+  sources,
+});
+
+const fieldPath = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.[a-zA-Z][a-zA-Z0-9]*(\[\])?)*$/, 'must be a dot path such as "spec.template"');
+
+export const kindSchema = z.strictObject({
+  kind: kindName,
+  podTemplate: fieldPath.nullish(),
+  notes,
+  sources,
+});
+
+const constraintPart = z.union([
+  z.strictObject({ literal: text }),
+  z.strictObject({
+    from: z.array(fieldPath).min(1, 'name at least one field path; the first one present is used'),
+    default: text.nullish(),
+  }),
+]);
+
+export const constraintSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes'),
+  kind: kindName,
+  summary,
+  severity: z.enum(['BREAKING', 'WARNING', 'INFO']),
+  when: z.strictObject({ path: fieldPath, equals: z.union([z.string(), z.number(), z.boolean()]) }).nullish(),
+  measure: z.strictObject({
+    join: z.string(),
+    parts: z.array(constraintPart).min(1),
+  }),
+  maxLength: z.number().int().positive(),
+  featureGate: z.string().nullish(),
+  since: optionalVersion,
+  change: z.string().regex(/^\d+\.\d+#[a-z0-9-]+$/, 'must name a change as "<release>#<id>", such as "1.20#95267"').nullish(),
+  notes,
+  sources,
+});
+
 const subjectRef = z.string().regex(
   /^(gate|flag|api|field|key|metric):\S.*$/,
   'must be "<type>:<reference>" with type gate, flag, api, field, key or metric (see seed/README.md)',
@@ -160,4 +205,7 @@ export type ApiFieldRecord = z.infer<typeof apiFieldSchema>;
 export type WellKnownKeyRecord = z.infer<typeof wellKnownKeySchema>;
 export type MetricRecord = z.infer<typeof metricSchema>;
 export type ChangeRecord = z.infer<typeof changeSchema>;
+export type ComponentRecord = z.infer<typeof componentSchema>;
+export type KindRecord = z.infer<typeof kindSchema>;
+export type ConstraintRecord = z.infer<typeof constraintSchema>;
 export type ChangesFile = z.infer<typeof changesFileSchema>;

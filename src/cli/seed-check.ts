@@ -6,7 +6,7 @@ import { seedDir } from '../config';
 try {
   const b = loadSeed(seedDir());
   const counts = {
-    releases: b.releases.length, featureGates: b.featureGates.length, flags: b.flags.length,
+    releases: b.releases.length, components: b.components.length, kinds: b.kinds.length, constraints: b.constraints.length, featureGates: b.featureGates.length, flags: b.flags.length,
     apiVersions: b.apiVersions.length, apiFields: b.apiFields.length, wellKnownKeys: b.wellKnownKeys.length,
     metrics: b.metrics.length, changes: b.changes.length,
   };

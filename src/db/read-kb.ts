@@ -1,7 +1,7 @@
 // Reads the whole knowledge base out of the database once, into plain linked objects (src/kb/model.ts).
 // The server answers every read from these objects; Prisma is not touched per request.
 import type {
-  ApiField, ApiVersion, Change, FeatureGate, Flag, KbSnapshot, Metric, Release, Stage, Subject, WellKnownKey,
+  ApiField, ApiVersion, Change, Component, Constraint, ConstraintPart, KindInfo, FeatureGate, Flag, KbSnapshot, Metric, Release, Stage, Subject, WellKnownKey,
 } from '../kb/model';
 import { openPrisma } from './client';
 
@@ -14,8 +14,11 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
   try {
     const meta = await db.kbMeta.findUnique({ where: { id: 1 } });
     if (!meta) throw new DatabaseNotSeededError(`${file} has no knowledge base yet: run npm run seed`);
-    const [releases, gates, flags, apis, fields, keys, metrics, changes] = await Promise.all([
+    const [releases, components, kinds, constraints, gates, flags, apis, fields, keys, metrics, changes] = await Promise.all([
       db.release.findMany({ orderBy: { version: 'asc' } }),
+      db.component.findMany({ orderBy: { name: 'asc' } }),
+      db.kindInfo.findMany({ orderBy: { kind: 'asc' } }),
+      db.constraint.findMany({ orderBy: { key: 'asc' } }),
       db.featureGate.findMany({ include: { stages: { orderBy: { position: 'asc' } } }, orderBy: { name: 'asc' } }),
       db.flag.findMany({ include: { defaults: { orderBy: { since: 'asc' } }, values: { orderBy: { id: 'asc' } } }, orderBy: [{ component: 'asc' }, { name: 'asc' }] }),
       db.apiVersion.findMany({ orderBy: [{ group: 'asc' }, { kind: 'asc' }, { version: 'asc' }] }),
@@ -49,6 +52,12 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
         gateById.set(g.id, gate);
         return gate;
       }),
+      components: components.map((c): Component => ({
+        typename: 'Component', name: c.name, summary: c.summary, binaries: list(c.binaries), images: list(c.images),
+        configKinds: list(c.configKinds), sources: list(c.sources),
+      })),
+      kinds: kinds.map((k): KindInfo => ({ kind: k.kind, podTemplate: k.podTemplate })),
+      constraints: [],
       flags: [], apiVersions: [], apiFields: [], wellKnownKeys: [], metrics: [], changes: [],
     };
     const flagById = new Map<number, Flag>();
@@ -125,10 +134,25 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
       for (const s of subjects) s.changes.push(change);
       out.changes.push(change);
     }
+    const gateByName = new Map(out.featureGates.map((g) => [g.name, g]));
+    const changeByKey = new Map(out.changes.map((c) => [c.key, c]));
+    for (const c of constraints) {
+      const d = JSON.parse(c.definition) as { when: Constraint['when']; measure: { join: string; parts: ConstraintPart[] }; maxLength: number; since: string | null };
+      out.constraints.push({
+        key: c.key, kind: c.kind, summary: c.summary, severity: c.severity as Constraint['severity'], when: d.when, measure: d.measure,
+        maxLength: d.maxLength, featureGate: c.featureGate ? gateByName.get(c.featureGate) ?? null : null,
+        since: d.since ? versionKey(d.since) : null, change: c.changeKey ? changeByKey.get(c.changeKey) ?? null : null, sources: list(c.sources),
+      });
+    }
     return out;
   } finally {
     await db.$disconnect();
   }
+}
+
+function versionKey(v: string): number {
+  const [major, minor] = v.split('.').map(Number);
+  return major * 1000 + minor;
 }
 
 function impliedComponents(explicit: string[], subjects: Subject[]): string[] {

@@ -38,7 +38,7 @@ export async function writeSeed(bundle: SeedBundle, target: string): Promise<See
 }
 
 async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
-  const records = b.releases.length + b.featureGates.length + b.flags.length + b.apiVersions.length +
+  const records = b.releases.length + b.components.length + b.kinds.length + b.constraints.length + b.featureGates.length + b.flags.length + b.apiVersions.length +
     b.apiFields.length + b.wellKnownKeys.length + b.metrics.length + b.changes.length;
   const ids: Record<SubjectType, Map<string, number>> = {
     gate: new Map(), flag: new Map(), api: new Map(), field: new Map(), key: new Map(), metric: new Map(),
@@ -48,6 +48,22 @@ async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
       data: b.releases.map(({ record: r }) => ({
         version: v(r.version)!, releasedOn: r.releasedOn ?? null, endOfLifeOn: r.endOfLifeOn ?? null,
         preliminary: r.preliminary ?? false, sources: json(r.sources),
+      })),
+    });
+    await tx.component.createMany({
+      data: b.components.map(({ record: c }) => ({
+        name: c.name, summary: c.summary, binaries: json(c.binaries), images: json(c.images), configKinds: json(c.configKinds),
+        notes: c.notes ?? null, sources: json(c.sources),
+      })),
+    });
+    await tx.kindInfo.createMany({
+      data: b.kinds.map(({ record: k }) => ({ kind: k.kind, podTemplate: k.podTemplate ?? null, notes: k.notes ?? null, sources: json(k.sources) })),
+    });
+    await tx.constraint.createMany({
+      data: b.constraints.map(({ record: c }) => ({
+        key: c.id, kind: c.kind, summary: c.summary, severity: c.severity, featureGate: c.featureGate ?? null, changeKey: c.change ?? null,
+        definition: JSON.stringify({ when: c.when ?? null, measure: c.measure, maxLength: c.maxLength, since: c.since ?? null }),
+        notes: c.notes ?? null, sources: json(c.sources),
       })),
     });
     for (const { record: g } of b.featureGates) {

@@ -1,7 +1,7 @@
 // The knowledge base held in memory, with the lookups the services need. Built once from a snapshot
 // read out of the database; replaced whole, never mutated, so readers need no locks.
 import type {
-  ApiField, ApiVersion, Change, FeatureGate, Flag, KbSnapshot, Metric, Release, Subject, WellKnownKey,
+  ApiField, ApiVersion, Change, Component, Constraint, FeatureGate, KindInfo, Flag, KbSnapshot, Metric, Release, Subject, WellKnownKey,
 } from './model';
 import type { VersionKey } from './version';
 
@@ -11,6 +11,9 @@ export class KnowledgeBase {
   readonly seedHash: string;
   readonly seededAt: string;
   readonly releases: Release[];
+  readonly components: Component[];
+  readonly kinds: KindInfo[];
+  readonly constraints: Constraint[];
   readonly featureGates: FeatureGate[];
   readonly flags: Flag[];
   readonly apiVersions: ApiVersion[];
@@ -31,6 +34,9 @@ export class KnowledgeBase {
     this.seedHash = s.seedHash;
     this.seededAt = s.seededAt;
     this.releases = s.releases;
+    this.components = s.components;
+    this.kinds = s.kinds;
+    this.constraints = s.constraints;
     this.featureGates = s.featureGates;
     this.flags = s.flags;
     this.apiVersions = s.apiVersions;

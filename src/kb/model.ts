@@ -148,10 +148,46 @@ export interface Change {
   subjects: Subject[];
 }
 
+export interface Component {
+  typename: 'Component';
+  name: string;
+  summary: string;
+  binaries: string[];
+  images: string[];
+  /** "<group>/<Kind>", e.g. kubeproxy.config.k8s.io/KubeProxyConfiguration. */
+  configKinds: string[];
+  sources: string[];
+}
+
+export interface KindInfo {
+  kind: string;
+  /** Dot path of the embedded Pod template, e.g. spec.template. */
+  podTemplate: string | null;
+}
+
+export type ConstraintPart = { literal: string } | { from: string[]; default?: string | null };
+
+export interface Constraint {
+  key: string;
+  kind: string;
+  summary: string;
+  severity: 'BREAKING' | 'WARNING' | 'INFO';
+  when: { path: string; equals: string | number | boolean } | null;
+  measure: { join: string; parts: ConstraintPart[] };
+  maxLength: number;
+  featureGate: FeatureGate | null;
+  since: VersionKey | null;
+  change: Change | null;
+  sources: string[];
+}
+
 export interface KbSnapshot {
   seedHash: string;
   seededAt: string;
   releases: Release[];
+  components: Component[];
+  kinds: KindInfo[];
+  constraints: Constraint[];
   featureGates: FeatureGate[];
   flags: Flag[];
   apiVersions: ApiVersion[];

@@ -5,4 +5,6 @@ import type { Searcher } from '../services/search';
 export interface Context {
   kb: KnowledgeBase;
   searcher: Searcher;
+  /** Largest manifest upgradeReport accepts, in bytes. */
+  maxManifestBytes: number;
 }

@@ -9,12 +9,13 @@ import { KubeVersion } from './kube-version';
 import { nodeResolvers } from './nodes';
 import { releaseResolvers } from './releases';
 import { searchResolvers } from './search';
+import { upgradeReportResolvers } from './upgrade-report';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
 const maps: ResolverMap[] = [
   nodeResolvers, releaseResolvers, featureGateResolvers, flagResolvers, apiVersionResolvers, catalogResolvers,
-  changeResolvers, diffResolvers, searchResolvers,
+  changeResolvers, diffResolvers, searchResolvers, upgradeReportResolvers,
 ];
 
 export function buildResolvers(): Record<string, unknown> {

@@ -1,0 +1,116 @@
+// Finds where a manifest runs a Kubernetes component and what it passes to it: containers whose command,
+// args (or a `sh -c` string among them) name one of the component's binaries, or whose image is the
+// component's image; and component-config objects (KubeProxyConfiguration, ...). Which binaries, images
+// and config kinds belong to which component is data (components.yaml).
+import type { Component } from '../kb/model';
+import { isPlainObject, type ManifestObject, type PathSegment } from './manifest';
+import { podsIn } from './object-paths';
+import type { AnalysisKb } from './types';
+
+export interface FlagUse {
+  /** "--proxy-mode" */
+  name: string;
+  /** The value given with "=" or as the next word; null for a bare flag. */
+  value: string | null;
+  /** Path of the command/args item holding it. */
+  path: PathSegment[];
+}
+
+export interface ComponentInvocation {
+  component: Component;
+  /** Path of the container. */
+  container: PathSegment[];
+  flags: FlagUse[];
+}
+
+interface Word { text: string; path: PathSegment[] }
+
+export function invocationsIn(object: ManifestObject, kb: AnalysisKb): ComponentInvocation[] {
+  const out: ComponentInvocation[] = [];
+  for (const { at, pod } of podsIn(object, kb)) {
+    const spec = pod.spec;
+    if (!isPlainObject(spec)) continue;
+    for (const list of ['initContainers', 'containers']) {
+      const containers = spec[list];
+      if (!Array.isArray(containers)) continue;
+      containers.forEach((container, i) => {
+        if (!isPlainObject(container)) return;
+        const containerPath: PathSegment[] = [...at, 'spec', list, i];
+        const words = wordsOf(container, containerPath);
+        const component = detect(kb.components, words, container.image);
+        if (component) out.push({ component, container: containerPath, flags: flagsIn(words) });
+      });
+    }
+  }
+  return out;
+}
+
+/** The config kinds of components: the object and its component, when the object is one. */
+export function configOwner(object: ManifestObject, kb: AnalysisKb): Component | null {
+  const group = object.apiVersion.includes('/') ? object.apiVersion.slice(0, object.apiVersion.lastIndexOf('/')) : '';
+  return kb.components.find((c) => c.configKinds.includes(`${group}/${object.kind}`)) ?? null;
+}
+
+function wordsOf(container: Record<string, unknown>, containerPath: PathSegment[]): Word[] {
+  const words: Word[] = [];
+  for (const key of ['command', 'args']) {
+    const items = container[key];
+    if (!Array.isArray(items)) continue;
+    items.forEach((item, i) => {
+      if (typeof item !== 'string' && typeof item !== 'number') return;
+      const path = [...containerPath, key, i];
+      // A shell string ("exec kube-proxy --v=2 1>>/var/log/x") holds several words.
+      for (const text of splitWords(String(item))) words.push({ text, path });
+    });
+  }
+  return words;
+}
+
+/** Splits like a shell would for our purpose: on white space, honouring simple quotes. */
+function splitWords(s: string): string[] {
+  const out: string[] = [];
+  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(s)) !== null) out.push(m[1] ?? m[2] ?? m[3]);
+  return out;
+}
+
+function detect(components: Component[], words: Word[], image: unknown): Component | null {
+  for (const w of words) {
+    const base = w.text.replace(/^.*\//, '');
+    const c = components.find((x) => x.binaries.includes(base));
+    if (c) return c;
+  }
+  if (typeof image === 'string') {
+    const name = imageName(image);
+    return components.find((x) => x.images.some((i) => name === i || name.startsWith(`${i}-`) && /^(amd64|arm64|arm|ppc64le|s390x|386)$/.test(name.slice(i.length + 1)))) ?? null;
+  }
+  return null;
+}
+
+/** "registry.k8s.io/kube-proxy-amd64:v1.14.0@sha256:..." -> "kube-proxy-amd64" */
+function imageName(image: string): string {
+  const noDigest = image.split('@')[0];
+  const lastSlash = noDigest.lastIndexOf('/');
+  const tail = noDigest.slice(lastSlash + 1);
+  return tail.split(':')[0];
+}
+
+function flagsIn(words: Word[]): FlagUse[] {
+  const flags: FlagUse[] = [];
+  words.forEach((w, i) => {
+    const m = /^--([a-z0-9][a-z0-9-]*)(?:=(.*))?$/.exec(w.text);
+    if (!m) return;
+    let value: string | null = m[2] ?? null;
+    const next = words[i + 1];
+    if (value === null && next && !next.text.startsWith('-') && !/^[0-9]?>/.test(next.text)) value = next.text;
+    flags.push({ name: `--${m[1]}`, value, path: w.path });
+  });
+  return flags;
+}
+
+/** "A=true,B=false" -> [["A", true], ["B", false]]; items that are not NAME=BOOL are skipped. */
+export function parseFeatureGates(value: string): [string, boolean][] {
+  return value.split(',').map((s) => s.trim()).map((s) => /^([A-Za-z0-9]+)=(true|false)$/i.exec(s))
+    .filter((m): m is RegExpExecArray => m !== null).map((m) => [m[1], m[2].toLowerCase() === 'true']);
+}

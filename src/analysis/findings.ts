@@ -1,0 +1,78 @@
+// Helpers every rule uses to word and place a finding.
+import type { Change } from '../kb/model';
+import type { VersionKey } from '../kb/version';
+import type { ManifestObject, PathSegment } from './manifest';
+import type { Finding, ResourceRef, Rule, RuleContext, Severity } from './types';
+
+export function resourceOf(object: ManifestObject): ResourceRef {
+  return {
+    apiVersion: object.apiVersion, kind: object.kind, name: object.name, namespace: object.namespace,
+    documentIndex: object.documentIndex, line: object.line,
+  };
+}
+
+/** ["spec", "ports", 0, "appProtocol"] -> "spec.ports[0].appProtocol"; keys with dots or slashes are quoted: nodeSelector["topology.kubernetes.io/zone"]. */
+export function pathText(path: PathSegment[]): string {
+  return path.reduce<string>((acc, p) => {
+    if (typeof p === 'number') return `${acc}[${p}]`;
+    if (!/^[A-Za-z_$][\w$-]*$/.test(p)) return `${acc}[${JSON.stringify(p)}]`;
+    return acc ? `${acc}.${p}` : p;
+  }, '');
+}
+
+/** Fills {placeholders} of a rule's message template; unknown placeholders are a programming error. */
+export function format(rule: Rule, messageId: string, data: Record<string, string | number>): string {
+  const template = rule.messages[messageId];
+  if (!template) throw new Error(`rule ${rule.id} has no message ${messageId}`);
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    if (!(key in data)) throw new Error(`rule ${rule.id} message ${messageId} needs {${key}}`);
+    return String(data[key]);
+  });
+}
+
+/** A release that bites on the path: releases before `from` are already in effect at `from`. */
+export function clampToPath(version: VersionKey, ctx: RuleContext): VersionKey {
+  return Math.max(version, ctx.path.from);
+}
+
+export function onPath(version: VersionKey | null, ctx: RuleContext): version is VersionKey {
+  return version !== null && version <= ctx.path.to;
+}
+
+/** The release note that best explains an event at `version`: the one of that release, else the latest before it. */
+export function changeAt(changes: Change[], version: VersionKey): Change | null {
+  if (changes.length === 0) return null;
+  const exact = changes.find((c) => c.version === version);
+  if (exact) return exact;
+  const before = changes.filter((c) => c.version <= version).sort((a, b) => b.version - a.version)[0];
+  return before ?? changes[0];
+}
+
+export interface FindingInput {
+  messageId: string;
+  data: Record<string, string | number>;
+  severity: Severity;
+  object: ManifestObject;
+  path: PathSegment[] | null;
+  line?: number;
+  effectiveIn: VersionKey;
+  fix?: string | null;
+  replacement?: string | null;
+  change?: Change | null;
+}
+
+export function finding(rule: Rule, input: FindingInput): Finding {
+  return {
+    ruleId: rule.id,
+    messageId: input.messageId,
+    severity: input.severity,
+    resource: resourceOf(input.object),
+    path: input.path ? pathText(input.path) : null,
+    line: input.line ?? (input.path ? input.object.lineOf(input.path) : input.object.line),
+    message: format(rule, input.messageId, input.data),
+    effectiveIn: input.effectiveIn,
+    fix: input.fix ?? null,
+    replacement: input.replacement ?? null,
+    change: input.change ?? null,
+  };
+}

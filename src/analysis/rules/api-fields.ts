@@ -1,0 +1,89 @@
+// api-field: fields of the object (and of the Pod template it embeds) against the api-fields records.
+import type { ApiField } from '../../kb/model';
+import { changeAt, clampToPath, finding, onPath, pathText } from '../findings';
+import type { ManifestObject, PathSegment } from '../manifest';
+import { locate, podsIn } from '../object-paths';
+import type { Finding, ObjectRule, RuleContext } from '../types';
+
+export const apiFieldRule: ObjectRule = {
+  id: 'api-field',
+  scope: 'object',
+  description: 'Reports fields that are removed (BREAKING) or deprecated (WARNING) on the path, and fields that releases on the path ignore or reject because they are not there yet or their feature gate is alpha or off by default (WARNING).',
+  messages: {
+    removed: '{field} of {kind} is removed in {removedIn}.',
+    deprecated: '{field} of {kind} is deprecated since {deprecatedIn}.',
+    notYetServed: '{field} of {kind} only exists from {introducedIn}: releases {releases} drop it.',
+    gateOff: '{field} of {kind} needs feature gate {gate}, which is {state} in {releases}: the field is ignored or rejected there unless the gate is enabled.',
+  },
+  check(object: ManifestObject, ctx: RuleContext): Finding[] {
+    const findings: Finding[] = [];
+    for (const { kind, prefix, value } of scopes(object, ctx)) {
+      for (const field of ctx.kb.apiFields) {
+        if (field.kind !== kind) continue;
+        if (kind === object.kind && field.apiVersions.length > 0 && !field.apiVersions.includes(object.apiVersion)) continue;
+        for (const at of locate(value, field.path, prefix)) findings.push(...checkField(this, object, field, at.path, ctx));
+      }
+    }
+    return findings;
+  },
+};
+
+/** The object itself, and the Pods it embeds (Pod fields apply inside a Deployment's template). */
+function scopes(object: ManifestObject, ctx: RuleContext): { kind: string; prefix: PathSegment[]; value: unknown }[] {
+  const out: { kind: string; prefix: PathSegment[]; value: unknown }[] = [{ kind: object.kind, prefix: [], value: object.value }];
+  if (object.kind !== 'Pod') for (const p of podsIn(object, ctx.kb)) out.push({ kind: 'Pod', prefix: p.at, value: p.pod });
+  return out;
+}
+
+function checkField(rule: ObjectRule, object: ManifestObject, field: ApiField, path: PathSegment[], ctx: RuleContext): Finding[] {
+  const v = ctx.kb.formatVersion;
+  const data = { field: pathText(path), kind: field.kind };
+  const replacement = field.replacement;
+  if (onPath(field.removedIn, ctx)) {
+    return [finding(rule, {
+      messageId: 'removed', severity: 'BREAKING', object, path, effectiveIn: clampToPath(field.removedIn, ctx),
+      data: { ...data, removedIn: v(field.removedIn) }, replacement,
+      fix: replacement ? `Use ${replacement} instead.` : 'Remove the field.', change: changeAt(field.changes, field.removedIn),
+    })];
+  }
+  const out: Finding[] = [];
+  if (onPath(field.deprecatedIn, ctx)) {
+    out.push(finding(rule, {
+      messageId: 'deprecated', severity: 'WARNING', object, path, effectiveIn: clampToPath(field.deprecatedIn, ctx),
+      data: { ...data, deprecatedIn: v(field.deprecatedIn) }, replacement,
+      fix: replacement ? `Move to ${replacement} before it is removed.` : null, change: changeAt(field.changes, field.deprecatedIn),
+    }));
+  }
+  const missing = ctx.path.releases.filter((r) => field.introducedIn !== null && r < field.introducedIn);
+  if (missing.length > 0) {
+    out.push(finding(rule, {
+      messageId: 'notYetServed', severity: 'WARNING', object, path, effectiveIn: missing[0],
+      data: { ...data, introducedIn: v(field.introducedIn!), releases: span(missing, v) },
+      fix: `Set it only once the cluster runs ${v(field.introducedIn!)} or later.`, change: changeAt(field.changes, field.introducedIn!),
+    }));
+  }
+  const gate = field.featureGate;
+  if (gate) {
+    const off = ctx.path.releases.filter((r) => (field.introducedIn === null || r >= field.introducedIn) && isOff(gate, r, ctx));
+    if (off.length > 0) {
+      const first = ctx.kb.gateStateIn(gate, off[0]);
+      out.push(finding(rule, {
+        messageId: 'gateOff', severity: 'WARNING', object, path, effectiveIn: off[0],
+        data: { ...data, gate: gate.name, state: first.stage === 'ALPHA' ? 'alpha' : 'off by default', releases: span(off, v) },
+        fix: `Enable ${gate.name} on the components that read it (${gate.components.join(', ') || 'see the gate'}) in ${span(off, v)}, or set the field only where the gate is on by default.`,
+        change: changeAt(gate.changes, off[0]) ?? changeAt(field.changes, off[0]),
+      }));
+    }
+  }
+  return out;
+}
+
+function isOff(gate: NonNullable<ApiField['featureGate']>, version: number, ctx: RuleContext): boolean {
+  const s = ctx.kb.gateStateIn(gate, version);
+  return s.exists && (s.stage === 'ALPHA' || s.defaultEnabled === false);
+}
+
+/** [1016, 1017, 1018] -> "1.16 to 1.18"; [1016] -> "1.16". */
+export function span(versions: number[], v: (k: number) => string): string {
+  return versions.length === 1 ? v(versions[0]) : `${v(versions[0])} to ${v(versions[versions.length - 1])}`;
+}

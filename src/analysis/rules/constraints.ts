@@ -1,0 +1,72 @@
+// constraint: length limits on values built from an object's fields (constraints.yaml), e.g. a Pod's
+// FQDN used as its hostname.
+import type { Constraint } from '../../kb/model';
+import { finding } from '../findings';
+import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
+import { podsIn, toSegments, valueAt } from '../object-paths';
+import type { Finding, ObjectRule, RuleContext } from '../types';
+
+export const constraintRule: ObjectRule = {
+  id: 'constraint',
+  scope: 'object',
+  description: 'Reports objects (and Pod templates) whose value built as a constraints record describes is longer than its limit, from the release where the constraint starts to apply.',
+  messages: {
+    tooLong: '{summary} Here it is "{value}" ({length} characters, limit {max}).',
+  },
+  check(object: ManifestObject, ctx: RuleContext): Finding[] {
+    const findings: Finding[] = [];
+    for (const c of ctx.kb.constraints) {
+      const targets: { at: PathSegment[]; value: Record<string, unknown> }[] = [];
+      if (c.kind === object.kind) targets.push({ at: [], value: object.value });
+      else if (c.kind === 'Pod') for (const p of podsIn(object, ctx.kb)) targets.push({ at: p.at, value: withNamespace(p.pod, object) });
+      for (const t of targets) {
+        const result = evaluate(c, t.value);
+        if (!result || result.length <= c.maxLength) continue;
+        const effectiveIn = startsAt(c, ctx);
+        if (effectiveIn === null) continue;
+        const whenPath = c.when ? [...t.at, ...toSegments(c.when.path)] : t.at;
+        findings.push(finding(this, {
+          messageId: 'tooLong', severity: c.severity, object, path: whenPath, effectiveIn,
+          data: { summary: c.summary, value: result, length: result.length, max: c.maxLength },
+          fix: `Shorten the parts that make it up (${c.measure.parts.filter((p) => 'from' in p).map((p) => ('from' in p ? p.from[0] : '')).join(', ')}) to at most ${c.maxLength} characters in all${c.when ? `, or do not set ${c.when.path}` : ''}.`,
+          change: c.change,
+        }));
+      }
+    }
+    return findings;
+  },
+};
+
+/** A template has no namespace of its own: its Pods live in the workload's namespace. */
+function withNamespace(pod: Record<string, unknown>, object: ManifestObject): Record<string, unknown> {
+  const metadata = isPlainObject(pod.metadata) ? pod.metadata : {};
+  if (metadata.namespace || !object.namespace) return pod;
+  return { ...pod, metadata: { ...metadata, namespace: object.namespace } };
+}
+
+function evaluate(c: Constraint, value: Record<string, unknown>): string | null {
+  if (c.when && valueAt(value, toSegments(c.when.path)) !== c.when.equals) return null;
+  const parts: string[] = [];
+  for (const part of c.measure.parts) {
+    if ('literal' in part) { parts.push(part.literal); continue; }
+    const found = part.from.map((p) => valueAt(value, toSegments(p))).find((x) => typeof x === 'string' && x.length > 0) as string | undefined;
+    if (found !== undefined) parts.push(found);
+    else if (part.default) parts.push(part.default);
+    else return null;
+  }
+  return parts.join(c.measure.join);
+}
+
+/** The first release on the path where the constraint applies: its gate is on by default there, or `since`. */
+function startsAt(c: Constraint, ctx: RuleContext): number | null {
+  for (const r of ctx.path.releases) {
+    if (c.since !== null && r < c.since) continue;
+    if (c.featureGate) {
+      const st = ctx.kb.gateStateIn(c.featureGate, r);
+      if (!st.exists && c.featureGate.removedIn !== null && r >= c.featureGate.removedIn) return r;
+      if (!st.exists || !st.defaultEnabled) continue;
+    }
+    return r;
+  }
+  return null;
+}

@@ -1,0 +1,86 @@
+// feature-gate: gates set with --feature-gates in component args or in the featureGates map of a
+// component-config object, against the feature-gates records.
+import type { FeatureGate } from '../../kb/model';
+import { changeAt, clampToPath, finding, onPath } from '../findings';
+import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
+import { configOwner, invocationsIn, parseFeatureGates } from '../components';
+import type { Finding, ObjectRule, RuleContext } from '../types';
+
+interface GateSetting { gate: string; value: boolean; component: string; path: PathSegment[] }
+
+export const featureGateRule: ObjectRule = {
+  id: 'feature-gate',
+  scope: 'object',
+  description: 'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path (BREAKING: the component refuses to start), locked to the other value (BREAKING), deprecated (WARNING) or graduating to GA (INFO).',
+  messages: {
+    removed: 'Feature gate {gate} is removed in {removedIn}: {component} refuses to start while it is set.',
+    locked: 'Feature gate {gate} is locked to {default} from {since}: setting it to {value} stops {component} from starting.',
+    deprecated: 'Feature gate {gate} is deprecated from {since}.',
+    graduates: 'Feature gate {gate} is GA from {since}{locked}; the setting can be dropped before the gate is removed{removal}.',
+  },
+  check(object: ManifestObject, ctx: RuleContext): Finding[] {
+    const findings: Finding[] = [];
+    for (const s of settingsIn(object, ctx)) {
+      const gate = ctx.kb.featureGate(s.gate);
+      if (gate) findings.push(...checkGate(this, object, gate, s, ctx));
+    }
+    return findings;
+  },
+};
+
+function settingsIn(object: ManifestObject, ctx: RuleContext): GateSetting[] {
+  const out: GateSetting[] = [];
+  for (const inv of invocationsIn(object, ctx.kb)) {
+    for (const f of inv.flags) {
+      if (f.name !== '--feature-gates' || f.value === null) continue;
+      for (const [gate, value] of parseFeatureGates(f.value)) out.push({ gate, value, component: inv.component.name, path: f.path });
+    }
+  }
+  const owner = configOwner(object, ctx.kb);
+  if (owner && isPlainObject(object.value.featureGates)) {
+    for (const [gate, value] of Object.entries(object.value.featureGates)) {
+      if (typeof value === 'boolean') out.push({ gate, value, component: owner.name, path: ['featureGates', gate] });
+    }
+  }
+  return out;
+}
+
+function checkGate(rule: ObjectRule, object: ManifestObject, gate: FeatureGate, s: GateSetting, ctx: RuleContext): Finding[] {
+  const v = ctx.kb.formatVersion;
+  const base = { gate: gate.name, component: s.component };
+  if (onPath(gate.removedIn, ctx)) {
+    return [finding(rule, {
+      messageId: 'removed', severity: 'BREAKING', object, path: s.path, effectiveIn: clampToPath(gate.removedIn, ctx),
+      data: { ...base, removedIn: v(gate.removedIn) }, fix: `Remove ${gate.name} from the feature gates of ${s.component}.`,
+      change: changeAt(gate.changes, gate.removedIn),
+    })];
+  }
+  const findings: Finding[] = [];
+  const states = ctx.path.releases.map((r) => ({ r, st: ctx.kb.gateStateIn(gate, r) }));
+  const locked = states.find(({ st }) => st.exists && st.lockedToDefault && st.defaultEnabled !== s.value);
+  if (locked) {
+    findings.push(finding(rule, {
+      messageId: 'locked', severity: 'BREAKING', object, path: s.path, effectiveIn: locked.r,
+      data: { ...base, default: String(locked.st.defaultEnabled), value: String(s.value), since: v(locked.r) },
+      fix: `Remove ${gate.name}=${s.value} from ${s.component}.`, change: changeAt(gate.changes, locked.r),
+    }));
+  }
+  for (let i = 1; i < states.length; i++) {
+    const before = states[i - 1].st;
+    const after = states[i].st;
+    if (after.stage === before.stage || !after.exists) continue;
+    if (after.stage === 'DEPRECATED') {
+      findings.push(finding(rule, {
+        messageId: 'deprecated', severity: 'WARNING', object, path: s.path, effectiveIn: states[i].r,
+        data: { ...base, since: v(states[i].r) }, fix: `Plan to stop setting ${gate.name}.`, change: changeAt(gate.changes, states[i].r),
+      }));
+    } else if (after.stage === 'GA' && !locked) {
+      findings.push(finding(rule, {
+        messageId: 'graduates', severity: 'INFO', object, path: s.path, effectiveIn: states[i].r,
+        data: { ...base, since: v(states[i].r), locked: after.lockedToDefault ? ` and locked to ${after.defaultEnabled}` : '', removal: gate.removedIn !== null ? ` in ${v(gate.removedIn)}` : '' },
+        fix: `Drop ${gate.name} from ${s.component} once every node runs ${v(states[i].r)}.`, change: changeAt(gate.changes, states[i].r),
+      }));
+    }
+  }
+  return findings;
+}

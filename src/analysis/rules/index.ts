@@ -1,0 +1,19 @@
+// The rule registry: every rule the analysis runs, in the order their findings are produced.
+import type { Rule } from '../types';
+import { apiFieldRule } from './api-fields';
+import { apiVersionRule } from './api-versions';
+import { componentFlagRule } from './component-flags';
+import { constraintRule } from './constraints';
+import { featureGateRule } from './feature-gates';
+import { notKubernetesRule } from './not-kubernetes';
+import { wellKnownKeyRule } from './well-known-keys';
+
+export const RULES: readonly Rule[] = [
+  apiVersionRule,
+  apiFieldRule,
+  wellKnownKeyRule,
+  componentFlagRule,
+  featureGateRule,
+  constraintRule,
+  notKubernetesRule,
+];

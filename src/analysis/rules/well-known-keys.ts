@@ -1,0 +1,82 @@
+// well-known-key: label, annotation and taint keys where Kubernetes reads them, against the
+// well-known-keys records. The places below are where the API puts label keys and topology keys; which
+// keys are deprecated or removed is data.
+import type { WellKnownKey } from '../../kb/model';
+import { changeAt, clampToPath, finding, onPath, pathText } from '../findings';
+import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
+import { locate, podsIn } from '../object-paths';
+import type { Finding, ObjectRule, RuleContext } from '../types';
+
+type KeyPlace = { path: string; holds: 'mapKeys' | 'value'; types: WellKnownKey['type'][] };
+
+/** Relative to an object (or to a Pod template's root). */
+const OBJECT_PLACES: KeyPlace[] = [
+  { path: 'metadata.labels', holds: 'mapKeys', types: ['LABEL'] },
+  { path: 'metadata.annotations', holds: 'mapKeys', types: ['ANNOTATION'] },
+  { path: 'spec.taints[].key', holds: 'value', types: ['TAINT'] },
+];
+
+/** Relative to a Pod spec. */
+const POD_SPEC_PLACES: KeyPlace[] = [
+  { path: 'nodeSelector', holds: 'mapKeys', types: ['LABEL'] },
+  { path: 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[].matchExpressions[].key', holds: 'value', types: ['LABEL'] },
+  { path: 'affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[].preference.matchExpressions[].key', holds: 'value', types: ['LABEL'] },
+  { path: 'affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[].topologyKey', holds: 'value', types: ['LABEL'] },
+  { path: 'affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.topologyKey', holds: 'value', types: ['LABEL'] },
+  { path: 'affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[].topologyKey', holds: 'value', types: ['LABEL'] },
+  { path: 'affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.topologyKey', holds: 'value', types: ['LABEL'] },
+  { path: 'topologySpreadConstraints[].topologyKey', holds: 'value', types: ['LABEL'] },
+  { path: 'tolerations[].key', holds: 'value', types: ['TAINT'] },
+];
+
+export const wellKnownKeyRule: ObjectRule = {
+  id: 'well-known-key',
+  scope: 'object',
+  description: 'Reports deprecated (WARNING) or removed (BREAKING) well-known label, annotation and taint keys used in labels, annotations, node selectors, node affinity, pod (anti-)affinity and topology spread topology keys, taints and tolerations.',
+  messages: {
+    removed: '{type} {key} is no longer set or read from {removedIn}.',
+    deprecated: '{type} {key} is deprecated since {deprecatedIn}.',
+  },
+  check(object: ManifestObject, ctx: RuleContext): Finding[] {
+    const byKey = new Map(ctx.kb.wellKnownKeys.map((k) => [k.key, k]));
+    if (byKey.size === 0) return [];
+    const uses: { key: string; path: PathSegment[]; types: WellKnownKey['type'][] }[] = [];
+    const scan = (value: unknown, prefix: PathSegment[], places: KeyPlace[]) => {
+      for (const place of places) {
+        for (const at of locate(value, place.path, prefix)) {
+          if (place.holds === 'mapKeys' && isPlainObject(at.value)) for (const key of Object.keys(at.value)) uses.push({ key, path: [...at.path, key], types: place.types });
+          if (place.holds === 'value' && typeof at.value === 'string') uses.push({ key: at.value, path: at.path, types: place.types });
+        }
+      }
+    };
+    scan(object.value, [], OBJECT_PLACES);
+    if (object.kind === 'Pod' && isPlainObject(object.value.spec)) scan(object.value.spec, ['spec'], POD_SPEC_PLACES);
+    for (const p of podsIn(object, ctx.kb)) {
+      if (p.at.length === 0) continue;
+      scan(p.pod, p.at, OBJECT_PLACES.filter((x) => x.path.startsWith('metadata.')));
+      if (isPlainObject(p.pod.spec)) scan(p.pod.spec, [...p.at, 'spec'], POD_SPEC_PLACES);
+    }
+
+    const findings: Finding[] = [];
+    const v = ctx.kb.formatVersion;
+    for (const use of uses) {
+      const record = byKey.get(use.key);
+      if (!record || !use.types.includes(record.type)) continue;
+      const data = { type: record.type.toLowerCase(), key: record.key };
+      const fix = record.replacement ? `Use ${record.replacement} instead (at ${pathText(use.path)}).` : null;
+      if (onPath(record.removedIn, ctx)) {
+        findings.push(finding(this, {
+          messageId: 'removed', severity: 'BREAKING', object, path: use.path, effectiveIn: clampToPath(record.removedIn, ctx),
+          data: { ...data, removedIn: v(record.removedIn) }, fix, replacement: record.replacement, change: changeAt(record.changes, record.removedIn),
+        }));
+      } else if (onPath(record.deprecatedIn, ctx)) {
+        findings.push(finding(this, {
+          messageId: 'deprecated', severity: 'WARNING', object, path: use.path, effectiveIn: clampToPath(record.deprecatedIn, ctx),
+          data: { ...data, deprecatedIn: v(record.deprecatedIn) }, fix, replacement: record.replacement,
+          change: changeAt(record.changes, Math.max(record.deprecatedIn, ctx.path.to)),
+        }));
+      }
+    }
+    return findings;
+  },
+};

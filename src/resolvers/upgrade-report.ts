@@ -1,0 +1,9 @@
+import { upgradeReport } from '../services/upgrade-report';
+import type { Context } from './context';
+
+export const upgradeReportResolvers = {
+  Query: {
+    upgradeReport: (_: unknown, args: { from: string; to: string; manifest: string }, ctx: Context) =>
+      upgradeReport(ctx.kb, args.from, args.to, args.manifest, { maxBytes: ctx.maxManifestBytes }),
+  },
+};

@@ -1,0 +1,31 @@
+// Adapts the in-memory knowledge base to what the analysis rules may see (analysis/types.ts), once per
+// knowledge base: the lookups rules make per object are map reads.
+import type { AnalysisKb } from '../analysis/types';
+import { gateStateIn } from '../kb/gate-state';
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import type { Flag } from '../kb/model';
+import { formatVersion } from '../kb/version';
+
+const cache = new WeakMap<KnowledgeBase, AnalysisKb>();
+
+export function analysisKb(kb: KnowledgeBase): AnalysisKb {
+  const cached = cache.get(kb);
+  if (cached) return cached;
+  const flagsByComponent = new Map<string, Flag[]>();
+  for (const f of kb.flags) flagsByComponent.set(f.component, [...(flagsByComponent.get(f.component) ?? []), f]);
+  const view: AnalysisKb = {
+    components: kb.components,
+    kinds: kb.kinds,
+    constraints: kb.constraints,
+    apiFields: kb.apiFields,
+    wellKnownKeys: kb.wellKnownKeys,
+    apiVersion: (apiVersion, kind) => kb.apiVersion(apiVersion, kind),
+    flag: (component, name) => kb.flag(component, name),
+    flagsOf: (component) => flagsByComponent.get(component) ?? [],
+    featureGate: (name) => kb.featureGate(name),
+    gateStateIn,
+    formatVersion,
+  };
+  cache.set(kb, view);
+  return view;
+}

@@ -1,0 +1,46 @@
+// upgradeReport / netkb check: what breaks or changes for a manifest on the way from one release to another.
+import { analyze } from '../analysis/analyze';
+import { DEFAULT_LIMITS, ManifestError, readManifest, type ManifestLimits } from '../analysis/manifest';
+import { reportMarkdown } from '../analysis/markdown';
+import type { Finding } from '../analysis/types';
+import { clientError, ErrorCode } from '../errors';
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import { formatVersion, type VersionKey } from '../kb/version';
+import { analysisKb } from './analysis-kb';
+import { requireRange } from './versions';
+
+export interface UpgradeReport {
+  from: VersionKey;
+  to: VersionKey;
+  path: VersionKey[];
+  documents: number;
+  findings: Finding[];
+  summary: { breaking: number; warning: number; info: number };
+  markdown: string;
+}
+
+export function upgradeReport(kb: KnowledgeBase, fromInput: string, toInput: string, manifest: string,
+  limits: Partial<ManifestLimits> = {}): UpgradeReport {
+  const { from, to } = requireRange(kb, fromInput, toInput);
+  const path = kb.releases.map((r) => r.version).filter((v) => v >= from && v <= to);
+  const read = readOrRefuse(manifest, { ...DEFAULT_LIMITS, ...limits });
+  const result = analyze(read, { kb: analysisKb(kb), path: { from, to, releases: path } });
+  return {
+    from, to, path, documents: read.objects.length, ...result,
+    markdown: reportMarkdown({
+      from: formatVersion(from), to: formatVersion(to), documents: read.objects.length, formatVersion, ...result,
+    }),
+  };
+}
+
+function readOrRefuse(text: string, limits: ManifestLimits) {
+  try {
+    return readManifest(text, limits);
+  } catch (err) {
+    if (!(err instanceof ManifestError)) throw err;
+    const where = err.line !== undefined ? { line: err.line, column: err.column } : {};
+    if (err.code === 'TOO_LARGE') throw clientError(ErrorCode.PAYLOAD_TOO_LARGE, `manifest: ${err.message}`, { argument: 'manifest', limitBytes: limits.maxBytes });
+    if (err.code === 'TOO_COMPLEX') throw clientError(ErrorCode.MANIFEST_TOO_COMPLEX, `manifest: ${err.message}`, { argument: 'manifest', ...where });
+    throw clientError(ErrorCode.BAD_USER_INPUT, `manifest: ${err.message}`, { argument: 'manifest', ...where });
+  }
+}
