@@ -5,6 +5,7 @@ import { changeAt, clampToPath, finding, onPath } from '../findings';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
 import { configOwner, invocationsIn, parseFeatureGates } from '../components';
 import type { Finding, ObjectRule, RuleContext } from '../types';
+import { span } from './api-fields';
 
 interface GateSetting { gate: string; value: boolean; component: string; path: PathSegment[] }
 
@@ -17,6 +18,7 @@ export const featureGateRule: ObjectRule = {
     locked: 'Feature gate {gate} is locked to {default} from {since}: setting it to {value} stops {component} from starting.',
     deprecated: 'Feature gate {gate} is deprecated from {since}.',
     graduates: 'Feature gate {gate} is GA from {since}{locked}; the setting can be dropped before the gate is removed{removal}.',
+    notYetKnown: 'Feature gate {gate} does not exist before {introducedIn}: {component} of {releases} refuses to start while it is set.',
   },
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
@@ -48,15 +50,24 @@ function settingsIn(object: ManifestObject, ctx: RuleContext): GateSetting[] {
 function checkGate(rule: ObjectRule, object: ManifestObject, gate: FeatureGate, s: GateSetting, ctx: RuleContext): Finding[] {
   const v = ctx.kb.formatVersion;
   const base = { gate: gate.name, component: s.component };
+  const findings: Finding[] = [];
   if (onPath(gate.removedIn, ctx)) {
-    return [finding(rule, {
+    findings.push(finding(rule, {
       messageId: 'removed', severity: 'BREAKING', object, path: s.path, effectiveIn: clampToPath(gate.removedIn, ctx),
       data: { ...base, removedIn: v(gate.removedIn) }, fix: `Remove ${gate.name} from the feature gates of ${s.component}.`,
       change: changeAt(gate.changes, gate.removedIn),
-    })];
+    }));
   }
-  const findings: Finding[] = [];
-  const states = ctx.path.releases.map((r) => ({ r, st: ctx.kb.gateStateIn(gate, r) }));
+  const introducedIn = gate.lifecycle[0]?.since ?? null;
+  const before = ctx.path.releases.filter((r) => introducedIn !== null && r < introducedIn);
+  if (introducedIn !== null && before.length > 0 && introducedIn <= ctx.path.to) {
+    findings.push(finding(rule, {
+      messageId: 'notYetKnown', severity: 'BREAKING', object, path: s.path, effectiveIn: before[0],
+      data: { ...base, introducedIn: v(introducedIn), releases: span(before, v) },
+      fix: `Set ${gate.name} only on components of ${v(introducedIn)} or later.`, change: changeAt(gate.changes, introducedIn),
+    }));
+  }
+  const states = ctx.path.releases.filter((r) => gate.removedIn === null || r < gate.removedIn).map((r) => ({ r, st: ctx.kb.gateStateIn(gate, r) }));
   const locked = states.find(({ st }) => st.exists && st.lockedToDefault && st.defaultEnabled !== s.value);
   if (locked) {
     findings.push(finding(rule, {
@@ -66,9 +77,9 @@ function checkGate(rule: ObjectRule, object: ManifestObject, gate: FeatureGate, 
     }));
   }
   for (let i = 1; i < states.length; i++) {
-    const before = states[i - 1].st;
     const after = states[i].st;
-    if (after.stage === before.stage || !after.exists) continue;
+    const prior = states[i - 1].st;
+    if (after.stage === prior.stage || !after.exists || !prior.exists) continue;
     if (after.stage === 'DEPRECATED') {
       findings.push(finding(rule, {
         messageId: 'deprecated', severity: 'WARNING', object, path: s.path, effectiveIn: states[i].r,

@@ -1,0 +1,120 @@
+// netkb check FILE... --from X --to Y: the upgrade report of manifests, on the embedded database.
+import { parseArgs } from 'node:util';
+import { GraphQLError } from 'graphql';
+import type { Severity } from '../analysis/types';
+import { formatVersion } from '../kb/version';
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import { upgradeReport } from '../services/upgrade-report';
+import { maxManifestBytes } from '../config';
+import { FORMATS } from './formats';
+import { fails, type CheckResult, type FileReport } from './formats/types';
+import { readInputs, UsageError } from './files';
+
+export const CHECK_HELP = `Usage: netkb check FILE|DIR|- ... --from RELEASE --to RELEASE [options]
+
+Reports what in Kubernetes manifests breaks or changes on the way from one release to another:
+removed or deprecated API versions and fields, well-known labels, component flags and feature gates,
+and limits such as the 64-character FQDN of Pods using setHostnameAsFQDN. Works on the embedded
+database (built from seed/ when missing); no server needed.
+
+Arguments:
+  FILE            a YAML or JSON manifest (several documents and kind: List are fine)
+  DIR             every *.yaml, *.yml and *.json below it, recursively
+  -               read the manifest from standard input
+
+Options:
+  --from RELEASE  the release the cluster runs now, e.g. 1.15 (also v1.15, 1.15.3)   [required]
+  --to RELEASE    the release to upgrade to, e.g. 1.20                                [required]
+  --format F      table (default), json, markdown, sarif (SARIF 2.1.0) or junit (JUnit XML)
+  --fail-on S     breaking (default), warning, info or none: which findings make the exit code 1
+  --output FILE   write the report to FILE instead of standard output
+  -h, --help      this text
+
+Exit codes:
+  0  no finding at or above --fail-on
+  1  findings at or above --fail-on
+  2  bad input or usage: unreadable file, invalid YAML (file, line and column are named), unknown release
+
+Environment: DATABASE_URL (default file:./data/netkb.db), NETKB_MAX_MANIFEST_BYTES (default 5 MiB per file).
+
+Example:
+  netkb check deploy/ --from 1.15 --to 1.20 --format sarif --output netkb.sarif
+`;
+
+export interface CheckIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  stdin(): string;
+  writeFile(path: string, text: string): void;
+  loadKb(): Promise<KnowledgeBase>;
+}
+
+export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv, allowPositionals: true, strict: true,
+      options: {
+        from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string', default: 'table' },
+        'fail-on': { type: 'string', default: 'breaking' }, output: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    io.stderr(`netkb check: ${(err as Error).message}\n\n${CHECK_HELP}`);
+    return 2;
+  }
+  const o = parsed.values;
+  if (o.help) { io.stdout(CHECK_HELP); return 0; }
+  const problems: string[] = [];
+  if (!o.from) problems.push('--from is required');
+  if (!o.to) problems.push('--to is required');
+  if (parsed.positionals.length === 0) problems.push('name at least one FILE, DIR or -');
+  const formatter = FORMATS[o.format as string];
+  if (!formatter) problems.push(`--format must be one of ${Object.keys(FORMATS).join(', ')}`);
+  const failOn = String(o['fail-on']).toUpperCase();
+  if (!['BREAKING', 'WARNING', 'INFO', 'NONE'].includes(failOn)) problems.push('--fail-on must be breaking, warning, info or none');
+  if (problems.length > 0) {
+    io.stderr(`netkb check: ${problems.join('; ')}\nRun netkb check --help for usage.\n`);
+    return 2;
+  }
+
+  try {
+    const inputs = readInputs(parsed.positionals, io.stdin);
+    const kb = await io.loadKb();
+    const limit = maxManifestBytes();
+    const files: FileReport[] = [];
+    let from = 0;
+    let to = 0;
+    let path: number[] = [];
+    for (const input of inputs) {
+      try {
+        const report = upgradeReport(kb, o.from!, o.to!, input.text, { maxBytes: limit });
+        ({ from, to, path } = report);
+        files.push({ file: input.name, documents: report.documents, findings: report.findings });
+      } catch (err) {
+        if (err instanceof GraphQLError && err.extensions.argument === 'manifest') throw new UsageError(`${input.name}: ${err.message.replace(/^manifest: /, '')}`);
+        throw err;
+      }
+    }
+    const all = files.flatMap((f) => f.findings);
+    const result: CheckResult = {
+      from: formatVersion(from), to: formatVersion(to), path: path.map(formatVersion), files, formatVersion,
+      failOn: failOn === 'NONE' ? 'none' : (failOn as Severity),
+      summary: {
+        breaking: all.filter((f) => f.severity === 'BREAKING').length,
+        warning: all.filter((f) => f.severity === 'WARNING').length,
+        info: all.filter((f) => f.severity === 'INFO').length,
+      },
+    };
+    const text = formatter(result);
+    if (o.output) io.writeFile(o.output, text);
+    else io.stdout(text);
+    return all.some((f) => fails(f, result.failOn)) ? 1 : 0;
+  } catch (err) {
+    if (err instanceof UsageError || err instanceof GraphQLError) {
+      io.stderr(`netkb check: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}
