@@ -1,7 +1,7 @@
 // Reads a manifest (multi-document YAML or JSON, kind: List, comments, empty documents) into objects
 // that remember where they came from: document index, the line of their first key, and the line of any
 // node inside them. Pure: takes text, returns data or throws ManifestError.
-import { isMap, isNode, isSeq, LineCounter, parseAllDocuments, type Document, type Node as YamlNode } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseAllDocuments, Scalar, type Document, type Node as YamlNode } from 'yaml';
 
 export interface ManifestLimits {
   /** Largest manifest in bytes. */
@@ -83,7 +83,8 @@ export function readManifest(text: string, limits: ManifestLimits = DEFAULT_LIMI
     }
     const add = (v: Record<string, unknown>, node: YamlNode) => {
       if (objects.length >= limits.maxObjects) throw new ManifestError('TOO_COMPLEX', `the manifest holds more than ${limits.maxObjects} objects`);
-      objects.push(makeObject(documentIndex, v, node, lines, lineOfNode));
+      objects.push(makeObject(documentIndex, v, node, lines, 0));
+      if (v.kind === 'ConfigMap') objects.push(...embeddedObjects(documentIndex, node, lines, limits));
     };
     if (value.kind === 'List' || (/List$/.test(value.kind) && Array.isArray(value.items))) {
       const itemsNode = isMap(root) ? root.get('items', true) : undefined;
@@ -100,9 +101,37 @@ export function readManifest(text: string, limits: ManifestLimits = DEFAULT_LIMI
   return { objects, skipped, documents: documentIndex + 1 };
 }
 
-function makeObject(documentIndex: number, value: Record<string, unknown>, node: YamlNode, lines: LineCounter,
-  lineOfNode: (n: unknown) => number): ManifestObject {
+/**
+ * Objects written as YAML inside a ConfigMap's data (kubeadm keeps KubeProxyConfiguration there as
+ * `config.conf: |`). Only literal blocks are read: their lines map one to one onto the manifest's.
+ */
+function embeddedObjects(documentIndex: number, configMap: YamlNode, lines: LineCounter, limits: ManifestLimits): ManifestObject[] {
+  const data = isMap(configMap) ? configMap.get('data', true) : undefined;
+  if (!isMap(data)) return [];
+  const out: ManifestObject[] = [];
+  for (const pair of data.items) {
+    const value = pair.value;
+    if (!isScalar(value) || value.type !== Scalar.BLOCK_LITERAL || typeof value.value !== 'string' || !value.range) continue;
+    if (!/^apiVersion:/m.test(value.value) || !/^kind:/m.test(value.value)) continue;
+    const shift = lines.linePos(value.range[0]).line;
+    const inner = new LineCounter();
+    for (const doc of parseAllDocuments(value.value, { lineCounter: inner }) as Document[]) {
+      if (doc.errors.length > 0 || !doc.contents) continue;
+      checkDepth(doc.contents as YamlNode, limits.maxDepth, inner);
+      let v: unknown;
+      try { v = doc.toJS({ maxAliasCount: limits.maxAliasCount }); } catch { continue; }
+      if (isPlainObject(v) && typeof v.apiVersion === 'string' && typeof v.kind === 'string') {
+        out.push(makeObject(documentIndex, v, doc.contents as YamlNode, inner, shift));
+      }
+    }
+  }
+  return out;
+}
+
+function makeObject(documentIndex: number, value: Record<string, unknown>, node: YamlNode, rawLines: LineCounter, shift: number): ManifestObject {
   const metadata = isPlainObject(value.metadata) ? value.metadata : {};
+  const lines = { linePos: (offset: number) => ({ line: rawLines.linePos(offset).line + shift }) } as LineCounter;
+  const lineOfNode = (n: unknown) => (isNode(n) && n.range ? lines.linePos(n.range[0]).line : 1 + shift);
   return {
     documentIndex,
     line: firstKeyLine(node, lines),

@@ -25,11 +25,11 @@ export function seededDatabase(): string {
   return file;
 }
 
-export async function startTestServer(options: { maxBodyBytes?: number } = {}): Promise<TestServer> {
+export async function startTestServer(options: { maxBodyBytes?: number; maxManifestBytes?: number } = {}): Promise<TestServer> {
   const file = seededDatabase();
   const kb = new KnowledgeBase(await readKnowledgeBase(file));
   const searcher = new SearchIndex(file);
-  const running: RunningServer = await startServer({ kb, searcher, port: 0, host: '127.0.0.1', maxBodyBytes: options.maxBodyBytes });
+  const running: RunningServer = await startServer({ kb, searcher, port: 0, host: '127.0.0.1', maxBodyBytes: options.maxBodyBytes, maxManifestBytes: options.maxManifestBytes });
   const url = `http://127.0.0.1:${running.port}/graphql`;
   const query = async <T>(q: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>> => {
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: q, variables }) });

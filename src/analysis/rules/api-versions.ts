@@ -1,6 +1,6 @@
 // api-version: the object's apiVersion/kind against the api-versions records.
 import type { ApiVersion } from '../../kb/model';
-import { changeAt, clampToPath, finding, format, onPath } from '../findings';
+import { changeAt, clampToPath, finding, onPath } from '../findings';
 import type { ManifestObject } from '../manifest';
 import type { Finding, ObjectRule, RuleContext } from '../types';
 
@@ -11,7 +11,6 @@ export const apiVersionRule: ObjectRule = {
   messages: {
     removed: '{kind} {apiVersion} is no longer served from {removedIn}.',
     deprecated: '{kind} {apiVersion} is deprecated since {deprecatedIn}{later}.',
-    noReplacement: 'No replacement is recorded for {kind} {apiVersion}: check the release notes linked from the change.',
   },
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const record = ctx.kb.apiVersion(object.apiVersion, object.kind);
@@ -19,7 +18,7 @@ export const apiVersionRule: ObjectRule = {
     const v = ctx.kb.formatVersion;
     const target = survivingReplacement(record, ctx);
     const replacement = target ? target.apiVersion : null;
-    const fix = target ? fixText(record, target, ctx) : format(this, 'noReplacement', { kind: object.kind, apiVersion: object.apiVersion });
+    const fix = target ? fixText(record, target, ctx) : `No replacement is recorded for ${object.kind} ${object.apiVersion}: see the release note linked from this finding.`;
     if (onPath(record.removedIn, ctx)) {
       const effectiveIn = clampToPath(record.removedIn, ctx);
       return [finding(this, {

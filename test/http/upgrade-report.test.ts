@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/config';
+import { startTestServer, type TestServer } from '../support/http';
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer({ maxManifestBytes: 64 * 1024 }); });
+afterAll(() => server.close());
+
+const REPORT = `query($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
+  upgradeReport(from: $from, to: $to, manifest: $manifest) {
+    from to path documents markdown
+    summary { breaking warning info }
+    findings { ruleId messageId severity path line message effectiveIn fix replacement
+      resource { apiVersion kind name namespace documentIndex line }
+      change { version prs kind } }
+  } }`;
+
+const fixture = (name: string) => readFileSync(join(projectRoot(), 'test', 'fixtures', 'real-world', name), 'utf8');
+
+async function expectHealthy(): Promise<void> {
+  const res = await fetch(`${server.base}/healthz`);
+  expect(res.status).toBe(200);
+  const data = await server.data('{ releases { version } }');
+  expect(data.releases.length).toBeGreaterThan(0);
+}
+
+describe('upgradeReport', () => {
+  it('answers 1.15 -> 1.20 for a kube-proxy DaemonSet of a 1.14 cluster, with the path and the notes behind each finding', async () => {
+    const { upgradeReport: r } = await server.data(REPORT, { from: '1.15', to: '1.20', manifest: fixture('kube-proxy-daemonset-1.14.yaml') });
+    expect(r.path).toEqual(['1.15', '1.16', '1.17', '1.18', '1.19', '1.20']);
+    // ServiceAccount, ConfigMap, the KubeProxyConfiguration inside it, DaemonSet
+    expect(r.documents).toBe(4);
+    const conntrack = r.findings.find((f: any) => f.ruleId === 'component-flag' && f.message.includes('--conntrack-max'));
+    expect(conntrack).toMatchObject({
+      severity: 'BREAKING', effectiveIn: '1.15', line: 56, replacement: '--conntrack-min --conntrack-max-per-core',
+      path: 'spec.template.spec.containers[0].command[3]',
+      resource: { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'kube-proxy', namespace: 'kube-system', documentIndex: 2, line: 23 },
+      change: { version: '1.15', prs: [78399], kind: 'URGENT_UPGRADE_NOTE' },
+    });
+    expect(r.summary.breaking).toBe(r.findings.filter((f: any) => f.severity === 'BREAKING').length);
+    expect(r.markdown).toMatch(/^\*\*netkb: 1\.15 → 1\.20\*\*/);
+    expect(r.markdown).toMatch(/\*\*1\.15\*\*[\s\S]*DaemonSet kube-system\/kube-proxy, line 56/);
+  });
+
+  it('orders findings by the release they bite in, then document, then line', async () => {
+    const { upgradeReport: r } = await server.data(REPORT, { from: '1.15', to: '1.20', manifest: fixture('ingress-controller-2019.yaml') + '\n---\n' + fixture('helm-rendered.yaml') });
+    const keys = r.findings.map((f: any) => [Number(f.effectiveIn.split('.')[1]), f.resource.documentIndex, f.line]);
+    const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+    expect(keys).toEqual(sorted);
+    expect(r.findings.map((f: any) => `${f.ruleId}/${f.messageId}@${f.effectiveIn}`)).toEqual(expect.arrayContaining([
+      'api-version/removed@1.16', 'api-version/deprecated@1.15', 'well-known-key/deprecated@1.17',
+    ]));
+  });
+
+  it('counts and skips documents that are not Kubernetes objects', async () => {
+    const { upgradeReport: r } = await server.data(REPORT, { from: '1.19', to: '1.20', manifest: 'a: 1\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n---\n' });
+    expect(r.documents).toBe(1);
+    expect(r.findings).toEqual([expect.objectContaining({ ruleId: 'not-kubernetes', severity: 'INFO', line: 1, effectiveIn: '1.19' })]);
+  });
+
+  it('accepts JSON and kind: List', async () => {
+    const list = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'extensions/v1beta1', kind: 'NetworkPolicy', metadata: { name: 'np' }, spec: {} }] }, null, 2);
+    const { upgradeReport: r } = await server.data(REPORT, { from: '1.15', to: '1.16', manifest: list });
+    expect(r.documents).toBe(1);
+    expect(r.findings[0]).toMatchObject({ ruleId: 'api-version', messageId: 'removed', effectiveIn: '1.16', line: 6, resource: { kind: 'NetworkPolicy', name: 'np', documentIndex: 0 } });
+  });
+
+  it('says so when nothing breaks', async () => {
+    const { upgradeReport: r } = await server.data(REPORT, { from: '1.19', to: '1.20', manifest: 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n' });
+    expect(r.findings).toEqual([]);
+    expect(r.summary).toEqual({ breaking: 0, warning: 0, info: 0 });
+    expect(r.markdown).toMatch(/Nothing in this manifest breaks/);
+  });
+});
+
+describe('upgradeReport refuses bad input clearly and stays up', () => {
+  it('invalid YAML: BAD_USER_INPUT naming line and column', async () => {
+    const res = await server.query(REPORT, { from: '1.15', to: '1.20', manifest: 'apiVersion: v1\nkind: Service\nmetadata: {name: [x\n' });
+    expect(res.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', line: expect.any(Number), column: expect.any(Number) });
+    expect(res.errors![0].message).toMatch(/line \d+, column \d+/);
+    await expectHealthy();
+  });
+
+  it('an alias bomb: MANIFEST_TOO_COMPLEX, quickly', async () => {
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]', 'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]', 'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+      'g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]', 'apiVersion: v1', 'kind: ConfigMap'].join('\n');
+    const res = await server.query(REPORT, { from: '1.15', to: '1.20', manifest: bomb });
+    expect(res.errors![0].extensions!.code).toBe('MANIFEST_TOO_COMPLEX');
+    await expectHealthy();
+  });
+
+  it('excessive nesting: MANIFEST_TOO_COMPLEX', async () => {
+    const deep = `apiVersion: v1\nkind: ConfigMap\ndata: ${'['.repeat(200)}${']'.repeat(200)}\n`;
+    const res = await server.query(REPORT, { from: '1.15', to: '1.20', manifest: deep });
+    expect(res.errors![0].extensions!.code).toBe('MANIFEST_TOO_COMPLEX');
+    expect(res.errors![0].message).toMatch(/nests deeper than/);
+    await expectHealthy();
+  });
+
+  it('a manifest over the size limit: PAYLOAD_TOO_LARGE', async () => {
+    const big = `apiVersion: v1\nkind: ConfigMap\ndata:\n  x: "${'y'.repeat(70 * 1024)}"\n`;
+    const res = await server.query(REPORT, { from: '1.15', to: '1.20', manifest: big });
+    expect(res.errors![0].extensions).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', limitBytes: 64 * 1024 });
+    await expectHealthy();
+  });
+
+  it.each([
+    ['an unknown release', '1.15', '1.99', /release 1\.99 is not in the knowledge base/],
+    ['from after to', '1.20', '1.15', /from 1\.20 is after to 1\.15/],
+    ['a malformed release', 'latest', '1.20', /not a Kubernetes release/],
+  ])('%s: BAD_USER_INPUT', async (_, from, to, message) => {
+    const res = await server.query(REPORT, { from, to, manifest: 'apiVersion: v1\nkind: ConfigMap\n' });
+    expect(res.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    expect(res.errors![0].message).toMatch(message);
+    await expectHealthy();
+  });
+});
