@@ -1,0 +1,138 @@
+// `netkb check` as a process: exit codes, formats, inputs.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/config';
+import { seededDatabase } from '../support/http';
+
+const root = projectRoot();
+const realWorld = join(root, 'test', 'fixtures', 'real-world');
+
+function netkb(args: string[], input?: string) {
+  const r = spawnSync(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src', 'cli', 'netkb.ts'), ...args], {
+    encoding: 'utf8', input, env: { ...process.env, DATABASE_URL: `file:${seededDatabase()}` }, cwd: root,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+let dir: string;
+beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'netkb-cli-')); });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('exit codes', () => {
+  it('1 when a finding is at or above --fail-on (default breaking), 0 with --fail-on none', () => {
+    const file = join(realWorld, 'kube-proxy-daemonset-1.14.yaml');
+    const failing = netkb(['check', file, '--from', '1.14', '--to', '1.20']);
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toMatch(/BREAKING\s+\S*kube-proxy-daemonset-1\.14\.yaml:56/);
+    expect(netkb(['check', file, '--from', '1.14', '--to', '1.20', '--fail-on', 'none']).code).toBe(0);
+  });
+
+  it('0 when only warnings are found and --fail-on is breaking; 1 with --fail-on warning', () => {
+    const file = join(dir, 'warn.yaml');
+    writeFileSync(file, 'apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: i}\nspec: {}\n');
+    expect(netkb(['check', file, '--from', '1.15', '--to', '1.20']).code).toBe(0);
+    expect(netkb(['check', file, '--from', '1.15', '--to', '1.20', '--fail-on', 'warning']).code).toBe(1);
+  });
+
+  it.each([
+    ['no --from', ['check', 'x.yaml', '--to', '1.20'], /--from is required/],
+    ['an unknown option', ['check', 'x.yaml', '--from', '1.15', '--to', '1.20', '--frmo', '1'], /Unknown option/i],
+    ['an unknown format', ['check', 'x.yaml', '--from', '1.15', '--to', '1.20', '--format', 'xml'], /--format must be one of table, json, markdown, sarif, junit/],
+    ['a file that does not exist', ['check', 'nope.yaml', '--from', '1.15', '--to', '1.20'], /nope\.yaml: no such file or directory/],
+    ['an unknown release', ['check', join(realWorld, 'helm-rendered.yaml'), '--from', '1.15', '--to', '1.99'], /release 1\.99 is not in the knowledge base/],
+    ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
+  ])('2 for %s, with a message on stderr', (_, args, message) => {
+    const r = netkb(args as string[]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message as RegExp);
+    expect(r.stdout).toBe('');
+  });
+
+  it('2 for invalid YAML, naming the file, line and column', () => {
+    const file = join(dir, 'broken.yaml');
+    writeFileSync(file, 'apiVersion: v1\nkind: Service\nmetadata:\n  name: [oops\n');
+    const r = netkb(['check', file, '--from', '1.15', '--to', '1.20']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: invalid YAML in document 1 at line \\d+, column \\d+`));
+  });
+});
+
+describe('inputs', () => {
+  it('reads directories recursively (*.yaml, *.yml, *.json) and stdin', () => {
+    const tree = join(dir, 'tree');
+    mkdirSync(join(tree, 'nested'), { recursive: true });
+    writeFileSync(join(tree, 'a.yaml'), 'apiVersion: extensions/v1beta1\nkind: NetworkPolicy\nmetadata: {name: a}\n');
+    writeFileSync(join(tree, 'nested', 'b.json'), JSON.stringify({ apiVersion: 'apps/v1beta2', kind: 'Deployment', metadata: { name: 'b' } }));
+    writeFileSync(join(tree, 'nested', 'notes.txt'), 'not a manifest');
+    const r = netkb(['check', tree, '-', '--from', '1.15', '--to', '1.16', '--format', 'json'], 'apiVersion: apps/v1beta1\nkind: StatefulSet\nmetadata: {name: c}\n');
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out.files.map((f: any) => f.file)).toEqual([join(tree, 'a.yaml'), join(tree, 'nested', 'b.json'), '<stdin>']);
+    expect(out.files.map((f: any) => f.findings[0].replacement)).toEqual(['networking.k8s.io/v1', 'apps/v1', 'apps/v1']);
+  });
+});
+
+describe('formats', () => {
+  const file = join(realWorld, 'ingress-controller-2019.yaml');
+
+  it('json: the report with every finding', () => {
+    const r = netkb(['check', file, '--from', '1.15', '--to', '1.20', '--format', 'json']);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ from: '1.15', to: '1.20', path: ['1.15', '1.16', '1.17', '1.18', '1.19', '1.20'] });
+    const all = out.files.flatMap((f: any) => f.findings);
+    expect(out.summary.breaking).toBe(all.filter((f: any) => f.severity === 'BREAKING').length);
+    expect(all.find((f: any) => f.resource.kind === 'Deployment' && f.ruleId === 'api-version')).toMatchObject({ severity: 'BREAKING', effectiveIn: '1.16', line: 23, replacement: 'apps/v1' });
+  });
+
+  it('sarif: SARIF 2.1.0 with rules and file/line locations', () => {
+    const r = netkb(['check', file, '--from', '1.15', '--to', '1.20', '--format', 'sarif']);
+    const log = JSON.parse(r.stdout);
+    expect(log.version).toBe('2.1.0');
+    const run = log.runs[0];
+    expect(run.tool.driver.name).toBe('netkb');
+    expect(run.tool.driver.rules.map((x: any) => x.id)).toEqual(expect.arrayContaining(['api-version', 'component-flag', 'feature-gate']));
+    const dep = run.results.find((x: any) => x.ruleId === 'api-version' && x.level === 'error');
+    expect(dep.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: file }, region: { startLine: 23 } });
+    expect(run.tool.driver.rules[dep.ruleIndex].id).toBe('api-version');
+    expect(run.results.every((x: any) => ['error', 'warning', 'note'].includes(x.level))).toBe(true);
+  });
+
+  it('junit: one suite per file, failures for findings at or above --fail-on', () => {
+    const r = netkb(['check', file, join(realWorld, 'helm-rendered.yaml'), '--from', '1.15', '--to', '1.20', '--format', 'junit']);
+    expect(r.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites')).toBe(true);
+    expect(r.stdout.match(/<testsuite /g)).toHaveLength(2);
+    const json = JSON.parse(netkb(['check', file, join(realWorld, 'helm-rendered.yaml'), '--from', '1.15', '--to', '1.20', '--format', 'json']).stdout);
+    const breaking = json.summary.breaking;
+    expect(r.stdout.match(/<failure /g)).toHaveLength(breaking);
+    expect(Number(/<testsuites [^>]*failures="(\d+)"/.exec(r.stdout)![1])).toBe(breaking);
+  });
+
+  it('markdown: grouped by release, with file and line', () => {
+    const r = netkb(['check', file, '--from', '1.15', '--to', '1.20', '--format', 'markdown']);
+    expect(r.stdout).toMatch(/^\*\*netkb: 1\.15 → 1\.20\*\*/);
+    expect(r.stdout).toMatch(/\*\*1\.16\*\*\n- 🔴 Deployment ingress-nginx\/nginx-ingress-controller, \S*ingress-controller-2019\.yaml:23:/);
+  });
+
+  it('--output writes the report to a file', () => {
+    const out = join(dir, 'report.sarif');
+    const r = netkb(['check', file, '--from', '1.15', '--to', '1.20', '--format', 'sarif', '--output', out]);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(readFileSync(out, 'utf8')).version).toBe('2.1.0');
+  });
+});
+
+describe('help', () => {
+  it('netkb check --help documents options, formats and exit codes', () => {
+    const r = netkb(['check', '--help']);
+    expect(r.code).toBe(0);
+    for (const word of ['--from', '--to', '--format', 'sarif', 'junit', '--fail-on', 'Exit codes', 'standard input']) expect(r.stdout).toContain(word);
+  });
+
+  it('bin/netkb runs the compiled CLI', () => {
+    const r = spawnSync(join(root, 'bin', 'netkb'), ['--help'], { encoding: 'utf8' });
+    expect(r.stdout + r.stderr).toMatch(/Usage: netkb COMMAND|not built yet/);
+    expect(r.stdout).toMatch(/check\s+report what breaks/);
+  });
+});
