@@ -20,6 +20,12 @@ const summary = z.string().trim().min(10, 'must be a sentence in our own words (
 const sources = z.array(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }))
   .min(1, 'every record needs at least one source URL');
 const notes = z.string().trim().min(1).nullish();
+/** introducedIn / deprecatedIn / removedIn, shared by every entity with a life. */
+const lifeVersions = {
+  introducedIn: optionalVersion,
+  deprecatedIn: optionalVersion,
+  removedIn: optionalVersion,
+};
 const componentName = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a component name such as "kube-proxy"');
 const sigName = z.string().regex(/^[A-Z][A-Za-z ]*$/, 'must be a SIG name as the notes write it, such as "Network" or "API Machinery"');
 
@@ -56,9 +62,7 @@ export const flagSchema = z.strictObject({
   component: componentName,
   name: z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be the flag with its leading dashes, such as "--proxy-mode"'),
   summary,
-  introducedIn: optionalVersion,
-  deprecatedIn: optionalVersion,
-  removedIn: optionalVersion,
+  ...lifeVersions,
   replacements: z.array(z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be a flag such as "--conntrack-min"')).optional(),
   configField: z.string().regex(/^[a-zA-Z][a-zA-Z0-9.]*$/, 'must be a dotted component-config field').nullish(),
   defaults: z.array(z.strictObject({ value: z.string(), since: version })).optional(),
@@ -79,9 +83,7 @@ const kindName = z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a kind such as
 export const apiVersionSchema = z.strictObject({
   apiVersion: apiVersionString,
   kind: kindName,
-  introducedIn: optionalVersion,
-  deprecatedIn: optionalVersion,
-  removedIn: optionalVersion,
+  ...lifeVersions,
   announcedRemovalIn: optionalVersion,
   replacement: apiVersionString.nullish(),
   replacementAvailableIn: optionalVersion,
@@ -96,9 +98,7 @@ export const apiFieldSchema = z.strictObject({
   path: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.[a-zA-Z][a-zA-Z0-9]*(\[\])?)*$/, 'must be a dot path such as "spec.ipFamilies" or "endpoints[].conditions.serving"'),
   apiVersions: z.array(apiVersionString).optional(),
   summary,
-  introducedIn: optionalVersion,
-  deprecatedIn: optionalVersion,
-  removedIn: optionalVersion,
+  ...lifeVersions,
   featureGate: z.string().nullish(),
   replacement: text.nullish(),
   notes,
@@ -109,9 +109,7 @@ export const wellKnownKeySchema = z.strictObject({
   key: z.string().regex(/^([a-z0-9.-]+\/)?[A-Za-z0-9._-]+$/, 'must be a label, annotation or taint key'),
   type: z.enum(KEY_TYPES),
   summary,
-  introducedIn: optionalVersion,
-  deprecatedIn: optionalVersion,
-  removedIn: optionalVersion,
+  ...lifeVersions,
   replacement: text.nullish(),
   notes,
   sources,
@@ -121,9 +119,7 @@ export const metricSchema = z.strictObject({
   component: componentName,
   name: z.string().regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'must be a Prometheus metric name'),
   summary,
-  introducedIn: optionalVersion,
-  deprecatedIn: optionalVersion,
-  removedIn: optionalVersion,
+  ...lifeVersions,
   notes,
   sources,
 });

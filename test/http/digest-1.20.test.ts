@@ -1,19 +1,13 @@
 // Every item of the 1.20 SIG-Network reference digest, asked for through /graphql.
 import { startTestServer, type TestServer } from '../support/http';
-import { CHANGE_BY_PR, subjectNames } from '../support/queries';
+import { CHANGE_BY_PR, changeByPr, subjectNames } from '../support/queries';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(() => server.close());
 
 async function change(pr: number) {
-  const data = await server.data(CHANGE_BY_PR, { text: `#${pr}` });
-  const found = data.changes.edges.map((e: any) => e.node).filter((c: any) => c.prs.includes(pr));
-  expect(found).toHaveLength(1);
-  const c = found[0];
-  expect(c.version).toBe('1.20');
-  expect(c.sources).toContain(`https://github.com/kubernetes/kubernetes/pull/${pr}`);
-  expect(c.authors.length).toBeGreaterThan(0);
+  const c = await changeByPr(server, pr, '1.20');
   return c;
 }
 

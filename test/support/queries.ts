@@ -17,3 +17,16 @@ export function subjectNames(change: { subjects: Record<string, string>[] }): st
     return [__typename, ...Object.values(rest)].join(' ');
   });
 }
+
+/** The one change of `version` whose PRs include `pr`, with the checks every digest entry must pass. */
+export async function changeByPr(server: { data<T = any>(q: string, v?: Record<string, unknown>): Promise<T> }, pr: number, version: string) {
+  const data = await server.data(CHANGE_BY_PR, { text: `#${pr}` });
+  const found = data.changes.edges.map((e: any) => e.node).filter((c: any) => c.prs.includes(pr));
+  expect(found).toHaveLength(1);
+  const c = found[0];
+  expect(c.version).toBe(version);
+  expect(c.sources).toContain(`https://github.com/kubernetes/kubernetes/pull/${pr}`);
+  expect(c.authors.length).toBeGreaterThan(0);
+  expect(c.summary.length).toBeGreaterThan(20);
+  return c;
+}
