@@ -58,3 +58,11 @@ export function maxManifestBytes(env: NodeJS.ProcessEnv = process.env): number {
   if (!Number.isInteger(n) || n < 1) throw new ConfigError(`NETKB_MAX_MANIFEST_BYTES "${raw}" must be a positive whole number of bytes`);
   return n;
 }
+
+/** NETKB_ADMIN_TOKEN: when set (at least 16 characters), the admin mutation exists and requires it as a bearer token. */
+export function adminToken(env: NodeJS.ProcessEnv = process.env): string | null {
+  const raw = env.NETKB_ADMIN_TOKEN?.trim();
+  if (!raw) return null;
+  if (raw.length < 16) throw new ConfigError('NETKB_ADMIN_TOKEN must be at least 16 characters long');
+  return raw;
+}

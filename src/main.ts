@@ -1,6 +1,6 @@
 // npm start: makes sure the database exists and matches seed/ (building it if not), loads the knowledge
 // base into memory and serves GraphQL on PORT (default 4000) at /graphql, with GET /healthz.
-import { ConfigError, databaseFile, host, maxManifestBytes, port, seedDir } from './config';
+import { adminToken, ConfigError, databaseFile, host, maxManifestBytes, port, seedDir } from './config';
 import { ensureDatabase } from './db/ensure';
 import { readKnowledgeBase } from './db/read-kb';
 import { SearchIndex } from './db/search-index';
@@ -16,9 +16,14 @@ async function main(): Promise<void> {
   const manifestLimit = maxManifestBytes();
   const ensured = await ensureDatabase(file, seedDir());
   log(ensured.rebuilt ? `built ${file} from seed/ (${ensured.reason})` : `using ${file} (seed ${ensured.seedHash.slice(0, 12)})`);
-  const kb = new KnowledgeBase(await readKnowledgeBase(file));
-  const searcher = new SearchIndex(file);
-  const server = await startServer({ kb, searcher, port: listenPort, host: host(), maxManifestBytes: manifestLimit });
+  const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file) });
+  const { kb, searcher } = await load();
+  const token = adminToken();
+  const server = await startServer({
+    kb, searcher, port: listenPort, host: host(), maxManifestBytes: manifestLimit,
+    admin: token ? { token, dbFile: file, load } : undefined,
+  });
+  if (token) log('writes enabled: importReleaseNotes requires the admin token');
   log(`serving ${kb.releases.length} releases, ${kb.featureGates.length} feature gates, ${kb.changes.length} changes at http://localhost:${server.port}/graphql`);
 
   let stopping = false;
@@ -26,7 +31,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: finishing in-flight requests`);
-    server.stop().then(() => { searcher.close(); process.exit(0); }, () => process.exit(1));
+    server.stop().then(() => process.exit(0), () => process.exit(1));
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

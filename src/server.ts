@@ -2,7 +2,8 @@
 // executeHTTPGraphQLRequest) and GET /healthz, on plain node:http.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApolloServer, HeaderMap } from '@apollo/server';
+import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError } from 'graphql';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { KnowledgeBase } from './kb/knowledge-base';
@@ -13,9 +14,13 @@ import { loadTypeDefs } from './schema';
 import { ErrorCode } from './errors';
 import { isProduction } from './config';
 
+export interface KbState { kb: KnowledgeBase; searcher: Searcher & { close?(): void } }
+
 export interface ServerOptions {
   kb: KnowledgeBase;
-  searcher: Searcher;
+  searcher: Searcher & { close?(): void };
+  /** Enables the admin mutation: the token to require, the database to write, how to read it again. */
+  admin?: { token: string; dbFile: string; load(): Promise<KbState> };
   port: number;
   host?: string;
   /** Largest manifest upgradeReport accepts, in bytes (default 5 MiB). */
@@ -34,14 +39,29 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const maxManifestBytes = options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES;
   const maxBodyBytes = options.maxBodyBytes ?? 2 * maxManifestBytes + 1024 * 1024;
   const httpServer = createServer();
+  const admin = options.admin ?? null;
+  // The knowledge base is replaced whole after an import; each request keeps the one it started with.
+  let state: KbState = { kb: options.kb, searcher: options.searcher };
+  const adminAccess = admin && {
+    token: admin.token,
+    dbFile: admin.dbFile,
+    async reload() {
+      const previous = state;
+      state = await admin.load();
+      // Requests that started before the swap may still search the old index for a moment.
+      setTimeout(() => previous.searcher.close?.(), 30_000).unref();
+    },
+  };
   const apollo = new ApolloServer<Context>({
-    typeDefs: loadTypeDefs(),
-    resolvers: buildResolvers() as never,
+    typeDefs: loadTypeDefs({ admin: admin !== null }),
+    resolvers: buildResolvers({ admin: admin !== null }) as never,
     includeStacktraceInErrorResponses: !isProduction(),
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer })],
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer }), refuseMissingRootTypes],
   });
   await apollo.start();
-  const context = async (): Promise<Context> => ({ kb: options.kb, searcher: options.searcher, maxManifestBytes });
+  const contextFor = (req: IncomingMessage) => async (): Promise<Context> => ({
+    kb: state.kb, searcher: state.searcher, maxManifestBytes, authorization: req.headers.authorization ?? null, admin: adminAccess,
+  });
 
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err) => {
@@ -54,7 +74,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/healthz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET' });
-      return sendJson(res, 200, { status: 'ok', kbVersion: options.kb.seedHash.slice(0, 12) });
+      return sendJson(res, 200, { status: 'ok', kbVersion: state.kb.seedHash.slice(0, 12) });
     }
     if (url.pathname !== '/graphql') return sendJson(res, 404, { error: `nothing at ${url.pathname}: GraphQL is at /graphql` });
 
@@ -81,7 +101,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     const result = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
-      context,
+      context: contextFor(req),
     });
     for (const [key, value] of result.headers) res.setHeader(key, value);
     res.statusCode = result.status ?? 200;
@@ -102,9 +122,30 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://localhost:${port}/graphql`,
     port,
     server: httpServer,
-    stop: () => apollo.stop(),
+    stop: async () => {
+      await apollo.stop();
+      state.searcher.close?.();
+    },
   };
 }
+
+/** graphql-js reports a mutation against a schema without Mutation as an internal error; it is the client's. */
+const refuseMissingRootTypes: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation, schema }) {
+        if (operation?.operation === 'mutation' && !schema.getMutationType()) {
+          throw new GraphQLError('writes are disabled on this server: it runs without NETKB_ADMIN_TOKEN, so there are no mutations', {
+            extensions: { code: ErrorCode.FORBIDDEN, http: { status: 403 } },
+          });
+        }
+        if (operation?.operation === 'subscription') {
+          throw new GraphQLError('netkb has no subscriptions', { extensions: { code: ErrorCode.BAD_USER_INPUT, http: { status: 400 } } });
+        }
+      },
+    };
+  },
+};
 
 function sendJson(res: ServerResponse, status: number, payload: unknown): void {
   const text = JSON.stringify(payload);

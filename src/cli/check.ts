@@ -41,15 +41,17 @@ Example:
   netkb check deploy/ --from 1.15 --to 1.20 --format sarif --output netkb.sarif
 `;
 
-export interface CheckIo {
+export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   stdin(): string;
   writeFile(path: string, text: string): void;
   loadKb(): Promise<KnowledgeBase>;
+  /** The database file the knowledge base is read from (and imports are written to). */
+  dbFile(): string;
 }
 
-export async function runCheck(argv: string[], io: CheckIo): Promise<number> {
+export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({

@@ -5,10 +5,14 @@ import { ensureDatabase } from '../db/ensure';
 import { readKnowledgeBase } from '../db/read-kb';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import { SeedValidationError } from '../../seed/lib/load';
-import { CHECK_HELP, runCheck, type CheckIo } from './check';
+import { CHECK_HELP, runCheck, type CliIo } from './check';
+import { IMPORT_HELP, runImport } from './import';
+import { STATS_HELP, runStats } from './stats';
 
-const COMMANDS: Record<string, { summary: string; help: string; run(argv: string[], io: CheckIo): Promise<number> }> = {
+const COMMANDS: Record<string, { summary: string; help: string; run(argv: string[], io: CliIo): Promise<number> }> = {
   check: { summary: 'report what breaks or changes in manifests between two releases', help: CHECK_HELP, run: runCheck },
+  import: { summary: 'import an official release-notes file (markdown or JSON) for a new release', help: IMPORT_HELP, run: runImport },
+  stats: { summary: 'count what the knowledge base holds per release and record type', help: STATS_HELP, run: runStats },
 };
 
 const HELP = `Usage: netkb COMMAND [options]
@@ -28,7 +32,8 @@ async function loadKb(): Promise<KnowledgeBase> {
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  const io: CheckIo = {
+  const io: CliIo = {
+    dbFile: () => databaseFile(),
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     stdin: () => readFileSync(0, 'utf8'),

@@ -39,7 +39,7 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
       seedHash: meta.seedHash, seededAt: meta.seededAt,
       releases: releases.map((r): Release => ({
         typename: 'Release', version: r.version, releasedOn: r.releasedOn, endOfLifeOn: r.endOfLifeOn,
-        preliminary: r.preliminary, sources: list(r.sources),
+        preliminary: r.preliminary, imported: false, sources: list(r.sources),
       })),
       featureGates: gates.map((g) => {
         const gate: FeatureGate = {
@@ -129,11 +129,12 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
       const change: Change = {
         typename: 'Change', key: c.key, version: c.version, position: c.position, kind: c.kind, summary: c.summary,
         actionRequired: c.actionRequired, sigs: list(c.sigs), prs: list<number>(c.prs), authors: list(c.authors),
-        sources: list(c.sources), subjects, components: impliedComponents(list(c.components), subjects),
+        sources: list(c.sources), subjects, components: impliedComponents(list(c.components), subjects), imported: false,
       };
       for (const s of subjects) s.changes.push(change);
       out.changes.push(change);
     }
+    mergeImportedNotes(out, await db.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] }));
     const gateByName = new Map(out.featureGates.map((g) => [g.name, g]));
     const changeByKey = new Map(out.changes.map((c) => [c.key, c]));
     for (const c of constraints) {
@@ -148,6 +149,41 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
   } finally {
     await db.$disconnect();
   }
+}
+
+interface ImportedRow { key: string; version: number; position: number; kind: string; text: string; actionRequired: boolean;
+  sigs: string; components: string; prs: string; authors: string; subjects: string; sources: string }
+
+/**
+ * Adds imported release-note entries (netkb import notes) as changes, linked by their references, and a
+ * release record for any version the seed does not have.
+ */
+function mergeImportedNotes(out: KbSnapshot, rows: ImportedRow[]): void {
+  if (rows.length === 0) return;
+  const byRef = new Map<string, Subject>();
+  for (const g of out.featureGates) byRef.set(`gate:${g.key}`, g);
+  for (const f of out.flags) byRef.set(`flag:${f.key}`, f);
+  for (const a of out.apiVersions) byRef.set(`api:${a.key}`, a);
+  for (const f of out.apiFields) byRef.set(`field:${f.key}`, f);
+  for (const k of out.wellKnownKeys) byRef.set(`key:${k.key}`, k);
+  for (const m of out.metrics) byRef.set(`metric:${m.key}`, m);
+  const seeded = new Set(out.changes.map((c) => c.key));
+  for (const r of rows) {
+    if (seeded.has(r.key)) continue;
+    const subjects = list(r.subjects).map((ref) => byRef.get(ref)).filter((x): x is Subject => x !== undefined);
+    const change: Change = {
+      typename: 'Change', key: r.key, version: r.version, position: 100_000 + r.position, kind: r.kind, summary: r.text,
+      actionRequired: r.actionRequired, sigs: list(r.sigs), prs: list<number>(r.prs), authors: list(r.authors), sources: list(r.sources),
+      subjects, components: impliedComponents(list(r.components), subjects), imported: true,
+    };
+    for (const s of subjects) s.changes.push(change);
+    out.changes.push(change);
+    if (!out.releases.some((x) => x.version === r.version)) {
+      out.releases.push({ typename: 'Release', version: r.version, releasedOn: null, endOfLifeOn: null, preliminary: false, imported: true, sources: list(r.sources).slice(0, 1) });
+    }
+  }
+  out.releases.sort((a, b) => a.version - b.version);
+  out.changes.sort((a, b) => a.version - b.version || a.position - b.position);
 }
 
 function versionKey(v: string): number {

@@ -6,6 +6,21 @@ export type SearchDocType = 'FeatureGate' | 'Flag' | 'ApiVersion' | 'ApiField' |
 export interface SearchDoc { type: SearchDocType; key: string; name: string; summary: string; notes: string }
 export interface SearchRow { type: SearchDocType; key: string; score: number }
 
+/** Replaces the index entries of the given keys (used when release notes are imported). */
+export function upsertSearchDocs(file: string, docs: SearchDoc[], removeKeys: string[]): void {
+  const db = new Database(file);
+  try {
+    const del = db.prepare("DELETE FROM search_index WHERE type = 'Change' AND key = ?");
+    const insert = db.prepare('INSERT INTO search_index (type, key, name, summary, notes) VALUES (?, ?, ?, ?, ?)');
+    db.transaction(() => {
+      for (const k of removeKeys) del.run(k);
+      for (const d of docs) insert.run(d.type, d.key, d.name, d.summary, d.notes);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
 export function buildSearchIndex(file: string, docs: SearchDoc[]): void {
   const db = new Database(file);
   try {

@@ -7,6 +7,7 @@ import { parseSubjectRef, subjectKey, type SubjectType } from '../../seed/lib/su
 import { openPrisma, type Db } from './client';
 import { applyMigrations } from './migrations';
 import { buildSearchIndex, type SearchDoc } from './search-index';
+import { carryOverImportedNotes, importedSearchDocs } from './imported-notes';
 
 const v = (s: string | null | undefined): number | null => {
   if (!s) return null;
@@ -29,7 +30,9 @@ export async function writeSeed(bundle: SeedBundle, target: string): Promise<See
     } finally {
       await db.$disconnect();
     }
-    buildSearchIndex(temp, searchDocs(bundle));
+    // Imported release notes live only in this database: keep them across a rebuild from seed/.
+    const imported = carryOverImportedNotes(target, temp);
+    buildSearchIndex(temp, [...searchDocs(bundle), ...importedSearchDocs(imported)]);
     renameSync(temp, target);
     return { file: target, records, migrations };
   } finally {

@@ -10,6 +10,8 @@ export interface Release {
   releasedOn: string | null;
   endOfLifeOn: string | null;
   preliminary: boolean;
+  /** True for a release known only from imported notes (netkb import notes), not from seed/. */
+  imported: boolean;
   sources: string[];
 }
 
@@ -146,6 +148,8 @@ export interface Change {
   authors: string[];
   sources: string[];
   subjects: Subject[];
+  /** True when the entry was imported from an official notes file: its summary is upstream's wording. */
+  imported: boolean;
 }
 
 export interface Component {

@@ -7,4 +7,15 @@ export interface Context {
   searcher: Searcher;
   /** Largest manifest upgradeReport accepts, in bytes. */
   maxManifestBytes: number;
+  /** The request's Authorization header. */
+  authorization: string | null;
+  /** Set when writes are enabled (NETKB_ADMIN_TOKEN). */
+  admin: AdminAccess | null;
+}
+
+export interface AdminAccess {
+  token: string;
+  dbFile: string;
+  /** Re-reads the knowledge base from the database and swaps it in for new requests. */
+  reload(): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { nodeResolvers } from './nodes';
 import { releaseResolvers } from './releases';
 import { searchResolvers } from './search';
 import { upgradeReportResolvers } from './upgrade-report';
+import { importNotesResolvers } from './import-notes';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
@@ -18,9 +19,9 @@ const maps: ResolverMap[] = [
   changeResolvers, diffResolvers, searchResolvers, upgradeReportResolvers,
 ];
 
-export function buildResolvers(): Record<string, unknown> {
+export function buildResolvers(options: { admin: boolean } = { admin: false }): Record<string, unknown> {
   const merged: ResolverMap = {};
-  for (const map of maps) {
+  for (const map of options.admin ? [...maps, importNotesResolvers] : maps) {
     for (const [type, fields] of Object.entries(map)) merged[type] = { ...(merged[type] ?? {}), ...fields };
   }
   return { KubeVersion, ...merged };

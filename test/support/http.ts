@@ -13,7 +13,7 @@ export interface GraphQLResponse<T = any> {
 export interface TestServer {
   url: string;
   base: string;
-  query<T = any>(query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
+  query<T = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLResponse<T>>;
   /** Like query, but fails the test when the response carries errors. */
   data<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
   close(): Promise<void>;
@@ -25,14 +25,17 @@ export function seededDatabase(): string {
   return file;
 }
 
-export async function startTestServer(options: { maxBodyBytes?: number; maxManifestBytes?: number } = {}): Promise<TestServer> {
-  const file = seededDatabase();
-  const kb = new KnowledgeBase(await readKnowledgeBase(file));
-  const searcher = new SearchIndex(file);
-  const running: RunningServer = await startServer({ kb, searcher, port: 0, host: '127.0.0.1', maxBodyBytes: options.maxBodyBytes, maxManifestBytes: options.maxManifestBytes });
+export async function startTestServer(options: { maxBodyBytes?: number; maxManifestBytes?: number; file?: string; adminToken?: string } = {}): Promise<TestServer> {
+  const file = options.file ?? seededDatabase();
+  const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file) });
+  const { kb, searcher } = await load();
+  const running: RunningServer = await startServer({
+    kb, searcher, port: 0, host: '127.0.0.1', maxBodyBytes: options.maxBodyBytes, maxManifestBytes: options.maxManifestBytes,
+    admin: options.adminToken ? { token: options.adminToken, dbFile: file, load } : undefined,
+  });
   const url = `http://127.0.0.1:${running.port}/graphql`;
-  const query = async <T>(q: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>> => {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: q, variables }) });
+  const query = async <T>(q: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GraphQLResponse<T>> => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: q, variables }) });
     const body = (await res.json()) as GraphQLResponse<T>;
     return { ...body, status: res.status };
   };
@@ -47,7 +50,6 @@ export async function startTestServer(options: { maxBodyBytes?: number; maxManif
     },
     async close() {
       await running.stop();
-      searcher.close();
     },
   };
 }

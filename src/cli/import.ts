@@ -1,0 +1,69 @@
+// netkb import notes FILE --version X: adds an official release-notes file to the database.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { GraphQLError } from 'graphql';
+import { formatVersion } from '../kb/version';
+import { importReleaseNotes } from '../services/import-notes';
+import type { CliIo } from './check';
+
+export const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--format markdown|json] [--sig SIG | --all]
+
+Imports the release notes of a release the reviewed seed does not cover yet, from the release team's
+markdown (CHANGELOG / release-notes-draft.md layout) or JSON (release-notes-draft.json) file. Entries of
+SIG Network (or --sig) become changes marked imported, keeping upstream's wording, in this database only
+(they survive rebuilds from seed/); the entities each entry mentions are linked where the knowledge base
+knows them, and the rest is listed as unlinked. Importing the same release again replaces its entries.
+
+Options:
+  --version RELEASE   the release the notes are for, e.g. 1.38                       [required]
+  --format F          markdown or json (default: from the file name, .json is json)
+  --sig SIG           import the entries of this SIG (default Network)
+  --all               import every entry, whatever its SIG
+  -h, --help          this text
+
+Exit codes: 0 imported, 2 bad input or usage.
+`;
+
+export async function runImport(argv: string[], io: CliIo): Promise<number> {
+  const [what, ...rest] = argv;
+  if (what === '--help' || what === '-h') { io.stdout(IMPORT_HELP); return 0; }
+  if (what !== 'notes') { io.stderr(`netkb import: what to import? Only "notes" is known.\n\n${IMPORT_HELP}`); return 2; }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: {
+      version: { type: 'string' }, format: { type: 'string' }, sig: { type: 'string' }, all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+    } });
+  } catch (err) {
+    io.stderr(`netkb import: ${(err as Error).message}\n\n${IMPORT_HELP}`);
+    return 2;
+  }
+  const o = parsed.values;
+  if (o.help) { io.stdout(IMPORT_HELP); return 0; }
+  const [file, ...extra] = parsed.positionals;
+  const problems: string[] = [];
+  if (!file || extra.length > 0) problems.push('name exactly one notes FILE');
+  if (!o.version) problems.push('--version is required');
+  const format = (o.format ?? (file?.endsWith('.json') ? 'json' : 'markdown')).toUpperCase();
+  if (format !== 'MARKDOWN' && format !== 'JSON') problems.push('--format must be markdown or json');
+  if (o.all && o.sig) problems.push('--sig and --all exclude each other');
+  if (problems.length > 0) { io.stderr(`netkb import: ${problems.join('; ')}\n`); return 2; }
+  let content: string;
+  try {
+    content = readFileSync(file, 'utf8');
+  } catch {
+    io.stderr(`netkb import: ${file}: cannot read the file\n`);
+    return 2;
+  }
+  try {
+    const kb = await io.loadKb();
+    const result = await importReleaseNotes(kb, io.dbFile(), {
+      version: o.version!, format: format as 'MARKDOWN' | 'JSON', content, sourceFile: file, sig: o.all ? null : o.sig ?? 'Network',
+    });
+    io.stdout(`imported ${result.changesCreated} entries for ${formatVersion(result.version)} from ${file} (${result.skipped} of other SIGs or repeated skipped)\n`);
+    if (result.unlinked.length > 0) io.stdout(`not linked (no record in the knowledge base):\n${result.unlinked.map((u) => `  ${u}`).join('\n')}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof GraphQLError) { io.stderr(`netkb import: ${err.message}\n`); return 2; }
+    throw err;
+  }
+}

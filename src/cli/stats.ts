@@ -1,0 +1,70 @@
+// netkb stats: what the knowledge base holds, per release and record type, and records without a source.
+import { parseArgs } from 'node:util';
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import { formatVersion } from '../kb/version';
+import type { CliIo } from './check';
+
+export const STATS_HELP = `Usage: netkb stats [--format table|json]
+
+Counts per release (release-note entries, reviewed or imported; gates added and removed; API versions,
+flags and fields deprecated and removed) and per record type, and lists records without a source URL.
+`;
+
+export function knowledgeBaseStats(kb: KnowledgeBase) {
+  const perRelease = kb.releases.map((r) => {
+    const v = r.version;
+    const count = <T>(xs: T[], f: (x: T) => boolean) => xs.filter(f).length;
+    return {
+      release: formatVersion(v),
+      preliminary: r.preliminary,
+      changes: count(kb.changes, (c) => c.version === v && !c.imported),
+      imported: count(kb.changes, (c) => c.version === v && c.imported),
+      actionRequired: count(kb.changes, (c) => c.version === v && c.actionRequired),
+      gatesAdded: count(kb.featureGates, (g) => g.lifecycle[0]?.since === v),
+      gatesRemoved: count(kb.featureGates, (g) => g.removedIn === v),
+      apiVersionsDeprecated: count(kb.apiVersions, (a) => a.deprecatedIn === v),
+      apiVersionsRemoved: count(kb.apiVersions, (a) => a.removedIn === v),
+      flagsDeprecated: count(kb.flags, (f) => f.deprecatedIn === v),
+      flagsRemoved: count(kb.flags, (f) => f.removedIn === v),
+      fieldsAdded: count(kb.apiFields, (f) => f.introducedIn === v),
+      fieldsRemoved: count(kb.apiFields, (f) => f.removedIn === v),
+    };
+  });
+  const totals = {
+    releases: kb.releases.length, featureGates: kb.featureGates.length, flags: kb.flags.length, apiVersions: kb.apiVersions.length,
+    apiFields: kb.apiFields.length, wellKnownKeys: kb.wellKnownKeys.length, metrics: kb.metrics.length, changes: kb.changes.filter((c) => !c.imported).length,
+    importedChanges: kb.changes.filter((c) => c.imported).length, components: kb.components.length, constraints: kb.constraints.length,
+  };
+  const named = (typename: string, key: string, sources: string[]) => ({ name: `${typename} ${key}`, sources });
+  const all = [
+    ...kb.releases.map((r) => named('Release', formatVersion(r.version), r.sources)),
+    ...[...kb.featureGates, ...kb.flags, ...kb.apiVersions, ...kb.apiFields, ...kb.wellKnownKeys, ...kb.metrics, ...kb.changes].map((x) => named(x.typename, x.key, x.sources)),
+  ];
+  const unsourced = all.filter((x) => x.sources.length === 0).map((x) => x.name);
+  return { seed: kb.seedHash.slice(0, 12), totals, perRelease, unsourced };
+}
+
+export async function runStats(argv: string[], io: CliIo): Promise<number> {
+  let format = 'table';
+  try {
+    const { values } = parseArgs({ args: argv, strict: true, options: { format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    if (values.help) { io.stdout(STATS_HELP); return 0; }
+    format = values.format ?? 'table';
+  } catch (err) {
+    io.stderr(`netkb stats: ${(err as Error).message}\n\n${STATS_HELP}`);
+    return 2;
+  }
+  if (format !== 'table' && format !== 'json') { io.stderr('netkb stats: --format must be table or json\n'); return 2; }
+  const s = knowledgeBaseStats(await io.loadKb());
+  if (format === 'json') { io.stdout(JSON.stringify(s, null, 2) + '\n'); return 0; }
+  const cols = Object.keys(s.perRelease[0] ?? {}).filter((c) => c !== 'preliminary');
+  const rows = s.perRelease.map((r) => cols.map((c) => (c === 'release' && r.preliminary ? `${r.release}*` : String((r as Record<string, unknown>)[c]))));
+  const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((x, i) => x.padStart(widths[i])).join('  ');
+  io.stdout([
+    `knowledge base ${s.seed}: ${Object.entries(s.totals).map(([k, n]) => `${n} ${k}`).join(', ')}`, '',
+    line(cols), ...rows.map(line), '', s.perRelease.some((r) => r.preliminary) ? '* preliminary (release-candidate notes)\n' : '',
+    s.unsourced.length === 0 ? 'every record has a source' : `records without a source:\n${s.unsourced.map((u) => `  ${u}`).join('\n')}`, '',
+  ].join('\n'));
+  return 0;
+}

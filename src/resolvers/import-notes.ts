@@ -1,0 +1,25 @@
+import { timingSafeEqual } from 'node:crypto';
+import { clientError, ErrorCode } from '../errors';
+import { importReleaseNotes } from '../services/import-notes';
+import type { Context } from './context';
+
+function requireAdmin(ctx: Context): NonNullable<Context['admin']> {
+  if (!ctx.admin) throw clientError(ErrorCode.FORBIDDEN, 'writes are disabled on this server');
+  const given = /^Bearer\s+(.+)$/i.exec(ctx.authorization ?? '')?.[1]?.trim();
+  if (!given) throw clientError(ErrorCode.UNAUTHENTICATED, 'this mutation needs the admin token: send "Authorization: Bearer <token>"');
+  const a = Buffer.from(given);
+  const b = Buffer.from(ctx.admin.token);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw clientError(ErrorCode.FORBIDDEN, 'the admin token is not valid');
+  return ctx.admin;
+}
+
+export const importNotesResolvers = {
+  Mutation: {
+    importReleaseNotes: async (_: unknown, args: { version: string; format: 'MARKDOWN' | 'JSON'; content: string }, ctx: Context) => {
+      const admin = requireAdmin(ctx);
+      const result = await importReleaseNotes(ctx.kb, admin.dbFile, { ...args, sourceFile: 'importReleaseNotes mutation' });
+      await admin.reload();
+      return result;
+    },
+  },
+};
