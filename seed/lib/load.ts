@@ -308,6 +308,17 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
     if (r.change && !b.changes.some((c) => c.key === r.change)) problem(loc, `constraint ${r.id}`, 'change', `no change ${r.change} in seed/changes`);
   }
 
+  // A PR belongs to the notes of one release: the same PR in two release files is a curation slip.
+  const prHome = new Map<number, LocatedChange>();
+  for (const c of b.changes) {
+    for (const pr of c.record.prs ?? []) {
+      const first = prHome.get(pr);
+      if (first && first.version !== c.version && c.record.repeats !== first.version) {
+        problem(c, `change ${c.key}`, 'prs', `PR #${pr} is already recorded for ${first.version} (${first.file}:${first.line}); keep it in the release whose notes carry it, or say repeats: "${first.version}" when both releases' notes list it`);
+      } else if (!first) prHome.set(pr, c);
+    }
+  }
+
   const changeKeys = new Map<string, LocatedChange>();
   for (const c of b.changes) {
     const name = `change ${c.key}`;

@@ -184,6 +184,8 @@ export const changeSchema = z.strictObject({
   authors: z.array(z.string().regex(/^[A-Za-z0-9-]+(\[bot\])?$/, 'must be a GitHub handle without "@"')).optional(),
   components: z.array(componentName).optional(),
   subjects: z.array(subjectRef).optional(),
+  /** The notes of this release repeat an entry recorded for an earlier release (same PR). */
+  repeats: version.optional(),
   sources,
 });
 

@@ -60,7 +60,13 @@ export function carryOverImportedNotes(from: string, to: string): ImportedNoteRo
   if (!existsSync(from)) return [];
   const old = new Database(from, { readonly: true, fileMustExist: true });
   try {
-    const hasTable = old.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ImportedNote'").get();
+    let hasTable: unknown;
+    try {
+      hasTable = old.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ImportedNote'").get();
+    } catch {
+      // Not an SQLite database (or a damaged one): there is nothing to carry over, and the rebuild replaces it.
+      return [];
+    }
     if (!hasTable) return [];
     const rows = old.prepare('SELECT key, version, position, kind, text, actionRequired, sigs, components, prs, authors, subjects, sources, importedAt, sourceFile FROM ImportedNote').all() as Record<string, unknown>[];
     if (rows.length === 0) return [];

@@ -16,6 +16,9 @@ export function searchKnowledgeBase(kb: KnowledgeBase, searcher: Searcher, text:
   }
   if (text.length > 500) throw badUserInput('text: a search is at most 500 characters', { argument: 'text' });
   const hits: SearchHit[] = [];
+  // A subject named exactly what was typed comes first, whatever the notes that mention it weigh.
+  const wanted = text.trim().toLowerCase();
+  const exact = wanted ? exactSubjects(kb, wanted) : [];
   for (const row of searcher.search(text, limit)) {
     const score = Math.round(row.score * 1000) / 1000;
     if (row.type === 'Change') {
@@ -26,5 +29,18 @@ export function searchKnowledgeBase(kb: KnowledgeBase, searcher: Searcher, text:
       if (subject) hits.push({ score, subject, change: null });
     }
   }
-  return hits;
+  if (exact.length === 0) return hits;
+  const top = Math.max(0, ...hits.map((h) => h.score)) + 1;
+  const rest = hits.filter((h) => !h.subject || !exact.includes(h.subject));
+  return [...exact.map((subject) => ({ score: top, subject, change: null })), ...rest].slice(0, limit);
+}
+
+function exactSubjects(kb: KnowledgeBase, wanted: string): Subject[] {
+  const named: Subject[] = [
+    ...kb.featureGates.filter((g) => g.name.toLowerCase() === wanted),
+    ...kb.flags.filter((f) => f.name.toLowerCase() === wanted || f.name.slice(2).toLowerCase() === wanted),
+    ...kb.wellKnownKeys.filter((k) => k.key.toLowerCase() === wanted),
+    ...kb.metrics.filter((m) => m.name.toLowerCase() === wanted),
+  ];
+  return named.slice(0, 5);
 }

@@ -12,10 +12,9 @@ const PAGE = `query($filter: ChangeFilter, $first: Int, $after: String) {
 
 describe('changes', () => {
   it('covers releases after from up to and including to', async () => {
-    const all = await server.data(PAGE, { filter: { from: '1.15', to: '1.20' }, first: 100 });
+    const all = await server.data(PAGE, { filter: { from: '1.18', to: '1.20' }, first: 100 });
     const versions = new Set(all.changes.edges.map((e: any) => e.node.version));
-    expect(versions.has('1.15')).toBe(false);
-    expect(versions.has('1.20')).toBe(true);
+    expect([...versions].sort()).toEqual(['1.19', '1.20']);
     const only15 = await server.data(PAGE, { filter: { from: '1.14', to: '1.15' }, first: 100 });
     expect(only15.changes.edges.every((e: any) => e.node.version === '1.15')).toBe(true);
     expect(only15.changes.totalCount).toBeGreaterThanOrEqual(20);
