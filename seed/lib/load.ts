@@ -245,6 +245,26 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
     metric: new Set(uniq(b.metrics, (r) => subjectKey('metric', r), 'metric').keys()),
   };
 
+  // Every version a record names must be a release that exists or existed: none after the newest release
+  // on record (a typo such as "1.210" would otherwise pass as a far-future release).
+  const newest = Math.max(...b.releases.map((r) => v(r.record.version)!));
+  const versionFields = /^(introducedIn|deprecatedIn|removedIn|announcedRemovalIn|replacementAvailableIn|since|until)$/;
+  const scanVersions = (loc: Located<unknown>, name: string, value: unknown, path: string) => {
+    if (Array.isArray(value)) value.forEach((x, i) => scanVersions(loc, name, x, `${path}[${i}]`));
+    else if (value && typeof value === 'object') {
+      for (const [k, x] of Object.entries(value)) {
+        const p = path ? `${path}.${k}` : k;
+        if (versionFields.test(k) && typeof x === 'string' && v(x)! > newest) problem(loc, name, p, `${x} is after the newest release in seed/releases.yaml`);
+        else if (typeof x === 'object') scanVersions(loc, name, x, p);
+      }
+    }
+  };
+  if (b.releases.length > 0) {
+    for (const list of [b.featureGates, b.flags, b.apiVersions, b.apiFields, b.wellKnownKeys, b.metrics, b.constraints] as Located<any>[][]) {
+      for (const loc of list) scanVersions(loc, Object.values(loc.record).filter((x) => typeof x === 'string').slice(0, 2).join(' '), loc.record, '');
+    }
+  }
+
   // introduced <= deprecated < removed, wherever a record carries them.
   const lifeOrder = (loc: Located<{ introducedIn?: string | null; deprecatedIn?: string | null; removedIn?: string | null }>, name: string) => {
     const { introducedIn, deprecatedIn, removedIn } = loc.record;

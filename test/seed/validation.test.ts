@@ -83,6 +83,18 @@ describe('a bad record is refused with file, record and field named', () => {
     expect(problems.map((p) => p.field)).toEqual(expect.arrayContaining(['lifecycle[1].since', 'removedIn']));
   });
 
+  it('a version after the newest release (a typo)', () => {
+    copy.edit('feature-gates/network-1.15.yaml', (t) => t.replace('removedIn: "1.20"', 'removedIn: "1.200"'));
+    const problems = problemsOf(copy.seed);
+    expect(problems.some((p) => p.field === 'removedIn' && /1\.200 is after the newest release/.test(p.message))).toBe(true);
+  });
+
+  it('the same PR in two releases without saying it repeats', () => {
+    copy.edit('changes/1.20.yaml', (t) => t.replace('- prs: [95894]', '- prs: [78399]'));
+    const problems = problemsOf(copy.seed);
+    expect(problems.some((p) => p.field === 'prs' && /PR #78399 is already recorded for 1\.15/.test(p.message))).toBe(true);
+  });
+
   it('an API version whose replacement has no record', () => {
     copy.edit('api-versions/extensions.yaml', (t) => t.replace('replacement: "networking.k8s.io/v1beta1"', 'replacement: "networking.k8s.io/v9"'));
     const problems = problemsOf(copy.seed);
