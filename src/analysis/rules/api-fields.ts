@@ -39,6 +39,9 @@ function checkField(rule: ObjectRule, object: ManifestObject, field: ApiField, p
   const v = ctx.kb.formatVersion;
   const data = { field: pathText(path), kind: field.kind };
   const replacement = field.replacement;
+  // A field that goes away with the whole group/version the object uses is the api-version rule's finding.
+  const objectApi = field.kind === object.kind ? ctx.kb.apiVersion(object.apiVersion, object.kind) : undefined;
+  if (objectApi && onPath(objectApi.removedIn, ctx) && field.removedIn !== null && field.removedIn >= objectApi.removedIn) return [];
   if (onPath(field.removedIn, ctx)) {
     return [finding(rule, {
       messageId: 'removed', severity: 'BREAKING', object, path, effectiveIn: clampToPath(field.removedIn, ctx),
