@@ -50,6 +50,11 @@ export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NODE_ENV === 'production';
 }
 
+/** Stack traces appear in error responses only with NODE_ENV=development. */
+export function isDevelopment(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV === 'development';
+}
+
 /** Largest manifest upgradeReport and netkb check accept, in bytes (NETKB_MAX_MANIFEST_BYTES, default 5 MiB). */
 export function maxManifestBytes(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.NETKB_MAX_MANIFEST_BYTES?.trim();
@@ -65,4 +70,9 @@ export function adminToken(env: NodeJS.ProcessEnv = process.env): string | null 
   if (!raw) return null;
   if (raw.length < 16) throw new ConfigError('NETKB_ADMIN_TOKEN must be at least 16 characters long');
   return raw;
+}
+
+/** Introspection is on outside production, and in production only with NETKB_INTROSPECTION=true. */
+export function introspectionEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !isProduction(env) || env.NETKB_INTROSPECTION === 'true';
 }

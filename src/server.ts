@@ -3,7 +3,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, Kind, getNamedType, getNullableType, isListType, isObjectType, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
+import { randomUUID } from 'node:crypto';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { KnowledgeBase } from './kb/knowledge-base';
@@ -12,13 +13,15 @@ import type { Context } from './resolvers/context';
 import { buildResolvers } from './resolvers';
 import { loadTypeDefs } from './schema';
 import { ErrorCode } from './errors';
-import { isProduction } from './config';
+import { introspectionEnabled, isDevelopment, isProduction } from './config';
+import { checkLimits, DEFAULT_QUERY_LIMITS, measureOperation, type QueryLimits } from './graphql/query-limits';
+import { maskUnexpectedErrors } from './graphql/errors';
 
-export interface KbState { kb: KnowledgeBase; searcher: Searcher & { close?(): void } }
+export interface KbState { kb: KnowledgeBase; searcher: Searcher & { close?(): void; ready?(): boolean } }
 
 export interface ServerOptions {
   kb: KnowledgeBase;
-  searcher: Searcher & { close?(): void };
+  searcher: Searcher & { close?(): void; ready?(): boolean };
   /** Enables the admin mutation: the token to require, the database to write, how to read it again. */
   admin?: { token: string; dbFile: string; load(): Promise<KbState> };
   port: number;
@@ -27,6 +30,10 @@ export interface ServerOptions {
   maxManifestBytes?: number;
   /** Largest request body accepted, in bytes (default: room for the largest manifest, JSON-escaped). */
   maxBodyBytes?: number;
+  /** Limits on operations (depth, aliases, directives, cost, tokens). */
+  queryLimits?: Partial<QueryLimits>;
+  /** Where unexpected errors are logged with their stack; default stderr. */
+  logError?(requestId: string, error: unknown): void;
 }
 
 export interface RunningServer { url: string; port: number; server: Server; stop(): Promise<void> }
@@ -52,15 +59,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       setTimeout(() => previous.searcher.close?.(), 30_000).unref();
     },
   };
+  const limits = { ...DEFAULT_QUERY_LIMITS, ...options.queryLimits };
+  const logError = options.logError ?? ((id: string, err: unknown) => process.stderr.write(`netkb: request ${id} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`));
   const apollo = new ApolloServer<Context>({
     typeDefs: loadTypeDefs({ admin: admin !== null }),
     resolvers: buildResolvers({ admin: admin !== null }) as never,
-    includeStacktraceInErrorResponses: !isProduction(),
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer }), refuseMissingRootTypes],
+    includeStacktraceInErrorResponses: isDevelopment(),
+    introspection: introspectionEnabled(),
+    hideSchemaDetailsFromClientErrors: isProduction(),
+    parseOptions: { maxTokens: limits.maxTokens },
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer }), refuseMissingRootTypes, operationLimits(limits),
+      maskUnexpectedErrors(logError, isDevelopment()),
+    ],
   });
   await apollo.start();
-  const contextFor = (req: IncomingMessage) => async (): Promise<Context> => ({
-    kb: state.kb, searcher: state.searcher, maxManifestBytes, authorization: req.headers.authorization ?? null, admin: adminAccess,
+  const contextFor = (req: IncomingMessage, requestId: string) => async (): Promise<Context> => ({
+    kb: state.kb, searcher: state.searcher, maxManifestBytes, authorization: req.headers.authorization ?? null, admin: adminAccess, requestId,
   });
 
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -72,6 +87,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const requestId = randomUUID();
+    res.setHeader('x-request-id', requestId);
+    if (url.pathname === '/readyz') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET' });
+      const ready = state.kb.releases.length > 0 && (state.searcher.ready?.() ?? true);
+      return sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', kbVersion: state.kb.seedHash.slice(0, 12), releases: state.kb.releases.length });
+    }
     if (url.pathname === '/healthz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET' });
       return sendJson(res, 200, { status: 'ok', kbVersion: state.kb.seedHash.slice(0, 12) });
@@ -101,7 +123,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     const result = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
-      context: contextFor(req),
+      context: contextFor(req, requestId),
     });
     for (const [key, value] of result.headers) res.setHeader(key, value);
     res.statusCode = result.status ?? 200;
@@ -146,6 +168,36 @@ const refuseMissingRootTypes: ApolloServerPlugin<Context> = {
     };
   },
 };
+
+/** Refuses operations over the depth, alias, directive and cost limits before they run. */
+function operationLimits(limits: QueryLimits): ApolloServerPlugin<Context> {
+  let listFields: Set<string> | null = null;
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, document, schema, request }) {
+          if (!operation) return;
+          listFields ??= listFieldNames(schema);
+          const fragments = Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+          checkLimits(measureOperation(operation, fragments, listFields, request.variables ?? {}), limits);
+        },
+      };
+    },
+  };
+}
+
+/** Names of fields that return a list or a connection: what multiplies the cost of what is below them. */
+function listFieldNames(schema: GraphQLSchema): Set<string> {
+  const names = new Set<string>();
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) {
+      const named = getNamedType(field.type);
+      if (field.name !== 'edges' && (isListType(getNullableType(field.type)) || named.name.endsWith('Connection'))) names.add(field.name);
+    }
+  }
+  return names;
+}
 
 function sendJson(res: ServerResponse, status: number, payload: unknown): void {
   const text = JSON.stringify(payload);

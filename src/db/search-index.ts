@@ -61,7 +61,16 @@ export class SearchIndex {
     return this.stmt.all(query, limit) as SearchRow[];
   }
 
+  /** Whether the database answers: what /readyz reports. */
+  ready(): boolean {
+    try {
+      return this.db.open && this.db.prepare('SELECT 1 AS ok').get() !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
   close(): void {
-    this.db.close();
+    if (this.db.open) this.db.close();
   }
 }

@@ -11,6 +11,8 @@ export interface Context {
   authorization: string | null;
   /** Set when writes are enabled (NETKB_ADMIN_TOKEN). */
   admin: AdminAccess | null;
+  /** Sent back as x-request-id and named in masked errors and logs. */
+  requestId: string;
 }
 
 export interface AdminAccess {
