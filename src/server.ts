@@ -4,9 +4,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, Kind, getNamedType, getNullableType, isListType, isObjectType, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import type { KnowledgeBase } from './kb/knowledge-base';
 import type { Searcher } from './services/search';
 import type { Context } from './resolvers/context';
@@ -69,6 +70,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     hideSchemaDetailsFromClientErrors: isProduction(),
     parseOptions: { maxTokens: limits.maxTokens },
     plugins: [
+      // Every read is a pure function of the knowledge base: cacheable, revalidated by ETag (below).
+      ApolloServerPluginCacheControl({ defaultMaxAge: 300 }),
       ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer }), refuseMissingRootTypes, operationLimits(limits),
       maskUnexpectedErrors(logError, isDevelopment()),
     ],
@@ -92,11 +95,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (url.pathname === '/readyz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET' });
       const ready = state.kb.releases.length > 0 && (state.searcher.ready?.() ?? true);
-      return sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', kbVersion: state.kb.seedHash.slice(0, 12), releases: state.kb.releases.length });
+      return sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', kbVersion: state.kb.version.slice(0, 12), releases: state.kb.releases.length });
     }
     if (url.pathname === '/healthz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET' });
-      return sendJson(res, 200, { status: 'ok', kbVersion: state.kb.seedHash.slice(0, 12) });
+      return sendJson(res, 200, { status: 'ok', kbVersion: state.kb.version.slice(0, 12) });
     }
     if (url.pathname !== '/graphql') return sendJson(res, 404, { error: `nothing at ${url.pathname}: GraphQL is at /graphql` });
 
@@ -127,7 +130,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
     for (const [key, value] of result.headers) res.setHeader(key, value);
     res.statusCode = result.status ?? 200;
+    const kbVersion = state.kb.version.slice(0, 12);
+    res.setHeader('netkb-kb-version', kbVersion);
     if (result.body.kind === 'complete') {
+      // GET answers that may be cached carry an ETag bound to the knowledge base's version.
+      const cacheControl = String(result.headers.get('cache-control') ?? '');
+      if (req.method === 'GET' && res.statusCode === 200 && /max-age=[1-9]/.test(cacheControl)) {
+        const etag = `"${kbVersion}-${createHash('sha1').update(url.search).digest('hex').slice(0, 16)}"`;
+        res.setHeader('etag', etag);
+        if (req.headers['if-none-match'] === etag) {
+          res.statusCode = 304;
+          res.end();
+          return;
+        }
+      }
       res.end(result.body.string);
     } else {
       for await (const chunk of result.body.asyncIterator) res.write(chunk);

@@ -3,6 +3,7 @@
 import type {
   ApiField, ApiVersion, Change, Component, Constraint, ConstraintPart, KindInfo, FeatureGate, Flag, KbSnapshot, Metric, Release, Stage, Subject, WellKnownKey,
 } from '../kb/model';
+import { createHash } from 'node:crypto';
 import { openPrisma } from './client';
 
 const list = <T = string>(s: string): T[] => JSON.parse(s) as T[];
@@ -36,7 +37,7 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
 
     const gateById = new Map<number, FeatureGate>();
     const out: KbSnapshot = {
-      seedHash: meta.seedHash, seededAt: meta.seededAt,
+      seedHash: meta.seedHash, version: meta.seedHash, seededAt: meta.seededAt,
       releases: releases.map((r): Release => ({
         typename: 'Release', version: r.version, releasedOn: r.releasedOn, endOfLifeOn: r.endOfLifeOn,
         preliminary: r.preliminary, imported: false, sources: list(r.sources),
@@ -134,7 +135,13 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
       for (const s of subjects) s.changes.push(change);
       out.changes.push(change);
     }
-    mergeImportedNotes(out, await db.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] }));
+    const imported = await db.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] });
+    mergeImportedNotes(out, imported);
+    if (imported.length > 0) {
+      const h = createHash('sha256').update(meta.seedHash);
+      for (const r of imported) h.update(`\0${r.key}\0${r.importedAt}`);
+      out.version = h.digest('hex');
+    }
     const gateByName = new Map(out.featureGates.map((g) => [g.name, g]));
     const changeByKey = new Map(out.changes.map((c) => [c.key, c]));
     for (const c of constraints) {

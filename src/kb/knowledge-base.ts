@@ -9,6 +9,8 @@ export type NodeObject = Release | Subject | Change;
 
 export class KnowledgeBase {
   readonly seedHash: string;
+  /** The version of the data served (seed and imports): what caches key on. */
+  readonly version: string;
   readonly seededAt: string;
   readonly releases: Release[];
   readonly components: Component[];
@@ -32,6 +34,7 @@ export class KnowledgeBase {
 
   constructor(s: KbSnapshot) {
     this.seedHash = s.seedHash;
+    this.version = s.version;
     this.seededAt = s.seededAt;
     this.releases = s.releases;
     this.components = s.components;

@@ -187,6 +187,8 @@ export interface Constraint {
 
 export interface KbSnapshot {
   seedHash: string;
+  /** Identifies the data served: the seed's hash, mixed with the imported notes when there are any. */
+  version: string;
   seededAt: string;
   releases: Release[];
   components: Component[];
