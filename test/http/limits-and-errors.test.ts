@@ -110,9 +110,18 @@ describe('operations', () => {
       delete process.env.NETKB_INTROSPECTION;
       const prod = await startTestServer();
       const refused = await prod.query('{ __schema { queryType { name } } }');
+      const typo = await prod.query('{ releasez { version } }');
       await prod.close();
+      expect(typo.errors![0].message).not.toMatch(/Did you mean/);
       expect(refused.errors![0].extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
       expect(refused.errors![0].message).toMatch(/introspection/i);
+
+      process.env.NODE_ENV = 'test';
+      const dev = await startTestServer();
+      const devTypo = await dev.query('{ releasez { version } }');
+      await dev.close();
+      expect(devTypo.errors![0].message).toMatch(/Did you mean "releases"/);
+      process.env.NODE_ENV = 'production';
 
       process.env.NETKB_INTROSPECTION = 'true';
       const allowed = await startTestServer();
