@@ -6,9 +6,12 @@ import { readKnowledgeBase } from './db/read-kb';
 import { SearchIndex } from './db/search-index';
 import { KnowledgeBase } from './kb/knowledge-base';
 import { startServer } from './server';
+import { createLogger } from './observability/log';
+import { ServerMetrics } from './observability/metrics';
 import { SeedValidationError } from '../seed/lib/load';
 
-const log = (msg: string) => process.stdout.write(`${new Date().toISOString()} netkb: ${msg}\n`);
+const logger = createLogger();
+const log = (msg: string) => logger.info(msg);
 
 async function main(): Promise<void> {
   const file = databaseFile();
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
   const server = await startServer({
     kb, searcher, port: listenPort, host: host(), maxManifestBytes: manifestLimit,
     admin: token ? { token, dbFile: file, load } : undefined,
+    logger, metrics: new ServerMetrics(),
   });
   if (token) log('writes enabled: importReleaseNotes requires the admin token');
   log(`serving ${kb.releases.length} releases, ${kb.featureGates.length} feature gates, ${kb.changes.length} changes at http://localhost:${server.port}/graphql`);

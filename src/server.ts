@@ -17,6 +17,9 @@ import { ErrorCode } from './errors';
 import { introspectionEnabled, isDevelopment, isProduction } from './config';
 import { checkLimits, DEFAULT_QUERY_LIMITS, measureOperation, type QueryLimits } from './graphql/query-limits';
 import { maskUnexpectedErrors } from './graphql/errors';
+import { silentLogger, type Logger } from './observability/log';
+import { ServerMetrics } from './observability/metrics';
+import type { RequestTrace } from './resolvers/context';
 
 export interface KbState { kb: KnowledgeBase; searcher: Searcher & { close?(): void; ready?(): boolean } }
 
@@ -33,8 +36,12 @@ export interface ServerOptions {
   maxBodyBytes?: number;
   /** Limits on operations (depth, aliases, directives, cost, tokens). */
   queryLimits?: Partial<QueryLimits>;
-  /** Where unexpected errors are logged with their stack; default stderr. */
+  /** Where unexpected errors are logged with their stack; default: the logger. */
   logError?(requestId: string, error: unknown): void;
+  /** Structured logs: one line per request; default silent. */
+  logger?: Logger;
+  /** Prometheus metrics served at /metrics; default: a fresh registry without process metrics. */
+  metrics?: ServerMetrics;
 }
 
 export interface RunningServer { url: string; port: number; server: Server; stop(): Promise<void> }
@@ -56,12 +63,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async reload() {
       const previous = state;
       state = await admin.load();
+      metrics.servingVersion(state.kb.version);
       // Requests that started before the swap may still search the old index for a moment.
       setTimeout(() => previous.searcher.close?.(), 30_000).unref();
     },
   };
   const limits = { ...DEFAULT_QUERY_LIMITS, ...options.queryLimits };
-  const logError = options.logError ?? ((id: string, err: unknown) => process.stderr.write(`netkb: request ${id} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`));
+  const logger = options.logger ?? silentLogger;
+  const metrics = options.metrics ?? new ServerMetrics(false);
+  metrics.servingVersion(options.kb.version);
+  const logError = options.logError ?? ((requestId: string, err: unknown) => logger.error({ requestId, err }, 'request failed'));
   const apollo = new ApolloServer<Context>({
     typeDefs: loadTypeDefs({ admin: admin !== null }),
     resolvers: buildResolvers({ admin: admin !== null }) as never,
@@ -74,24 +85,46 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ApolloServerPluginCacheControl({ defaultMaxAge: 300 }),
       ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer }), refuseMissingRootTypes, operationLimits(limits),
       maskUnexpectedErrors(logError, isDevelopment()),
+      traceOperation,
     ],
   });
   await apollo.start();
-  const contextFor = (req: IncomingMessage, requestId: string) => async (): Promise<Context> => ({
+  const contextFor = (req: IncomingMessage, requestId: string, trace: RequestTrace) => async (): Promise<Context> => ({
     kb: state.kb, searcher: state.searcher, maxManifestBytes, authorization: req.headers.authorization ?? null, admin: adminAccess, requestId,
+    trace, metrics,
   });
 
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch((err) => {
+    const started = process.hrtime.bigint();
+    const trace: RequestTrace = { operation: null, errorCodes: [] };
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const path = (req.url ?? '/').split('?')[0];
+      if (path === '/graphql') {
+        const operation = trace.operation ?? 'unknown';
+        metrics.requests.inc({ operation, status: String(res.statusCode) });
+        metrics.duration.observe({ operation }, seconds);
+        for (const code of trace.errorCodes) metrics.errors.inc({ code });
+      }
+      logger.info({ requestId: res.getHeader('x-request-id'), method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, operation: trace.operation ?? undefined, errors: trace.errorCodes.length > 0 ? trace.errorCodes : undefined }, 'request');
+    });
+    handle(req, res, trace).catch((err) => {
       if (!res.headersSent) sendJson(res, 500, { errors: [{ message: 'internal error', extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } }] });
       else res.destroy(err as Error);
     });
   });
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, trace: RequestTrace): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const requestId = randomUUID();
     res.setHeader('x-request-id', requestId);
+    if (url.pathname === '/metrics') {
+      if (req.method !== 'GET') return sendJson(res, 405, { error: 'use GET' });
+      const text = await metrics.registry.metrics();
+      res.writeHead(200, { 'content-type': metrics.registry.contentType });
+      res.end(text);
+      return;
+    }
     if (url.pathname === '/readyz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET' });
       const ready = state.kb.releases.length > 0 && (state.searcher.ready?.() ?? true);
@@ -126,7 +159,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     const result = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
-      context: contextFor(req, requestId),
+      context: contextFor(req, requestId, trace),
     });
     for (const [key, value] of result.headers) res.setHeader(key, value);
     res.statusCode = result.status ?? 200;
@@ -180,6 +213,22 @@ const refuseMissingRootTypes: ApolloServerPlugin<Context> = {
         if (operation?.operation === 'subscription') {
           throw new GraphQLError('netkb has no subscriptions', { extensions: { code: ErrorCode.BAD_USER_INPUT, http: { status: 400 } } });
         }
+      },
+    };
+  },
+};
+
+/** Names the operation (for logs and metrics) and collects the error codes of the answer. */
+const traceOperation: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation, operationName, contextValue }) {
+        const first = operation?.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
+        contextValue.trace.operation = operationName ?? (first && first.kind === Kind.FIELD ? first.name.value : operation?.operation ?? null);
+      },
+      async willSendResponse({ response, contextValue }) {
+        if (response.body.kind !== 'single') return;
+        for (const e of response.body.singleResult.errors ?? []) contextValue.trace.errorCodes.push(String(e.extensions?.code ?? 'UNKNOWN'));
       },
     };
   },

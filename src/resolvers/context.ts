@@ -1,5 +1,6 @@
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { Searcher } from '../services/search';
+import type { ServerMetrics } from '../observability/metrics';
 
 /** Per-request context: the knowledge base as it was when the request started. */
 export interface Context {
@@ -13,7 +14,12 @@ export interface Context {
   admin: AdminAccess | null;
   /** Sent back as x-request-id and named in masked errors and logs. */
   requestId: string;
+  /** Filled while the request runs, read by the access log and the metrics. */
+  trace: RequestTrace;
+  metrics: ServerMetrics;
 }
+
+export interface RequestTrace { operation: string | null; errorCodes: string[] }
 
 export interface AdminAccess {
   token: string;

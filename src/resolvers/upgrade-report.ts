@@ -3,7 +3,13 @@ import type { Context } from './context';
 
 export const upgradeReportResolvers = {
   Query: {
-    upgradeReport: (_: unknown, args: { from: string; to: string; manifest: string }, ctx: Context) =>
-      upgradeReport(ctx.kb, args.from, args.to, args.manifest, { maxBytes: ctx.maxManifestBytes }),
+    upgradeReport: (_: unknown, args: { from: string; to: string; manifest: string }, ctx: Context) => {
+      const stop = ctx.metrics.analysis.startTimer();
+      try {
+        return upgradeReport(ctx.kb, args.from, args.to, args.manifest, { maxBytes: ctx.maxManifestBytes });
+      } finally {
+        stop();
+      }
+    },
   },
 };

@@ -1,0 +1,12 @@
+// Structured JSON logs (pino). The server logs one line per request with its request id; errors with stacks.
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+export type { Logger };
+
+export function createLogger(level = process.env.NETKB_LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
+  const options = { level, base: { service: 'netkb' }, timestamp: pino.stdTimeFunctions.isoTime };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** A logger that drops everything: the default for servers started by tests and tools. */
+export const silentLogger: Logger = pino({ level: 'silent' });

@@ -1,0 +1,59 @@
+// What operators see: Prometheus metrics at /metrics and one structured log line per request.
+import { Writable } from 'node:stream';
+import { readKnowledgeBase } from '../../src/db/read-kb';
+import { SearchIndex } from '../../src/db/search-index';
+import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { ServerMetrics } from '../../src/observability/metrics';
+import { createLogger } from '../../src/observability/log';
+import { startServer, type RunningServer } from '../../src/server';
+import { seededDatabase } from '../support/http';
+
+let running: RunningServer;
+const lines: Record<string, unknown>[] = [];
+let base: string;
+
+beforeAll(async () => {
+  const file = seededDatabase();
+  const sink = new Writable({ write(chunk, _enc, done) { for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l)); done(); } });
+  running = await startServer({
+    kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file), port: 0, host: '127.0.0.1',
+    logger: createLogger('info', sink), metrics: new ServerMetrics(true),
+  });
+  base = `http://127.0.0.1:${running.port}`;
+});
+afterAll(() => running.stop());
+
+const post = (query: string, operationName?: string) => fetch(`${base}/graphql`, {
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, operationName }),
+});
+
+describe('/metrics', () => {
+  it('counts requests by operation and status, errors by code, times analyses, and names the knowledge base', async () => {
+    await post('query GateLife { featureGate(name: "IPv6DualStack") { name } }', 'GateLife');
+    await post('{ release(version: "9.9") { version } }');
+    await post('{ upgradeReport(from: "1.19", to: "1.20", manifest: "apiVersion: v1\\nkind: ConfigMap\\n") { documents } }');
+    const res = await fetch(`${base}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/plain/);
+    const text = await res.text();
+    expect(text).toMatch(/netkb_graphql_requests_total\{operation="GateLife",status="200"\} 1/);
+    expect(text).toMatch(/netkb_graphql_requests_total\{operation="release",status="200"\} 1/);
+    expect(text).toMatch(/netkb_graphql_errors_total\{code="BAD_USER_INPUT"\} 1/);
+    expect(text).toMatch(/netkb_upgrade_report_duration_seconds_count 1/);
+    expect(text).toMatch(/netkb_graphql_request_duration_seconds_bucket\{le="[^"]+",operation="GateLife"\}/);
+    expect(text).toMatch(/netkb_knowledge_base_info\{version="[0-9a-f]{12}"\} 1/);
+    expect(text).toMatch(/netkb_process_resident_memory_bytes/);
+  });
+});
+
+describe('logs', () => {
+  it('writes one JSON line per request with its request id, status, duration and operation', async () => {
+    const res = await post('query Releases { releases { version } }', 'Releases');
+    const id = res.headers.get('x-request-id');
+    await new Promise((r) => setTimeout(r, 20));
+    const line = lines.find((l) => l.requestId === id);
+    expect(line).toMatchObject({ msg: 'request', method: 'POST', path: '/graphql', status: 200, operation: 'Releases', service: 'netkb' });
+    expect(typeof line!.ms).toBe('number');
+    expect(typeof line!.time).toBe('string');
+  });
+});
