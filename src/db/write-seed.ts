@@ -1,6 +1,6 @@
 // Builds a complete database from a validated seed into a temporary file next to the target, and
 // renames it over the target only when every step succeeded: a failed seed leaves the old file as it was.
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import type { SeedBundle } from '../../seed/lib/load';
 import { parseSubjectRef, subjectKey, type SubjectType } from '../../seed/lib/subjects';
@@ -20,6 +20,7 @@ export interface SeedWriteResult { file: string; records: number; migrations: st
 
 export async function writeSeed(bundle: SeedBundle, target: string): Promise<SeedWriteResult> {
   mkdirSync(dirname(target), { recursive: true });
+  removeAbandonedBuilds(target);
   const temp = join(dirname(target), `.${basename(target)}.building-${process.pid}-${Date.now()}`);
   try {
     const migrations = await applyMigrations(temp);
@@ -37,6 +38,26 @@ export async function writeSeed(bundle: SeedBundle, target: string): Promise<See
     return { file: target, records, migrations };
   } finally {
     for (const f of [temp, `${temp}-journal`, `${temp}-wal`, `${temp}-shm`]) if (existsSync(f)) rmSync(f, { force: true });
+  }
+}
+
+/** Temporary files of builds that were killed midway (a finished or failed build removes its own). */
+function removeAbandonedBuilds(target: string): void {
+  const prefix = `.${basename(target)}.building-`;
+  for (const name of readdirSync(dirname(target))) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (pid === process.pid || isAlive(pid)) continue;
+    rmSync(join(dirname(target), name), { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
