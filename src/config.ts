@@ -76,3 +76,21 @@ export function adminToken(env: NodeJS.ProcessEnv = process.env): string | null 
 export function introspectionEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return !isProduction(env) || env.NETKB_INTROSPECTION === 'true';
 }
+
+function positiveInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} "${raw}" must be a positive whole number`);
+  return n;
+}
+
+/** Worker threads for upgradeReport (NETKB_ANALYSIS_WORKERS, default 2). */
+export function analysisWorkers(env: NodeJS.ProcessEnv = process.env): number {
+  return positiveInt('NETKB_ANALYSIS_WORKERS', 2, env);
+}
+
+/** Time budget of one upgradeReport in ms (NETKB_ANALYSIS_TIMEOUT_MS, default 10000). */
+export function analysisTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  return positiveInt('NETKB_ANALYSIS_TIMEOUT_MS', 10_000, env);
+}

@@ -1,11 +1,12 @@
 // npm start: makes sure the database exists and matches seed/ (building it if not), loads the knowledge
 // base into memory and serves GraphQL on PORT (default 4000) at /graphql, with GET /healthz.
-import { adminToken, ConfigError, databaseFile, host, maxManifestBytes, port, seedDir } from './config';
+import { adminToken, analysisTimeoutMs, analysisWorkers, ConfigError, databaseFile, host, maxManifestBytes, port, seedDir } from './config';
 import { ensureDatabase } from './db/ensure';
 import { readKnowledgeBase } from './db/read-kb';
 import { SearchIndex } from './db/search-index';
 import { KnowledgeBase } from './kb/knowledge-base';
 import { startServer } from './server';
+import { AnalysisPool } from './services/analysis-pool';
 import { createLogger } from './observability/log';
 import { ServerMetrics } from './observability/metrics';
 import { SeedValidationError } from '../seed/lib/load';
@@ -14,18 +15,24 @@ const logger = createLogger();
 const log = (msg: string) => logger.info(msg);
 
 async function main(): Promise<void> {
+  // Every setting is read and checked before any work, so a bad one stops start-up with a clear message.
   const file = databaseFile();
   const listenPort = port();
+  const listenHost = host();
   const manifestLimit = maxManifestBytes();
+  const token = adminToken();
+  const workers = analysisWorkers();
+  const timeoutMs = analysisTimeoutMs();
   const ensured = await ensureDatabase(file, seedDir());
   log(ensured.rebuilt ? `built ${file} from seed/ (${ensured.reason})` : `using ${file} (seed ${ensured.seedHash.slice(0, 12)})`);
   const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file) });
   const { kb, searcher } = await load();
-  const token = adminToken();
+  const analysisPool = new AnalysisPool({ dbFile: file, size: workers, timeoutMs });
+  await analysisPool.start();
   const server = await startServer({
-    kb, searcher, port: listenPort, host: host(), maxManifestBytes: manifestLimit,
+    kb, searcher, port: listenPort, host: listenHost, maxManifestBytes: manifestLimit,
     admin: token ? { token, dbFile: file, load } : undefined,
-    logger, metrics: new ServerMetrics(),
+    logger, metrics: new ServerMetrics(), analysisPool,
   });
   if (token) log('writes enabled: importReleaseNotes requires the admin token');
   log(`serving ${kb.releases.length} releases, ${kb.featureGates.length} feature gates, ${kb.changes.length} changes at http://localhost:${server.port}/graphql`);

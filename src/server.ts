@@ -20,6 +20,7 @@ import { maskUnexpectedErrors } from './graphql/errors';
 import { silentLogger, type Logger } from './observability/log';
 import { ServerMetrics } from './observability/metrics';
 import type { RequestTrace } from './resolvers/context';
+import type { AnalysisPool } from './services/analysis-pool';
 
 export interface KbState { kb: KnowledgeBase; searcher: Searcher & { close?(): void; ready?(): boolean } }
 
@@ -42,6 +43,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** Prometheus metrics served at /metrics; default: a fresh registry without process metrics. */
   metrics?: ServerMetrics;
+  /** Worker threads for upgradeReport; without it the analysis runs in-line. */
+  analysisPool?: AnalysisPool;
 }
 
 export interface RunningServer { url: string; port: number; server: Server; stop(): Promise<void> }
@@ -63,6 +66,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async reload() {
       const previous = state;
       state = await admin.load();
+      await options.analysisPool?.reload();
       metrics.servingVersion(state.kb.version);
       // Requests that started before the swap may still search the old index for a moment.
       setTimeout(() => previous.searcher.close?.(), 30_000).unref();
@@ -91,7 +95,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await apollo.start();
   const contextFor = (req: IncomingMessage, requestId: string, trace: RequestTrace) => async (): Promise<Context> => ({
     kb: state.kb, searcher: state.searcher, maxManifestBytes, authorization: req.headers.authorization ?? null, admin: adminAccess, requestId,
-    trace, metrics,
+    trace, metrics, analysis: options.analysisPool ?? null,
   });
 
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -195,6 +199,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     server: httpServer,
     stop: async () => {
       await apollo.stop();
+      await options.analysisPool?.close();
       state.searcher.close?.();
     },
   };

@@ -1,6 +1,7 @@
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { Searcher } from '../services/search';
 import type { ServerMetrics } from '../observability/metrics';
+import type { AnalysisPool } from '../services/analysis-pool';
 
 /** Per-request context: the knowledge base as it was when the request started. */
 export interface Context {
@@ -17,6 +18,8 @@ export interface Context {
   /** Filled while the request runs, read by the access log and the metrics. */
   trace: RequestTrace;
   metrics: ServerMetrics;
+  /** Worker threads for upgradeReport, when the server runs them (else it analyses in-line). */
+  analysis: AnalysisPool | null;
 }
 
 export interface RequestTrace { operation: string | null; errorCodes: string[] }

@@ -3,10 +3,12 @@ import type { Context } from './context';
 
 export const upgradeReportResolvers = {
   Query: {
-    upgradeReport: (_: unknown, args: { from: string; to: string; manifest: string }, ctx: Context) => {
+    upgradeReport: async (_: unknown, args: { from: string; to: string; manifest: string }, ctx: Context) => {
       const stop = ctx.metrics.analysis.startTimer();
       try {
-        return upgradeReport(ctx.kb, args.from, args.to, args.manifest, { maxBytes: ctx.maxManifestBytes });
+        return ctx.analysis
+          ? await ctx.analysis.upgradeReport(ctx.kb, args.from, args.to, args.manifest, ctx.maxManifestBytes)
+          : upgradeReport(ctx.kb, args.from, args.to, args.manifest, { maxBytes: ctx.maxManifestBytes });
       } finally {
         stop();
       }

@@ -1,0 +1,104 @@
+// Runs upgradeReport in worker threads, so one large manifest cannot stall the event loop that serves
+// every other request, and gives each analysis a time budget: past it the worker is stopped and replaced
+// and the request answers TIMEOUT.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { GraphQLError } from 'graphql';
+import { ErrorCode } from '../errors';
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import type { Job, Reply } from './analysis-worker';
+import type { UpgradeReport } from './upgrade-report';
+
+export interface PoolOptions { dbFile: string; size: number; timeoutMs: number }
+
+interface Slot { worker: Worker; ready: Promise<void>; busy: boolean }
+interface Pending { job: Job; resolve(r: Reply): void; reject(e: Error): void }
+
+export class AnalysisPool {
+  private slots: Slot[] = [];
+  private queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: PoolOptions) {}
+
+  async start(): Promise<void> {
+    this.slots = Array.from({ length: Math.max(1, this.options.size) }, () => this.spawn());
+    await Promise.all(this.slots.map((s) => s.ready));
+  }
+
+  /** Runs the analysis in a worker and maps the findings' changes back onto `kb`'s objects. */
+  async upgradeReport(kb: KnowledgeBase, from: string, to: string, manifest: string, maxBytes: number): Promise<UpgradeReport> {
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      this.queue.push({ job: { id: this.nextId++, from, to, manifest, maxBytes }, resolve, reject });
+      this.dispatch();
+    });
+    if ('clientError' in reply) throw new GraphQLError(reply.clientError.message, { extensions: reply.clientError.extensions });
+    if ('crash' in reply) throw new Error(`analysis failed in a worker: ${reply.crash}`);
+    return { ...reply.ok, findings: reply.ok.findings.map((f) => ({ ...f, change: f.change ? kb.change(f.change) ?? null : null })) };
+  }
+
+  /** Makes every worker read the knowledge base again (after an import). */
+  async reload(): Promise<void> {
+    await Promise.all(this.slots.map((s) => s.ready.then(() => new Promise<void>((resolve) => {
+      const id = this.nextId++;
+      const onMessage = (m: { reloaded?: number }) => { if (m.reloaded === id) { s.worker.off('message', onMessage); resolve(); } };
+      s.worker.on('message', onMessage);
+      s.worker.postMessage({ type: 'reload', id });
+    }))));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(new Error('the analysis pool is closed'));
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+
+  private spawn(): Slot {
+    const compiled = join(__dirname, 'analysis-worker.js');
+    // From sources (tests, tsx) the worker is TypeScript: load it through tsx's loader.
+    const workerData = { dbFile: this.options.dbFile };
+    const worker = existsSync(compiled)
+      ? new Worker(compiled, { workerData })
+      : new Worker(`require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'analysis-worker.ts'))});`, { eval: true, workerData });
+    const slot: Slot = { worker, busy: true, ready: Promise.resolve() };
+    slot.ready = new Promise<void>((resolve, reject) => {
+      const onMessage = (m: { ready?: boolean; fatal?: string }) => {
+        if (m.ready) { worker.off('message', onMessage); slot.busy = false; resolve(); this.dispatch(); }
+        if (m.fatal) reject(new Error(`analysis worker could not start: ${m.fatal}`));
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+    slot.ready.catch(() => undefined);
+    return slot;
+  }
+
+  private dispatch(): void {
+    if (this.closed) return;
+    for (const slot of this.slots) {
+      if (slot.busy || this.queue.length === 0) continue;
+      const pending = this.queue.shift()!;
+      slot.busy = true;
+      const timer = setTimeout(() => {
+        slot.worker.off('message', onMessage);
+        void slot.worker.terminate();
+        this.slots[this.slots.indexOf(slot)] = this.spawn();
+        pending.reject(new GraphQLError(`the analysis took longer than ${this.options.timeoutMs} ms and was stopped; check fewer or smaller files at a time`, {
+          extensions: { code: ErrorCode.TIMEOUT, http: { status: 503 }, timeoutMs: this.options.timeoutMs },
+        }));
+      }, this.options.timeoutMs);
+      const onMessage = (reply: Reply) => {
+        if (reply.id !== pending.job.id) return;
+        clearTimeout(timer);
+        slot.worker.off('message', onMessage);
+        slot.busy = false;
+        pending.resolve(reply);
+        this.dispatch();
+      };
+      slot.worker.on('message', onMessage);
+      slot.worker.postMessage(pending.job);
+    }
+  }
+}

@@ -1,0 +1,42 @@
+// A worker thread of the analysis pool: holds its own copy of the knowledge base, read from the
+// database file, and answers upgradeReport jobs. Findings travel back with their change as a key.
+import { parentPort, workerData } from 'node:worker_threads';
+import { GraphQLError } from 'graphql';
+import { readKnowledgeBase } from '../db/read-kb';
+import { KnowledgeBase } from '../kb/knowledge-base';
+import { upgradeReport } from './upgrade-report';
+
+export interface Job { id: number; from: string; to: string; manifest: string; maxBytes: number }
+export type Reply =
+  | { id: number; ok: ReturnType<typeof serialise> }
+  | { id: number; clientError: { message: string; extensions: Record<string, unknown> } }
+  | { id: number; crash: string };
+export type Control = { type: 'reload'; id: number };
+
+function serialise(report: ReturnType<typeof upgradeReport>) {
+  return { ...report, findings: report.findings.map((f) => ({ ...f, change: f.change ? f.change.key : null })) };
+}
+
+async function main(): Promise<void> {
+  const { dbFile } = workerData as { dbFile: string };
+  let kb = new KnowledgeBase(await readKnowledgeBase(dbFile));
+  parentPort!.postMessage({ ready: true, version: kb.version });
+  parentPort!.on('message', async (msg: Job | Control) => {
+    if ('type' in msg && msg.type === 'reload') {
+      kb = new KnowledgeBase(await readKnowledgeBase(dbFile));
+      parentPort!.postMessage({ reloaded: msg.id, version: kb.version });
+      return;
+    }
+    const job = msg as Job;
+    try {
+      parentPort!.postMessage({ id: job.id, ok: serialise(upgradeReport(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes })) } satisfies Reply);
+    } catch (err) {
+      if (err instanceof GraphQLError) parentPort!.postMessage({ id: job.id, clientError: { message: err.message, extensions: { ...err.extensions } } } satisfies Reply);
+      else parentPort!.postMessage({ id: job.id, crash: err instanceof Error ? err.stack ?? err.message : String(err) } satisfies Reply);
+    }
+  });
+}
+
+main().catch((err) => {
+  parentPort!.postMessage({ fatal: err instanceof Error ? err.message : String(err) });
+});

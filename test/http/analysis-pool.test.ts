@@ -1,0 +1,75 @@
+// upgradeReport in worker threads: same answers as in-line, other requests are not held up by a large
+// manifest, and an analysis over its time budget answers TIMEOUT while the server carries on.
+import { readKnowledgeBase } from '../../src/db/read-kb';
+import { SearchIndex } from '../../src/db/search-index';
+import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { AnalysisPool } from '../../src/services/analysis-pool';
+import { startServer, type RunningServer } from '../../src/server';
+import { seededDatabase, startTestServer } from '../support/http';
+
+jest.setTimeout(120_000);
+
+const REPORT = 'query($m: String!) { upgradeReport(from: "1.15", to: "1.22", manifest: $m) { documents summary { breaking warning info } findings { ruleId line effectiveIn change { version prs } } } }';
+const objects = (n: number) => Array.from({ length: n }, (_, i) => `apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: i${i}}\nspec: {backend: {serviceName: s, servicePort: 80}}\n`).join('---\n');
+
+async function withPool(timeoutMs: number, fn: (url: string) => Promise<void>): Promise<void> {
+  const file = seededDatabase();
+  const pool = new AnalysisPool({ dbFile: file, size: 2, timeoutMs });
+  await pool.start();
+  const running: RunningServer = await startServer({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file), port: 0, host: '127.0.0.1', analysisPool: pool });
+  try {
+    await fn(`http://127.0.0.1:${running.port}/graphql`);
+  } finally {
+    await running.stop();
+  }
+}
+
+const post = async (url: string, query: string, variables?: Record<string, unknown>) => {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+describe('analysis in worker threads', () => {
+  it('answers exactly as the in-line analysis does, release notes included', async () => {
+    const inline = await startTestServer();
+    const manifest = objects(3);
+    const expected = await inline.data(REPORT, { m: manifest });
+    await inline.close();
+    await withPool(10_000, async (url) => {
+      const got = await post(url, REPORT, { m: manifest });
+      expect(got.body).toEqual({ data: expected });
+      expect(got.body.data.upgradeReport.findings[0].change).not.toBeNull();
+    });
+  });
+
+  it('keeps serving lookups while a large manifest is analysed', async () => {
+    await withPool(60_000, async (url) => {
+      const order: string[] = [];
+      const big = post(url, REPORT, { m: objects(4000) }).then((r) => { order.push('report'); return r; });
+      await new Promise((r) => setTimeout(r, 50));
+      const lookup = await post(url, '{ featureGate(name: "IPv6DualStack") { removedIn } }');
+      order.push('lookup');
+      expect(lookup.body.data.featureGate.removedIn).toBe('1.25');
+      const report = await big;
+      expect(report.body.data.upgradeReport.documents).toBe(4000);
+      expect(order).toEqual(['lookup', 'report']);
+    });
+  });
+
+  it('stops an analysis over its time budget with TIMEOUT, and answers the next one', async () => {
+    await withPool(150, async (url) => {
+      const slow = await post(url, REPORT, { m: objects(6000) });
+      expect(slow.status).toBe(503);
+      expect(slow.body.errors[0].extensions).toMatchObject({ code: 'TIMEOUT', timeoutMs: 150 });
+      const next = await post(url, REPORT, { m: objects(1) });
+      expect(next.body.data.upgradeReport.summary.breaking).toBe(1);
+    });
+  });
+
+  it('passes client errors through unchanged', async () => {
+    await withPool(10_000, async (url) => {
+      const bad = await post(url, REPORT, { m: 'a: [unclosed' });
+      expect(bad.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', line: 1 });
+    });
+  });
+});
