@@ -82,6 +82,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     resolvers: buildResolvers({ admin: admin !== null }) as never,
     includeStacktraceInErrorResponses: isDevelopment(),
     introspection: introspectionEnabled(),
+    // main.ts handles SIGTERM/SIGINT itself: Apollo's own handlers would race it and swallow the exit.
+    stopOnTerminationSignals: false,
     hideSchemaDetailsFromClientErrors: isProduction(),
     parseOptions: { maxTokens: limits.maxTokens },
     plugins: [

@@ -52,7 +52,8 @@ describe('npm start', () => {
   it('creates and seeds a missing database, serves GraphQL and /healthz, then reuses the file', async () => {
     const db = join(dir, 'fresh', 'netkb.db');
     const port = await freePort();
-    const first = start({ DATABASE_URL: `file:${db}`, PORT: String(port), HOST: '127.0.0.1' });
+    // NODE_ENV=production as in deployments (jest's NODE_ENV=test changes how Apollo treats signals).
+    const first = start({ DATABASE_URL: `file:${db}`, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' });
     try {
       await waitForHealth(port, first);
       expect(first.output()).toMatch(/built .*netkb\.db from seed\/ \(the database file does not exist\)/);
