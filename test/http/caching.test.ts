@@ -1,5 +1,6 @@
 // GET queries for dashboards: cacheable with an ETag bound to the knowledge base's version; CSRF
 // prevention stays on; writes are never cached.
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,25 @@ describe('GET queries and caching', () => {
     const res = await fetch(`${server.url}?query=${encodeURIComponent('{ releases { version } }')}`);
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/CSRF/i);
+  });
+
+  it('supports automatic persisted queries: a hash alone once the query is known', async () => {
+    const query = '{ featureGate(name: "SCTPSupport") { removedIn } }';
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    const ext = encodeURIComponent(JSON.stringify({ persistedQuery: { version: 1, sha256Hash } }));
+    const unknown = await fetch(`${server.url}?extensions=${ext}`, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(((await unknown.json()) as any).errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    const register = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, extensions: { persistedQuery: { version: 1, sha256Hash } } }) });
+    expect(((await register.json()) as any).data.featureGate.removedIn).toBe('1.22');
+    const byHash = await fetch(`${server.url}?extensions=${ext}`, { headers: { 'apollo-require-preflight': 'true' } });
+    expect(byHash.status).toBe(200);
+    expect(((await byHash.json()) as any).data.featureGate.removedIn).toBe('1.22');
+  });
+
+  it('refuses batched requests', async () => {
+    const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ query: '{ releases { version } }' }, { query: '{ releases { version } }' }]) });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/batch/i);
   });
 
   it('never caches a write, and changes the ETag when the knowledge base changes', async () => {

@@ -73,6 +73,15 @@ describe('importReleaseNotes', () => {
     expect(data.release.changes.totalCount).toBe(3);
   });
 
+  it('leaves the database and the served answers unchanged when an import fails', async () => {
+    const before = await server.data('{ release(version: "9.1") { changes(first: 100) { totalCount edges { node { id summary } } } } }');
+    const res = await server.query(IMPORT, { content: '## Changes by Kind\n\nprose without a single entry\n' }, { authorization: `Bearer ${TOKEN}` });
+    expect(res.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    const after = await server.data('{ release(version: "9.1") { changes(first: 100) { totalCount edges { node { id summary } } } } }');
+    expect(after).toEqual(before);
+    expect((await readKnowledgeBase(file)).changes.filter((c) => c.version === 9001)).toHaveLength(3);
+  });
+
   it('refuses a release the seed curates', async () => {
     const res = await server.query(IMPORT.replace('"9.1"', '"1.15"'), { content: notes }, { authorization: `Bearer ${TOKEN}` });
     expect(res.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
