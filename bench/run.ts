@@ -1,0 +1,147 @@
+// npm run bench: netkb's speed as ratios against floors measured in the same run on the same machine.
+// 1 lookups over HTTP (netkb vs a bare graphql-js server), 2 analysis throughput (upgradeReport vs
+// js-yaml's loadAll of the same bytes), 3 start-up and seed build, 4 memory. Prints a table with
+// PASS/FAIL per target and writes bench/results.json. Not a test: it does not gate CI.
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { loadAll } from 'js-yaml';
+import { loadSeed } from '../seed/lib/load';
+import { projectRoot, seedDir } from '../src/config';
+import { readKnowledgeBase } from '../src/db/read-kb';
+import { writeSeed } from '../src/db/write-seed';
+import { KnowledgeBase } from '../src/kb/knowledge-base';
+import { upgradeReport } from '../src/services/upgrade-report';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const root = projectRoot();
+const dir = mkdtempSync(join(tmpdir(), 'netkb-bench-'));
+const db = join(dir, 'netkb.db');
+
+const QUERIES: Record<string, string> = {
+  featureGate: '{ featureGate(name: "IPv6DualStack") { name summary lifecycle { stage defaultEnabled lockedToDefault since until } removedIn } }',
+  flag: '{ flag(component: "kube-proxy", name: "--proxy-mode") { name removedIn values { value deprecatedIn removedIn replacement } defaults { value since } } }',
+  diff: '{ diff(from: "1.15", to: "1.20") { featureGates { gate { name } version after { stage } } removedApiVersions { apiVersion kind } removedFlags { name } deprecatedFlags { name } } }',
+  changesPage: '{ changes(first: 50) { totalCount edges { node { version kind summary prs } } } }',
+};
+
+function startProcess(args: string[], env: Record<string, string>, ready: (line: string) => boolean): Promise<{ child: ChildProcess; ms: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d) => { if (String(d).split('\n').some(ready)) resolve({ child, ms: performance.now() - started }); });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+async function waitHealthy(port: number): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    try { if ((await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200) return performance.now() - started; } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function load(port: number, query: string) {
+  const r = await autocannon({ url: `http://127.0.0.1:${port}/graphql`, connections: 8, duration: SECONDS, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function rss(port: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  return Number(/^netkb_process_resident_memory_bytes (\d+)/m.exec(text)?.[1] ?? 0) / 1048576;
+}
+
+function manifest(objects: number): string {
+  const kinds = [
+    (i: number) => `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web-${i}, namespace: shop}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec:\n      nodeSelector: {failure-domain.beta.kubernetes.io/zone: a}\n      containers: [{name: web, image: nginx}]\n`,
+    (i: number) => `apiVersion: v1\nkind: Service\nmetadata: {name: svc-${i}}\nspec:\n  ipFamily: IPv4\n  ports: [{port: 80, appProtocol: http}]\n`,
+    (i: number) => `apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: in-${i}}\nspec: {backend: {serviceName: s, servicePort: 80}}\n`,
+    (i: number) => `apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata: {name: np-${i}}\nspec: {podSelector: {}}\n`,
+    (i: number) => `apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: kp-${i}, namespace: kube-system}\nspec:\n  selector: {matchLabels: {k: p}}\n  template:\n    metadata: {labels: {k: p}}\n    spec:\n      containers:\n        - name: kube-proxy\n          image: registry.k8s.io/kube-proxy:v1.15.0\n          command: [kube-proxy, --conntrack-max=0, --proxy-mode=ipvs, --feature-gates=SCTPSupport=true]\n`,
+  ];
+  return Array.from({ length: objects }, (_, i) => kinds[i % kinds.length](i)).join('---\n');
+}
+
+const time = (fn: () => unknown, repeat: number) => {
+  fn();
+  const started = performance.now();
+  for (let i = 0; i < repeat; i++) fn();
+  return (performance.now() - started) / repeat;
+};
+
+async function main(): Promise<void> {
+  const results: Record<string, unknown> = {};
+  const targets: [string, boolean, string][] = [];
+
+  // 3b. Building the database from seed/.
+  const seedStarted = performance.now();
+  await writeSeed(loadSeed(seedDir()), db);
+  const seedMs = performance.now() - seedStarted;
+
+  // 3a. Start-up to /healthz with an existing database.
+  const port = 41000 + Math.floor(Math.random() * 2000);
+  const started = performance.now();
+  const netkb = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], { env: { ...process.env, DATABASE_URL: `file:${db}`, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', NETKB_LOG_LEVEL: 'silent' }, stdio: 'ignore' });
+  await waitHealthy(port);
+  const startupMs = performance.now() - started;
+  results.startup = { toHealthyMs: Math.round(startupMs), seedBuildMs: Math.round(seedMs) };
+  targets.push(['start-up to /healthz <= 1.5 s', startupMs <= 1500, `${Math.round(startupMs)} ms`]);
+  targets.push(['seed build <= 10 s', seedMs <= 10_000, `${Math.round(seedMs)} ms`]);
+
+  // 1. Lookups: netkb and the floor, one after the other on the same machine.
+  const floorPort = port + 1;
+  const floor = await startProcess([join(root, 'bench', 'floor-server.ts')], { BENCH_DB: db, PORT: String(floorPort) }, (l) => l === 'ready');
+  const lookups: Record<string, unknown> = {};
+  let peakRss = 0;
+  for (const [name, query] of Object.entries(QUERIES)) {
+    const f = await load(floorPort, query);
+    const n = await load(port, query);
+    peakRss = Math.max(peakRss, await rss(port));
+    const ratio = n.rps / f.rps;
+    lookups[name] = { netkb: n, floor: f, ratio: Math.round(ratio * 100) / 100 };
+    targets.push([`lookup ${name} >= 70 % of floor req/s`, ratio >= 0.7, `${Math.round(ratio * 100)} % (${n.rps} vs ${f.rps} req/s)`]);
+  }
+  results.lookups = lookups;
+  targets.push(['RSS under lookup load <= 200 MiB', peakRss <= 200, `${Math.round(peakRss)} MiB`]);
+  netkb.kill('SIGTERM');
+  floor.child.kill('SIGTERM');
+
+  // 2. Analysis throughput, in this process on one core.
+  const kb = new KnowledgeBase(await readKnowledgeBase(db));
+  const analysis: Record<string, unknown> = {};
+  const perSize: Record<number, number> = {};
+  for (const n of [10, 100, 1000, 10000]) {
+    const text = manifest(n);
+    const repeat = n >= 10000 ? 1 : n >= 1000 ? 3 : 20;
+    const ours = time(() => upgradeReport(kb, '1.15', '1.22', text, { maxBytes: 64 * 1024 * 1024 }), repeat);
+    const floorMs = time(() => loadAll(text), repeat);
+    perSize[n] = ours;
+    analysis[n] = { ms: Math.round(ours * 10) / 10, objectsPerSecond: Math.round(n / (ours / 1000)), floorMs: Math.round(floorMs * 10) / 10, ratio: Math.round((ours / floorMs) * 100) / 100 };
+    if (n === 10000) {
+      targets.push(['upgradeReport <= 2x js-yaml on 10,000 objects', ours <= 2 * floorMs, `${(ours / floorMs).toFixed(1)}x`]);
+      targets.push(['upgradeReport >= 15,000 objects/s', n / (ours / 1000) >= 15000, `${Math.round(n / (ours / 1000))} objects/s`]);
+    }
+  }
+  const slope = perSize[10000] / perSize[1000];
+  analysis.slope1000to10000 = Math.round(slope * 10) / 10;
+  targets.push(['linear from 1,000 to 10,000 objects (slope <= 12)', slope <= 12, `x${slope.toFixed(1)} for x10 objects`]);
+  results.analysis = analysis;
+  const memBefore = process.memoryUsage().rss;
+  upgradeReport(kb, '1.15', '1.22', manifest(10000), { maxBytes: 64 * 1024 * 1024 });
+  results.analysisPeakRssMiB = Math.round(Math.max(memBefore, process.memoryUsage().rss) / 1048576);
+
+  let commit = 'unknown';
+  try { commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim(); } catch { /* not a checkout */ }
+  const machine = { cpus: cpus().length, model: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
+  writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify({ date: new Date().toISOString(), commit, machine, seconds: SECONDS, results, targets: targets.map(([name, pass, value]) => ({ name, pass, value })) }, null, 2) + '\n');
+  process.stdout.write(`netkb bench (${commit}, ${machine.cpus} x ${machine.model}, Node ${machine.node}, ${SECONDS} s per load run)\n\n`);
+  for (const [name, pass, value] of targets) process.stdout.write(`${pass ? 'PASS' : 'FAIL'}  ${name.padEnd(52)} ${value}\n`);
+  process.stdout.write('\nFigures in bench/results.json.\n');
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
+
+void main();
