@@ -30,7 +30,7 @@ async function main(): Promise<void> {
         cache.set(body.query, document);
       }
       const result = await execute({ schema, document, variableValues: body.variables, contextValue: {
-        kb, searcher, maxManifestBytes: 5 * 1024 * 1024, authorization: null, admin: null, requestId: 'bench', trace: { operation: null, errorCodes: [] }, metrics, analysis: null,
+        kb, searcher, maxManifestBytes: 5 * 1024 * 1024, authorization: null, admin: null, requestId: 'bench', trace: { operation: null, operationType: null, errorCodes: [] }, metrics, analysis: null,
       } });
       const text = JSON.stringify(result);
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });

@@ -27,14 +27,16 @@ async function main(): Promise<void> {
   log(ensured.rebuilt ? `built ${file} from seed/ (${ensured.reason})` : `using ${file} (seed ${ensured.seedHash.slice(0, 12)})`);
   const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file) });
   const { kb, searcher } = await load();
-  const analysisPool = new AnalysisPool({ dbFile: file, size: workers, timeoutMs });
-  await analysisPool.start();
+  const analysisPool = new AnalysisPool({ size: workers, timeoutMs });
+  // The workers warm up while the server already answers; /readyz waits for them, analyses queue.
+  const warming = analysisPool.start(kb).catch((err) => { logger.error({ err }, 'analysis workers could not start'); process.exit(1); });
   const server = await startServer({
     kb, searcher, port: listenPort, host: listenHost, maxManifestBytes: manifestLimit,
     admin: token ? { token, dbFile: file, load } : undefined,
     logger, metrics: new ServerMetrics(), analysisPool,
   });
   if (token) log('writes enabled: importReleaseNotes requires the admin token');
+  void warming.then(() => log(`${workers} analysis workers ready`));
   log(`serving ${kb.releases.length} releases, ${kb.featureGates.length} feature gates, ${kb.changes.length} changes at http://localhost:${server.port}/graphql`);
 
   let stopping = false;

@@ -7,7 +7,6 @@ import { GraphQLError, Kind, getNamedType, getNullableType, isListType, isObject
 import { createHash, randomUUID } from 'node:crypto';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import type { KnowledgeBase } from './kb/knowledge-base';
 import type { Searcher } from './services/search';
 import type { Context } from './resolvers/context';
@@ -66,7 +65,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async reload() {
       const previous = state;
       state = await admin.load();
-      await options.analysisPool?.reload();
+      await options.analysisPool?.reload(state.kb);
       metrics.servingVersion(state.kb.version);
       // Requests that started before the swap may still search the old index for a moment.
       setTimeout(() => previous.searcher.close?.(), 30_000).unref();
@@ -87,8 +86,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     hideSchemaDetailsFromClientErrors: isProduction(),
     parseOptions: { maxTokens: limits.maxTokens },
     plugins: [
-      // Every read is a pure function of the knowledge base: cacheable, revalidated by ETag (below).
-      ApolloServerPluginCacheControl({ defaultMaxAge: 300 }),
       ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer }), refuseMissingRootTypes, operationLimits(limits),
       maskUnexpectedErrors(logError, isDevelopment()),
       traceOperation,
@@ -102,7 +99,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
-    const trace: RequestTrace = { operation: null, errorCodes: [] };
+    const trace: RequestTrace = { operation: null, operationType: null, errorCodes: [] };
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const path = (req.url ?? '/').split('?')[0];
@@ -133,7 +130,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     if (url.pathname === '/readyz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET' });
-      const ready = state.kb.releases.length > 0 && (state.searcher.ready?.() ?? true);
+      const ready = state.kb.releases.length > 0 && (state.searcher.ready?.() ?? true) && (options.analysisPool?.ready() ?? true);
       return sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', kbVersion: state.kb.version.slice(0, 12), releases: state.kb.releases.length });
     }
     if (url.pathname === '/healthz') {
@@ -169,12 +166,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
     for (const [key, value] of result.headers) res.setHeader(key, value);
     res.statusCode = result.status ?? 200;
+    // Every successful read is a pure function of the knowledge base: cacheable, revalidated by ETag.
+    // Set here rather than by Apollo's cache-control plugin, whose per-field hook costs every lookup.
+    const cacheable = trace.operationType === 'query' && res.statusCode === 200 && trace.errorCodes.length === 0;
+    res.setHeader('cache-control', cacheable ? 'max-age=300, public' : 'no-store');
     const kbVersion = state.kb.version.slice(0, 12);
     res.setHeader('netkb-kb-version', kbVersion);
     if (result.body.kind === 'complete') {
       // GET answers that may be cached carry an ETag bound to the knowledge base's version.
-      const cacheControl = String(result.headers.get('cache-control') ?? '');
-      if (req.method === 'GET' && res.statusCode === 200 && /max-age=[1-9]/.test(cacheControl)) {
+      if (req.method === 'GET' && cacheable) {
         const etag = `"${kbVersion}-${createHash('sha1').update(url.search).digest('hex').slice(0, 16)}"`;
         res.setHeader('etag', etag);
         if (req.headers['if-none-match'] === etag) {
@@ -232,6 +232,7 @@ const traceOperation: ApolloServerPlugin<Context> = {
       async didResolveOperation({ operation, operationName, contextValue }) {
         const first = operation?.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
         contextValue.trace.operation = operationName ?? (first && first.kind === Kind.FIELD ? first.name.value : operation?.operation ?? null);
+        contextValue.trace.operationType = operation?.operation ?? null;
       },
       async willSendResponse({ response, contextValue }) {
         if (response.body.kind !== 'single') return;

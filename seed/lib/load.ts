@@ -62,11 +62,9 @@ const ENTITY_FOLDERS = {
 
 export function loadSeed(seedDir: string): SeedBundle {
   const problems: SeedProblem[] = [];
-  const hash = createHash('sha256');
   const read = (absPath: string): ParsedFile | undefined => {
     const file = relative(join(seedDir, '..'), absPath);
     const bytes = readFileSync(absPath, 'utf8');
-    hash.update(file).update('\0').update(bytes).update('\0');
     const lines = new LineCounter();
     const doc = parseDocument(bytes, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
     if (doc.errors.length > 0) {
@@ -121,8 +119,26 @@ export function loadSeed(seedDir: string): SeedBundle {
   const bundle: SeedBundle = { hash: '', releases, components, kinds, constraints, ...entities, changes };
   checkAcrossRecords(bundle, problems);
   if (problems.length > 0) throw new SeedValidationError(problems);
-  bundle.hash = hash.digest('hex');
+  bundle.hash = seedHash(seedDir);
   return bundle;
+}
+
+/**
+ * sha256 over every seed YAML file's path and bytes, in a fixed order: the knowledge base's version.
+ * Cheap (no parsing), so start-up can tell whether the database is current without loading the seed.
+ */
+export function seedHash(seedDir: string): string {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (e.isDirectory()) { if (e.name !== 'lib') walk(join(dir, e.name)); }
+      else if (/\.ya?ml$/.test(e.name)) files.push(join(dir, e.name));
+    }
+  };
+  walk(seedDir);
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(relative(join(seedDir, '..'), f)).update('\0').update(readFileSync(f)).update('\0');
+  return hash.digest('hex');
 }
 
 function yamlFiles(dir: string): string[] {

@@ -2,7 +2,7 @@
 // lacks a migration, or was built from other seed files than those on disk.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { loadSeed } from '../../seed/lib/load';
+import { loadSeed, seedHash } from '../../seed/lib/load';
 import { pendingMigrations } from './migrations';
 import { writeSeed } from './write-seed';
 
@@ -21,12 +21,14 @@ export function storedSeedHash(file: string): string | null {
 }
 
 export async function ensureDatabase(file: string, seedDir: string): Promise<EnsureResult> {
-  const bundle = loadSeed(seedDir);
+  // Hashing the seed files is cheap; loading and validating them is not, so it happens only to rebuild.
+  const current = seedHash(seedDir);
   let reason: string | null = null;
   if (!existsSync(file)) reason = 'the database file does not exist';
   else if (pendingMigrations(file).length > 0) reason = `migrations not applied: ${pendingMigrations(file).join(', ')}`;
-  else if (storedSeedHash(file) !== bundle.hash) reason = 'the seed files changed since the database was built';
-  if (!reason) return { rebuilt: false, reason: 'up to date', seedHash: bundle.hash };
+  else if (storedSeedHash(file) !== current) reason = 'the seed files changed since the database was built';
+  if (!reason) return { rebuilt: false, reason: 'up to date', seedHash: current };
+  const bundle = loadSeed(seedDir);
   await writeSeed(bundle, file);
   return { rebuilt: true, reason, seedHash: bundle.hash };
 }

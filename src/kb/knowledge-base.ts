@@ -32,7 +32,11 @@ export class KnowledgeBase {
   private readonly changeByKey: Map<string, Change>;
   private readonly nodes: Map<string, NodeObject>;
 
+  /** The plain data this index was built from (sent as is to analysis workers). */
+  readonly snapshot: KbSnapshot;
+
   constructor(s: KbSnapshot) {
+    this.snapshot = s;
     this.seedHash = s.seedHash;
     this.version = s.version;
     this.seededAt = s.seededAt;

@@ -22,7 +22,7 @@ export interface Context {
   analysis: AnalysisPool | null;
 }
 
-export interface RequestTrace { operation: string | null; errorCodes: string[] }
+export interface RequestTrace { operation: string | null; operationType: string | null; errorCodes: string[] }
 
 export interface AdminAccess {
   token: string;

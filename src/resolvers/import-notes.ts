@@ -1,6 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { GraphQLResolveInfo } from 'graphql';
-import { cacheControlFromInfo } from '@apollo/cache-control-types';
 import { clientError, ErrorCode } from '../errors';
 import { importReleaseNotes } from '../services/import-notes';
 import type { Context } from './context';
@@ -17,8 +15,7 @@ function requireAdmin(ctx: Context): NonNullable<Context['admin']> {
 
 export const importNotesResolvers = {
   Mutation: {
-    importReleaseNotes: async (_: unknown, args: { version: string; format: 'MARKDOWN' | 'JSON'; content: string }, ctx: Context, info: GraphQLResolveInfo) => {
-      cacheControlFromInfo(info).setCacheHint({ maxAge: 0 });
+    importReleaseNotes: async (_: unknown, args: { version: string; format: 'MARKDOWN' | 'JSON'; content: string }, ctx: Context) => {
       const admin = requireAdmin(ctx);
       const result = await importReleaseNotes(ctx.kb, admin.dbFile, { ...args, sourceFile: 'importReleaseNotes mutation' });
       await admin.reload();

@@ -7,12 +7,13 @@ import { Worker } from 'node:worker_threads';
 import { GraphQLError } from 'graphql';
 import { ErrorCode } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
+import type { KbSnapshot } from '../kb/model';
 import type { Job, Reply } from './analysis-worker';
 import type { UpgradeReport } from './upgrade-report';
 
-export interface PoolOptions { dbFile: string; size: number; timeoutMs: number }
+export interface PoolOptions { size: number; timeoutMs: number }
 
-interface Slot { worker: Worker; ready: Promise<void>; busy: boolean }
+interface Slot { worker: Worker; ready: Promise<void>; busy: boolean; started: boolean }
 interface Pending { job: Job; resolve(r: Reply): void; reject(e: Error): void }
 
 export class AnalysisPool {
@@ -20,12 +21,20 @@ export class AnalysisPool {
   private queue: Pending[] = [];
   private nextId = 1;
   private closed = false;
+  private snapshot: KbSnapshot | null = null;
 
   constructor(private readonly options: PoolOptions) {}
 
-  async start(): Promise<void> {
+  /** Starts the workers with this knowledge base; resolves when all of them can take work. */
+  async start(kb: KnowledgeBase): Promise<void> {
+    this.snapshot = kb.snapshot;
     this.slots = Array.from({ length: Math.max(1, this.options.size) }, () => this.spawn());
     await Promise.all(this.slots.map((s) => s.ready));
+  }
+
+  /** Whether every worker has started (what /readyz waits for). */
+  ready(): boolean {
+    return this.slots.length > 0 && this.slots.every((s) => s.started);
   }
 
   /** Runs the analysis in a worker and maps the findings' changes back onto `kb`'s objects. */
@@ -39,13 +48,14 @@ export class AnalysisPool {
     return { ...reply.ok, findings: reply.ok.findings.map((f) => ({ ...f, change: f.change ? kb.change(f.change) ?? null : null })) };
   }
 
-  /** Makes every worker read the knowledge base again (after an import). */
-  async reload(): Promise<void> {
+  /** Gives every worker the new knowledge base (after an import). */
+  async reload(kb: KnowledgeBase): Promise<void> {
+    this.snapshot = kb.snapshot;
     await Promise.all(this.slots.map((s) => s.ready.then(() => new Promise<void>((resolve) => {
       const id = this.nextId++;
       const onMessage = (m: { reloaded?: number }) => { if (m.reloaded === id) { s.worker.off('message', onMessage); resolve(); } };
       s.worker.on('message', onMessage);
-      s.worker.postMessage({ type: 'reload', id });
+      s.worker.postMessage({ type: 'reload', id, snapshot: kb.snapshot });
     }))));
   }
 
@@ -58,14 +68,14 @@ export class AnalysisPool {
   private spawn(): Slot {
     const compiled = join(__dirname, 'analysis-worker.js');
     // From sources (tests, tsx) the worker is TypeScript: load it through tsx's loader.
-    const workerData = { dbFile: this.options.dbFile };
+    const workerData = { snapshot: this.snapshot };
     const worker = existsSync(compiled)
       ? new Worker(compiled, { workerData })
       : new Worker(`require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'analysis-worker.ts'))});`, { eval: true, workerData });
-    const slot: Slot = { worker, busy: true, ready: Promise.resolve() };
+    const slot: Slot = { worker, busy: true, started: false, ready: Promise.resolve() };
     slot.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (m: { ready?: boolean; fatal?: string }) => {
-        if (m.ready) { worker.off('message', onMessage); slot.busy = false; resolve(); this.dispatch(); }
+        if (m.ready) { worker.off('message', onMessage); slot.busy = false; slot.started = true; resolve(); this.dispatch(); }
         if (m.fatal) reject(new Error(`analysis worker could not start: ${m.fatal}`));
       };
       worker.on('message', onMessage);

@@ -1,9 +1,10 @@
-// A worker thread of the analysis pool: holds its own copy of the knowledge base, read from the
-// database file, and answers upgradeReport jobs. Findings travel back with their change as a key.
+// A worker thread of the analysis pool: holds its own copy of the knowledge base, sent by the main
+// thread as plain data (no database access here), and answers upgradeReport jobs. Findings travel back
+// with their change as a key.
 import { parentPort, workerData } from 'node:worker_threads';
 import { GraphQLError } from 'graphql';
-import { readKnowledgeBase } from '../db/read-kb';
 import { KnowledgeBase } from '../kb/knowledge-base';
+import type { KbSnapshot } from '../kb/model';
 import { upgradeReport } from './upgrade-report';
 
 export interface Job { id: number; from: string; to: string; manifest: string; maxBytes: number }
@@ -11,19 +12,18 @@ export type Reply =
   | { id: number; ok: ReturnType<typeof serialise> }
   | { id: number; clientError: { message: string; extensions: Record<string, unknown> } }
   | { id: number; crash: string };
-export type Control = { type: 'reload'; id: number };
+export type Control = { type: 'reload'; id: number; snapshot: KbSnapshot };
 
 function serialise(report: ReturnType<typeof upgradeReport>) {
   return { ...report, findings: report.findings.map((f) => ({ ...f, change: f.change ? f.change.key : null })) };
 }
 
 async function main(): Promise<void> {
-  const { dbFile } = workerData as { dbFile: string };
-  let kb = new KnowledgeBase(await readKnowledgeBase(dbFile));
+  let kb = new KnowledgeBase((workerData as { snapshot: KbSnapshot }).snapshot);
   parentPort!.postMessage({ ready: true, version: kb.version });
   parentPort!.on('message', async (msg: Job | Control) => {
     if ('type' in msg && msg.type === 'reload') {
-      kb = new KnowledgeBase(await readKnowledgeBase(dbFile));
+      kb = new KnowledgeBase(msg.snapshot);
       parentPort!.postMessage({ reloaded: msg.id, version: kb.version });
       return;
     }

@@ -14,9 +14,10 @@ const objects = (n: number) => Array.from({ length: n }, (_, i) => `apiVersion: 
 
 async function withPool(timeoutMs: number, fn: (url: string) => Promise<void>): Promise<void> {
   const file = seededDatabase();
-  const pool = new AnalysisPool({ dbFile: file, size: 2, timeoutMs });
-  await pool.start();
-  const running: RunningServer = await startServer({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file), port: 0, host: '127.0.0.1', analysisPool: pool });
+  const kb = new KnowledgeBase(await readKnowledgeBase(file));
+  const pool = new AnalysisPool({ size: 2, timeoutMs });
+  await pool.start(kb);
+  const running: RunningServer = await startServer({ kb, searcher: new SearchIndex(file), port: 0, host: '127.0.0.1', analysisPool: pool });
   try {
     await fn(`http://127.0.0.1:${running.port}/graphql`);
   } finally {
