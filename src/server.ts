@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, Kind, getNamedType, getNullableType, isListType, isObjectType, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { createHash, randomUUID } from 'node:crypto';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { KnowledgeBase } from './kb/knowledge-base';
 import type { Searcher } from './services/search';
@@ -86,6 +86,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     hideSchemaDetailsFromClientErrors: isProduction(),
     parseOptions: { maxTokens: limits.maxTokens },
     plugins: [
+      // Apollo installs its cache-control plugin unless told not to; its per-field hook wraps every
+      // resolver. netkb sets Cache-Control itself (see handle()).
+      ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer }), refuseMissingRootTypes, operationLimits(limits),
       maskUnexpectedErrors(logError, isDevelopment()),
       traceOperation,
