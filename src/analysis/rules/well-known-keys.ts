@@ -29,6 +29,14 @@ const POD_SPEC_PLACES: KeyPlace[] = [
   { path: 'tolerations[].key', holds: 'value', types: ['TAINT'] },
 ];
 
+// Built once per knowledge base, not once per object.
+const keyIndex = new WeakMap<object, Map<string, WellKnownKey>>();
+function keysOf(ctx: RuleContext): Map<string, WellKnownKey> {
+  let index = keyIndex.get(ctx.kb);
+  if (!index) keyIndex.set(ctx.kb, (index = new Map(ctx.kb.wellKnownKeys.map((k) => [k.key, k]))));
+  return index;
+}
+
 export const wellKnownKeyRule: ObjectRule = {
   id: 'well-known-key',
   scope: 'object',
@@ -38,7 +46,7 @@ export const wellKnownKeyRule: ObjectRule = {
     deprecated: '{type} {key} is deprecated since {deprecatedIn}.',
   },
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
-    const byKey = new Map(ctx.kb.wellKnownKeys.map((k) => [k.key, k]));
+    const byKey = keysOf(ctx);
     if (byKey.size === 0) return [];
     const uses: { key: string; path: PathSegment[]; types: WellKnownKey['type'][] }[] = [];
     const scan = (value: unknown, prefix: PathSegment[], places: KeyPlace[]) => {
