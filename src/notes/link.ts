@@ -43,7 +43,10 @@ export function linkText(text: string, catalog: LinkCatalog): Links {
   for (const [apiVersion, kind] of catalog.apiVersions) {
     if (text.includes(apiVersion) && new RegExp(`\\b${escape(kind)}`, 'i').test(text)) subjects.add(`api:${apiVersion} ${kind}`);
   }
-  for (const m of text.matchAll(/\b((?:[a-z0-9-]+\.)+k8s\.io|extensions|apps|batch|policy|autoscaling)\/(v\d+(?:(?:alpha|beta)\d+)?)\b/g)) {
+  // Group names without a dot ("apps", "extensions") come from the catalogue, not from a list in code.
+  const plainGroups = [...new Set(catalog.apiVersions.map(([a]) => a.split('/')[0]).filter((g) => !g.includes('.') && !/^v\d/.test(g)))];
+  const groupPattern = ['(?:[a-z0-9-]+\\.)+k8s\\.io', ...plainGroups.map(escape)].join('|');
+  for (const m of text.matchAll(new RegExp(`\\b(${groupPattern})\\/(v\\d+(?:(?:alpha|beta)\\d+)?)\\b`, 'g'))) {
     const gv = `${m[1]}/${m[2]}`;
     if (!catalog.apiVersions.some(([a]) => a === gv)) unlinked.add(`API ${gv}`);
   }

@@ -48,7 +48,7 @@ describe('JSON release notes', () => {
 describe('linking a note to the knowledge base', () => {
   const catalog = {
     gates: ['ServiceLoadBalancerFinalizer'], flags: [['kube-proxy', '--conntrack-max'], ['kubelet', '--node-ip']] as [string, string][],
-    apiVersions: [['extensions/v1beta1', 'Ingress']] as [string, string][], keys: ['failure-domain.beta.kubernetes.io/zone'],
+    apiVersions: [['extensions/v1beta1', 'Ingress'], ['apps/v1', 'Deployment']] as [string, string][], keys: ['failure-domain.beta.kubernetes.io/zone'],
     metrics: [['kube-proxy', 'sync_total']] as [string, string][], components: ['kube-proxy', 'kubelet'],
   };
 
