@@ -3,13 +3,24 @@
 import { isPlainObject, type ManifestObject, type PathSegment } from './manifest';
 import type { AnalysisKb } from './types';
 
+interface Step { key: string; isList: boolean }
+const compiled = new Map<string, Step[]>();
+function stepsOf(dotPath: string): Step[] {
+  let steps = compiled.get(dotPath);
+  if (!steps) {
+    steps = dotPath.split('.').map((s) => (s.endsWith('[]') ? { key: s.slice(0, -2), isList: true } : { key: s, isList: false }));
+    compiled.set(dotPath, steps);
+  }
+  return steps;
+}
+
 /** Every concrete location of a dot path in a value: "a[].b" yields ["a", 0, "b"], ["a", 1, "b"] where present. */
 export function locate(value: unknown, dotPath: string, prefix: PathSegment[] = []): { path: PathSegment[]; value: unknown }[] {
-  const steps = dotPath.split('.');
+  const steps = stepsOf(dotPath);
+  // Most paths are absent from most objects: test the first step before allocating anything.
+  if (!isPlainObject(value) || value[steps[0].key] === undefined) return [];
   let current: { path: PathSegment[]; value: unknown }[] = [{ path: prefix, value }];
-  for (const step of steps) {
-    const isList = step.endsWith('[]');
-    const key = isList ? step.slice(0, -2) : step;
+  for (const { key, isList } of steps) {
     const next: { path: PathSegment[]; value: unknown }[] = [];
     for (const c of current) {
       if (!isPlainObject(c.value) || !(key in c.value)) continue;
@@ -20,6 +31,7 @@ export function locate(value: unknown, dotPath: string, prefix: PathSegment[] = 
         next.push({ path: [...c.path, key], value: v });
       }
     }
+    if (next.length === 0) return [];
     current = next;
   }
   return current.filter((c) => c.value !== undefined && c.value !== null);
@@ -53,4 +65,53 @@ export function podsIn(object: ManifestObject, kb: AnalysisKb): PodLocation[] {
   const at = toSegments(info.podTemplate);
   const pod = valueAt(object.value, at);
   return isPlainObject(pod) ? [{ at, pod }] : [];
+}
+
+/** Many dot paths merged into one tree, so one walk of a value finds every path it holds. */
+export interface PathTrie<T> { children: Map<string, { list: boolean; node: PathTrie<T> }[]>; items: T[] }
+
+export function pathTrie<T>(entries: { path: string; item: T }[]): PathTrie<T> {
+  const root: PathTrie<T> = { children: new Map(), items: [] };
+  for (const { path, item } of entries) {
+    let node = root;
+    for (const { key, isList } of stepsOf(path)) {
+      const edges = node.children.get(key) ?? [];
+      let edge = edges.find((e) => e.list === isList);
+      if (!edge) {
+        edge = { list: isList, node: { children: new Map(), items: [] } };
+        edges.push(edge);
+        node.children.set(key, edges);
+      }
+      node = edge.node;
+    }
+    node.items.push(item);
+  }
+  return root;
+}
+
+/** Calls `visit` for every item whose path is present (not null) in `value`, with its concrete path; same order as `locate` per item. */
+export function walkTrie<T>(trie: PathTrie<T>, value: unknown, prefix: PathSegment[], visit: (item: T, path: PathSegment[], value: unknown) => void): void {
+  const stack: PathSegment[] = [...prefix];
+  const walk = (node: PathTrie<T>, v: unknown) => {
+    if (v === undefined || v === null) return;
+    for (const item of node.items) visit(item, [...stack], v);
+    if (!isPlainObject(v)) return;
+    for (const [key, edges] of node.children) {
+      if (!(key in v)) continue;
+      const child = v[key];
+      stack.push(key);
+      for (const { list, node: next } of edges) {
+        if (!list) walk(next, child);
+        else if (Array.isArray(child)) {
+          for (let i = 0; i < child.length; i++) {
+            stack.push(i);
+            walk(next, child[i]);
+            stack.pop();
+          }
+        }
+      }
+      stack.pop();
+    }
+  };
+  walk(trie, value);
 }

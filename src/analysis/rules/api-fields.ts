@@ -2,7 +2,7 @@
 import type { ApiField } from '../../kb/model';
 import { changeAt, clampToPath, finding, onPath, pathText } from '../findings';
 import type { ManifestObject, PathSegment } from '../manifest';
-import { locate, podsIn } from '../object-paths';
+import { pathTrie, podsIn, walkTrie, type PathTrie } from '../object-paths';
 import type { Finding, ObjectRule, RuleContext } from '../types';
 
 export const apiFieldRule: ObjectRule = {
@@ -18,15 +18,28 @@ export const apiFieldRule: ObjectRule = {
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const { kind, prefix, value } of scopes(object, ctx)) {
-      for (const field of ctx.kb.apiFields) {
-        if (field.kind !== kind) continue;
-        if (kind === object.kind && field.apiVersions.length > 0 && !field.apiVersions.includes(object.apiVersion)) continue;
-        for (const at of locate(value, field.path, prefix)) findings.push(...checkField(this, object, field, at.path, ctx));
-      }
+      walkTrie(fieldsOf(ctx, kind), value, prefix, (field, path) => {
+        if (kind === object.kind && field.apiVersions.length > 0 && !field.apiVersions.includes(object.apiVersion)) return;
+        findings.push(...checkField(this, object, field, path, ctx));
+      });
     }
     return findings;
   },
 };
+
+// Grouped by kind once per knowledge base, not once per object.
+const fieldIndex = new WeakMap<object, Map<string, PathTrie<ApiField>>>();
+const NO_FIELDS = pathTrie<ApiField>([]);
+function fieldsOf(ctx: RuleContext, kind: string): PathTrie<ApiField> {
+  let index = fieldIndex.get(ctx.kb);
+  if (!index) {
+    const byKind = new Map<string, ApiField[]>();
+    for (const f of ctx.kb.apiFields) byKind.set(f.kind, [...(byKind.get(f.kind) ?? []), f]);
+    index = new Map([...byKind].map(([k, fields]) => [k, pathTrie(fields.map((f) => ({ path: f.path, item: f })))]));
+    fieldIndex.set(ctx.kb, index);
+  }
+  return index.get(kind) ?? NO_FIELDS;
+}
 
 /** The object itself, and the Pods it embeds (Pod fields apply inside a Deployment's template). */
 function scopes(object: ManifestObject, ctx: RuleContext): { kind: string; prefix: PathSegment[]; value: unknown }[] {

@@ -1,0 +1,78 @@
+// From one document's value to the objects it holds: the object itself, the items of a List, and
+// component configs written inside a ConfigMap. Lines come from a Locator, asked only when needed:
+// most objects never have a finding, so most never pay for their positions.
+import { readExact } from './manifest-exact';
+import { isPlainObject, ManifestError, type Locator, type ManifestLimits, type ManifestObject, type PathSegment, type SkippedDocument } from './manifest-types';
+
+export interface DocumentOut { objects: ManifestObject[]; skipped: SkippedDocument[] }
+
+export function objectsOfDocument(documentIndex: number, value: unknown, locator: () => Locator, limits: ManifestLimits, out: DocumentOut): void {
+  if (value === null || value === undefined) return;
+  if (!isPlainObject(value) || typeof value.apiVersion !== 'string' || typeof value.kind !== 'string') {
+    out.skipped.push({ documentIndex, line: locator().firstKeyLine([]), reason: 'it has no apiVersion and kind' });
+    return;
+  }
+  const add = (v: Record<string, unknown>, at: PathSegment[]) => {
+    if (out.objects.length >= limits.maxObjects) throw new ManifestError('TOO_COMPLEX', `the manifest holds more than ${limits.maxObjects} objects`);
+    out.objects.push(makeObject(documentIndex, v, locator, at));
+    if (v.kind === 'ConfigMap') embeddedObjects(documentIndex, v, locator, at, limits, out);
+  };
+  if (value.kind === 'List' || (/List$/.test(value.kind) && Array.isArray(value.items))) {
+    const items = Array.isArray(value.items) ? value.items : [];
+    items.forEach((item, i) => {
+      if (isPlainObject(item) && typeof item.apiVersion === 'string' && typeof item.kind === 'string') add(item, ['items', i]);
+      else out.skipped.push({ documentIndex, line: locator().entryLine(['items', i]) ?? locator().firstKeyLine([]), reason: `item ${i} of the List has no apiVersion and kind` });
+    });
+  } else {
+    add(value, []);
+  }
+}
+
+/**
+ * Objects written as YAML inside a ConfigMap's data (kubeadm keeps KubeProxyConfiguration there as
+ * `config.conf: |`). Only literal blocks are read: their lines map one to one onto the manifest's.
+ */
+function embeddedObjects(documentIndex: number, configMap: Record<string, unknown>, locator: () => Locator, at: PathSegment[], limits: ManifestLimits, out: DocumentOut): void {
+  const data = configMap.data;
+  if (!isPlainObject(data)) return;
+  const candidates = Object.entries(data).filter(([, v]) => typeof v === 'string' && /^apiVersion:/m.test(v) && /^kind:/m.test(v));
+  if (candidates.length === 0) return;
+  const literals = locator().literalBlocks([...at, 'data']);
+  for (const [key, text] of candidates) {
+    const shift = literals.get(key);
+    if (shift === undefined) continue;
+    let docs;
+    try { docs = readExact(text as string, limits, shift); } catch { continue; }
+    for (const doc of docs) {
+      const v = doc.value;
+      if (isPlainObject(v) && typeof v.apiVersion === 'string' && typeof v.kind === 'string') {
+        out.objects.push(makeObject(documentIndex, v, () => doc.locator, []));
+      }
+    }
+  }
+}
+
+function makeObject(documentIndex: number, value: Record<string, unknown>, locator: () => Locator, at: PathSegment[]): ManifestObject {
+  const metadata = isPlainObject(value.metadata) ? value.metadata : {};
+  let line: number | undefined;
+  return {
+    documentIndex,
+    get line() {
+      if (line === undefined) line = locator().firstKeyLine(at);
+      return line;
+    },
+    apiVersion: value.apiVersion as string,
+    kind: value.kind as string,
+    name: typeof metadata.name === 'string' ? metadata.name : null,
+    namespace: typeof metadata.namespace === 'string' ? metadata.namespace : null,
+    value,
+    lineOf(path: PathSegment[]): number {
+      const loc = locator();
+      for (let n = path.length; n > 0; n--) {
+        const found = loc.entryLine(at.length === 0 ? path.slice(0, n) : [...at, ...path.slice(0, n)]);
+        if (found !== undefined) return found;
+      }
+      return this.line;
+    },
+  };
+}

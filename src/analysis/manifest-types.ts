@@ -1,0 +1,60 @@
+// The manifest reader's vocabulary: limits, errors, and objects that remember where they came from.
+
+export interface ManifestLimits {
+  /** Largest manifest in bytes. */
+  maxBytes: number;
+  /** Most alias expansions per document (YAML "billion laughs" guard). */
+  maxAliasCount: number;
+  /** Deepest nesting of maps and lists. */
+  maxDepth: number;
+  /** Most objects in one manifest. */
+  maxObjects: number;
+}
+
+export const DEFAULT_LIMITS: ManifestLimits = { maxBytes: 5 * 1024 * 1024, maxAliasCount: 100, maxDepth: 64, maxObjects: 50_000 };
+
+export type ManifestErrorCode = 'INVALID_YAML' | 'TOO_LARGE' | 'TOO_COMPLEX';
+
+export class ManifestError extends Error {
+  constructor(readonly code: ManifestErrorCode, message: string, readonly line?: number, readonly column?: number) {
+    super(message);
+  }
+}
+
+export type PathSegment = string | number;
+
+export interface ManifestObject {
+  /** 0-based index of the YAML document (items of a List share their List's index). */
+  documentIndex: number;
+  /** 1-based line of the object's first key. */
+  readonly line: number;
+  apiVersion: string;
+  kind: string;
+  name: string | null;
+  namespace: string | null;
+  value: Record<string, unknown>;
+  /** 1-based line of the node at `path` inside the object (the key's line for a map entry), or of its closest existing parent. */
+  lineOf(path: PathSegment[]): number;
+}
+
+/** A document that is not a Kubernetes object (no apiVersion or kind). */
+export interface SkippedDocument { documentIndex: number; line: number; reason: string }
+
+export interface Manifest { objects: ManifestObject[]; skipped: SkippedDocument[]; documents: number }
+
+/**
+ * Where things are written in one document, by path from the document's root. Two implementations:
+ * the `yaml` package's nodes (exact, slow) and a line index (fast, block style only).
+ */
+export interface Locator {
+  /** Line of the first key of the map at `path`, or of the node's start when it is not a map. */
+  firstKeyLine(path: PathSegment[]): number;
+  /** Line of the entry at `path`: a map entry's key, a list item's start; undefined when there is none. */
+  entryLine(path: PathSegment[]): number | undefined;
+  /** For the map at `path`: the header line of each value written as a literal block scalar ("key: |"). */
+  literalBlocks(path: PathSegment[]): Map<string, number>;
+}
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
