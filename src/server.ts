@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
-import { GraphQLError, Kind, getNamedType, getNullableType, isListType, isObjectType, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
+import { GraphQLError, Kind, getNamedType, getNullableType, isListType, isObjectType, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { createHash, randomUUID } from 'node:crypto';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -20,6 +20,7 @@ import { silentLogger, type Logger } from './observability/log';
 import { ServerMetrics } from './observability/metrics';
 import type { RequestTrace } from './resolvers/context';
 import type { AnalysisPool } from './services/analysis-pool';
+import { PreparedQueries, runPrepared, traceName } from './graphql/prepared-queries';
 
 export interface KbState { kb: KnowledgeBase; searcher: Searcher & { close?(): void; ready?(): boolean } }
 
@@ -75,6 +76,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const logger = options.logger ?? silentLogger;
   const metrics = options.metrics ?? new ServerMetrics(false);
   metrics.servingVersion(options.kb.version);
+  const prepared = new PreparedQueries();
+  const limitChecker = operationLimitChecker(limits);
   const logError = options.logError ?? ((requestId: string, err: unknown) => logger.error({ requestId, err }, 'request failed'));
   const apollo = new ApolloServer<Context>({
     typeDefs: loadTypeDefs({ admin: admin !== null }),
@@ -89,9 +92,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // Apollo installs its cache-control plugin unless told not to; its per-field hook wraps every
       // resolver. netkb sets Cache-Control itself (see handle()).
       ApolloServerPluginCacheControlDisabled(),
-      ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer }), refuseMissingRootTypes, operationLimits(limits),
+      ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer }), refuseMissingRootTypes, operationLimits(limitChecker),
       maskUnexpectedErrors(logError, isDevelopment()),
       traceOperation,
+      prepared.plugin() as ApolloServerPlugin<Context>,
     ],
   });
   await apollo.start();
@@ -163,6 +167,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         return sendJson(res, 400, { errors: [{ message: 'the request body is not valid JSON', extensions: { code: ErrorCode.BAD_USER_INPUT } }] });
       }
     }
+    const kbVersion = state.kb.version.slice(0, 12);
+    // A query Apollo has answered cleanly before runs straight on graphql-js (see prepared-queries.ts).
+    const match = req.method === 'POST' && (headers.get('content-type') ?? '').startsWith('application/json') ? prepared.match(body, req.headers.accept) : null;
+    if (match && limitChecker.passes(match.prepared.schema, match.prepared.operation, match.prepared.fragments, match.request.variables)) {
+      const text = await runPrepared(match.prepared, match.request, await contextFor(req, requestId, trace)());
+      metrics.prepared.inc({ result: text === null ? 'fallback' : 'hit' });
+      if (text !== null) {
+        trace.operation = match.prepared.traceName;
+        trace.operationType = 'query';
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'max-age=300, public', 'netkb-kb-version': kbVersion, 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+        return;
+      }
+    }
     const result = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
       context: contextFor(req, requestId, trace),
@@ -173,7 +191,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // Set here rather than by Apollo's cache-control plugin, whose per-field hook costs every lookup.
     const cacheable = trace.operationType === 'query' && res.statusCode === 200 && trace.errorCodes.length === 0;
     res.setHeader('cache-control', cacheable ? 'max-age=300, public' : 'no-store');
-    const kbVersion = state.kb.version.slice(0, 12);
     res.setHeader('netkb-kb-version', kbVersion);
     if (result.body.kind === 'complete') {
       // GET answers that may be cached carry an ETag bound to the knowledge base's version.
@@ -233,8 +250,7 @@ const traceOperation: ApolloServerPlugin<Context> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ operation, operationName, contextValue }) {
-        const first = operation?.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
-        contextValue.trace.operation = operationName ?? (first && first.kind === Kind.FIELD ? first.name.value : operation?.operation ?? null);
+        contextValue.trace.operation = operation ? traceName(operation, operationName ?? null) : operationName ?? null;
         contextValue.trace.operationType = operation?.operation ?? null;
       },
       async willSendResponse({ response, contextValue }) {
@@ -245,17 +261,36 @@ const traceOperation: ApolloServerPlugin<Context> = {
   },
 };
 
-/** Refuses operations over the depth, alias, directive and cost limits before they run. */
-function operationLimits(limits: QueryLimits): ApolloServerPlugin<Context> {
+/** Measures an operation against the depth, alias, directive and cost limits; throws the GraphQLError that refuses it. */
+function operationLimitChecker(limits: QueryLimits) {
   let listFields: Set<string> | null = null;
+  const check = (schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>, variables: Record<string, unknown>) => {
+    listFields ??= listFieldNames(schema);
+    checkLimits(measureOperation(operation, fragments, listFields, variables), limits);
+  };
+  return {
+    check,
+    /** Whether the operation is within the limits (Apollo answers it with the refusal otherwise). */
+    passes(...args: Parameters<typeof check>): boolean {
+      try {
+        check(...args);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/** Refuses operations over the limits before they run. */
+function operationLimits(checker: ReturnType<typeof operationLimitChecker>): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, schema, request }) {
           if (!operation) return;
-          listFields ??= listFieldNames(schema);
           const fragments = Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-          checkLimits(measureOperation(operation, fragments, listFields, request.variables ?? {}), limits);
+          checker.check(schema, operation, fragments, request.variables ?? {});
         },
       };
     },

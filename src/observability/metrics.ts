@@ -14,6 +14,7 @@ export class ServerMetrics {
     registers: [this.registry],
   });
   readonly errors = new Counter({ name: 'netkb_graphql_errors_total', help: 'GraphQL errors by extensions.code', labelNames: ['code'], registers: [this.registry] });
+  readonly prepared = new Counter({ name: 'netkb_graphql_prepared_total', help: 'GraphQL requests answered by a prepared query (hit) or handed back to Apollo because the prepared run had an error (fallback)', labelNames: ['result'], registers: [this.registry] });
   readonly kb = new Gauge({ name: 'netkb_knowledge_base_info', help: 'The knowledge base served (value 1), by version', labelNames: ['version'], registers: [this.registry] });
 
   constructor(withProcessMetrics = true) {
