@@ -90,6 +90,11 @@ export function analysisWorkers(env: NodeJS.ProcessEnv = process.env): number {
   return positiveInt('NETKB_ANALYSIS_WORKERS', 2, env);
 }
 
+/** How long an analysis worker waits for work before it stops, in ms (NETKB_ANALYSIS_IDLE_MS, default 60000). */
+export function analysisIdleMs(env: NodeJS.ProcessEnv = process.env): number {
+  return positiveInt('NETKB_ANALYSIS_IDLE_MS', 60_000, env);
+}
+
 /** Time budget of one upgradeReport in ms (NETKB_ANALYSIS_TIMEOUT_MS, default 10000). */
 export function analysisTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return positiveInt('NETKB_ANALYSIS_TIMEOUT_MS', 10_000, env);

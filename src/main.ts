@@ -1,6 +1,6 @@
 // npm start: makes sure the database exists and matches seed/ (building it if not), loads the knowledge
 // base into memory and serves GraphQL on PORT (default 4000) at /graphql, with GET /healthz.
-import { adminToken, analysisTimeoutMs, analysisWorkers, ConfigError, databaseFile, host, maxManifestBytes, port, seedDir } from './config';
+import { adminToken, analysisIdleMs, analysisTimeoutMs, analysisWorkers, ConfigError, databaseFile, host, maxManifestBytes, port, seedDir } from './config';
 import { ensureDatabase } from './db/ensure';
 import { readKnowledgeBase } from './db/read-kb';
 import { SearchIndex } from './db/search-index';
@@ -23,12 +23,14 @@ async function main(): Promise<void> {
   const token = adminToken();
   const workers = analysisWorkers();
   const timeoutMs = analysisTimeoutMs();
+  const idleMs = analysisIdleMs();
   const ensured = await ensureDatabase(file, seedDir());
   log(ensured.rebuilt ? `built ${file} from seed/ (${ensured.reason})` : `using ${file} (seed ${ensured.seedHash.slice(0, 12)})`);
   const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file) });
   const { kb, searcher } = await load();
-  const analysisPool = new AnalysisPool({ size: workers, timeoutMs });
-  // The workers warm up while the server already answers; /readyz waits for them, analyses queue.
+  const analysisPool = new AnalysisPool({ size: workers, timeoutMs, idleMs });
+  // One worker starts (and stops) while the server already answers, to prove workers can start; /readyz
+  // waits for that. Workers then start with the analyses that need them.
   const warming = analysisPool.start(kb).catch((err) => { logger.error({ err }, 'analysis workers could not start'); process.exit(1); });
   const server = await startServer({
     kb, searcher, port: listenPort, host: listenHost, maxManifestBytes: manifestLimit,
@@ -36,7 +38,7 @@ async function main(): Promise<void> {
     logger, metrics: new ServerMetrics(), analysisPool,
   });
   if (token) log('writes enabled: importReleaseNotes requires the admin token');
-  void warming.then(() => log(`${workers} analysis workers ready`));
+  void warming.then(() => log(`analysis workers can start (up to ${workers}, stopped after ${idleMs} ms idle)`));
   log(`serving ${kb.releases.length} releases, ${kb.featureGates.length} feature gates, ${kb.changes.length} changes at http://localhost:${server.port}/graphql`);
 
   let stopping = false;

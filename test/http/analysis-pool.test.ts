@@ -67,6 +67,26 @@ describe('analysis in worker threads', () => {
     });
   });
 
+  it('starts workers when analyses arrive and stops them when idle', async () => {
+    const file = seededDatabase();
+    const kb = new KnowledgeBase(await readKnowledgeBase(file));
+    const pool = new AnalysisPool({ size: 2, timeoutMs: 10_000, idleMs: 300 });
+    await pool.start(kb);
+    try {
+      expect(pool.ready()).toBe(true);
+      expect(pool.running).toBe(0);
+      const reports = await Promise.all([1, 2, 3].map(() => pool.upgradeReport(kb, '1.15', '1.22', objects(2), 1 << 20)));
+      expect(reports.map((r) => r.summary.breaking)).toEqual([2, 2, 2]);
+      expect(pool.running).toBe(2);
+      const deadline = Date.now() + 10_000;
+      while (pool.running > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(pool.running).toBe(0);
+      expect((await pool.upgradeReport(kb, '1.15', '1.22', objects(1), 1 << 20)).summary.breaking).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('passes client errors through unchanged', async () => {
     await withPool(10_000, async (url) => {
       const bad = await post(url, REPORT, { m: 'a: [unclosed' });

@@ -33,7 +33,7 @@ describe('prepared queries', () => {
 
   it('runs a prepared query with other variables', async () => {
     await post({ query: GATE, variables: { name: 'IPv6DualStack' } });
-    const res = await (await post({ query: GATE, variables: { name: 'SCTPSupport' } })).json();
+    const res = (await (await post({ query: GATE, variables: { name: 'SCTPSupport' } })).json()) as any;
     expect(res.data.featureGate.name).toBe('SCTPSupport');
   });
 
@@ -42,7 +42,7 @@ describe('prepared queries', () => {
     expect((await post({ query: DIFF, variables: { from: '1.15', to: '1.20' } })).status).toBe(200);
     const fallbacks = await preparedCount('fallback');
     const res = await post({ query: DIFF, variables: { from: '1.15', to: '1.99' } });
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(await preparedCount('fallback')).toBe(fallbacks + 1);
     expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(body.errors[0].message).toMatch(/1\.99/);
@@ -53,7 +53,7 @@ describe('prepared queries', () => {
     const q = 'query Page($n: Int) { changes(first: $n) { edges { node { id subjects { __typename } } } } }';
     expect((await post({ query: q, variables: { n: 2 } })).status).toBe(200);
     const res = await post({ query: q, variables: { n: 100000 } });
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
   });
 
@@ -68,7 +68,7 @@ describe('prepared queries', () => {
   it('never keeps a query Apollo refused', async () => {
     const bad = '{ featureGate(name: "IPv6DualStack") { noSuchField } }';
     for (let i = 0; i < 2; i++) {
-      const body = await (await post({ query: bad })).json();
+      const body = (await (await post({ query: bad })).json()) as any;
       expect(body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     }
   });
