@@ -25,7 +25,18 @@ export interface ComponentInvocation {
 
 interface Word { text: string; path: PathSegment[] }
 
+// Two rules (component-flag, feature-gate) ask for the same object's invocations: found once.
+const found = new WeakMap<ManifestObject, { kb: AnalysisKb; invocations: ComponentInvocation[] }>();
+
 export function invocationsIn(object: ManifestObject, kb: AnalysisKb): ComponentInvocation[] {
+  const memo = found.get(object);
+  if (memo?.kb === kb) return memo.invocations;
+  const invocations = findInvocations(object, kb);
+  found.set(object, { kb, invocations });
+  return invocations;
+}
+
+function findInvocations(object: ManifestObject, kb: AnalysisKb): ComponentInvocation[] {
   const out: ComponentInvocation[] = [];
   for (const { at, pod } of podsIn(object, kb)) {
     const spec = pod.spec;

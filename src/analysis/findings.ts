@@ -22,12 +22,29 @@ export function pathText(path: PathSegment[]): string {
 
 /** Fills {placeholders} of a rule's message template; unknown placeholders are a programming error. */
 export function format(rule: Rule, messageId: string, data: Record<string, string | number>): string {
-  const template = rule.messages[messageId];
-  if (!template) throw new Error(`rule ${rule.id} has no message ${messageId}`);
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+  const parts = templateParts(rule, messageId);
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const key = parts[i];
     if (!(key in data)) throw new Error(`rule ${rule.id} message ${messageId} needs {${key}}`);
-    return String(data[key]);
-  });
+    out += String(data[key]) + parts[i + 1];
+  }
+  return out;
+}
+
+// A template split once into [text, key, text, key, text...].
+const templates = new WeakMap<Rule, Map<string, string[]>>();
+function templateParts(rule: Rule, messageId: string): string[] {
+  let byId = templates.get(rule);
+  if (!byId) templates.set(rule, (byId = new Map()));
+  let parts = byId.get(messageId);
+  if (!parts) {
+    const template = rule.messages[messageId];
+    if (!template) throw new Error(`rule ${rule.id} has no message ${messageId}`);
+    parts = template.split(/\{(\w+)\}/);
+    byId.set(messageId, parts);
+  }
+  return parts;
 }
 
 /** A release that bites on the path: releases before `from` are already in effect at `from`. */

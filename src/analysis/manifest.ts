@@ -17,7 +17,7 @@ import { objectsOfDocument, type DocumentOut } from './manifest-objects';
 import { DEFAULT_LIMITS, ManifestError, isPlainObject, type Locator, type Manifest, type ManifestLimits, type PathSegment } from './manifest-types';
 import { YAML_CORE_SCHEMA } from './yaml-core-schema';
 import { splitDocuments, type DocumentSlice } from './yaml-documents';
-import { buildLineIndex, childKey, pathKey, verifyLineIndex, type LineIndex } from './yaml-line-index';
+import { buildLineIndex, nodeAt, verifyLineIndex, type LineNode } from './yaml-line-index';
 
 export * from './manifest-types';
 
@@ -86,39 +86,33 @@ function fastLocator(text: string, lineStarts: number[], slice: DocumentSlice, d
 }
 
 class IndexLocator implements Locator {
-  constructor(private readonly index: LineIndex) {}
+  constructor(private readonly root: LineNode) {}
 
   firstKeyLine(path: PathSegment[]): number {
-    const key = pathKey(path);
-    return this.index.firstKeyLine.get(key) ?? this.index.entryLine.get(key) ?? this.index.rootLine;
+    const n = nodeAt(this.root, path);
+    return n ? (n.kind === 'map' ? n.firstKeyLine : n.line) : this.root.line;
   }
 
   entryLine(path: PathSegment[]): number | undefined {
-    return this.index.entryLine.get(pathKey(path));
+    return path.length === 0 ? undefined : nodeAt(this.root, path)?.line;
   }
 
   literalBlocks(path: PathSegment[]): Map<string, number> {
     const out = new Map<string, number>();
-    const base = pathKey(path);
-    const shape = this.index.shapes.get(base);
-    if (shape?.kind !== 'map') return out;
-    for (const k of shape.keys) {
-      const line = this.index.literalLine.get(childKey(base, k));
-      if (line !== undefined) out.set(k, line);
-    }
+    const n = nodeAt(this.root, path);
+    if (n?.kind === 'map') for (const [k, child] of n.keys!) if (child.literal) out.set(k, child.line);
     return out;
   }
 }
 
-/** Whether maps and lists nest deeper than `max` (the root is level 1). */
-function deeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth > max) return true;
-    if (Array.isArray(v)) for (const item of v) stack.push([item, depth + 1]);
-    else if (isPlainObject(v)) for (const k in v) stack.push([v[k], depth + 1]);
+/** Whether maps and lists nest deeper than `max` (the root is level 1); recursion stops at max + 1. */
+function deeperThan(value: unknown, max: number, depth = 1): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth > max) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (deeperThan(item, max, depth + 1)) return true;
+  } else {
+    for (const k in value) if (deeperThan((value as Record<string, unknown>)[k], max, depth + 1)) return true;
   }
   return false;
 }

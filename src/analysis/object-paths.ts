@@ -48,7 +48,7 @@ export function valueAt(value: unknown, path: PathSegment[]): unknown {
 }
 
 export function toSegments(dotPath: string): PathSegment[] {
-  return dotPath.split('.');
+  return stepsOf(dotPath).map((s) => s.key);
 }
 
 /** A Pod as it appears in an object: the Pod itself, or a workload's template (metadata + spec). */
@@ -95,10 +95,11 @@ export function walkTrie<T>(trie: PathTrie<T>, value: unknown, prefix: PathSegme
   const walk = (node: PathTrie<T>, v: unknown) => {
     if (v === undefined || v === null) return;
     for (const item of node.items) visit(item, [...stack], v);
-    if (!isPlainObject(v)) return;
+    if (!isPlainObject(v) || node.children.size === 0) return;
     for (const [key, edges] of node.children) {
-      if (!(key in v)) continue;
+      if (!Object.hasOwn(v, key)) continue;
       const child = v[key];
+      if (child === undefined || child === null) continue;
       stack.push(key);
       for (const { list, node: next } of edges) {
         if (!list) walk(next, child);

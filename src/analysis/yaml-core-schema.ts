@@ -12,30 +12,39 @@ const FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 
+// js-yaml asks every implicit type about every plain scalar: a look at the first character spares most
+// of the regular expressions (most scalars are names and words).
+const mayBeNull = (s: string) => s.length === 0 || '~nN'.includes(s[0]);
+const mayBeBool = (s: string) => 'tTfF'.includes(s[0]);
+const mayBeNumber = (s: string) => {
+  const c = s.charCodeAt(0);
+  return (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46; // 0-9 + - .
+};
+
 const nullType = new Type('tag:yaml.org,2002:null', {
   kind: 'scalar',
-  resolve: (s: string) => NULL.test(s),
+  resolve: (s: string) => mayBeNull(s) && NULL.test(s),
   construct: () => null,
   predicate: (v: unknown) => v === null,
 });
 
 const boolType = new Type('tag:yaml.org,2002:bool', {
   kind: 'scalar',
-  resolve: (s: string) => BOOL.test(s),
+  resolve: (s: string) => mayBeBool(s) && BOOL.test(s),
   construct: (s: string) => s[0] === 't' || s[0] === 'T',
   predicate: (v: unknown) => typeof v === 'boolean',
 });
 
 const intType = new Type('tag:yaml.org,2002:int', {
   kind: 'scalar',
-  resolve: (s: string) => INT_OCT.test(s) || INT_DEC.test(s) || INT_HEX.test(s),
+  resolve: (s: string) => mayBeNumber(s) && (INT_OCT.test(s) || INT_DEC.test(s) || INT_HEX.test(s)),
   construct: (s: string) => (INT_OCT.test(s) ? parseInt(s.slice(2), 8) : INT_HEX.test(s) ? parseInt(s.slice(2), 16) : parseInt(s, 10)),
   predicate: (v: unknown) => typeof v === 'number' && Number.isInteger(v),
 });
 
 const floatType = new Type('tag:yaml.org,2002:float', {
   kind: 'scalar',
-  resolve: (s: string) => FLOAT_SPECIAL.test(s) || FLOAT_EXP.test(s) || FLOAT.test(s),
+  resolve: (s: string) => mayBeNumber(s) && (FLOAT_SPECIAL.test(s) || FLOAT_EXP.test(s) || FLOAT.test(s)),
   construct: (s: string) => {
     if (!FLOAT_SPECIAL.test(s)) return parseFloat(s);
     if (s.slice(-3).toLowerCase() === 'nan') return NaN;

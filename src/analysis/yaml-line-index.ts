@@ -1,43 +1,44 @@
 // A position index for block-style YAML, built from the lines alone: for every map entry and list item
-// in block style, the line where it is written. It is what lets the fast reader keep exact line numbers
-// without building the `yaml` package's document tree. It gives up (returns null) on what it does not
-// follow with certainty: flow collections spanning lines, anchors, aliases, tags, complex keys, tabs in
-// indentation, duplicate keys, and any disagreement with the loaded value (see verifyLineIndex).
+// written in block style, the line where it is written. It is what lets the fast reader keep exact line
+// numbers without building the `yaml` package's document tree. It gives up (returns null) on what it
+// does not follow with certainty: flow collections spanning lines, anchors, aliases, tags, complex keys,
+// tabs in indentation, duplicate keys, a root block scalar; and the caller also checks it against the
+// loaded value (verifyLineIndex) before trusting it.
 import type { PathSegment } from './manifest-types';
 
-/** What was written at a path: a block map (with its keys), a block list, or a leaf. */
-type Shape = { kind: 'map'; keys: string[] } | { kind: 'seq'; count: number } | { kind: 'scalar' } | { kind: 'flow' } | { kind: 'null' };
-
-export interface LineIndex {
-  /** Line (1-based, in the whole text) of each entry: a map entry's key, a list item's first line. */
-  entryLine: Map<string, number>;
-  /** Line of the first key of each block map. */
-  firstKeyLine: Map<string, number>;
-  /** Line of the header ("|") of each literal block scalar. */
-  literalLine: Map<string, number>;
-  /** Line of the document's first content. */
-  rootLine: number;
-  shapes: Map<string, Shape>;
+/** One node as written: where its entry is, and what it holds. */
+export interface LineNode {
+  /** Line (1-based, in the whole text) of the entry: a map entry's key, a list item's start; the first content line for the root. */
+  line: number;
+  kind: 'map' | 'seq' | 'scalar' | 'flow' | 'null';
+  /** For a map: the line of its first key. */
+  firstKeyLine: number;
+  /** A literal block scalar ("key: |"): the line of its header. */
+  literal: boolean;
+  keys: Map<string, LineNode> | null;
+  items: LineNode[] | null;
 }
 
-const SEP = '\u0001';
-export function childKey(parent: string, segment: PathSegment): string {
-  return typeof segment === 'number' ? `${parent}${SEP}#${segment}` : `${parent}${SEP}:${segment}`;
-}
-export function pathKey(path: PathSegment[], base = ''): string {
-  let key = base;
-  for (const s of path) key = childKey(key, s);
-  return key;
+const node = (line: number): LineNode => ({ line, kind: 'null', firstKeyLine: line, literal: false, keys: null, items: null });
+
+/** The node at `path`, or undefined when the index has none there. */
+export function nodeAt(root: LineNode, path: PathSegment[]): LineNode | undefined {
+  let n: LineNode | undefined = root;
+  for (const seg of path) {
+    if (!n) return undefined;
+    n = typeof seg === 'number' ? n.items?.[seg] : n.keys?.get(seg);
+  }
+  return n;
 }
 
-interface Frame { indent: number; kind: 'map' | 'seq'; key: string; count: number; keys: string[]; seen: Set<string> | null }
-interface Pending { key: string; indent: number; inSeq: boolean; fromItem: boolean }
+interface Frame { indent: number; node: LineNode }
+interface Pending { node: LineNode; indent: number; inSeq: boolean; fromItem: boolean }
 
 class GiveUp extends Error {}
 const giveUp = (): never => { throw new GiveUp(); };
 
-/** Lines [firstLine, endLine) of `text` (0-based line indexes into `lineStarts`). */
-export function buildLineIndex(text: string, lineStarts: number[], firstLine: number, endLine: number): LineIndex | null {
+/** Lines [firstLine, endLine) of `text` (0-based indexes into `lineStarts`); null when the scanner gives up. */
+export function buildLineIndex(text: string, lineStarts: number[], firstLine: number, endLine: number): LineNode | null {
   try {
     return new Scanner(text, lineStarts).run(firstLine, endLine);
   } catch (e) {
@@ -47,170 +48,159 @@ export function buildLineIndex(text: string, lineStarts: number[], firstLine: nu
 }
 
 class Scanner {
-  private readonly index: LineIndex = { entryLine: new Map(), firstKeyLine: new Map(), literalLine: new Map(), rootLine: 0, shapes: new Map() };
+  private root: LineNode | null = null;
   private stack: Frame[] = [];
   private pending: Pending | null = null;
   private blockIndent = -1;
   private quote: string | null = null;
-  private rootDone = false;
 
   constructor(private readonly text: string, private readonly lineStarts: number[]) {}
 
-  run(firstLine: number, endLine: number): LineIndex {
+  run(firstLine: number, endLine: number): LineNode {
     const { text, lineStarts } = this;
     for (let n = firstLine; n < endLine; n++) {
+      const start = lineStarts[n];
       let end = n + 1 < lineStarts.length ? lineStarts[n + 1] - 1 : text.length;
-      if (end > lineStarts[n] && text.charCodeAt(end - 1) === 13) end--;
-      const raw = text.slice(lineStarts[n], end);
-      const L = n + 1;
-      let i = 0;
-      while (raw.charCodeAt(i) === 32) i++;
-      const blank = i === raw.length || /^[ \t]*$/.test(raw);
+      if (end > start && text.charCodeAt(end - 1) === 13) end--;
+      let i = start;
+      while (i < end && text.charCodeAt(i) === 32) i++;
+      let j = i;
+      while (j < end && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+      const blank = j === end;
       if (this.quote !== null) {
-        if (closingQuote(raw, 0, this.quote) !== -1) this.quote = null;
+        if (closingQuote(text.slice(start, end), 0, this.quote) !== -1) this.quote = null;
         continue;
       }
+      const indent = i - start;
       if (this.blockIndent >= 0) {
-        if (blank || i > this.blockIndent) continue;
+        if (blank || indent > this.blockIndent) continue;
         this.blockIndent = -1;
       }
       if (blank) continue;
-      const c = raw.slice(i);
-      if (c[0] === '#') continue;
-      if (c[0] === '\t') giveUp();
-      if (/^(?:---|\.\.\.)(?:[ \t]|$)/.test(raw)) continue; // the slice's own marker line
-      this.line(i, c, L);
+      const first = text.charCodeAt(i);
+      if (first === 35 /* # */) continue;
+      if (first === 9) giveUp();
+      if (indent === 0 && (first === 45 || first === 46) && /^(?:---|\.\.\.)(?:[ \t]|$)/.test(text.slice(start, end))) continue; // the slice's own markers
+      this.line(indent, text.slice(i, end), n + 1);
     }
-    this.closePendingAsNull();
-    if (!this.rootDone) giveUp();
-    return this.index;
+    if (this.pending) this.pending.node.kind = 'null';
+    return this.root ?? giveUp();
   }
 
   private line(i: number, c: string, L: number): void {
     const p = this.pending;
     if (p) {
       this.pending = null;
-      const top = this.stack[this.stack.length - 1];
       if (i > p.indent || (i === p.indent && !p.inSeq && isSeqItem(c))) {
-        if (p.fromItem) this.index.entryLine.set(p.key, L);
-        this.node(i, c, L, p.key, top ? top.indent : -1);
+        if (p.fromItem) p.node.line = L;
+        const top = this.stack[this.stack.length - 1];
+        this.open(p.node, i, c, L, top ? top.indent : -1);
         return;
       }
-      this.index.shapes.set(p.key, { kind: 'null' });
+      p.node.kind = 'null';
     }
     while (this.stack.length > 0) {
       const top = this.stack[this.stack.length - 1];
-      if (top.indent > i || (top.indent === i && top.kind === 'seq' && !isSeqItem(c))) this.stack.pop();
+      if (top.indent > i || (top.indent === i && top.node.kind === 'seq' && !isSeqItem(c))) this.stack.pop();
       else break;
     }
     const top = this.stack[this.stack.length - 1];
     if (!top) {
-      if (this.rootDone) return; // lines after a root scalar belong to it
-      this.rootDone = true;
-      this.index.rootLine = L;
-      this.node(i, c, L, '', -1);
+      if (this.root) return; // lines after a root scalar belong to it
+      this.root = node(L);
+      this.open(this.root, i, c, L, -1);
       return;
     }
     if (top.indent < i) return; // continuation of a multi-line scalar
-    if (top.kind === 'seq') this.item(top, i, c, L);
-    else this.entry(top, i, c, L);
+    if (top.node.kind === 'seq') this.item(top.node, i, c, L);
+    else this.entry(top.node, i, c, L);
   }
 
-  /** A node starting at column i of line L, at `key`, inside a parent written at `parentIndent`. */
-  private node(i: number, c: string, L: number, key: string, parentIndent: number): void {
+  /** The node `n` starts at column i of line L, inside a parent written at `parentIndent`. */
+  private open(n: LineNode, i: number, c: string, L: number, parentIndent: number): void {
     if (isSeqItem(c)) {
-      const frame: Frame = { indent: i, kind: 'seq', key, count: 0, keys: [], seen: null };
-      this.stack.push(frame);
-      this.index.shapes.set(key, { kind: 'seq', count: 0 });
-      this.item(frame, i, c, L);
+      n.kind = 'seq';
+      n.items = [];
+      this.stack.push({ indent: i, node: n });
+      this.item(n, i, c, L);
       return;
     }
-    const k = parseKey(c);
-    if (k) {
-      const frame: Frame = { indent: i, kind: 'map', key, count: 0, keys: [], seen: new Set() };
-      this.stack.push(frame);
-      this.index.shapes.set(key, { kind: 'map', keys: frame.keys });
-      this.index.firstKeyLine.set(key, L);
-      this.entry(frame, i, c, L);
+    if (parseKey(c)) {
+      n.kind = 'map';
+      n.keys = new Map();
+      n.firstKeyLine = L;
+      this.stack.push({ indent: i, node: n });
+      this.entry(n, i, c, L);
       return;
     }
-    this.value(c, L, key, parentIndent);
+    this.value(n, c, parentIndent);
   }
 
-  private item(frame: Frame, i: number, c: string, L: number): void {
+  private item(seq: LineNode, i: number, c: string, L: number): void {
     if (!isSeqItem(c)) giveUp();
-    const key = childKey(frame.key, frame.count++);
-    (this.index.shapes.get(frame.key) as { count: number }).count = frame.count;
-    this.index.entryLine.set(key, L);
+    const n = node(L);
+    seq.items!.push(n);
     let j = 1;
     while (c.charCodeAt(j) === 32) j++;
     if (c[j] === '\t') giveUp();
     const rest = c.slice(j);
     if (rest === '' || rest[0] === '#') {
-      this.pending = { key, indent: i, inSeq: true, fromItem: true };
+      this.pending = { node: n, indent: i, inSeq: true, fromItem: true };
       return;
     }
-    this.node(i + j, rest, L, key, i);
+    this.open(n, i + j, rest, L, i);
   }
 
-  private entry(frame: Frame, i: number, c: string, L: number): void {
+  private entry(map: LineNode, i: number, c: string, L: number): void {
     const k = parseKey(c);
-    if (!k || frame.seen!.has(k.key)) giveUp();
-    frame.seen!.add(k!.key);
-    frame.keys.push(k!.key);
-    const key = childKey(frame.key, k!.key);
-    this.index.entryLine.set(key, L);
-    const v = c.slice(k!.end).trimStart();
-    if (v === '' || v[0] === '#') {
-      this.pending = { key, indent: i, inSeq: false, fromItem: false };
+    if (!k || map.keys!.has(k.key)) return giveUp();
+    const n = node(L);
+    map.keys!.set(k.key, n);
+    let v = k.end;
+    while (c.charCodeAt(v) === 32 || c.charCodeAt(v) === 9) v++;
+    if (v === c.length || c[v] === '#') {
+      this.pending = { node: n, indent: i, inSeq: false, fromItem: false };
       return;
     }
-    if (isSeqItem(v)) giveUp(); // "key: - a" is not YAML
-    if (parseKey(v)) giveUp(); // "a: b: c" is not YAML
-    this.value(v, L, key, i);
+    const value = c.slice(v);
+    if (isSeqItem(value) || parseKey(value)) giveUp(); // "key: - a" and "a: b: c" are not YAML
+    this.value(n, value, i);
   }
 
   /** A value that is not a block collection: block scalar, flow collection, quoted or plain scalar. */
-  private value(v: string, L: number, key: string, parentIndent: number): void {
+  private value(n: LineNode, v: string, parentIndent: number): void {
     const ch = v[0];
+    n.kind = 'scalar';
     if (ch === '|' || ch === '>') {
-      if (!/^[|>][-+0-9]*[ \t]*(?:#.*)?$/.test(v)) giveUp();
-      if (parentIndent < 0) giveUp(); // a root block scalar: leave it to the exact reader
+      if (parentIndent < 0 || !/^[|>][-+0-9]*[ \t]*(?:#.*)?$/.test(v)) giveUp();
       this.blockIndent = parentIndent;
-      if (ch === '|') this.index.literalLine.set(key, L);
-      this.index.shapes.set(key, { kind: 'scalar' });
+      n.literal = ch === '|';
       return;
     }
     if (ch === '[' || ch === '{') {
       const end = flowEnd(v);
-      if (end === -1) giveUp();
-      const after = v.slice(end).trimStart();
-      if (after !== '' && after[0] !== '#') giveUp();
-      this.index.shapes.set(key, { kind: 'flow' });
+      if (end === -1 || !isBlankOrComment(v, end)) giveUp();
+      n.kind = 'flow';
       return;
     }
     if (ch === '"' || ch === "'") {
       const end = closingQuote(v, 1, ch);
       if (end === -1) this.quote = ch;
-      else {
-        const after = v.slice(end + 1).trimStart();
-        if (after !== '' && after[0] !== '#') giveUp();
-      }
-      this.index.shapes.set(key, { kind: 'scalar' });
+      else if (!isBlankOrComment(v, end + 1)) giveUp();
       return;
     }
     if ('&*!%@`?,]}'.includes(ch)) giveUp();
-    this.index.shapes.set(key, { kind: 'scalar' });
-  }
-
-  private closePendingAsNull(): void {
-    if (this.pending) this.index.shapes.set(this.pending.key, { kind: 'null' });
-    this.pending = null;
   }
 }
 
+function isBlankOrComment(s: string, from: number): boolean {
+  let j = from;
+  while (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 9) j++;
+  return j === s.length || s[j] === '#';
+}
+
 function isSeqItem(c: string): boolean {
-  return c[0] === '-' && (c.length === 1 || c[1] === ' ' || c[1] === '\t');
+  return c.charCodeAt(0) === 45 && (c.length === 1 || c[1] === ' ' || c[1] === '\t');
 }
 
 /** A block map entry's key and where its value starts, or null when the line is not "key: value". */
@@ -224,7 +214,7 @@ function parseKey(c: string): { key: string; end: number } | null {
     if (c[j] !== ':' || !(j + 1 === c.length || c[j + 1] === ' ' || c[j + 1] === '\t')) return null;
     return { key: unquote(c.slice(0, close + 1)), end: j + 1 };
   }
-  if ('-?:,[]{}#&*!|>%@`'.includes(ch) && !(ch === '-' || ch === '?' || ch === ':') ) return null;
+  if (',[]{}#&*!|>%@`'.includes(ch)) return null;
   if ((ch === '-' || ch === '?' || ch === ':') && (c.length === 1 || c[1] === ' ' || c[1] === '\t')) return null;
   for (let j = 0; j < c.length; j++) {
     const x = c.charCodeAt(j);
@@ -283,26 +273,25 @@ function flowEnd(v: string): number {
  * same keys, every block list the same length, every leaf is a leaf. Any difference means the scanner
  * misread the text, and the caller uses the exact reader for that document instead.
  */
-export function verifyLineIndex(index: LineIndex, value: unknown): boolean {
-  const walk = (v: unknown, key: string): boolean => {
-    const shape = index.shapes.get(key);
-    if (!shape) return false;
-    switch (shape.kind) {
-      case 'map': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const obj = v as Record<string, unknown>;
-        if (Object.keys(obj).length !== shape.keys.length) return false;
-        for (const k of shape.keys) if (!(k in obj) || !walk(obj[k], childKey(key, k))) return false;
-        return true;
-      }
-      case 'seq':
-        if (!Array.isArray(v) || v.length !== shape.count) return false;
-        for (let n = 0; n < v.length; n++) if (!walk(v[n], childKey(key, n))) return false;
-        return true;
-      case 'scalar': return typeof v !== 'object' || v === null;
-      case 'null': return v === null;
-      case 'flow': return true;
+export function verifyLineIndex(n: LineNode, v: unknown): boolean {
+  switch (n.kind) {
+    case 'map': {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+      const obj = v as Record<string, unknown>;
+      let count = 0;
+      for (const k in obj) count++;
+      if (count !== n.keys!.size) return false;
+      for (const [k, child] of n.keys!) if (!(k in obj) || !verifyLineIndex(child, obj[k])) return false;
+      return true;
     }
-  };
-  return walk(value, '');
+    case 'seq': {
+      const items = n.items!;
+      if (!Array.isArray(v) || v.length !== items.length) return false;
+      for (let i = 0; i < items.length; i++) if (!verifyLineIndex(items[i], v[i])) return false;
+      return true;
+    }
+    case 'scalar': return typeof v !== 'object' || v === null;
+    case 'null': return v === null;
+    case 'flow': return true;
+  }
 }

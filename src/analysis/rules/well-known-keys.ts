@@ -4,7 +4,7 @@
 import type { WellKnownKey } from '../../kb/model';
 import { changeAt, clampToPath, finding, onPath, pathText } from '../findings';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
-import { locate, podsIn } from '../object-paths';
+import { pathTrie, podsIn, walkTrie, type PathTrie } from '../object-paths';
 import type { Finding, ObjectRule, RuleContext } from '../types';
 
 type KeyPlace = { path: string; holds: 'mapKeys' | 'value'; types: WellKnownKey['type'][] };
@@ -29,6 +29,11 @@ const POD_SPEC_PLACES: KeyPlace[] = [
   { path: 'tolerations[].key', holds: 'value', types: ['TAINT'] },
 ];
 
+const trieOf = (places: KeyPlace[]) => pathTrie(places.map((p) => ({ path: p.path, item: p })));
+const OBJECT_TRIE = trieOf(OBJECT_PLACES);
+const TEMPLATE_METADATA_TRIE = trieOf(OBJECT_PLACES.filter((x) => x.path.startsWith('metadata.')));
+const POD_SPEC_TRIE = trieOf(POD_SPEC_PLACES);
+
 // Built once per knowledge base, not once per object.
 const keyIndex = new WeakMap<object, Map<string, WellKnownKey>>();
 function keysOf(ctx: RuleContext): Map<string, WellKnownKey> {
@@ -49,20 +54,18 @@ export const wellKnownKeyRule: ObjectRule = {
     const byKey = keysOf(ctx);
     if (byKey.size === 0) return [];
     const uses: { key: string; path: PathSegment[]; types: WellKnownKey['type'][] }[] = [];
-    const scan = (value: unknown, prefix: PathSegment[], places: KeyPlace[]) => {
-      for (const place of places) {
-        for (const at of locate(value, place.path, prefix)) {
-          if (place.holds === 'mapKeys' && isPlainObject(at.value)) for (const key of Object.keys(at.value)) uses.push({ key, path: [...at.path, key], types: place.types });
-          if (place.holds === 'value' && typeof at.value === 'string') uses.push({ key: at.value, path: at.path, types: place.types });
-        }
-      }
+    const scan = (value: unknown, prefix: PathSegment[], places: PathTrie<KeyPlace>) => {
+      walkTrie(places, value, prefix, (place, path, at) => {
+        if (place.holds === 'mapKeys' && isPlainObject(at)) for (const key of Object.keys(at)) uses.push({ key, path: [...path, key], types: place.types });
+        if (place.holds === 'value' && typeof at === 'string') uses.push({ key: at, path, types: place.types });
+      });
     };
-    scan(object.value, [], OBJECT_PLACES);
-    if (object.kind === 'Pod' && isPlainObject(object.value.spec)) scan(object.value.spec, ['spec'], POD_SPEC_PLACES);
+    scan(object.value, [], OBJECT_TRIE);
+    if (object.kind === 'Pod' && isPlainObject(object.value.spec)) scan(object.value.spec, ['spec'], POD_SPEC_TRIE);
     for (const p of podsIn(object, ctx.kb)) {
       if (p.at.length === 0) continue;
-      scan(p.pod, p.at, OBJECT_PLACES.filter((x) => x.path.startsWith('metadata.')));
-      if (isPlainObject(p.pod.spec)) scan(p.pod.spec, [...p.at, 'spec'], POD_SPEC_PLACES);
+      scan(p.pod, p.at, TEMPLATE_METADATA_TRIE);
+      if (isPlainObject(p.pod.spec)) scan(p.pod.spec, [...p.at, 'spec'], POD_SPEC_TRIE);
     }
 
     const findings: Finding[] = [];
