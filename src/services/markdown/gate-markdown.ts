@@ -1,0 +1,38 @@
+// A feature gate as a chat message: what it does, its stages with their releases, the release notes
+// about it and its upstream links (KEP, pull requests, docs).
+import type { FeatureGate } from '../../kb/model';
+import { formatVersion } from '../../kb/version';
+import { fitChatMessage, type ChatSection } from './chat-message';
+import { stateText } from './gate-state-text';
+import { changeLinks, clip, code, firstSentence, link, linkLabel, rankSources, sourceLinks } from './text';
+
+const SUMMARY_MAX = 400;
+const NOTE_MAX = 200;
+
+export function gateMarkdown(gate: FeatureGate, maxLength?: number): string {
+  const kepUrl = gate.kep ? rankSources(gate.sources, gate.kep).find((s) => linkLabel(s) === gate.kep) : undefined;
+  const facts = [
+    gate.components.length > 0 ? gate.components.join(', ') : null,
+    gate.sigs.length > 0 ? `SIG ${gate.sigs.join(', ')}` : null,
+    gate.kep ? (kepUrl ? link(gate.kep, kepUrl) : gate.kep) : null,
+  ].filter(Boolean);
+  const head = [`**Feature gate ${code(gate.name)}**${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''}`, clip(gate.summary, SUMMARY_MAX)];
+
+  const stages = gate.lifecycle.map((s, i) => {
+    const last = i === gate.lifecycle.length - 1;
+    const releases = last ? `from ${formatVersion(s.since)}` : s.until !== null && s.until !== s.since ? `${formatVersion(s.since)}–${formatVersion(s.until)}` : formatVersion(s.since);
+    return `${releases}: ${stateText(s)}`;
+  });
+  if (gate.removedIn !== null) stages.push(`${formatVersion(gate.removedIn)}: removed (setting it stops the component from starting)`);
+
+  const sections: ChatSection[] = [
+    { title: 'Stages', items: stages, noun: 'stages', whole: true },
+    { title: 'Release notes', noun: 'release notes', items: gate.changes.map((c) => {
+      const links = changeLinks(c);
+      return `${formatVersion(c.version)}: ${clip(firstSentence(c.summary), NOTE_MAX)}${links.length > 0 ? ` (${links.join(', ')})` : ''}`;
+    }) },
+    { title: 'Guards', noun: 'fields', items: gate.fields.map((f) => `${f.kind} ${code(f.path)}`) },
+    { title: 'Links', noun: 'links', items: sourceLinks(gate.sources, gate.kep) },
+  ];
+  return fitChatMessage({ head, sections }, maxLength);
+}
