@@ -5,11 +5,19 @@ import { clip, code, linkLabel, changeLinks } from '../../src/services/markdown/
 
 const items = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} item ${i + 1} with some words to take room`);
 
-/** Items shown and "…and N more" per section title, read back from the message. */
-function readBack(text: string): Record<string, { shown: number; more: number }> {
+/** Items shown and "…and N more" per section title, read back from the message (nouns name the sections counted on the closing line). */
+function readBack(text: string, nouns: Record<string, string> = {}): Record<string, { shown: number; more: number }> {
   const out: Record<string, { shown: number; more: number }> = {};
   let current = '';
   for (const line of text.split('\n').slice(1)) {
+    const untold = /^…and \d+ more: (.+)$/.exec(line);
+    if (untold) {
+      for (const part of untold[1].split(', ')) {
+        const [, n, noun] = /^(\d+) (.+)$/.exec(part)!;
+        out[nouns[noun] ?? noun] = { shown: 0, more: Number(n) };
+      }
+      continue;
+    }
     const title = /^\*\*(.+)\*\*$/.exec(line);
     if (title) { current = title[1]; out[current] = { shown: 0, more: 0 }; continue; }
     if (!current) continue;
@@ -54,11 +62,19 @@ describe('fitChatMessage', () => {
       const m: ChatMessage = { head: ['**h**'], sections: [{ title: 'A', items: items('a', a), noun: 'as' }, { title: 'B', items: items('b', b), noun: 'bs' }] };
       const text = fitChatMessage(m, max);
       expect(text.length).toBeLessThanOrEqual(max);
-      const back = readBack(text);
+      const back = readBack(text, { as: 'A', bs: 'B' });
       if (back.A) expect(back.A.shown + back.A.more).toBe(a);
       if (back.B) expect(back.B.shown + back.B.more).toBe(b);
       if (!back.A && !back.B && a + b > 0) expect(text).toContain(`…and ${a + b} more`);
     }), { numRuns: 300 });
+  });
+
+  it('counts sections without room on one closing line', () => {
+    const text = fitChatMessage(message, 100);
+    expect(text.length).toBeLessThanOrEqual(100);
+    expect(text).toContain("…and 43 more: 40 notes, 3 links");
+    expect(readBack(text, { notes: 'Notes', links: 'Links' })).toMatchObject({ Stages: { shown: 2, more: 0 } });
+    expect(text.trimEnd().split('\n').pop()).toMatch(/^…and \d+ more: /);
   });
 
   it('says so when there is nothing to list', () => {

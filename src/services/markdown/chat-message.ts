@@ -1,6 +1,8 @@
 // A chat message built from a headline and sections of one-line items, fitted to a length limit. When
 // everything does not fit, every section keeps a fair share of its first items (round-robin) and says
-// "…and N more" for the rest: whole lines are dropped, never cut, so the markdown stays intact.
+// "…and N more" for the rest; sections with no room at all are counted on one closing line
+// ("…and 52 more: 40 API versions removed, 12 flags removed"). Whole lines are dropped, never cut, so the
+// markdown stays intact.
 
 /** The longest message by default: fits a Slack section block, a Teams card and a Discord message (2,000 is Discord's plain limit). */
 export const CHAT_MESSAGE_MAX_LENGTH = 3000;
@@ -10,7 +12,7 @@ export const CHAT_MESSAGE_MIN_LENGTH = 500;
 export interface ChatSection {
   title: string;
   items: string[];
-  /** What the items are, for "…and N more <noun>" (e.g. "release notes"). */
+  /** What the items are, for "…and N more <noun>" (e.g. "release notes", "flags removed"). */
   noun: string;
   /** Shown in full whatever the limit (short, essential lists such as a gate's stages). */
   whole?: boolean;
@@ -30,13 +32,19 @@ export function moreLine(n: number, noun: string): string {
 
 function render(m: ChatMessage, shown: number[]): string {
   const blocks = [m.head.join('\n')];
+  const untold: ChatSection[] = [];
   m.sections.forEach((s, i) => {
     if (s.items.length === 0) return;
+    if (shown[i] === 0) { untold.push(s); return; }
     const lines = [`**${s.title}**`, ...s.items.slice(0, shown[i]).map((item) => `- ${item}`)];
     const hidden = s.items.length - shown[i];
     if (hidden > 0) lines.push(moreLine(hidden, s.noun));
     blocks.push(lines.join('\n'));
   });
+  if (untold.length > 0) {
+    const n = untold.reduce((sum, s) => sum + s.items.length, 0);
+    blocks.push(`…and ${n} more: ${untold.map((s) => `${s.items.length} ${s.noun}`).join(', ')}`);
+  }
   return blocks.join('\n\n') + '\n';
 }
 
@@ -49,7 +57,11 @@ export function fitChatMessage(m: ChatMessage, maxLength: number = CHAT_MESSAGE_
   if (full.length <= maxLength) return full;
 
   const shown = m.sections.map((s) => (s.whole ? s.items.length : 0));
-  if (render(m, shown).length > maxLength) return lastResort(m, maxLength, total);
+  if (render(m, shown).length > maxLength) {
+    // Too little room even for the required parts: give up head lines after the first (the summary) first.
+    if (m.head.length > 1) return fitChatMessage({ ...m, head: m.head.slice(0, -1) }, maxLength);
+    return lastResort(m, maxLength, total);
+  }
   const done = m.sections.map((s, i) => shown[i] >= s.items.length);
   // Round-robin: each pass offers every unfinished section one more item; a section whose next item
   // does not fit is finished (its items are in order of importance, so none after it is shown).

@@ -34,6 +34,11 @@ function byWeight(ts: VersionDiff['featureGates']): VersionDiff['featureGates'] 
     .sort((a, b) => a.w - b.w || a.f - b.f || a.i - b.i).map((x) => x.t);
 }
 
+/** In the order an upgrade meets them (stable within a release). */
+function byRelease<T>(xs: T[], at: (x: T) => VersionKey | null): T[] {
+  return xs.map((x, i) => ({ x, i, v: at(x) ?? 0 })).sort((a, b) => a.v - b.v || a.i - b.i).map((e) => e.x);
+}
+
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -48,16 +53,16 @@ export function diffMarkdown(d: VersionDiff, maxLength?: number): string {
   ];
   const head = [`**netkb: ${formatVersion(d.from)} → ${formatVersion(d.to)}**: ${counts.join('; ')}`];
   const sections: ChatSection[] = [
-    { title: 'Action required', noun: 'notes', items: actionRequired.map((c) => {
+    { title: 'Action required', noun: 'action-required notes', items: actionRequired.map((c) => {
       const links = changeLinks(c);
       return `${formatVersion(c.version)}: ${clip(firstSentence(c.summary), NOTE_MAX)}${links.length > 0 ? ` (${links.join(', ')})` : ''}`;
     }) },
     { title: 'Feature gates', noun: 'gate changes', items: byWeight(d.featureGates).map((t) =>
       `${formatVersion(t.version)} ${code(t.gate.name)}: ${transitionText(t.before, t.after)}${firstLink(t.gate.sources, t.gate.kep)}`) },
-    { title: 'API versions removed', noun: 'API versions', items: d.removedApiVersions.map((a) => apiItem(a, a.removedIn, 'no longer served')) },
-    { title: 'API versions deprecated', noun: 'API versions', items: d.deprecatedApiVersions.map((a) => apiItem(a, a.deprecatedIn, 'deprecated')) },
-    { title: 'Flags removed', noun: 'flags', items: d.removedFlags.map((f) => flagItem(f, f.removedIn)) },
-    { title: 'Flags deprecated', noun: 'flags', items: d.deprecatedFlags.map((f) => flagItem(f, f.deprecatedIn)) },
+    { title: 'API versions removed', noun: 'API versions removed', items: byRelease(d.removedApiVersions, (a) => a.removedIn).map((a) => apiItem(a, a.removedIn, 'no longer served')) },
+    { title: 'API versions deprecated', noun: 'API versions deprecated', items: byRelease(d.deprecatedApiVersions, (a) => a.deprecatedIn).map((a) => apiItem(a, a.deprecatedIn, 'deprecated')) },
+    { title: 'Flags removed', noun: 'flags removed', items: byRelease(d.removedFlags, (f) => f.removedIn).map((f) => flagItem(f, f.removedIn)) },
+    { title: 'Flags deprecated', noun: 'flags deprecated', items: byRelease(d.deprecatedFlags, (f) => f.deprecatedIn).map((f) => flagItem(f, f.deprecatedIn)) },
   ];
   const empty = d.from === d.to ? 'From a release to itself nothing changes.' : 'Nothing in the knowledge base changes on the way.';
   return fitChatMessage({ head, sections, empty }, maxLength);

@@ -2,14 +2,15 @@
 // replaces it, its defaults and values over time, the release notes about it and its upstream links.
 import type { Flag } from '../../kb/model';
 import { formatVersion } from '../../kb/version';
-import { fitChatMessage, type ChatSection } from './chat-message';
+import { CHAT_MESSAGE_MAX_LENGTH, fitChatMessage, type ChatSection } from './chat-message';
 import { changeLinks, clip, code, firstSentence, sourceLinks } from './text';
 
-const SUMMARY_MAX = 400;
+/** The summary takes at most this share of the message (and 400 characters). */
+const SUMMARY_SHARE = 0.15;
 const NOTE_MAX = 200;
 
 export function flagMarkdown(f: Flag, maxLength?: number): string {
-  const head = [`**${f.component} ${code(f.name)}**`, clip(f.summary, SUMMARY_MAX)];
+  const head = [`**${f.component} ${code(f.name)}**`, clip(f.summary, Math.min(400, Math.floor((maxLength ?? CHAT_MESSAGE_MAX_LENGTH) * SUMMARY_SHARE)))];
   const life: string[] = [];
   if (f.introducedIn !== null) life.push(`${formatVersion(f.introducedIn)}: added`);
   if (f.deprecatedIn !== null) life.push(`${formatVersion(f.deprecatedIn)}: deprecated`);

@@ -2,11 +2,12 @@
 // about it and its upstream links (KEP, pull requests, docs).
 import type { FeatureGate } from '../../kb/model';
 import { formatVersion } from '../../kb/version';
-import { fitChatMessage, type ChatSection } from './chat-message';
+import { CHAT_MESSAGE_MAX_LENGTH, fitChatMessage, type ChatSection } from './chat-message';
 import { stateText } from './gate-state-text';
 import { changeLinks, clip, code, firstSentence, link, linkLabel, rankSources, sourceLinks } from './text';
 
-const SUMMARY_MAX = 400;
+/** The summary takes at most this share of the message (and 400 characters). */
+const SUMMARY_SHARE = 0.15;
 const NOTE_MAX = 200;
 
 export function gateMarkdown(gate: FeatureGate, maxLength?: number): string {
@@ -16,11 +17,13 @@ export function gateMarkdown(gate: FeatureGate, maxLength?: number): string {
     gate.sigs.length > 0 ? `SIG ${gate.sigs.join(', ')}` : null,
     gate.kep ? (kepUrl ? link(gate.kep, kepUrl) : gate.kep) : null,
   ].filter(Boolean);
-  const head = [`**Feature gate ${code(gate.name)}**${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''}`, clip(gate.summary, SUMMARY_MAX)];
+  const head = [`**Feature gate ${code(gate.name)}**${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''}`, clip(gate.summary, Math.min(400, Math.floor((maxLength ?? CHAT_MESSAGE_MAX_LENGTH) * SUMMARY_SHARE)))];
 
   const stages = gate.lifecycle.map((s, i) => {
     const last = i === gate.lifecycle.length - 1;
-    const releases = last ? `from ${formatVersion(s.since)}` : s.until !== null && s.until !== s.since ? `${formatVersion(s.since)}–${formatVersion(s.until)}` : formatVersion(s.since);
+    // The last stage lasts until the removal, if any; the seed closes it (until) when it knows the removal.
+    const open = last && (gate.removedIn === null || s.until === null);
+    const releases = open ? `from ${formatVersion(s.since)}` : s.until !== null && s.until !== s.since ? `${formatVersion(s.since)}–${formatVersion(s.until)}` : formatVersion(s.since);
     return `${releases}: ${stateText(s)}`;
   });
   if (gate.removedIn !== null) stages.push(`${formatVersion(gate.removedIn)}: removed (setting it stops the component from starting)`);
@@ -31,7 +34,7 @@ export function gateMarkdown(gate: FeatureGate, maxLength?: number): string {
       const links = changeLinks(c);
       return `${formatVersion(c.version)}: ${clip(firstSentence(c.summary), NOTE_MAX)}${links.length > 0 ? ` (${links.join(', ')})` : ''}`;
     }) },
-    { title: 'Guards', noun: 'fields', items: gate.fields.map((f) => `${f.kind} ${code(f.path)}`) },
+    { title: 'Guards', noun: 'guarded fields', items: gate.fields.map((f) => `${f.kind} ${code(f.path)}`) },
     { title: 'Links', noun: 'links', items: sourceLinks(gate.sources, gate.kep) },
   ];
   return fitChatMessage({ head, sections }, maxLength);
