@@ -11,8 +11,8 @@ function section(text: string, title: string, noun = ''): { items: string[]; mor
   const blocks = text.split('\n\n');
   const block = blocks.find((b) => b.startsWith(`**${title}**\n`));
   if (!block) {
-    const untold = new RegExp(`^…and \\d+ more: .*\\b(\\d+) ${noun}(,|$)`, 'm').exec(text);
-    return noun && untold ? { items: [], more: Number(untold[1]) } : null;
+    const untold = new RegExp(`^…and (?:\\d+ more: .*\\b(\\d+) ${noun}(?:,|$)|(\\d+) more ${noun}$)`, 'm').exec(text);
+    return noun && untold ? { items: [], more: Number(untold[1] ?? untold[2]) } : null;
   }
   const lines = block.split('\n').slice(1);
   const more = lines.map((l) => /^…and (\d+) more /.exec(l)).find(Boolean);

@@ -20,10 +20,12 @@ function readBack(text: string, nouns: Record<string, string> = {}): Record<stri
     }
     const title = /^\*\*(.+)\*\*$/.exec(line);
     if (title) { current = title[1]; out[current] = { shown: 0, more: 0 }; continue; }
-    if (!current) continue;
-    if (line.startsWith('- ')) out[current].shown++;
-    const more = /^…and (\d+) more/.exec(line);
-    if (more) out[current].more = Number(more[1]);
+    if (line.startsWith('- ') && current) out[current].shown++;
+    const more = /^…and (\d+) more (.+)$/.exec(line);
+    // A section with no room at all is counted alone after the last one shown.
+    if (!more) continue;
+    const owner = nouns[more[2]] && nouns[more[2]] !== current ? nouns[more[2]] : current;
+    if (owner) out[owner] = { shown: owner === current ? out[current].shown : 0, more: Number(more[1]) };
   }
   return out;
 }

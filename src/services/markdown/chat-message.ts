@@ -43,7 +43,7 @@ function render(m: ChatMessage, shown: number[]): string {
   });
   if (untold.length > 0) {
     const n = untold.reduce((sum, s) => sum + s.items.length, 0);
-    blocks.push(`…and ${n} more: ${untold.map((s) => `${s.items.length} ${s.noun}`).join(', ')}`);
+    blocks.push(untold.length === 1 ? moreLine(n, untold[0].noun) : `…and ${n} more: ${untold.map((s) => `${s.items.length} ${s.noun}`).join(', ')}`);
   }
   return blocks.join('\n\n') + '\n';
 }

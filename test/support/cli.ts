@@ -1,0 +1,33 @@
+// Runs the netkb command line as a real process over the run's seeded database (or another file).
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/config';
+import { seededDatabase } from './http';
+
+export interface CliResult { code: number | null; stdout: string; stderr: string }
+
+const root = projectRoot();
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const entry = join(root, 'src', 'cli', 'netkb.ts');
+
+/** Synchronous: for commands that need no server in this process. */
+export function netkb(args: string[], options: { input?: string; db?: string; env?: Record<string, string> } = {}): CliResult {
+  const r = spawnSync(tsx, [entry, ...args], {
+    encoding: 'utf8', input: options.input, cwd: root,
+    env: { ...process.env, DATABASE_URL: `file:${options.db ?? seededDatabase()}`, ...options.env },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A node script as a process, without blocking this process (which may be serving it). */
+export function runNode(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
