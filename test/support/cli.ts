@@ -2,17 +2,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
+import { builtCli } from './build';
 import { seededDatabase } from './http';
 
 export interface CliResult { code: number | null; stdout: string; stderr: string }
 
 const root = projectRoot();
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
-const entry = join(root, 'src', 'cli', 'netkb.ts');
 
-/** Synchronous: for commands that need no server in this process. */
+/** The compiled CLI (test/support/build.ts keeps it fresh), synchronously: for commands that need no server in this process. */
 export function netkb(args: string[], options: { input?: string; db?: string; env?: Record<string, string> } = {}): CliResult {
-  const r = spawnSync(tsx, [entry, ...args], {
+  const r = spawnSync(process.execPath, [builtCli(), ...args], {
     encoding: 'utf8', input: options.input, cwd: root,
     env: { ...process.env, DATABASE_URL: `file:${options.db ?? seededDatabase()}`, ...options.env },
   });
