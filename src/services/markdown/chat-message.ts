@@ -4,7 +4,7 @@
 // ("…and 52 more: 40 API versions removed, 12 flags removed"). Whole lines are dropped, never cut, so the
 // markdown stays intact.
 
-/** The longest message by default: fits a Slack section block, a Teams card and a Discord message (2,000 is Discord's plain limit). */
+/** The longest message by default: what a Slack section block holds; callers with smaller limits ask for less. */
 export const CHAT_MESSAGE_MAX_LENGTH = 3000;
 /** The shortest limit a caller may ask for: room for a headline, a gate's stages and a few items. */
 export const CHAT_MESSAGE_MIN_LENGTH = 500;
