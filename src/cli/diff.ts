@@ -4,9 +4,9 @@ import { formatOptionalVersion, formatVersion } from '../kb/version';
 import { diffReleases, type VersionDiff } from '../services/diff';
 import { requireChatLength, versionDiffMarkdown } from '../services/markdown';
 import { transitionText } from '../services/markdown/gate-state-text';
-import { clip, firstSentence } from '../services/markdown/text';
 import { intOption, lookupVerb } from './lookup-verb';
 import { textTable } from './text-table';
+import { changeJson, notesTable } from './views';
 
 export const DIFF_HELP = `Usage: netkb diff FROM TO [--format table|json|markdown] [--max-length N]
 
@@ -43,7 +43,7 @@ export function diffJson(d: VersionDiff) {
     deprecatedApiVersions: d.deprecatedApiVersions.map((a) => ({ apiVersion: a.apiVersion, kind: a.kind, deprecatedIn: v(a.deprecatedIn), removedIn: v(a.removedIn), replacement: a.replacement?.apiVersion ?? null })),
     removedFlags: d.removedFlags.map((f) => ({ component: f.component, name: f.name, deprecatedIn: v(f.deprecatedIn), removedIn: v(f.removedIn), replacements: f.replacements })),
     deprecatedFlags: d.deprecatedFlags.map((f) => ({ component: f.component, name: f.name, deprecatedIn: v(f.deprecatedIn), removedIn: v(f.removedIn), replacements: f.replacements })),
-    changes: d.changes.map((c) => ({ version: formatVersion(c.version), kind: c.kind, actionRequired: c.actionRequired, summary: c.summary, prs: c.prs, sources: c.sources })),
+    changes: d.changes.map(changeJson),
   };
 }
 
@@ -54,7 +54,7 @@ function diffTable({ diff: d }: DiffAnswer): string {
     `${d.removedApiVersions.length} API versions removed, ${d.deprecatedApiVersions.length} deprecated, ` +
     `${d.removedFlags.length} flags removed, ${d.deprecatedFlags.length} deprecated, ${d.changes.length} release notes (${actionRequired.length} action required)`];
   const section = (title: string, titles: string[], rows: string[][]) => { if (rows.length > 0) blocks.push(`${title}\n${textTable(titles, rows)}`); };
-  section('Action required', ['RELEASE', 'PRS', 'NOTE'], actionRequired.map((c) => [v(c.version), c.prs.map((p) => `#${p}`).join(' '), clip(firstSentence(c.summary), 160)]));
+  if (actionRequired.length > 0) blocks.push(`Action required\n${notesTable(actionRequired)}`);
   section('Feature gates', ['RELEASE', 'GATE', 'CHANGE'], d.featureGates.map((t) => [v(t.version), t.gate.name, transitionText(t.before, t.after)]));
   section('API versions removed', ['RELEASE', 'API VERSION', 'KIND', 'REPLACEMENT'], d.removedApiVersions.map((a) => [v(a.removedIn), a.apiVersion, a.kind, a.replacement?.apiVersion ?? '-']));
   section('API versions deprecated', ['RELEASE', 'API VERSION', 'KIND', 'REMOVED IN', 'REPLACEMENT'], d.deprecatedApiVersions.map((a) => [v(a.deprecatedIn), a.apiVersion, a.kind, v(a.removedIn), a.replacement?.apiVersion ?? '-']));

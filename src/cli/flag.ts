@@ -4,11 +4,11 @@ import type { Flag } from '../kb/model';
 import { formatOptionalVersion, formatVersion } from '../kb/version';
 import { findFlag, listFlags, normalizeFlagName } from '../services/flags';
 import { flagMarkdownMessage, requireChatLength } from '../services/markdown';
-import { clip, firstSentence } from '../services/markdown/text';
 import { closeNames } from '../services/suggest';
 import { UsageError } from './files';
 import { intOption, lookupVerb } from './lookup-verb';
 import { orDash, textTable } from './text-table';
+import { changeJson, notesTable } from './views';
 
 export const FLAG_HELP = `Usage: netkb flag COMPONENT NAME [--format table|json|markdown] [--max-length N]
 
@@ -58,7 +58,7 @@ export function flagJson(f: Flag) {
     configField: f.configField,
     defaults: f.defaults.map((d) => ({ value: d.value, since: formatVersion(d.since) })),
     values: f.values.map((x) => ({ value: x.value, introducedIn: v(x.introducedIn), deprecatedIn: v(x.deprecatedIn), removedIn: v(x.removedIn), replacement: x.replacement })),
-    changes: f.changes.map((c) => ({ version: formatVersion(c.version), kind: c.kind, actionRequired: c.actionRequired, summary: c.summary, prs: c.prs, sources: c.sources })),
+    changes: f.changes.map(changeJson),
     notes: f.notes,
     sources: f.sources,
   };
@@ -73,7 +73,7 @@ function flagTable({ flag: f }: { flag: Flag }): string {
   ].join('\n')];
   if (f.defaults.length > 0) blocks.push(`Defaults\n${textTable(['SINCE', 'DEFAULT'], f.defaults.map((d) => [formatVersion(d.since), d.value]))}`);
   if (f.values.length > 0) blocks.push(`Values\n${textTable(['VALUE', 'ADDED', 'DEPRECATED', 'REMOVED', 'REPLACEMENT'], f.values.map((x) => [x.value, v(x.introducedIn), v(x.deprecatedIn), v(x.removedIn), orDash(x.replacement)]))}`);
-  if (f.changes.length > 0) blocks.push(`Release notes\n${textTable(['RELEASE', 'PRS', 'NOTE'], f.changes.map((c) => [formatVersion(c.version), c.prs.map((p) => `#${p}`).join(' '), clip(firstSentence(c.summary), 160)]))}`);
+  if (f.changes.length > 0) blocks.push(`Release notes\n${notesTable(f.changes)}`);
   if (f.sources.length > 0) blocks.push(`Sources\n${f.sources.map((s) => `  ${s}`).join('\n')}`);
   return blocks.join('\n\n') + '\n';
 }

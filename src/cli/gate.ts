@@ -5,11 +5,11 @@ import { formatOptionalVersion, formatVersion } from '../kb/version';
 import { findFeatureGate } from '../services/feature-gates';
 import { featureGateMarkdown, requireChatLength } from '../services/markdown';
 import { stateText } from '../services/markdown/gate-state-text';
-import { clip, firstSentence } from '../services/markdown/text';
 import { closeNames } from '../services/suggest';
 import { UsageError } from './files';
 import { intOption, lookupVerb } from './lookup-verb';
 import { orDash, textTable } from './text-table';
+import { changeJson, notesTable } from './views';
 
 export const GATE_HELP = `Usage: netkb gate NAME [--format table|json|markdown] [--max-length N]
 
@@ -45,7 +45,7 @@ export function gateJson(g: FeatureGate) {
     lifecycle: g.lifecycle.map((s) => ({ stage: s.stage, defaultEnabled: s.defaultEnabled, lockedToDefault: s.lockedToDefault, since: formatVersion(s.since), until: formatOptionalVersion(s.until) })),
     removedIn: formatOptionalVersion(g.removedIn),
     fields: g.fields.map((f) => ({ kind: f.kind, path: f.path })),
-    changes: g.changes.map((c) => ({ version: formatVersion(c.version), kind: c.kind, actionRequired: c.actionRequired, summary: c.summary, prs: c.prs, sources: c.sources })),
+    changes: g.changes.map(changeJson),
     notes: g.notes,
     sources: g.sources,
   };
@@ -57,7 +57,7 @@ function gateTable({ gate: g }: { gate: FeatureGate }): string {
     textTable(['STAGE', 'SINCE', 'UNTIL', 'DEFAULT'], g.lifecycle.map((s) => [s.stage, formatVersion(s.since), orDash(formatOptionalVersion(s.until)), stateText(s).replace(/^[^,]+, /, '')])),
   ];
   if (g.fields.length > 0) blocks.push(`Guards\n${textTable(['KIND', 'FIELD'], g.fields.map((f) => [f.kind, f.path]))}`);
-  if (g.changes.length > 0) blocks.push(`Release notes\n${textTable(['RELEASE', 'PRS', 'NOTE'], g.changes.map((c) => [formatVersion(c.version), c.prs.map((p) => `#${p}`).join(' '), clip(firstSentence(c.summary), 160)]))}`);
+  if (g.changes.length > 0) blocks.push(`Release notes\n${notesTable(g.changes)}`);
   if (g.sources.length > 0) blocks.push(`Sources\n${g.sources.map((s) => `  ${s}`).join('\n')}`);
   return blocks.join('\n\n') + '\n';
 }

@@ -1,6 +1,5 @@
 // Runs the netkb command line as a real process over the run's seeded database (or another file).
 import { spawn, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
 import { builtCli } from './build';
 import { seededDatabase } from './http';

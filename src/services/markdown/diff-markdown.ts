@@ -5,7 +5,7 @@ import { formatVersion, type VersionKey } from '../../kb/version';
 import type { VersionDiff } from '../diff';
 import { fitChatMessage, type ChatSection } from './chat-message';
 import { transitionText, transitionWeight } from './gate-state-text';
-import { changeLinks, clip, code, firstSentence, link, linkLabel, rankSources } from './text';
+import { code, link, linkLabel, noteItem, rankSources } from './text';
 
 const NOTE_MAX = 180;
 
@@ -53,10 +53,7 @@ export function diffMarkdown(d: VersionDiff, maxLength?: number): string {
   ];
   const head = [`**netkb: ${formatVersion(d.from)} → ${formatVersion(d.to)}**: ${counts.join('; ')}`];
   const sections: ChatSection[] = [
-    { title: 'Action required', noun: 'action-required notes', items: actionRequired.map((c) => {
-      const links = changeLinks(c);
-      return `${formatVersion(c.version)}: ${clip(firstSentence(c.summary), NOTE_MAX)}${links.length > 0 ? ` (${links.join(', ')})` : ''}`;
-    }) },
+    { title: 'Action required', noun: 'action-required notes', items: actionRequired.map((c) => noteItem(c, NOTE_MAX, formatVersion)) },
     { title: 'Feature gates', noun: 'gate changes', items: byWeight(d.featureGates).map((t) =>
       `${formatVersion(t.version)} ${code(t.gate.name)}: ${transitionText(t.before, t.after)}${firstLink(t.gate.sources, t.gate.kep)}`) },
     { title: 'API versions removed', noun: 'API versions removed', items: byRelease(d.removedApiVersions, (a) => a.removedIn).map((a) => apiItem(a, a.removedIn, 'no longer served')) },

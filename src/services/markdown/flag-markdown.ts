@@ -3,7 +3,7 @@
 import type { Flag } from '../../kb/model';
 import { formatVersion } from '../../kb/version';
 import { CHAT_MESSAGE_MAX_LENGTH, fitChatMessage, type ChatSection } from './chat-message';
-import { changeLinks, clip, code, firstSentence, sourceLinks } from './text';
+import { noteItem, clip, code, sourceLinks } from './text';
 
 /** The summary takes at most this share of the message (and 400 characters). */
 const SUMMARY_SHARE = 0.15;
@@ -25,10 +25,7 @@ export function flagMarkdown(f: Flag, maxLength?: number): string {
       v.deprecatedIn !== null ? `deprecated ${formatVersion(v.deprecatedIn)}` : null,
       v.removedIn !== null ? `removed ${formatVersion(v.removedIn)}` : null,
       v.replacement ? `use ${code(v.replacement)}` : null].filter(Boolean).join(', ')) },
-    { title: 'Release notes', noun: 'release notes', items: f.changes.map((c) => {
-      const links = changeLinks(c);
-      return `${formatVersion(c.version)}: ${clip(firstSentence(c.summary), NOTE_MAX)}${links.length > 0 ? ` (${links.join(', ')})` : ''}`;
-    }) },
+    { title: 'Release notes', noun: 'release notes', items: f.changes.map((c) => noteItem(c, NOTE_MAX, formatVersion)) },
     { title: 'Links', noun: 'links', items: sourceLinks(f.sources) },
   ];
   return fitChatMessage({ head, sections }, maxLength);

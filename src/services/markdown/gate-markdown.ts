@@ -4,7 +4,7 @@ import type { FeatureGate } from '../../kb/model';
 import { formatVersion } from '../../kb/version';
 import { CHAT_MESSAGE_MAX_LENGTH, fitChatMessage, type ChatSection } from './chat-message';
 import { stateText } from './gate-state-text';
-import { changeLinks, clip, code, firstSentence, link, linkLabel, rankSources, sourceLinks } from './text';
+import { noteItem, clip, code, link, linkLabel, rankSources, sourceLinks } from './text';
 
 /** The summary takes at most this share of the message (and 400 characters). */
 const SUMMARY_SHARE = 0.15;
@@ -30,10 +30,7 @@ export function gateMarkdown(gate: FeatureGate, maxLength?: number): string {
 
   const sections: ChatSection[] = [
     { title: 'Stages', items: stages, noun: 'stages', whole: true },
-    { title: 'Release notes', noun: 'release notes', items: gate.changes.map((c) => {
-      const links = changeLinks(c);
-      return `${formatVersion(c.version)}: ${clip(firstSentence(c.summary), NOTE_MAX)}${links.length > 0 ? ` (${links.join(', ')})` : ''}`;
-    }) },
+    { title: 'Release notes', noun: 'release notes', items: gate.changes.map((c) => noteItem(c, NOTE_MAX, formatVersion)) },
     { title: 'Guards', noun: 'guarded fields', items: gate.fields.map((f) => `${f.kind} ${code(f.path)}`) },
     { title: 'Links', noun: 'links', items: sourceLinks(gate.sources, gate.kep) },
   ];

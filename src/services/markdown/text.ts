@@ -83,3 +83,9 @@ export function changeLinks(change: { prs: number[]; sources: string[] }): strin
   if (out.length === 0 && change.sources[0]) out.push(link(linkLabel(change.sources[0]), change.sources[0]));
   return out;
 }
+
+/** A release note as one list item: "1.29: its first sentence (#121046)". */
+export function noteItem(change: { version: number; summary: string; prs: number[]; sources: string[] }, max: number, formatVersion: (v: number) => string): string {
+  const links = changeLinks(change);
+  return `${formatVersion(change.version)}: ${clip(firstSentence(change.summary), max)}${links.length > 0 ? ` (${links.join(', ')})` : ''}`;
+}
