@@ -17,7 +17,7 @@ replaces it, its config-file field, its defaults and values over time, and the r
 NAME may be written --conntrack-max, -conntrack-max or conntrack-max. Works on the embedded database.
 
 Arguments:
-  COMPONENT         kube-proxy, kubelet, kube-apiserver or kube-controller-manager
+  COMPONENT         the component, e.g. kube-proxy or kubelet (an unknown one lists those with flags)
   NAME              the flag
 
 Options:

@@ -31,13 +31,11 @@ export function link(label: string, url: string): string {
 
 /** A short name for an upstream URL: "#121046" for a pull request, "KEP-3866" for an enhancement, else the page. */
 export function linkLabel(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return url;
-  }
-  const parts = u.pathname.split('/').filter(Boolean);
+  // A plain pattern rather than new URL(): labels are made for hundreds of links per message.
+  const m = /^https?:\/\/([^/?#]+)([^?#]*)/i.exec(url);
+  if (!m) return url;
+  const u = { hostname: m[1].toLowerCase() };
+  const parts = m[2].split('/').filter(Boolean);
   if (u.hostname === 'github.com') {
     const [owner, repo, what, id] = parts;
     const kep = /^(\d+)-/.exec(parts.find((p, i) => parts[i - 1]?.startsWith('sig-') && /^\d+-/.test(p)) ?? '');
