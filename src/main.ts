@@ -14,7 +14,8 @@ import { SeedValidationError } from '../seed/lib/load';
 const logger = createLogger();
 const log = (msg: string) => logger.info(msg);
 
-async function main(): Promise<void> {
+/** Starts the server from the environment; resolves once it listens. Also `netkb serve`. */
+export async function serve(): Promise<void> {
   // Every setting is read and checked before any work, so a bad one stops start-up with a clear message.
   const file = databaseFile();
   const listenPort = port();
@@ -52,8 +53,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((err) => {
-  const known = err instanceof SeedValidationError || err instanceof ConfigError;
-  process.stderr.write(`netkb: cannot start: ${known ? err.message : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-  process.exit(1);
-});
+if (require.main === module) {
+  serve().catch((err) => {
+    const known = err instanceof SeedValidationError || err instanceof ConfigError;
+    process.stderr.write(`netkb: cannot start: ${known ? err.message : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

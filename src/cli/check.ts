@@ -5,10 +5,12 @@ import type { Severity } from '../analysis/types';
 import { formatVersion } from '../kb/version';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { upgradeReport } from '../services/upgrade-report';
+import type { Searcher } from '../services/search';
 import { maxManifestBytes } from '../config';
 import { FORMATS } from './formats';
 import { fails, type CheckResult, type FileReport } from './formats/types';
 import { readInputs, UsageError } from './files';
+import { NO_PROGRESS, progressEnabled, progressLine } from './progress';
 
 export const CHECK_HELP = `Usage: netkb check FILE|DIR|- ... --from RELEASE --to RELEASE [options]
 
@@ -49,6 +51,10 @@ export interface CliIo {
   loadKb(): Promise<KnowledgeBase>;
   /** The database file the knowledge base is read from (and imports are written to). */
   dbFile(): string;
+  /** The full-text index of that file (after loadKb, which builds the file when missing). */
+  loadSearcher(): Searcher & { close(): void };
+  /** Whether standard error is a terminal (progress is shown only then). */
+  stderrIsTTY(): boolean;
 }
 
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
@@ -80,15 +86,17 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
 
+  const progress = progressEnabled(io.stderrIsTTY()) ? progressLine(io.stderr, Date.now, process.stderr.columns || 100) : NO_PROGRESS;
   try {
-    const inputs = readInputs(parsed.positionals, io.stdin);
+    const inputs = readInputs(parsed.positionals, io.stdin, (n, name) => progress.update(`netkb check: reading ${n} files… ${name}`));
     const kb = await io.loadKb();
     const limit = maxManifestBytes();
     const files: FileReport[] = [];
     let from = 0;
     let to = 0;
     let path: number[] = [];
-    for (const input of inputs) {
+    for (const [i, input] of inputs.entries()) {
+      progress.update(`netkb check: ${i + 1}/${inputs.length} files ${input.name}`);
       try {
         const report = upgradeReport(kb, o.from!, o.to!, input.text, { maxBytes: limit });
         ({ from, to, path } = report);
@@ -98,6 +106,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
         throw err;
       }
     }
+    progress.finish();
     const all = files.flatMap((f) => f.findings);
     const result: CheckResult = {
       from: formatVersion(from), to: formatVersion(to), path: path.map(formatVersion), files, formatVersion,
@@ -113,6 +122,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     else io.stdout(text);
     return all.some((f) => fails(f, result.failOn)) ? 1 : 0;
   } catch (err) {
+    progress.finish();
     if (err instanceof UsageError || err instanceof GraphQLError) {
       io.stderr(`netkb check: ${err.message}\n`);
       return 2;

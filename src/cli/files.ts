@@ -6,10 +6,12 @@ export interface Input { name: string; text: string }
 
 export class UsageError extends Error {}
 
-export function readInputs(args: string[], stdin: () => string): Input[] {
+/** onFile is told about every file read (for the progress line). */
+export function readInputs(args: string[], stdin: () => string, onFile: (count: number, name: string) => void = () => {}): Input[] {
   const out: Input[] = [];
+  const push = (input: Input) => { out.push(input); onFile(out.length, input.name); };
   for (const arg of args) {
-    if (arg === '-') { out.push({ name: '<stdin>', text: stdin() }); continue; }
+    if (arg === '-') { push({ name: '<stdin>', text: stdin() }); continue; }
     let stat;
     try {
       stat = statSync(arg);
@@ -19,9 +21,9 @@ export function readInputs(args: string[], stdin: () => string): Input[] {
     if (stat.isDirectory()) {
       const found = walk(arg);
       if (found.length === 0) throw new UsageError(`${arg}: no *.yaml, *.yml or *.json files in this directory`);
-      for (const f of found) out.push({ name: f, text: readFileSync(f, 'utf8') });
+      for (const f of found) push({ name: f, text: readFileSync(f, 'utf8') });
     } else {
-      out.push({ name: arg, text: readFileSync(arg, 'utf8') });
+      push({ name: arg, text: readFileSync(arg, 'utf8') });
     }
   }
   return out;

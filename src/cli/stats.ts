@@ -8,6 +8,8 @@ export const STATS_HELP = `Usage: netkb stats [--format table|json]
 
 Counts per release (release-note entries, reviewed or imported; gates added and removed; API versions,
 flags and fields deprecated and removed) and per record type, and lists records without a source URL.
+
+Exit codes: 0 answered, 2 bad input (unknown format or option).
 `;
 
 export function knowledgeBaseStats(kb: KnowledgeBase) {

@@ -1,5 +1,6 @@
 import { changeConnection, filterChanges } from '../services/changes';
 import { diffReleases, type VersionDiff } from '../services/diff';
+import { versionDiffMarkdown } from '../services/markdown';
 import type { Context } from './context';
 
 export const diffResolvers = {
@@ -9,5 +10,6 @@ export const diffResolvers = {
   VersionDiff: {
     changes: (d: VersionDiff, args: { kinds?: string[] | null; first?: number | null; after?: string | null }, ctx: Context) =>
       changeConnection(filterChanges(ctx.kb, { kinds: args.kinds }, d.changes), args.first, args.after),
+    markdown: (d: VersionDiff, args: { maxLength?: number | null }) => versionDiffMarkdown(d, args.maxLength),
   },
 };

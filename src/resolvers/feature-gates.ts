@@ -1,5 +1,6 @@
 import type { FeatureGate } from '../kb/model';
 import { featureGateStateIn, findFeatureGate, listFeatureGates, type FeatureGateQuery } from '../services/feature-gates';
+import { featureGateMarkdown } from '../services/markdown';
 import type { Context } from './context';
 
 export const featureGateResolvers = {
@@ -9,5 +10,6 @@ export const featureGateResolvers = {
   },
   FeatureGate: {
     stateIn: (g: FeatureGate, args: { version: string }, ctx: Context) => featureGateStateIn(ctx.kb, g, args.version),
+    markdown: (g: FeatureGate, args: { maxLength?: number | null }) => featureGateMarkdown(g, args.maxLength),
   },
 };

@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { loadSeed } from '../../seed/lib/load';
 import { writeSeed } from '../../src/db/write-seed';
 import { seedDir } from '../../src/config';
+import { ensureBuilt } from './build';
 
 export default async function globalSetup(): Promise<void> {
+  ensureBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'netkb-test-'));
   const file = join(dir, 'netkb.db');
   await writeSeed(loadSeed(seedDir()), file);

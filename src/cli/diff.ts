@@ -1,0 +1,79 @@
+// netkb diff FROM TO: what changes between two releases (the `diff` query), on the embedded database.
+import type { GateState } from '../kb/gate-state';
+import { formatOptionalVersion, formatVersion } from '../kb/version';
+import { diffReleases, type VersionDiff } from '../services/diff';
+import { requireChatLength, versionDiffMarkdown } from '../services/markdown';
+import { transitionText } from '../services/markdown/gate-state-text';
+import { intOption, lookupVerb } from './lookup-verb';
+import { textTable } from './text-table';
+import { changeJson, notesTable } from './views';
+
+export const DIFF_HELP = `Usage: netkb diff FROM TO [--format table|json|markdown] [--max-length N]
+
+What changes on the way from release FROM to release TO (releases after FROM up to and including TO):
+feature-gate transitions, API versions and flags removed or deprecated, and the release notes, those that
+require action first. Works on the embedded database; no server needed.
+
+Arguments:
+  FROM, TO          releases such as 1.29 and 1.31 (also v1.29, 1.29.4); FROM not after TO
+
+Options:
+  --format F        table (default), json (every list in full, including all release notes) or markdown
+                    (the chat message of the API's VersionDiff.markdown)
+  --max-length N    longest markdown message, 500 to 3000 (default 3000)
+  -h, --help        this text
+
+Exit codes: 0 answered, 2 bad input (unknown release, FROM after TO, unknown format, missing argument).
+
+Example:
+  netkb diff 1.29 1.31 --format markdown
+`;
+
+interface DiffAnswer { diff: VersionDiff; maxLength?: number }
+
+const stateJson = (s: GateState) => ({ exists: s.exists, stage: s.stage, defaultEnabled: s.defaultEnabled, lockedToDefault: s.lockedToDefault });
+
+export function diffJson(d: VersionDiff) {
+  const v = formatOptionalVersion;
+  return {
+    from: formatVersion(d.from),
+    to: formatVersion(d.to),
+    featureGates: d.featureGates.map((t) => ({ gate: t.gate.name, version: formatVersion(t.version), before: stateJson(t.before), after: stateJson(t.after) })),
+    removedApiVersions: d.removedApiVersions.map((a) => ({ apiVersion: a.apiVersion, kind: a.kind, deprecatedIn: v(a.deprecatedIn), removedIn: v(a.removedIn), replacement: a.replacement?.apiVersion ?? null })),
+    deprecatedApiVersions: d.deprecatedApiVersions.map((a) => ({ apiVersion: a.apiVersion, kind: a.kind, deprecatedIn: v(a.deprecatedIn), removedIn: v(a.removedIn), replacement: a.replacement?.apiVersion ?? null })),
+    removedFlags: d.removedFlags.map((f) => ({ component: f.component, name: f.name, deprecatedIn: v(f.deprecatedIn), removedIn: v(f.removedIn), replacements: f.replacements })),
+    deprecatedFlags: d.deprecatedFlags.map((f) => ({ component: f.component, name: f.name, deprecatedIn: v(f.deprecatedIn), removedIn: v(f.removedIn), replacements: f.replacements })),
+    changes: d.changes.map(changeJson),
+  };
+}
+
+function diffTable({ diff: d }: DiffAnswer): string {
+  const v = (x: number | null) => formatOptionalVersion(x) ?? '-';
+  const actionRequired = d.changes.filter((c) => c.actionRequired);
+  const blocks = [`netkb diff ${formatVersion(d.from)} -> ${formatVersion(d.to)}: ${d.featureGates.length} gate changes, ` +
+    `${d.removedApiVersions.length} API versions removed, ${d.deprecatedApiVersions.length} deprecated, ` +
+    `${d.removedFlags.length} flags removed, ${d.deprecatedFlags.length} deprecated, ${d.changes.length} release notes (${actionRequired.length} action required)`];
+  const section = (title: string, titles: string[], rows: string[][]) => { if (rows.length > 0) blocks.push(`${title}\n${textTable(titles, rows)}`); };
+  if (actionRequired.length > 0) blocks.push(`Action required\n${notesTable(actionRequired)}`);
+  section('Feature gates', ['RELEASE', 'GATE', 'CHANGE'], d.featureGates.map((t) => [v(t.version), t.gate.name, transitionText(t.before, t.after)]));
+  section('API versions removed', ['RELEASE', 'API VERSION', 'KIND', 'REPLACEMENT'], d.removedApiVersions.map((a) => [v(a.removedIn), a.apiVersion, a.kind, a.replacement?.apiVersion ?? '-']));
+  section('API versions deprecated', ['RELEASE', 'API VERSION', 'KIND', 'REMOVED IN', 'REPLACEMENT'], d.deprecatedApiVersions.map((a) => [v(a.deprecatedIn), a.apiVersion, a.kind, v(a.removedIn), a.replacement?.apiVersion ?? '-']));
+  section('Flags removed', ['RELEASE', 'COMPONENT', 'FLAG', 'REPLACEMENTS'], d.removedFlags.map((f) => [v(f.removedIn), f.component, f.name, f.replacements.join(' ') || '-']));
+  section('Flags deprecated', ['RELEASE', 'COMPONENT', 'FLAG', 'REMOVED IN', 'REPLACEMENTS'], d.deprecatedFlags.map((f) => [v(f.deprecatedIn), f.component, f.name, v(f.removedIn), f.replacements.join(' ') || '-']));
+  if (d.changes.length > actionRequired.length) blocks.push(`${d.changes.length - actionRequired.length} further release notes: --format json lists them all.`);
+  return blocks.join('\n\n') + '\n';
+}
+
+export const runDiff = lookupVerb<DiffAnswer>({
+  name: 'diff',
+  help: DIFF_HELP,
+  positionals: ['FROM', 'TO'],
+  options: { 'max-length': { type: 'string' } },
+  answer: (kb, [from, to], options) => {
+    const maxLength = requireChatLength(intOption(options, 'max-length'));
+    return { diff: diffReleases(kb, from, to), maxLength };
+  },
+  table: diffTable,
+  json: (a) => diffJson(a.diff),
+  markdown: (a) => versionDiffMarkdown(a.diff, a.maxLength),
+});

@@ -1,0 +1,94 @@
+// netkb flag COMPONENT NAME: one component flag's life (the `flag` query), on the embedded database.
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import type { Flag } from '../kb/model';
+import { formatOptionalVersion, formatVersion } from '../kb/version';
+import { findFlag, listFlags, normalizeFlagName } from '../services/flags';
+import { flagMarkdownMessage, requireChatLength } from '../services/markdown';
+import { closeNames } from '../services/suggest';
+import { UsageError } from './files';
+import { intOption, lookupVerb } from './lookup-verb';
+import { orDash, textTable } from './text-table';
+import { changeJson, notesTable } from './views';
+
+export const FLAG_HELP = `Usage: netkb flag COMPONENT NAME [--format table|json|markdown] [--max-length N]
+
+One command-line flag of a component: what it does, when it was added, deprecated and removed, what
+replaces it, its config-file field, its defaults and values over time, and the release notes about it.
+NAME may be written --conntrack-max, -conntrack-max or conntrack-max. Works on the embedded database.
+
+Arguments:
+  COMPONENT         the component, e.g. kube-proxy or kubelet (an unknown one lists those with flags)
+  NAME              the flag
+
+Options:
+  --format F        table (default), json or markdown (a chat message)
+  --max-length N    longest markdown message, 500 to 3000 (default 3000)
+  -h, --help        this text
+
+Exit codes: 0 answered, 2 bad input (unknown component or flag, with the closest names; unknown format;
+missing argument).
+
+Example:
+  netkb flag kube-proxy --conntrack-max
+`;
+
+export function requireFlag(kb: KnowledgeBase, component: string, name: string): Flag {
+  const found = findFlag(kb, component, name);
+  if (found) return found;
+  const components = [...new Set(kb.flags.map((f) => f.component))].sort();
+  const c = component.trim().toLowerCase();
+  if (!components.includes(c)) {
+    const close = closeNames(c, components);
+    throw new UsageError(`no flags of a component named "${component}"${close.length > 0 ? `; did you mean ${close.join(', ')}?` : ''} Components with flags: ${components.join(', ')}.`);
+  }
+  const close = closeNames(normalizeFlagName(name), listFlags(kb, c).map((f) => f.name));
+  throw new UsageError(`${c} has no flag ${normalizeFlagName(name)} in the knowledge base.${close.length > 0 ? ` Did you mean ${close.join(', ')}?` : ''}`);
+}
+
+export function flagJson(f: Flag) {
+  const v = formatOptionalVersion;
+  return {
+    component: f.component,
+    name: f.name,
+    summary: f.summary,
+    introducedIn: v(f.introducedIn),
+    deprecatedIn: v(f.deprecatedIn),
+    removedIn: v(f.removedIn),
+    replacements: f.replacements,
+    configField: f.configField,
+    defaults: f.defaults.map((d) => ({ value: d.value, since: formatVersion(d.since) })),
+    values: f.values.map((x) => ({ value: x.value, introducedIn: v(x.introducedIn), deprecatedIn: v(x.deprecatedIn), removedIn: v(x.removedIn), replacement: x.replacement })),
+    changes: f.changes.map(changeJson),
+    notes: f.notes,
+    sources: f.sources,
+  };
+}
+
+function flagTable({ flag: f }: { flag: Flag }): string {
+  const v = (x: number | null) => orDash(formatOptionalVersion(x));
+  const blocks = [[
+    `${f.component} ${f.name}: ${f.summary}`,
+    `introduced in: ${v(f.introducedIn)}; deprecated in: ${v(f.deprecatedIn)}; removed in: ${v(f.removedIn)}`,
+    `replacements: ${f.replacements.join(' ') || '-'}; config field: ${orDash(f.configField)}`,
+  ].join('\n')];
+  if (f.defaults.length > 0) blocks.push(`Defaults\n${textTable(['SINCE', 'DEFAULT'], f.defaults.map((d) => [formatVersion(d.since), d.value]))}`);
+  if (f.values.length > 0) blocks.push(`Values\n${textTable(['VALUE', 'ADDED', 'DEPRECATED', 'REMOVED', 'REPLACEMENT'], f.values.map((x) => [x.value, v(x.introducedIn), v(x.deprecatedIn), v(x.removedIn), orDash(x.replacement)]))}`);
+  if (f.changes.length > 0) blocks.push(`Release notes\n${notesTable(f.changes)}`);
+  if (f.sources.length > 0) blocks.push(`Sources\n${f.sources.map((s) => `  ${s}`).join('\n')}`);
+  return blocks.join('\n\n') + '\n';
+}
+
+export const runFlag = lookupVerb<{ flag: Flag; maxLength: number }>({
+  name: 'flag',
+  help: FLAG_HELP,
+  positionals: ['COMPONENT', 'NAME'],
+  dashedPositionals: true,
+  options: { 'max-length': { type: 'string' } },
+  answer: (kb, [component, name], options) => {
+    const maxLength = requireChatLength(intOption(options, 'max-length'));
+    return { flag: requireFlag(kb, component, name), maxLength };
+  },
+  table: flagTable,
+  json: (a) => flagJson(a.flag),
+  markdown: (a) => flagMarkdownMessage(a.flag, a.maxLength),
+});

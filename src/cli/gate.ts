@@ -1,0 +1,77 @@
+// netkb gate NAME: a feature gate's whole life (the `featureGate` query), on the embedded database.
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import type { FeatureGate } from '../kb/model';
+import { formatOptionalVersion, formatVersion } from '../kb/version';
+import { findFeatureGate } from '../services/feature-gates';
+import { featureGateMarkdown, requireChatLength } from '../services/markdown';
+import { stateText } from '../services/markdown/gate-state-text';
+import { closeNames } from '../services/suggest';
+import { UsageError } from './files';
+import { intOption, lookupVerb } from './lookup-verb';
+import { orDash, textTable } from './text-table';
+import { changeJson, notesTable } from './views';
+
+export const GATE_HELP = `Usage: netkb gate NAME [--format table|json|markdown] [--max-length N]
+
+A feature gate's whole life: what it switches, its stages (alpha, beta, GA, deprecated) with their
+releases and defaults, its removal, the fields it guards, the release notes about it and its sources.
+The name is case-insensitive. Works on the embedded database; no server needed.
+
+Options:
+  --format F        table (default), json or markdown (the chat message of the API's FeatureGate.markdown)
+  --max-length N    longest markdown message, 500 to 3000 (default 3000)
+  -h, --help        this text
+
+Exit codes: 0 answered, 2 bad input (unknown gate, with the closest names; unknown format; missing NAME).
+
+Example:
+  netkb gate NFTablesProxyMode --format markdown
+`;
+
+export function requireGate(kb: KnowledgeBase, name: string): FeatureGate {
+  const gate = findFeatureGate(kb, name);
+  if (gate) return gate;
+  const close = closeNames(name, kb.featureGates.map((g) => g.name));
+  throw new UsageError(`no feature gate named "${name}".${close.length > 0 ? ` Did you mean ${close.join(', ')}?` : ' netkb search TEXT finds gates by words of their summary.'}`);
+}
+
+export function gateJson(g: FeatureGate) {
+  return {
+    name: g.name,
+    summary: g.summary,
+    sigs: g.sigs,
+    components: g.components,
+    kep: g.kep,
+    lifecycle: g.lifecycle.map((s) => ({ stage: s.stage, defaultEnabled: s.defaultEnabled, lockedToDefault: s.lockedToDefault, since: formatVersion(s.since), until: formatOptionalVersion(s.until) })),
+    removedIn: formatOptionalVersion(g.removedIn),
+    fields: g.fields.map((f) => ({ kind: f.kind, path: f.path })),
+    changes: g.changes.map(changeJson),
+    notes: g.notes,
+    sources: g.sources,
+  };
+}
+
+function gateTable({ gate: g }: { gate: FeatureGate }): string {
+  const blocks = [
+    [`${g.name}: ${g.summary}`, `components: ${g.components.join(', ') || '-'}; SIGs: ${g.sigs.join(', ') || '-'}; KEP: ${orDash(g.kep)}; removed in: ${orDash(formatOptionalVersion(g.removedIn))}`].join('\n'),
+    textTable(['STAGE', 'SINCE', 'UNTIL', 'DEFAULT'], g.lifecycle.map((s) => [s.stage, formatVersion(s.since), orDash(formatOptionalVersion(s.until)), stateText(s).replace(/^[^,]+, /, '')])),
+  ];
+  if (g.fields.length > 0) blocks.push(`Guards\n${textTable(['KIND', 'FIELD'], g.fields.map((f) => [f.kind, f.path]))}`);
+  if (g.changes.length > 0) blocks.push(`Release notes\n${notesTable(g.changes)}`);
+  if (g.sources.length > 0) blocks.push(`Sources\n${g.sources.map((s) => `  ${s}`).join('\n')}`);
+  return blocks.join('\n\n') + '\n';
+}
+
+export const runGate = lookupVerb<{ gate: FeatureGate; maxLength: number }>({
+  name: 'gate',
+  help: GATE_HELP,
+  positionals: ['NAME'],
+  options: { 'max-length': { type: 'string' } },
+  answer: (kb, [name], options) => {
+    const maxLength = requireChatLength(intOption(options, 'max-length'));
+    return { gate: requireGate(kb, name), maxLength };
+  },
+  table: gateTable,
+  json: (a) => gateJson(a.gate),
+  markdown: (a) => featureGateMarkdown(a.gate, a.maxLength),
+});

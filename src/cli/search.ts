@@ -1,0 +1,84 @@
+// netkb search TEXT: ranked full-text search over the knowledge base (the `search` query).
+import type { Change, Subject } from '../kb/model';
+import { formatOptionalVersion, formatVersion } from '../kb/version';
+import { searchKnowledgeBase, type SearchHit } from '../services/search';
+import { clip, code, firstSentence, link } from '../services/markdown/text';
+import { UsageError } from './files';
+import { intOption, lookupVerb } from './lookup-verb';
+import { textTable } from './text-table';
+
+export const SEARCH_HELP = `Usage: netkb search TEXT... [--first N] [--format table|json|markdown]
+
+Finds feature gates, flags, API versions and fields, well-known labels, metrics and release notes by the
+words of their names, summaries and notes (names weigh most). A record named exactly TEXT comes first.
+The words may be given as one argument or several. Works on the embedded database; no server needed.
+
+Options:
+  --first N     how many results, 1 to 100 (default 20)
+  --format F    table (default), json or markdown
+  -h, --help    this text
+
+Exit codes: 0 answered (also when nothing matches), 2 bad input (no TEXT, --first out of range,
+unknown format).
+
+Example:
+  netkb search conntrack --first 5
+`;
+
+export interface SearchResult { text: string; hits: SearchHit[] }
+
+/** What a hit is called: "FeatureGate NFTablesProxyMode", "Flag kube-proxy --conntrack-max", "Change 1.29 #121046". */
+export function hitTitle(h: SearchHit): { type: string; name: string } {
+  if (h.change) return { type: 'Change', name: `${formatVersion(h.change.version)}${h.change.prs.length > 0 ? ` ${h.change.prs.map((p) => `#${p}`).join(' ')}` : ''}` };
+  const s = h.subject as Subject;
+  switch (s.typename) {
+    case 'FeatureGate': return { type: s.typename, name: s.name };
+    case 'Flag': return { type: s.typename, name: `${s.component} ${s.name}` };
+    case 'ApiVersion': return { type: s.typename, name: `${s.apiVersion} ${s.kind}` };
+    case 'ApiField': return { type: s.typename, name: `${s.kind} ${s.path}` };
+    case 'WellKnownKey': return { type: s.typename, name: s.key };
+    case 'Metric': return { type: s.typename, name: s.name };
+  }
+}
+
+function hitSummary(h: SearchHit): string {
+  const s = (h.change ?? h.subject) as Change | Subject;
+  return 'summary' in s && s.summary ? s.summary : s.typename === 'ApiVersion' ? (s.migrationNotes ?? s.notes ?? '') : '';
+}
+
+export function searchJson(r: SearchResult) {
+  return r.hits.map((h) => {
+    const record = (h.change ?? h.subject) as Change | Subject;
+    const { type, name } = hitTitle(h);
+    return { score: h.score, type, name, version: h.change ? formatVersion(h.change.version) : null,
+      removedIn: h.subject && 'removedIn' in h.subject ? formatOptionalVersion(h.subject.removedIn) : null,
+      summary: hitSummary(h), sources: record.sources };
+  });
+}
+
+export const runSearch = lookupVerb<SearchResult>({
+  name: 'search',
+  help: SEARCH_HELP,
+  positionals: ['TEXT'],
+  rest: true,
+  options: { first: { type: 'string' } },
+  answer: (kb, [text], options, io) => {
+    if (!text.trim()) throw new UsageError('TEXT is empty: give words to search for');
+    const first = intOption(options, 'first');
+    const searcher = io.loadSearcher();
+    try {
+      return { text, hits: searchKnowledgeBase(kb, searcher, text, first) };
+    } finally {
+      searcher.close();
+    }
+  },
+  table: (r) => r.hits.length === 0 ? `Nothing matches "${r.text}".\n`
+    : textTable(['SCORE', 'TYPE', 'NAME', 'SUMMARY'], r.hits.map((h) => { const t = hitTitle(h); return [h.score.toFixed(2), t.type, t.name, clip(firstSentence(hitSummary(h)), 100)]; })) + '\n',
+  json: searchJson,
+  markdown: (r) => r.hits.length === 0 ? `Nothing in netkb matches “${r.text}”.\n` : [`**netkb search: ${r.text.replace(/[*_`[\]]/g, '')}**`, '',
+    ...r.hits.map((h) => {
+      const t = hitTitle(h);
+      const url = ((h.change ?? h.subject) as Change | Subject).sources[0];
+      return `- ${t.type} ${code(t.name)}: ${clip(firstSentence(hitSummary(h)), 160)}${url ? ` (${link('source', url)})` : ''}`;
+    })].join('\n') + '\n',
+});

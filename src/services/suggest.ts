@@ -1,0 +1,32 @@
+// "Did you mean …?": the known names closest to a mistyped one (edit distance, case-insensitive), with
+// names that contain the input or are contained in it first.
+
+function distance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length];
+}
+
+export function closeNames(input: string, candidates: string[], max = 3): string[] {
+  const wanted = input.trim().toLowerCase().replace(/^-+/, '');
+  if (!wanted) return [];
+  const scored = candidates.map((name) => {
+    const n = name.toLowerCase().replace(/^-+/, '');
+    const contains = n.includes(wanted) || (wanted.length >= 4 && wanted.includes(n));
+    return { name, contains, d: distance(wanted, n) };
+  });
+  const limit = Math.max(2, Math.floor(wanted.length / 3));
+  return scored
+    .filter((s) => s.contains || s.d <= limit)
+    .sort((a, b) => Number(b.contains) - Number(a.contains) || a.d - b.d || a.name.localeCompare(b.name))
+    .slice(0, max)
+    .map((s) => s.name);
+}

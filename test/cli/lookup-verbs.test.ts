@@ -1,0 +1,169 @@
+// netkb diff, gate, flag, search and releases as processes (the compiled CLI) over the seeded database:
+// outputs in every format, stable JSON keys, --help, and exit code 2 with a clear message on bad input.
+import { readKnowledgeBase } from '../../src/db/read-kb';
+import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { diffReleases } from '../../src/services/diff';
+import { featureGateMarkdown, versionDiffMarkdown } from '../../src/services/markdown';
+import { netkb } from '../support/cli';
+import { seededDatabase } from '../support/http';
+
+let kb: KnowledgeBase;
+beforeAll(async () => { kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase())); });
+
+const json = (args: string[]) => {
+  const r = netkb([...args, '--format', 'json']);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout);
+};
+
+describe('netkb diff FROM TO', () => {
+  it('json: every list in full, with stable keys', () => {
+    const out = json(['diff', '1.29', '1.31']);
+    expect(Object.keys(out)).toEqual(['from', 'to', 'featureGates', 'removedApiVersions', 'deprecatedApiVersions', 'removedFlags', 'deprecatedFlags', 'changes']);
+    expect(out).toMatchObject({ from: '1.29', to: '1.31' });
+    expect(out.featureGates).toContainEqual({
+      gate: 'NFTablesProxyMode', version: '1.31',
+      before: { exists: true, stage: 'ALPHA', defaultEnabled: false, lockedToDefault: false },
+      after: { exists: true, stage: 'BETA', defaultEnabled: true, lockedToDefault: false },
+    });
+    expect(out.removedFlags).toContainEqual({ component: 'kube-proxy', name: '--proxy-port-range', deprecatedIn: null, removedIn: '1.31', replacements: [] });
+    expect(out.removedApiVersions.map((a: any) => `${a.apiVersion} ${a.kind}`)).toEqual(['networking.k8s.io/v1alpha1 IPAddress', 'networking.k8s.io/v1alpha1 ServiceCIDR']);
+    expect(Object.keys(out.changes[0])).toEqual(['version', 'kind', 'actionRequired', 'summary', 'prs', 'sources']);
+    expect(out.changes).toHaveLength(kb.changes.filter((c) => c.version > 1029 && c.version <= 1031).length);
+  });
+
+  it('table: a headline with the counts and one row per transition', () => {
+    const r = netkb(['diff', 'v1.29', '1.31.2']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^netkb diff 1\.29 -> 1\.31: 28 gate changes, 2 API versions removed, 1 deprecated, 5 flags removed/);
+    expect(r.stdout).toMatch(/\n1\.31 +NFTablesProxyMode +alpha \(off\) → beta \(on\)\n/);
+    expect(r.stdout).toMatch(/Flags removed\nRELEASE +COMPONENT +FLAG +REPLACEMENTS\n/);
+  });
+
+  it('markdown: the chat message the API serves, with --max-length', () => {
+    const r = netkb(['diff', '1.29', '1.31', '--format', 'markdown', '--max-length', '800']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(versionDiffMarkdown(diffReleases(kb, '1.29', '1.31'), 800));
+    expect(r.stdout.length).toBeLessThanOrEqual(800);
+    expect(r.stdout).toMatch(/…and \d+ more gate changes/);
+  });
+
+  it('exit 2 with a clear message for an unknown release (more cases: verb-arguments.test.ts)', () => {
+    const r = netkb(['diff', '1.29', '1.99']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('netkb diff: to: release 1.99 is not in the knowledge base. Known releases: ' + kb.releases.map((x) => `${Math.floor(x.version / 1000)}.${x.version % 1000}`).join(', ') + '\nRun netkb diff --help for usage.\n');
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('netkb gate NAME', () => {
+  it('json: the whole life, stable keys; the name is case-insensitive', () => {
+    const out = json(['gate', 'nftablesproxymode']);
+    expect(Object.keys(out)).toEqual(['name', 'summary', 'sigs', 'components', 'kep', 'lifecycle', 'removedIn', 'fields', 'changes', 'notes', 'sources']);
+    expect(out).toMatchObject({ name: 'NFTablesProxyMode', components: ['kube-proxy'], kep: 'KEP-3866', removedIn: null });
+    expect(out.lifecycle).toEqual([
+      { stage: 'ALPHA', defaultEnabled: false, lockedToDefault: false, since: '1.29', until: '1.30' },
+      { stage: 'BETA', defaultEnabled: true, lockedToDefault: false, since: '1.31', until: '1.32' },
+      { stage: 'GA', defaultEnabled: true, lockedToDefault: true, since: '1.33', until: null },
+    ]);
+    expect(out.changes.map((c: any) => c.prs[0])).toContain(121046);
+  });
+
+  it('table and markdown', () => {
+    const table = netkb(['gate', 'SetHostnameAsFQDN']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/removed in: 1\.24/);
+    expect(table.stdout).toMatch(/STAGE +SINCE +UNTIL +DEFAULT\nALPHA +1\.19 +1\.19 +off by default\nBETA +1\.20 +1\.21 +on by default\nGA +1\.22 +1\.23 +on by default, locked\n/);
+    expect(table.stdout).toMatch(/Guards\nKIND +FIELD\nPod +spec\.setHostnameAsFQDN/);
+    const md = netkb(['gate', 'NFTablesProxyMode', '--format', 'markdown']);
+    expect(md.stdout).toBe(featureGateMarkdown(kb.featureGate('NFTablesProxyMode')!));
+    expect(md.stdout).toContain('- 1.31–1.32: beta, on by default');
+  });
+
+  it('exit 2 for an unknown gate, naming the closest ones', () => {
+    const typo = netkb(['gate', 'NFTablesProxyMod']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe('netkb gate: no feature gate named "NFTablesProxyMod". Did you mean NFTablesProxyMode?\nRun netkb gate --help for usage.\n');
+  });
+});
+
+describe('netkb flag COMPONENT NAME', () => {
+  it('json with stable keys; the flag may be written with or without dashes', () => {
+    const out = json(['flag', 'kube-proxy', '--conntrack-max']);
+    expect(Object.keys(out)).toEqual(['component', 'name', 'summary', 'introducedIn', 'deprecatedIn', 'removedIn', 'replacements', 'configField', 'defaults', 'values', 'changes', 'notes', 'sources']);
+    expect(out).toMatchObject({ component: 'kube-proxy', name: '--conntrack-max', removedIn: '1.15', replacements: ['--conntrack-min', '--conntrack-max-per-core'] });
+    expect(json(['flag', 'kube-proxy', 'conntrack-max'])).toEqual(out);
+  });
+
+  it('table and markdown', () => {
+    const table = netkb(['flag', 'kube-proxy', '--proxy-mode']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/Values\nVALUE +ADDED +DEPRECATED +REMOVED +REPLACEMENT\n/);
+    expect(table.stdout).toMatch(/\nnftables +1\.29 /);
+    const md = netkb(['flag', 'kube-proxy', '--conntrack-max', '--format', 'markdown']);
+    expect(md.stdout).toMatch(/^\*\*kube-proxy `--conntrack-max`\*\*\n/);
+    expect(md.stdout).toContain('- 1.15: removed (kube-proxy refuses to start with it)\n- instead: `--conntrack-min`, `--conntrack-max-per-core`');
+    expect(md.stdout).toContain('[#78399](https://github.com/kubernetes/kubernetes/pull/78399)');
+  });
+
+  it('exit 2 for an unknown flag, with the closest names', () => {
+    const flag = netkb(['flag', 'kube-proxy', '--conntrack-maxx']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toMatch(/^netkb flag: kube-proxy has no flag --conntrack-maxx in the knowledge base\. Did you mean --conntrack-max\b/);
+  });
+});
+
+describe('netkb search TEXT', () => {
+  it('json: ranked hits with stable keys; an exact name comes first', () => {
+    const out = json(['search', 'NFTablesProxyMode', '--first', '3']);
+    expect(out).toHaveLength(3);
+    expect(Object.keys(out[0])).toEqual(['score', 'type', 'name', 'version', 'removedIn', 'summary', 'sources']);
+    expect(out[0]).toMatchObject({ type: 'FeatureGate', name: 'NFTablesProxyMode', version: null });
+  });
+
+  it('table and markdown; several words are one search', () => {
+    const table = netkb(['search', 'conntrack', 'max', '--first', '5']);
+    expect(table.code).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(/^SCORE +TYPE +NAME +SUMMARY$/);
+    expect(table.stdout).toMatch(/\n[\d.]+ +Flag +kube-proxy --conntrack-max +/);
+    const md = netkb(['search', 'conntrack', '--first', '2', '--format', 'markdown']);
+    expect(md.stdout).toMatch(/^\*\*netkb search: conntrack\*\*\n\n- \w+ `[^`]+`: /);
+    expect(netkb(['search', 'qqqqxxxxzzzz']).stdout).toBe('Nothing matches "qqqqxxxxzzzz".\n');
+  });
+
+  it('exit 2 with --first out of range', () => {
+    const r = netkb(['search', 'conntrack', '--first', '101']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/first must be from 1 to 100, got 101/);
+  });
+});
+
+describe('netkb releases', () => {
+  it('json with stable keys, table and markdown', () => {
+    const out = json(['releases']);
+    expect(out.map((r: any) => r.version)).toEqual(kb.releases.map((r) => `${Math.floor(r.version / 1000)}.${r.version % 1000}`));
+    expect(Object.keys(out[0])).toEqual(['version', 'releasedOn', 'endOfLifeOn', 'preliminary', 'imported', 'changes', 'actionRequired', 'sources']);
+    expect(out.find((r: any) => r.version === '1.37')).toMatchObject({ preliminary: true });
+    expect(out.find((r: any) => r.version === '1.20').changes).toBe(kb.changes.filter((c) => c.version === 1020).length);
+    const table = netkb(['releases']);
+    expect(table.stdout).toMatch(/^RELEASE +RELEASED +END OF LIFE +NOTES +ACTION REQUIRED +STATUS\n1\.14 +2019-03-25 /);
+    expect(table.stdout).toMatch(/\n1\.37 .*preliminary\n/);
+    expect(netkb(['releases', '--format', 'markdown']).stdout).toMatch(/^\| release \| released \| end of life \| notes \| action required \|\n\|---/);
+  });
+});
+
+describe('help', () => {
+  it.each(['diff', 'gate', 'flag', 'search', 'releases', 'serve', 'stats', 'check'])('netkb %s --help explains the verb and its exit codes', (verb) => {
+    const r = netkb([verb, '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^Usage: netkb ${verb}`));
+    expect(r.stdout).toMatch(/Exit codes/);
+  });
+
+  it('netkb --help lists every verb', () => {
+    const r = netkb(['--help']);
+    expect(r.code).toBe(0);
+    for (const verb of ['check', 'import', 'stats', 'serve', 'diff', 'gate', 'flag', 'search', 'releases']) expect(r.stdout).toMatch(new RegExp(`\\n  ${verb} +\\S`));
+  });
+});

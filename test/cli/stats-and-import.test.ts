@@ -1,0 +1,58 @@
+// The verbs that were there before the lookups, as processes of the compiled CLI: netkb stats, and
+// netkb import notes into a scratch copy of the database, seen afterwards by netkb releases.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/config';
+import { netkb } from '../support/cli';
+import { seededDatabase } from '../support/http';
+
+let dir: string;
+beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'netkb-cli-import-')); });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('netkb stats', () => {
+  it('json: totals, a row per release and the records without a source', () => {
+    const r = netkb(['stats', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(Object.keys(s)).toEqual(['seed', 'totals', 'perRelease', 'unsourced']);
+    expect(s.totals.featureGates).toBeGreaterThan(100);
+    const r129 = s.perRelease.find((x: any) => x.release === '1.29');
+    expect(r129.changes).toBeGreaterThan(0);
+    expect(s.unsourced).toEqual([]);
+  });
+
+  it('table, and exit 2 for an unknown format', () => {
+    const r = netkb(['stats']);
+    expect(r.stdout).toMatch(/^knowledge base [0-9a-f]{12}: 24 releases, \d+ featureGates/);
+    expect(r.stdout).toContain('every record has a source');
+    const bad = netkb(['stats', '--format', 'markdown']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--format must be table or json/);
+  });
+});
+
+describe('netkb import notes', () => {
+  it('imports a release-notes file into the database, and netkb releases shows the new release', () => {
+    const db = join(dir, 'netkb.db');
+    copyFileSync(seededDatabase(), db);
+    const file = join(projectRoot(), 'test', 'fixtures', 'notes', 'release-notes-9.1.md');
+    const r = netkb(['import', 'notes', file, '--version', '9.1'], { db });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^imported 3 entries for 9\.1 from /);
+    expect(r.stdout).toMatch(/not linked \(no record in the knowledge base\):\n {2}#900002: feature gate FancyNewRouting/);
+    const releases = JSON.parse(netkb(['releases', '--format', 'json'], { db }).stdout);
+    expect(releases[releases.length - 1]).toMatchObject({ version: '9.1', imported: true, changes: 3 });
+  });
+
+  it('exit 2 without --version or for a file that cannot be read', () => {
+    const missing = netkb(['import', 'notes', 'x.md']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--version is required/);
+    const unreadable = netkb(['import', 'notes', join(dir, 'nope.md'), '--version', '9.2']);
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.stderr).toMatch(/nope\.md: cannot read the file/);
+  });
+});

@@ -1,0 +1,28 @@
+// The CLI tests run the compiled CLI (dist/), as users do: rebuild it once per test run when a source
+// file is newer than the build (npm install builds it; this catches edits made since).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/config';
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) { if (e.name !== 'generated') newest = Math.max(newest, newestSource(p)); }
+    else if (e.name.endsWith('.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+export function builtCli(): string {
+  return join(projectRoot(), 'dist', 'src', 'cli', 'netkb.js');
+}
+
+export function ensureBuilt(): void {
+  const root = projectRoot();
+  const built = builtCli();
+  const stale = !existsSync(built) || Math.max(newestSource(join(root, 'src')), newestSource(join(root, 'seed', 'lib'))) > statSync(built).mtimeMs;
+  if (!stale) return;
+  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+}
