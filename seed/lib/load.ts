@@ -1,7 +1,6 @@
 // Reads every YAML file under seed/, validates each record with its zod schema and then across records
 // (duplicates, references, version order). Returns the whole knowledge base or throws SeedValidationError
 // listing every problem with file, record, field and line. Nothing here writes anywhere.
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
@@ -13,6 +12,7 @@ import {
   type WellKnownKeyRecord, type MetricRecord, type ChangeRecord, type ComponentRecord, type KindRecord, type ConstraintRecord,
 } from './schemas';
 import { subjectKey, type SubjectType } from './subjects';
+import { seedHash } from './seed-hash';
 
 export interface Located<T> { file: string; index: number; line: number; record: T }
 export interface LocatedChange extends Located<ChangeRecord> { version: string; key: string }
@@ -36,6 +36,7 @@ export interface SeedBundle {
 export interface SeedProblem { file: string; record?: string; field?: string; line?: number; message: string }
 
 export class SeedValidationError extends Error {
+  override readonly name = 'SeedValidationError';
   constructor(readonly problems: SeedProblem[]) {
     super(`The seed has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was written:\n` +
       problems.map(formatProblem).join('\n'));
@@ -123,23 +124,7 @@ export function loadSeed(seedDir: string): SeedBundle {
   return bundle;
 }
 
-/**
- * sha256 over every seed YAML file's path and bytes, in a fixed order: the knowledge base's version.
- * Cheap (no parsing), so start-up can tell whether the database is current without loading the seed.
- */
-export function seedHash(seedDir: string): string {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (e.isDirectory()) { if (e.name !== 'lib') walk(join(dir, e.name)); }
-      else if (/\.ya?ml$/.test(e.name)) files.push(join(dir, e.name));
-    }
-  };
-  walk(seedDir);
-  const hash = createHash('sha256');
-  for (const f of files) hash.update(relative(join(seedDir, '..'), f)).update('\0').update(readFileSync(f)).update('\0');
-  return hash.digest('hex');
-}
+export { seedHash };
 
 function yamlFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];

@@ -4,28 +4,21 @@ import { databaseFile, seedDir } from '../config';
 import { ensureDatabase } from '../db/ensure';
 import { readKnowledgeBase } from '../db/read-kb';
 import { KnowledgeBase } from '../kb/knowledge-base';
-import { SeedValidationError } from '../../seed/lib/load';
-import { CHECK_HELP, runCheck, type CliIo } from './check';
-import { IMPORT_HELP, runImport } from './import';
-import { STATS_HELP, runStats } from './stats';
-import { SERVE_HELP, runServe } from './serve';
-import { DIFF_HELP, runDiff } from './diff';
-import { GATE_HELP, runGate } from './gate';
-import { FLAG_HELP, runFlag } from './flag';
-import { SEARCH_HELP, runSearch } from './search';
-import { RELEASES_HELP, runReleases } from './releases';
+import type { CliIo } from './check';
 import { SearchIndex } from '../db/search-index';
 
-const COMMANDS: Record<string, { summary: string; help: string; run(argv: string[], io: CliIo): Promise<number> }> = {
-  check: { summary: 'report what breaks or changes in manifests between two releases', help: CHECK_HELP, run: runCheck },
-  import: { summary: 'import an official release-notes file (markdown or JSON) for a new release', help: IMPORT_HELP, run: runImport },
-  stats: { summary: 'count what the knowledge base holds per release and record type', help: STATS_HELP, run: runStats },
-  serve: { summary: 'serve the GraphQL API (as npm start does)', help: SERVE_HELP, run: runServe },
-  diff: { summary: 'what changes between two releases: gates, APIs, flags, notes', help: DIFF_HELP, run: runDiff },
-  gate: { summary: "a feature gate's stages, releases, notes and links", help: GATE_HELP, run: runGate },
-  flag: { summary: "a component flag's life, defaults, values and replacements", help: FLAG_HELP, run: runFlag },
-  search: { summary: 'full-text search over gates, flags, APIs, labels, metrics and notes', help: SEARCH_HELP, run: runSearch },
-  releases: { summary: 'the releases the knowledge base covers, with dates and note counts', help: RELEASES_HELP, run: runReleases },
+type Verb = (argv: string[], io: CliIo) => Promise<number>;
+// Each verb's module is loaded when it runs: a lookup does not pay for loading the analysis or the seed tools.
+const COMMANDS: Record<string, { summary: string; load(): Promise<Verb> }> = {
+  check: { summary: 'report what breaks or changes in manifests between two releases', load: async () => (await import('./check')).runCheck },
+  import: { summary: 'import an official release-notes file (markdown or JSON) for a new release', load: async () => (await import('./import')).runImport },
+  stats: { summary: 'count what the knowledge base holds per release and record type', load: async () => (await import('./stats')).runStats },
+  serve: { summary: 'serve the GraphQL API (as npm start does)', load: async () => (await import('./serve')).runServe },
+  diff: { summary: 'what changes between two releases: gates, APIs, flags, notes', load: async () => (await import('./diff')).runDiff },
+  gate: { summary: "a feature gate's stages, releases, notes and links", load: async () => (await import('./gate')).runGate },
+  flag: { summary: "a component flag's life, defaults, values and replacements", load: async () => (await import('./flag')).runFlag },
+  search: { summary: 'full-text search over gates, flags, APIs, labels, metrics and notes', load: async () => (await import('./search')).runSearch },
+  releases: { summary: 'the releases the knowledge base covers, with dates and note counts', load: async () => (await import('./releases')).runReleases },
 };
 
 const HELP = `Usage: netkb COMMAND [options]
@@ -61,9 +54,10 @@ export async function main(argv: string[]): Promise<number> {
   const command = COMMANDS[name];
   if (!command) { io.stderr(`netkb: unknown command "${name}"\n\n${HELP}`); return 2; }
   try {
-    return await command.run(rest, io);
+    return await (await command.load())(rest, io);
   } catch (err) {
-    io.stderr(`netkb ${name}: ${err instanceof SeedValidationError ? err.message : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    const seedError = err instanceof Error && err.name === 'SeedValidationError';
+    io.stderr(`netkb ${name}: ${seedError ? err.message : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
     return 2;
   }
 }

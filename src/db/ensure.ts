@@ -2,9 +2,8 @@
 // lacks a migration, or was built from other seed files than those on disk.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { loadSeed, seedHash } from '../../seed/lib/load';
+import { seedHash } from '../../seed/lib/seed-hash';
 import { pendingMigrations } from './migrations';
-import { writeSeed } from './write-seed';
 
 export interface EnsureResult { rebuilt: boolean; reason: string; seedHash: string }
 
@@ -28,6 +27,8 @@ export async function ensureDatabase(file: string, seedDir: string): Promise<Ens
   else if (pendingMigrations(file).length > 0) reason = `migrations not applied: ${pendingMigrations(file).join(', ')}`;
   else if (storedSeedHash(file) !== current) reason = 'the seed files changed since the database was built';
   if (!reason) return { rebuilt: false, reason: 'up to date', seedHash: current };
+  // Loaded only to rebuild: the seed loader (YAML, zod) and the writer cost a start-up that does not need them.
+  const [{ loadSeed }, { writeSeed }] = await Promise.all([import('../../seed/lib/load'), import('./write-seed')]);
   const bundle = loadSeed(seedDir);
   await writeSeed(bundle, file);
   return { rebuilt: true, reason, seedHash: bundle.hash };
