@@ -2,7 +2,7 @@
 // base into memory and serves GraphQL on PORT (default 4000) at /graphql, with GET /healthz.
 import { adminToken, analysisIdleMs, analysisTimeoutMs, analysisWorkers, ConfigError, databaseFile, host, maxManifestBytes, port, seedDir } from './config';
 import { ensureDatabase } from './db/ensure';
-import { readKnowledgeBase } from './db/read-kb';
+import { readKnowledgeBaseInChild } from './db/read-kb-process';
 import { SearchIndex } from './db/search-index';
 import { KnowledgeBase } from './kb/knowledge-base';
 import { startServer } from './server';
@@ -27,7 +27,8 @@ export async function serve(): Promise<void> {
   const idleMs = analysisIdleMs();
   const ensured = await ensureDatabase(file, seedDir());
   log(ensured.rebuilt ? `built ${file} from seed/ (${ensured.reason})` : `using ${file} (seed ${ensured.seedHash.slice(0, 12)})`);
-  const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file) });
+  // Read in a child process: the server does not keep what Prisma allocates while reading (read-kb-process.ts).
+  const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBaseInChild(file)), searcher: new SearchIndex(file) });
   const { kb, searcher } = await load();
   const analysisPool = new AnalysisPool({ size: workers, timeoutMs, idleMs });
   // One worker starts (and stops) while the server already answers, to prove workers can start; /readyz
