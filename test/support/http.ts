@@ -25,13 +25,13 @@ export function seededDatabase(): string {
   return file;
 }
 
-export async function startTestServer(options: { maxBodyBytes?: number; maxManifestBytes?: number; file?: string; adminToken?: string } = {}): Promise<TestServer> {
+export async function startTestServer(options: { maxBodyBytes?: number; maxManifestBytes?: number; file?: string; adminToken?: string; webDir?: string } = {}): Promise<TestServer> {
   const file = options.file ?? seededDatabase();
   const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file) });
   const { kb, searcher } = await load();
   const running: RunningServer = await startServer({
     kb, searcher, port: 0, host: '127.0.0.1', maxBodyBytes: options.maxBodyBytes, maxManifestBytes: options.maxManifestBytes,
-    admin: options.adminToken ? { token: options.adminToken, dbFile: file, load } : undefined,
+    admin: options.adminToken ? { token: options.adminToken, dbFile: file, load } : undefined, webDir: options.webDir,
   });
   const url = `http://127.0.0.1:${running.port}/graphql`;
   const query = async <T>(q: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GraphQLResponse<T>> => {
