@@ -174,7 +174,7 @@ function renderReport(report: ApiReport, manifest: string, file: string): HTMLEl
 function findingItem(f: ApiFinding, code: HTMLElement): HTMLElement {
   const r = f.resource;
   const object = r.kind ? `${r.kind}${r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : ''}` : `document ${r.documentIndex + 1}`;
-  return h('li', { className: `finding sev-${f.severity.toLowerCase()}`, 'data-line': f.line, 'data-rule': `${f.ruleId}/${f.messageId}` },
+  return h('li', { className: `finding finding-${f.severity.toLowerCase()}`, 'data-line': f.line, 'data-rule': `${f.ruleId}/${f.messageId}` },
     h('span', { className: `tag tag-${f.severity.toLowerCase()}` }, `${SEVERITY[f.severity].icon} ${SEVERITY[f.severity].text}`), ' ',
     h('button', { type: 'button', className: 'line-link', onclick: () => showLine(code, f.line) }, `line ${f.line}`), ' ',
     h('span', { className: 'object' }, object),
@@ -187,13 +187,14 @@ function findingItem(f: ApiFinding, code: HTMLElement): HTMLElement {
 /** The manifest with line numbers; lines with findings are marked by a text label and a pattern, not colour alone. */
 function codeView(manifest: string, marks: Map<number, LineMark[]>): HTMLElement {
   const lines = manifest.replace(/\r\n?/g, '\n').split('\n');
-  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  // The empty "line" after a final newline is shown only when something points at it (an unclosed YAML flow).
+  if (lines.length > 1 && lines[lines.length - 1] === '' && !marks.has(lines.length)) lines.pop();
   const worst = (list: LineMark[]) => (list.some((m) => m.severity === 'BREAKING') ? 'BREAKING' : list.some((m) => m.severity === 'WARNING') ? 'WARNING' : 'INFO');
   return h('ol', { className: 'code', 'aria-label': 'Manifest with marked lines' }, lines.map((text, i) => {
     const n = i + 1;
     const list = marks.get(n);
     const sev = list ? worst(list) : null;
-    return h('li', { id: `L${n}`, className: sev ? `marked sev-${sev.toLowerCase()}` : '', 'data-line': n, tabindex: list ? -1 : null },
+    return h('li', { id: `L${n}`, className: sev ? `marked line-${sev.toLowerCase()}` : '', 'data-line': n, tabindex: list ? -1 : null },
       h('span', { className: 'ln', 'aria-hidden': 'true' }, n),
       h('code', {}, text || ' '),
       list ? h('span', { className: 'mark' }, `${SEVERITY[sev!].icon} ${list.map((m) => m.label).join('; ')}`) : null);

@@ -246,8 +246,12 @@ export function gateDetails(gate: Gate, focus: GateStage | null): HTMLElement {
     h('p', { className: 'tip-meta' }, `SIG ${gate.sigs.join(', ') || '—'} · ${gate.components.join(', ') || 'no component recorded'}`),
     changes.length === 0 ? h('p', {}, 'No release note mentions this gate.') : h('ul', { className: 'tip-changes' },
       changes.slice(0, MAX_CHANGES).map((c) => h('li', {},
-        h('strong', {}, c.version), ` ${c.kind.toLowerCase().replace(/_/g, ' ')}${c.actionRequired ? ' (action required)' : ''}: ${c.summary} `,
+        h('strong', {}, c.version), ` ${c.kind.toLowerCase().replace(/_/g, ' ')}${c.actionRequired ? ' (action required)' : ''}: ${clip(c.summary, 160)} `,
         c.prs.map((pr) => prLink(pr)))),
       changes.length > MAX_CHANGES ? h('li', {}, `and ${changes.length - MAX_CHANGES} more`) : null),
   );
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
