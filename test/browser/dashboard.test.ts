@@ -139,9 +139,10 @@ describe('release diff', () => {
     const api = await run.server.data<{ diff: { featureGates: unknown[]; removedApiVersions: unknown[] }; changes: { totalCount: number } }>(
       '{ diff(from: "1.15", to: "1.20") { featureGates { version } removedApiVersions { apiVersion } } changes(filter: { from: "1.15", to: "1.20", actionRequiredOnly: true }) { totalCount } }');
     const summary = (await page.locator('.diff-summary').textContent()) ?? '';
-    expect(summary).toContain(`${api.diff.featureGates.length} gate transitions`);
-    expect(summary).toContain(`${api.diff.removedApiVersions.length} API versions removed`);
-    expect(summary).toContain(`${api.changes.totalCount} action-required notes`);
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    expect(summary).toContain(plural(api.diff.featureGates.length, 'gate transition'));
+    expect(summary).toContain(`${plural(api.diff.removedApiVersions.length, 'API version')} removed`);
+    expect(summary).toContain(plural(api.changes.totalCount, 'action-required note'));
     expect(await page.locator('.release-group li .tag-action').count()).toBe(api.changes.totalCount);
     expect(await page.locator('.release-group li.transition').count()).toBe(api.diff.featureGates.length);
   });

@@ -111,13 +111,14 @@ export const diffView: View = {
 function renderDiff(from: string, to: string, releases: Release[], d: DiffData, notes: ChangeNode[]): HTMLElement {
   const crossed = releases.filter((r) => versionKey(r.version) > versionKey(from) && versionKey(r.version) <= versionKey(to));
   const total = d.featureGates.length + d.removedApiVersions.length + d.deprecatedApiVersions.length + d.removedFlags.length + d.deprecatedFlags.length + notes.length;
+  const count = (n: number, one: string, many: string) => h('li', {}, h('strong', {}, n), ` ${n === 1 ? one : many}`);
   const summary = h('ul', { className: 'diff-summary' },
-    h('li', {}, h('strong', {}, d.featureGates.length), ' gate transitions'),
-    h('li', {}, h('strong', {}, d.removedApiVersions.length), ' API versions removed'),
-    h('li', {}, h('strong', {}, d.deprecatedApiVersions.length), ' API versions deprecated'),
-    h('li', {}, h('strong', {}, d.removedFlags.length), ' flags removed'),
-    h('li', {}, h('strong', {}, d.deprecatedFlags.length), ' flags deprecated'),
-    h('li', {}, h('strong', {}, notes.length), ' action-required notes'),
+    count(d.featureGates.length, 'gate transition', 'gate transitions'),
+    count(d.removedApiVersions.length, 'API version removed', 'API versions removed'),
+    count(d.deprecatedApiVersions.length, 'API version deprecated', 'API versions deprecated'),
+    count(d.removedFlags.length, 'flag removed', 'flags removed'),
+    count(d.deprecatedFlags.length, 'flag deprecated', 'flags deprecated'),
+    count(notes.length, 'action-required note', 'action-required notes'),
   );
   if (crossed.length === 0) return h('p', { className: 'empty' }, `From ${from} to ${to} crosses no release: choose a later “to”.`);
   if (total === 0) return h('div', {}, summary, h('p', { className: 'empty' }, 'Nothing recorded changes on the way.'));
@@ -147,7 +148,7 @@ function renderDiff(from: string, to: string, releases: Release[], d: DiffData, 
     }
     return h('section', { className: 'release-group', 'aria-labelledby': `release-${v}`, 'data-release': v },
       h('h3', { id: `release-${v}` }, `Kubernetes ${v}`, r.releasedOn ? h('span', { className: 'date' }, ` released ${r.releasedOn}`) : '', r.preliminary ? h('span', { className: 'tag' }, ' preliminary') : ''),
-      groups);
+      h('div', { className: 'diff-groups' }, groups));
   });
   return h('div', {}, summary, sections, quiet.length ? h('p', { className: 'quiet' }, `Nothing recorded in ${quiet.join(', ')}.`) : null);
 }
