@@ -3,6 +3,9 @@
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type BrowserRun } from './browser';
 
+// The callbacks given to page.evaluate and waitForFunction run in the page: these are its globals.
+declare const document: any, window: any, location: any;
+
 let run: BrowserRun;
 let page: Page;
 beforeAll(async () => {
