@@ -3,7 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { FORMATS } from '../../src/cli/formats';
+import type { CheckResult } from '../../src/cli/formats/types';
 import { projectRoot } from '../../src/config';
+import { readKnowledgeBase } from '../../src/db/read-kb';
+import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { formatVersion } from '../../src/kb/version';
+import { upgradeReport } from '../../src/services/upgrade-report';
+import { seededDatabase } from '../support/http';
 import { openBrowser, screenshot, type BrowserRun } from './browser';
 
 // The callbacks given to page.evaluate and waitForFunction run in the page: these are its globals.
@@ -184,6 +191,19 @@ describe('manifest check', () => {
   interface ApiReport { summary: { breaking: number; warning: number; info: number }; findings: { severity: string; effectiveIn: string; line: number; ruleId: string }[] }
   let api: ApiReport;
 
+  /** What `netkb check --format X` writes for the same manifest read as manifest.yaml (src/cli/check.ts's path). */
+  async function cliOutput(format: 'json' | 'sarif' | 'markdown'): Promise<string> {
+    const kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+    const report = upgradeReport(kb, '1.15', '1.20', manifest);
+    const count = (sev: string) => report.findings.filter((f) => f.severity === sev).length;
+    const result: CheckResult = {
+      from: '1.15', to: '1.20', path: report.path.map(formatVersion), formatVersion, failOn: 'BREAKING',
+      files: [{ file: 'manifest.yaml', documents: report.documents, findings: report.findings }],
+      summary: { breaking: count('BREAKING'), warning: count('WARNING'), info: count('INFO') },
+    };
+    return FORMATS[format](result);
+  }
+
   beforeAll(async () => {
     api = (await run.server.data<{ upgradeReport: ApiReport }>(
       'query($m: String!) { upgradeReport(from: "1.15", to: "1.20", manifest: $m) { summary { breaking warning info } findings { severity effectiveIn line ruleId } } }', { m: manifest })).upgradeReport;
@@ -218,7 +238,7 @@ describe('manifest check', () => {
     await expect(page.evaluate(() => document.activeElement?.getAttribute('data-line'))).resolves.toBe('56');
   });
 
-  it('downloads the report as SARIF, JSON and markdown, as netkb check writes them', async () => {
+  it('downloads the report as SARIF, JSON and markdown, byte for byte what netkb check writes', async () => {
     const fetchDownload = async (format: string) => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`.downloads button[data-format="${format}"]`).click()]);
       const path = await download.path();
@@ -238,13 +258,31 @@ describe('manifest check', () => {
     expect(report).toMatchObject({ from: '1.15', to: '1.20', summary: api.summary });
     expect(report.files[0].findings.map((f: any) => [f.line, f.effectiveIn, f.severity])).toEqual(api.findings.map((f) => [f.line, f.effectiveIn, f.severity]));
 
+    expect(sarif.text).toBe(await cliOutput('sarif'));
+    expect(json.text).toBe(await cliOutput('json'));
+
     const md = await fetchDownload('markdown');
+    expect(md.text).toBe(await cliOutput('markdown'));
     expect(md.name).toBe('netkb-1.15-1.20.md');
     expect(md.text).toMatch(/^\*\*netkb: 1\.15 → 1\.20\*\* \(\d+ objects?\): /);
     expect(md.text).toContain('manifest.yaml:56');
   });
 
-  it('reads a dropped file and names it in the report', async () => {
+  it('reads files dropped on the manifest field, several as one multi-document manifest', async () => {
+    await page.evaluate(() => {
+      const dt = new window.DataTransfer();
+      dt.items.add(new window.File(['apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n  name: a\n'], 'a.yaml'));
+      dt.items.add(new window.File(['apiVersion: v1\nkind: Service\nmetadata:\n  name: b\n'], 'b.yaml'));
+      document.querySelector('.drop-zone').dispatchEvent(new window.DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => document.querySelector('#manifest-file')?.textContent === 'a.yaml, b.yaml');
+    expect(await page.locator('#manifest').inputValue()).toBe('apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n  name: a\n\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: b\n');
+    await page.locator('#check-run').click();
+    await page.waitForFunction(() => document.querySelector('#report-summary')?.textContent?.includes('2 objects'));
+    expect(await page.locator('li.finding', { hasText: 'Ingress a' }).count()).toBeGreaterThan(0);
+  });
+
+  it('reads an opened file and names it in the report', async () => {
     await page.locator('#manifest-upload').setInputFiles(fixture);
     await page.waitForFunction(() => document.querySelector('#manifest-file')?.textContent === 'kube-proxy-daemonset-1.14.yaml');
     expect(await page.locator('#manifest').inputValue()).toBe(manifest);
