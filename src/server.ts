@@ -111,7 +111,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const path = (req.url ?? '/').split('?')[0];
-      if (path === '/graphql') {
+      // The explorer page (text/html at /graphql) is not a GraphQL request: it stays out of those metrics.
+      if (path === '/graphql' && !String(res.getHeader('content-type') ?? '').startsWith('text/html')) {
         const operation = trace.operation ?? 'unknown';
         metrics.requests.inc({ operation, status: String(res.statusCode) });
         metrics.duration.observe({ operation }, seconds);

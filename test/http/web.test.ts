@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getIntrospectionQuery } from 'graphql';
 import { projectRoot } from '../../src/config';
+import { ServerMetrics } from '../../src/observability/metrics';
 import { startTestServer, type TestServer } from '../support/http';
 
 const SECRET = 'this-must-never-be-served';
@@ -136,6 +137,20 @@ describe('the explorer at /graphql', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(await res.text()).toContain('<title>explorer</title>');
+  });
+
+  it('does not count the page as a GraphQL request in the metrics', async () => {
+    const metrics = new ServerMetrics(false);
+    const own = await startTestServer({ webDir: web, metrics });
+    try {
+      await fetch(own.url, { headers: { accept: BROWSER_ACCEPT } });
+      await own.query('{ releases { version } }');
+      const text = await metrics.registry.metrics();
+      expect(text).toMatch(/netkb_graphql_requests_total\{operation="releases",status="200"\} 1/);
+      expect(text).not.toMatch(/netkb_graphql_requests_total\{operation="unknown"/);
+    } finally {
+      await own.close();
+    }
   });
 
   it('keeps GET queries a JSON API, also for a browser, with CSRF prevention', async () => {
