@@ -38,9 +38,9 @@ describe('feature-gate timelines', () => {
 
   it('draws one row per gate of the chosen SIG, as the API lists them', async () => {
     await page.goto(`${run.server.base}/?view=timeline&sig=Network`);
-    await page.locator('table.timeline tbody tr').first().waitFor();
+    await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
     const api = await run.server.data<{ featureGates: { name: string }[] }>('{ featureGates(sig: "Network") { name } }');
-    const shown = await page.locator('table.timeline tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
+    const shown = await page.locator('table.timeline tbody tr[data-gate]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
     expect([...shown].sort()).toEqual(api.featureGates.map((g) => g.name).sort());
     expect(await page.locator('#gate-sig').inputValue()).toBe('Network');
     expect(await page.locator('.count').textContent()).toBe(`${api.featureGates.length} of ${api.featureGates.length} gates`);
@@ -96,9 +96,34 @@ describe('feature-gate timelines', () => {
     await expect(page.locator('#gate-tip').textContent()).resolves.toContain('SCTPSupport');
   });
 
+  it('opens a gate below its row from the keyboard, so its release-note links can be reached, and names it in the URL', async () => {
+    const button = row('SetHostnameAsFQDN').locator('button.gate-toggle');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const details = page.locator('tr.gate-details[data-details="SetHostnameAsFQDN"]');
+    await details.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(params()).toMatchObject({ gate: 'SetHostnameAsFQDN' });
+    expect(await details.textContent()).toContain('GA1.22–1.23on (locked)');
+    // Tab goes through the row's bars and removal mark, then into the details' links.
+    const inDetails = () => page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-details') ?? null);
+    for (let i = 0; i < 6 && (await inDetails()) === null; i++) await page.keyboard.press('Tab');
+    expect(await inDetails()).toBe('SetHostnameAsFQDN');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('A');
+    await button.click();
+    await expect(details.count()).resolves.toBe(0);
+    expect(params().gate).toBeUndefined();
+  });
+
+  it('opens the gate a deep link names', async () => {
+    await page.goto(`${run.server.base}/?view=timeline&sig=Network&gate=IPv6DualStack`);
+    await page.locator('tr.gate-details[data-details="IPv6DualStack"]').waitFor();
+    expect(await row('IPv6DualStack').locator('button.gate-toggle').getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('filters gates by name and keeps the filter in the URL', async () => {
     await page.locator('#gate-filter').fill('dualstack');
-    const visible = await page.locator('table.timeline tbody tr:not([hidden])').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
+    const visible = await page.locator('table.timeline tbody tr[data-gate]:not([hidden])').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
     expect(visible.length).toBeGreaterThan(0);
     for (const name of visible) expect(name!.toLowerCase()).toContain('dualstack');
     expect(visible).toContain('IPv6DualStack');
@@ -106,23 +131,24 @@ describe('feature-gate timelines', () => {
     expect(await page.locator('.count').textContent()).toMatch(new RegExp(`^${visible.length} of \\d+ gates matching “dualstack”$`));
     await page.locator('#gate-filter').fill('no gate is called like this');
     await expect(page.locator('p.empty').isVisible()).resolves.toBe(true);
+    await expect(page.locator('tr.gate-details').isVisible()).resolves.toBe(false);
     await page.locator('#gate-filter').fill('');
   });
 
   it('changes component from the keyboard and restores every choice from a deep link', async () => {
     await page.locator('#gate-component').focus();
     await page.locator('#gate-component').selectOption('kube-proxy');
-    await page.locator('table.timeline tbody tr').first().waitFor();
+    await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
     await page.waitForFunction(() => new URL(location.href).searchParams.get('component') === 'kube-proxy');
     const api = await run.server.data<{ featureGates: { name: string }[] }>('{ featureGates(sig: "Network", component: "kube-proxy") { name } }');
-    await page.waitForFunction((n) => document.querySelectorAll('table.timeline tbody tr').length === n, api.featureGates.length);
+    await page.waitForFunction((n) => document.querySelectorAll('table.timeline tbody tr[data-gate]').length === n, api.featureGates.length);
 
     await page.goto(`${run.server.base}/?view=timeline&sig=any&component=kube-proxy&q=IPVS`);
-    await page.locator('table.timeline tbody tr').first().waitFor();
+    await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
     expect(await page.locator('#gate-sig').inputValue()).toBe('any');
     expect(await page.locator('#gate-component').inputValue()).toBe('kube-proxy');
     expect(await page.locator('#gate-filter').inputValue()).toBe('IPVS');
-    const visible = await page.locator('table.timeline tbody tr:not([hidden])').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
+    const visible = await page.locator('table.timeline tbody tr[data-gate]:not([hidden])').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
     const proxyGates = await run.server.data<{ featureGates: { name: string }[] }>('{ featureGates(component: "kube-proxy") { name } }');
     const ipvs = proxyGates.featureGates.map((g) => g.name).filter((n) => n.toLowerCase().includes('ipvs'));
     expect(ipvs).toContain('SupportIPVSProxyMode');
@@ -131,7 +157,7 @@ describe('feature-gate timelines', () => {
 
   it('takes the README screenshot', async () => {
     await page.goto(`${run.server.base}/?view=timeline&sig=Network&component=kube-proxy`);
-    await page.locator('table.timeline tbody tr').first().waitFor();
+    await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await row('IPv6DualStack').locator('td.seg[data-stage="BETA"]').dispatchEvent('mouseenter');
     await page.locator('#gate-tip').waitFor();

@@ -114,7 +114,32 @@ export const timelineView: View = {
 
     const tip = h('div', { id: 'gate-tip', className: 'tooltip', role: 'tooltip', hidden: true });
     const sorted = [...gates].sort((a, b) => firstSince(a) - firstSince(b) || a.name.localeCompare(b.name));
-    const rows = sorted.map((gate) => ({ gate, row: gateRow(gate, versions, tip) }));
+    // One gate at a time can be opened below its row (Enter or click on its name): the same details as the
+    // tooltip, but staying, so that its links can be reached from the keyboard. The URL names it (?gate=).
+    let open: { name: string; details: HTMLTableRowElement } | null = null;
+    const toggle = (gate: Gate, row: HTMLTableRowElement, button: HTMLButtonElement) => {
+      const wasOpen = open?.name === gate.name;
+      if (open) {
+        open.details.remove();
+        row.parentElement?.querySelector(`tr[data-gate="${open.name}"] button.gate-toggle`)?.setAttribute('aria-expanded', 'false');
+        open = null;
+      }
+      if (!wasOpen) {
+        const details = h('tr', { className: 'gate-details', id: `details-${gate.name}`, 'data-details': gate.name },
+          h('td', { colspan: versions.length + 1 }, gateDetails(gate, null)));
+        row.after(details);
+        button.setAttribute('aria-expanded', 'true');
+        open = { name: gate.name, details };
+      }
+      tip.hidden = true;
+      update({ gate: open?.name ?? '' });
+    };
+    const rows = sorted.map((gate) => {
+      const row = gateRow(gate, versions, tip);
+      const button = row.querySelector<HTMLButtonElement>('button.gate-toggle')!;
+      button.addEventListener('click', () => toggle(gate, row, button));
+      return { gate, row, button };
+    });
     const table = h('table', { className: 'timeline', 'aria-describedby': 'timeline-legend' },
       h('caption', { className: 'visually-hidden' }, `Feature gates${sig !== 'any' ? ` of SIG ${sig}` : ''}${component !== 'any' ? ` read by ${component}` : ''}, stage by release`),
       h('colgroup', {}, h('col', { className: 'gate-col' }), versions.map(() => h('col', { className: 'release-col' }))),
@@ -129,6 +154,7 @@ export const timelineView: View = {
       for (const { gate, row } of rows) {
         const visible = !needle || gate.name.toLowerCase().includes(needle);
         row.hidden = !visible;
+        if (open?.name === gate.name) open.details.hidden = !visible;
         if (visible) shown += 1;
       }
       count.textContent = `${shown} of ${gates.length} gates${needle ? ` matching “${filter.trim()}”` : ''}`;
@@ -137,10 +163,15 @@ export const timelineView: View = {
 
     fill(root,
       h('h2', { id: 'view-title' }, 'Feature-gate timelines'),
-      h('p', { className: 'lede' }, 'One row per gate: its stage in each release, its default, and the release that removed it. Hover or focus a bar for the defaults and the release notes.'),
+      h('p', { className: 'lede' }, 'One row per gate: its stage in each release, its default, and the release that removed it. Hover or focus a bar for the defaults and the release notes; open a gate’s name to keep them below its row.'),
       controls, legend(), count, h('div', { className: 'timeline-scroll' }, table), empty, tip,
     );
     applyFilter();
+    const linked = rows.find((r) => r.gate.name === params.gate);
+    if (linked) {
+      toggle(linked.gate, linked.row, linked.button);
+      linked.row.scrollIntoView({ block: 'center' });
+    }
   },
 };
 
@@ -205,8 +236,9 @@ function gateRow(gate: Gate, versions: string[], tip: HTMLElement): HTMLTableRow
     col = versions.length;
   }
   gap(versions.length);
-  const name = h('th', { scope: 'row', className: 'gate-name', tabindex: 0, 'aria-describedby': 'gate-tip' }, gate.name);
-  wireTip(name, gate, null, tip);
+  const button = h('button', { type: 'button', className: 'gate-toggle', 'aria-expanded': 'false', 'aria-controls': `details-${gate.name}`, 'aria-describedby': 'gate-tip', title: `${gate.name}: show details below` }, gate.name);
+  const name = h('th', { scope: 'row', className: 'gate-name' }, button);
+  wireTip(button, gate, null, tip);
   return h('tr', { 'data-gate': gate.name }, name, cells);
 }
 
