@@ -10,7 +10,9 @@ import { startTestServer, type TestServer } from '../support/http';
 export const CHROMIUM = process.env.NETKB_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Flags measured to work on these machines (../shared/notes/offline-toolchain.md). */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  // Containers often give /dev/shm only 64 MiB; Chromium then crashes tabs without this.
+  '--disable-dev-shm-usage'];
 
 export const ARTIFACTS = join(projectRoot(), 'test-artifacts', 'screenshots');
 const README_SHOTS = join(projectRoot(), 'docs', 'screenshots');
