@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, Kind, getNamedType, getNullableType, isListType, isObjectType, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { createHash, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { KnowledgeBase } from './kb/knowledge-base';
@@ -13,7 +14,8 @@ import type { Context } from './resolvers/context';
 import { buildResolvers } from './resolvers';
 import { loadTypeDefs } from './schema';
 import { ErrorCode } from './errors';
-import { introspectionEnabled, isDevelopment, isProduction } from './config';
+import { introspectionEnabled, isDevelopment, isProduction, projectRoot } from './config';
+import { staticFiles } from './http/static-files';
 import { checkLimits, DEFAULT_QUERY_LIMITS, measureOperation, type QueryLimits } from './graphql/query-limits';
 import { maskUnexpectedErrors } from './graphql/errors';
 import { silentLogger, type Logger } from './observability/log';
@@ -45,6 +47,8 @@ export interface ServerOptions {
   metrics?: ServerMetrics;
   /** Worker threads for upgradeReport; without it the analysis runs in-line. */
   analysisPool?: AnalysisPool;
+  /** The built dashboard and explorer (default: dist/web of the project). */
+  webDir?: string;
 }
 
 export interface RunningServer { url: string; port: number; server: Server; stop(): Promise<void> }
@@ -74,6 +78,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   const limits = { ...DEFAULT_QUERY_LIMITS, ...options.queryLimits };
   const logger = options.logger ?? silentLogger;
+  const web = staticFiles(options.webDir ?? join(projectRoot(), 'dist', 'web'));
   const metrics = options.metrics ?? new ServerMetrics(false);
   metrics.servingVersion(options.kb.version);
   const prepared = new PreparedQueries();
@@ -110,7 +115,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const path = (req.url ?? '/').split('?')[0];
-      if (path === '/graphql') {
+      // The explorer page (text/html at /graphql) is not a GraphQL request: it stays out of those metrics.
+      if (path === '/graphql' && !String(res.getHeader('content-type') ?? '').startsWith('text/html')) {
         const operation = trace.operation ?? 'unknown';
         metrics.requests.inc({ operation, status: String(res.statusCode) });
         metrics.duration.observe({ operation }, seconds);
@@ -144,7 +150,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET' });
       return sendJson(res, 200, { status: 'ok', kbVersion: state.kb.version.slice(0, 12) });
     }
-    if (url.pathname !== '/graphql') return sendJson(res, 404, { error: `nothing at ${url.pathname}: GraphQL is at /graphql` });
+    const readOnly = req.method === 'GET' || req.method === 'HEAD';
+    if (url.pathname !== '/graphql') {
+      if (readOnly && await web.serve(req, res, url.pathname)) return;
+      return sendJson(res, 404, { error: `nothing at ${url.pathname}: GraphQL is at /graphql, the dashboard at /` });
+    }
+    // A browser opening /graphql gets the explorer; GET with a query (or a persisted query) stays the JSON API.
+    if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !url.searchParams.has('query') && !url.searchParams.has('extensions')) {
+      if (await web.page(req, res, 'explorer.html')) return;
+    }
 
     let raw: string;
     try {

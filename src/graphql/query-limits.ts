@@ -29,7 +29,10 @@ export function measureOperation(operation: OperationDefinitionNode, fragments: 
           const isList = listFields.has(sel.name.value);
           const first = sel.arguments?.find((a) => a.name.value === 'first');
           const size = first ? numberOf(first.value, variables) ?? UNPAGED_LIST_FACTOR : UNPAGED_LIST_FACTOR;
-          walk(sel.selectionSet, depth + 1, isList ? multiplier * Math.max(1, size) : multiplier, seen);
+          // __Type.ofType unwraps NON_NULL/LIST one step: a chain without fan-out, which introspection
+          // queries (GraphiQL's among them) nest seven or more deep. It adds cost, not depth.
+          const next = sel.name.value === 'ofType' ? depth : depth + 1;
+          walk(sel.selectionSet, next, isList ? multiplier * Math.max(1, size) : multiplier, seen);
         }
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
         walk(sel.selectionSet, depth, multiplier, seen);

@@ -3,6 +3,7 @@ import { readKnowledgeBase } from '../../src/db/read-kb';
 import { SearchIndex } from '../../src/db/search-index';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { startServer, type RunningServer } from '../../src/server';
+import type { ServerMetrics } from '../../src/observability/metrics';
 
 export interface GraphQLResponse<T = any> {
   status: number;
@@ -25,13 +26,13 @@ export function seededDatabase(): string {
   return file;
 }
 
-export async function startTestServer(options: { maxBodyBytes?: number; maxManifestBytes?: number; file?: string; adminToken?: string } = {}): Promise<TestServer> {
+export async function startTestServer(options: { maxBodyBytes?: number; maxManifestBytes?: number; file?: string; adminToken?: string; webDir?: string; metrics?: ServerMetrics } = {}): Promise<TestServer> {
   const file = options.file ?? seededDatabase();
   const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file) });
   const { kb, searcher } = await load();
   const running: RunningServer = await startServer({
     kb, searcher, port: 0, host: '127.0.0.1', maxBodyBytes: options.maxBodyBytes, maxManifestBytes: options.maxManifestBytes,
-    admin: options.adminToken ? { token: options.adminToken, dbFile: file, load } : undefined,
+    admin: options.adminToken ? { token: options.adminToken, dbFile: file, load } : undefined, webDir: options.webDir, metrics: options.metrics,
   });
   const url = `http://127.0.0.1:${running.port}/graphql`;
   const query = async <T>(q: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GraphQLResponse<T>> => {

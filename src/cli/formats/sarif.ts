@@ -1,30 +1,5 @@
-// SARIF 2.1.0, so code-scanning tools show findings inline at file and line.
-import { RULES } from '../../analysis/rules';
+// SARIF 2.1.0: the pure formatter lives in src/analysis/sarif.ts, shared with the dashboard's download.
+import { sarifReport } from '../../analysis/sarif';
 import type { CheckResult, Formatter } from './types';
 
-const LEVEL = { BREAKING: 'error', WARNING: 'warning', INFO: 'note' } as const;
-
-export const sarif: Formatter = (r: CheckResult) => JSON.stringify({
-  $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-  version: '2.1.0',
-  runs: [{
-    tool: {
-      driver: {
-        name: 'netkb',
-        informationUri: 'https://github.com/kubernetes/kubernetes/tree/master/CHANGELOG',
-        rules: RULES.map((rule) => ({ id: rule.id, name: rule.id, shortDescription: { text: rule.description }, fullDescription: { text: rule.description } })),
-      },
-    },
-    results: r.files.flatMap((file) => file.findings.map((f) => ({
-      ruleId: f.ruleId,
-      ruleIndex: RULES.findIndex((rule) => rule.id === f.ruleId),
-      level: LEVEL[f.severity],
-      message: { text: `${f.message}${f.fix ? ` Fix: ${f.fix}` : ''} (from ${r.from} to ${r.to}: bites in ${r.formatVersion(f.effectiveIn)})` },
-      locations: [{ physicalLocation: { artifactLocation: { uri: file.file }, region: { startLine: f.line } } }],
-      properties: {
-        messageId: f.messageId, severity: f.severity, effectiveIn: r.formatVersion(f.effectiveIn), path: f.path, replacement: f.replacement,
-        resource: f.resource, change: f.change ? { version: r.formatVersion(f.change.version), prs: f.change.prs, sources: f.change.sources } : null,
-      },
-    }))),
-  }],
-}, null, 2) + '\n';
+export const sarif: Formatter = (r: CheckResult) => sarifReport(r);

@@ -1,0 +1,343 @@
+// The dashboard in a real browser (Chromium): each view loads from a deep link, reacts to its controls,
+// and shows what the GraphQL API knows. What the page shows is compared with the API's own answer.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { FORMATS } from '../../src/cli/formats';
+import type { CheckResult } from '../../src/cli/formats/types';
+import { projectRoot } from '../../src/config';
+import { readKnowledgeBase } from '../../src/db/read-kb';
+import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { formatVersion } from '../../src/kb/version';
+import { upgradeReport } from '../../src/services/upgrade-report';
+import { seededDatabase } from '../support/http';
+import { openBrowser, screenshot, type BrowserRun } from './browser';
+
+// The callbacks given to page.evaluate and waitForFunction run in the page: these are its globals.
+declare const document: any, window: any, location: any;
+
+let run: BrowserRun;
+let page: Page;
+beforeAll(async () => {
+  run = await openBrowser();
+  page = run.page;
+});
+afterAll(async () => {
+  await run?.close();
+});
+afterEach(() => {
+  if (!run) return; // openBrowser failed: beforeAll's error says why
+  expect(run.pageErrors).toEqual([]);
+  expect(run.foreign).toEqual([]);
+});
+
+const params = () => Object.fromEntries(new URL(page.url()).searchParams);
+
+describe('feature-gate timelines', () => {
+  const row = (gate: string) => page.locator(`tr[data-gate="${gate}"]`);
+
+  it('draws one row per gate of the chosen SIG, as the API lists them', async () => {
+    await page.goto(`${run.server.base}/?view=timeline&sig=Network`);
+    await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
+    const api = await run.server.data<{ featureGates: { name: string }[] }>('{ featureGates(sig: "Network") { name } }');
+    const shown = await page.locator('table.timeline tbody tr[data-gate]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
+    expect([...shown].sort()).toEqual(api.featureGates.map((g) => g.name).sort());
+    expect(await page.locator('#gate-sig').inputValue()).toBe('Network');
+    expect(await page.locator('.count').textContent()).toBe(`${api.featureGates.length} of ${api.featureGates.length} gates`);
+    await expect(page.locator('table.timeline thead th.release').first().textContent()).resolves.toBe('1.14');
+  });
+
+  it('shows each stage as a labelled bar over its releases, and a mark at the removal', async () => {
+    const bars = await row('SetHostnameAsFQDN').locator('td.seg').evaluateAll((cells) => cells.map((c) => ({
+      stage: c.getAttribute('data-stage'), range: c.getAttribute('data-range'), label: c.getAttribute('aria-label'), span: (c as { colSpan: number }).colSpan,
+    })));
+    expect(bars).toEqual([
+      { stage: 'ALPHA', range: '1.19', label: 'SetHostnameAsFQDN: alpha, off by default in 1.19', span: 1 },
+      { stage: 'BETA', range: '1.20–1.21', label: 'SetHostnameAsFQDN: beta, on by default in 1.20–1.21', span: 2 },
+      { stage: 'GA', range: '1.22–1.23', label: 'SetHostnameAsFQDN: GA, on by default, locked in 1.22–1.23', span: 2 },
+    ]);
+    // The removal mark sits in the 1.24 column: 1 name column + 10 releases (1.14-1.23) before it.
+    const removal = row('SetHostnameAsFQDN').locator('td.removal');
+    expect(await removal.getAttribute('aria-label')).toBe('SetHostnameAsFQDN: removed in 1.24');
+    const column = await removal.evaluate((td) => {
+      let col = 0;
+      for (let c = td.previousElementSibling; c; c = c.previousElementSibling) col += (c as { colSpan: number }).colSpan;
+      return col;
+    });
+    expect(column).toBe(1 + 10);
+    // A gate removed before the first release shown says so instead of drawing nothing.
+    await expect(row('AllowExtTrafficLocalEndpoints').locator('td.outside').textContent()).resolves.toBe('removed in 1.9, before 1.14');
+    // Readable without colour: the bars carry text.
+    expect(await row('SetHostnameAsFQDN').locator('td.seg').allTextContents()).toEqual(['A', 'beta', 'GA']);
+  });
+
+  it('shows the defaults and the change records when a bar gets keyboard focus, and hides them on Escape', async () => {
+    await page.locator('#gate-filter').focus();
+    const beta = row('SetHostnameAsFQDN').locator('td.seg[data-stage="BETA"]');
+    await beta.focus();
+    const tip = page.locator('#gate-tip');
+    await expect(tip.isVisible()).resolves.toBe(true);
+    const text = (await tip.textContent()) ?? '';
+    expect(text).toContain('This bar: beta, on by default.');
+    expect(text).toContain('alpha1.19–1.19off');
+    expect(text).toContain('GA1.22–1.23on (locked)');
+    expect(text).toContain('removed1.24');
+    const gate = await run.server.data<{ featureGate: { changes: { version: string; prs: number[] }[] } }>('{ featureGate(name: "SetHostnameAsFQDN") { changes { version prs } } }');
+    for (const change of gate.featureGate.changes) {
+      expect(text).toContain(change.version);
+      for (const pr of change.prs) expect(text).toContain(`#${pr}`);
+    }
+    await page.keyboard.press('Escape');
+    await expect(tip.isVisible()).resolves.toBe(false);
+  });
+
+  it('shows the same details on hover', async () => {
+    await row('SCTPSupport').locator('th.gate-name').hover();
+    await expect(page.locator('#gate-tip').textContent()).resolves.toContain('SCTPSupport');
+  });
+
+  it('opens a gate below its row from the keyboard, so its release-note links can be reached, and names it in the URL', async () => {
+    const button = row('SetHostnameAsFQDN').locator('button.gate-toggle');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const details = page.locator('tr.gate-details[data-details="SetHostnameAsFQDN"]');
+    await details.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(params()).toMatchObject({ gate: 'SetHostnameAsFQDN' });
+    expect(await details.textContent()).toContain('GA1.22–1.23on (locked)');
+    // Tab goes through the row's bars and removal mark, then into the details' links.
+    const inDetails = () => page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-details') ?? null);
+    for (let i = 0; i < 6 && (await inDetails()) === null; i++) await page.keyboard.press('Tab');
+    expect(await inDetails()).toBe('SetHostnameAsFQDN');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('A');
+    await button.click();
+    await expect(details.count()).resolves.toBe(0);
+    expect(params().gate).toBeUndefined();
+  });
+
+  it('opens the gate a deep link names', async () => {
+    await page.goto(`${run.server.base}/?view=timeline&sig=Network&gate=IPv6DualStack`);
+    await page.locator('tr.gate-details[data-details="IPv6DualStack"]').waitFor();
+    expect(await row('IPv6DualStack').locator('button.gate-toggle').getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('filters gates by name and keeps the filter in the URL', async () => {
+    await page.locator('#gate-filter').fill('dualstack');
+    const visible = await page.locator('table.timeline tbody tr[data-gate]:not([hidden])').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
+    expect(visible.length).toBeGreaterThan(0);
+    for (const name of visible) expect(name!.toLowerCase()).toContain('dualstack');
+    expect(visible).toContain('IPv6DualStack');
+    expect(params()).toMatchObject({ view: 'timeline', sig: 'Network', q: 'dualstack' });
+    expect(await page.locator('.count').textContent()).toMatch(new RegExp(`^${visible.length} of \\d+ gates matching “dualstack”$`));
+    await page.locator('#gate-filter').fill('no gate is called like this');
+    await expect(page.locator('p.empty').isVisible()).resolves.toBe(true);
+    await expect(page.locator('tr.gate-details').isVisible()).resolves.toBe(false);
+    await page.locator('#gate-filter').fill('');
+  });
+
+  it('changes component from the keyboard and restores every choice from a deep link', async () => {
+    await page.locator('#gate-component').focus();
+    await page.locator('#gate-component').selectOption('kube-proxy');
+    await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('component') === 'kube-proxy');
+    const api = await run.server.data<{ featureGates: { name: string }[] }>('{ featureGates(sig: "Network", component: "kube-proxy") { name } }');
+    await page.waitForFunction((n) => document.querySelectorAll('table.timeline tbody tr[data-gate]').length === n, api.featureGates.length);
+
+    await page.goto(`${run.server.base}/?view=timeline&sig=any&component=kube-proxy&q=IPVS`);
+    await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
+    expect(await page.locator('#gate-sig').inputValue()).toBe('any');
+    expect(await page.locator('#gate-component').inputValue()).toBe('kube-proxy');
+    expect(await page.locator('#gate-filter').inputValue()).toBe('IPVS');
+    const visible = await page.locator('table.timeline tbody tr[data-gate]:not([hidden])').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
+    const proxyGates = await run.server.data<{ featureGates: { name: string }[] }>('{ featureGates(component: "kube-proxy") { name } }');
+    const ipvs = proxyGates.featureGates.map((g) => g.name).filter((n) => n.toLowerCase().includes('ipvs'));
+    expect(ipvs).toContain('SupportIPVSProxyMode');
+    expect([...visible].sort()).toEqual(ipvs.sort());
+  });
+
+  it('takes the README screenshot', async () => {
+    await page.goto(`${run.server.base}/?view=timeline&sig=Network&component=kube-proxy`);
+    await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await row('IPv6DualStack').locator('td.seg[data-stage="BETA"]').dispatchEvent('mouseenter');
+    await page.locator('#gate-tip').waitFor();
+    await screenshot(page, 'timeline', { readme: true });
+  });
+});
+
+describe('release diff', () => {
+  it('lists what 1.15 to 1.20 crosses, grouped by release, from a deep link', async () => {
+    await page.goto(`${run.server.base}/?view=diff&from=1.15&to=1.20`);
+    await page.locator('.release-group').first().waitFor();
+    expect(await page.locator('#diff-from').inputValue()).toBe('1.15');
+    expect(await page.locator('#diff-to').inputValue()).toBe('1.20');
+    const releases = await page.locator('.release-group').evaluateAll((s) => s.map((x) => x.getAttribute('data-release')));
+    expect(releases).toEqual(['1.16', '1.17', '1.18', '1.19', '1.20']);
+    const in116 = (await page.locator('.release-group[data-release="1.16"]').textContent()) ?? '';
+    expect(in116).toContain('extensions/v1beta1 Deployment → use apps/v1');
+    const api = await run.server.data<{ diff: { featureGates: unknown[]; removedApiVersions: unknown[] }; changes: { totalCount: number } }>(
+      '{ diff(from: "1.15", to: "1.20") { featureGates { version } removedApiVersions { apiVersion } } changes(filter: { from: "1.15", to: "1.20", actionRequiredOnly: true }) { totalCount } }');
+    const summary = (await page.locator('.diff-summary').textContent()) ?? '';
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    expect(summary).toContain(plural(api.diff.featureGates.length, 'gate transition'));
+    expect(summary).toContain(`${plural(api.diff.removedApiVersions.length, 'API version')} removed`);
+    expect(summary).toContain(plural(api.changes.totalCount, 'action-required note'));
+    expect(await page.locator('.release-group li .tag-action').count()).toBe(api.changes.totalCount);
+    expect(await page.locator('.release-group li.transition').count()).toBe(api.diff.featureGates.length);
+  });
+
+  it('follows the release pickers and puts them in the URL', async () => {
+    await page.locator('#diff-to').selectOption('1.22');
+    await page.waitForFunction(() => document.querySelector('.release-group[data-release="1.22"]') !== null);
+    await page.locator('#diff-from').selectOption('1.21');
+    await page.waitForFunction(() => document.querySelectorAll('.release-group').length === 1);
+    expect(params()).toMatchObject({ view: 'diff', from: '1.21', to: '1.22' });
+    const in122 = (await page.locator('.release-group[data-release="1.22"]').textContent()) ?? '';
+    expect(in122).toContain('extensions/v1beta1 Ingress → use networking.k8s.io/v1');
+    expect(in122).toMatch(/Action required \(\d+\)/);
+  });
+
+  it('says so when "from" is after "to"', async () => {
+    await page.locator('#diff-swap').click();
+    await page.locator('.results [role="alert"]').waitFor();
+    expect(await page.locator('.results [role="alert"]').textContent()).toContain('“From” (1.22) is after “to” (1.21)');
+    expect(params()).toMatchObject({ from: '1.22', to: '1.21' });
+  });
+
+  it('takes the README screenshot', async () => {
+    await page.goto(`${run.server.base}/?view=diff&from=1.21&to=1.22`);
+    await page.locator('.release-group').first().waitFor();
+    await screenshot(page, 'release-diff', { readme: true });
+  });
+});
+
+describe('manifest check', () => {
+  const fixture = join(projectRoot(), 'test', 'fixtures', 'real-world', 'kube-proxy-daemonset-1.14.yaml');
+  const manifest = readFileSync(fixture, 'utf8');
+  interface ApiReport { summary: { breaking: number; warning: number; info: number }; findings: { severity: string; effectiveIn: string; line: number; ruleId: string }[] }
+  let api: ApiReport;
+
+  /** What `netkb check --format X` writes for the same manifest read as manifest.yaml (src/cli/check.ts's path). */
+  async function cliOutput(format: 'json' | 'sarif' | 'markdown'): Promise<string> {
+    const kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+    const report = upgradeReport(kb, '1.15', '1.20', manifest);
+    const count = (sev: string) => report.findings.filter((f) => f.severity === sev).length;
+    const result: CheckResult = {
+      from: '1.15', to: '1.20', path: report.path.map(formatVersion), formatVersion, failOn: 'BREAKING',
+      files: [{ file: 'manifest.yaml', documents: report.documents, findings: report.findings }],
+      summary: { breaking: count('BREAKING'), warning: count('WARNING'), info: count('INFO') },
+    };
+    return FORMATS[format](result);
+  }
+
+  beforeAll(async () => {
+    api = (await run.server.data<{ upgradeReport: ApiReport }>(
+      'query($m: String!) { upgradeReport(from: "1.15", to: "1.20", manifest: $m) { summary { breaking warning info } findings { severity effectiveIn line ruleId } } }', { m: manifest })).upgradeReport;
+  });
+
+  it('checks a pasted manifest and shows the findings grouped by the release where they bite', async () => {
+    await page.goto(`${run.server.base}/?view=check&from=1.15&to=1.20`);
+    await page.locator('#manifest').fill(manifest);
+    await page.locator('#check-run').click();
+    await page.locator('#report-summary').waitFor();
+    const summary = (await page.locator('#report-summary').textContent()) ?? '';
+    expect(summary).toContain('1.15 → 1.20');
+    expect(summary).toContain(`${api.summary.breaking} breaking`);
+    expect(summary).toContain(`${api.summary.info} info`);
+    const groups = await page.locator('.report-findings .release-group').evaluateAll((s) => s.map((x) => ({ release: x.getAttribute('data-release'), count: x.querySelectorAll('li.finding').length })));
+    const expected = [...new Set(api.findings.map((f) => f.effectiveIn))].map((release) => ({ release, count: api.findings.filter((f) => f.effectiveIn === release).length }));
+    expect(groups).toEqual(expected);
+    const conntrack = page.locator('.release-group[data-release="1.15"] li.finding', { hasText: '--conntrack-max' });
+    expect(await conntrack.textContent()).toContain('✖ breaking');
+    expect(await conntrack.textContent()).toContain('line 56');
+  });
+
+  it("highlights the findings' lines in the manifest, with a text label, and jumps to a line", async () => {
+    const marked = await page.locator('ol.code li.marked').evaluateAll((lines) => lines.map((l) => Number(l.getAttribute('data-line'))));
+    expect(marked).toEqual([...new Set(api.findings.map((f) => f.line))].sort((a, b) => a - b));
+    const line56 = page.locator('ol.code li[data-line="56"]');
+    expect(await line56.getAttribute('class')).toContain('line-breaking');
+    expect(await line56.locator('.mark').textContent()).toBe('✖ breaking in 1.15');
+    expect(await line56.locator('code').textContent()).toBe('            - --conntrack-max=262144');
+    await page.locator('li.finding', { hasText: '--conntrack-max' }).locator('button.line-link').click();
+    await expect(line56.getAttribute('class')).resolves.toContain('current');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-line'))).resolves.toBe('56');
+  });
+
+  it('downloads the report as SARIF, JSON and markdown, byte for byte what netkb check writes', async () => {
+    const fetchDownload = async (format: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`.downloads button[data-format="${format}"]`).click()]);
+      const path = await download.path();
+      return { name: download.suggestedFilename(), text: readFileSync(path!, 'utf8') };
+    };
+    const sarif = await fetchDownload('sarif');
+    expect(sarif.name).toBe('netkb-1.15-1.20.sarif');
+    const doc = JSON.parse(sarif.text);
+    expect(doc.version).toBe('2.1.0');
+    expect(doc.runs[0].results).toHaveLength(api.findings.length);
+    const result = doc.runs[0].results.find((r: any) => r.locations[0].physicalLocation.region.startLine === 56);
+    expect(result).toMatchObject({ ruleId: 'component-flag', level: 'error', locations: [{ physicalLocation: { artifactLocation: { uri: 'manifest.yaml' } } }] });
+
+    const json = await fetchDownload('json');
+    expect(json.name).toBe('netkb-1.15-1.20.json');
+    const report = JSON.parse(json.text);
+    expect(report).toMatchObject({ from: '1.15', to: '1.20', summary: api.summary });
+    expect(report.files[0].findings.map((f: any) => [f.line, f.effectiveIn, f.severity])).toEqual(api.findings.map((f) => [f.line, f.effectiveIn, f.severity]));
+
+    expect(sarif.text).toBe(await cliOutput('sarif'));
+    expect(json.text).toBe(await cliOutput('json'));
+
+    const md = await fetchDownload('markdown');
+    expect(md.text).toBe(await cliOutput('markdown'));
+    expect(md.name).toBe('netkb-1.15-1.20.md');
+    expect(md.text).toMatch(/^\*\*netkb: 1\.15 → 1\.20\*\* \(\d+ objects?\): /);
+    expect(md.text).toContain('manifest.yaml:56');
+  });
+
+  it('reads files dropped on the manifest field, several as one multi-document manifest', async () => {
+    await page.evaluate(() => {
+      const dt = new window.DataTransfer();
+      dt.items.add(new window.File(['apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n  name: a\n'], 'a.yaml'));
+      dt.items.add(new window.File(['apiVersion: v1\nkind: Service\nmetadata:\n  name: b\n'], 'b.yaml'));
+      document.querySelector('.drop-zone').dispatchEvent(new window.DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => document.querySelector('#manifest-file')?.textContent === 'a.yaml, b.yaml');
+    expect(await page.locator('#manifest').inputValue()).toBe('apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n  name: a\n\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: b\n');
+    await page.locator('#check-run').click();
+    await page.waitForFunction(() => document.querySelector('#report-summary')?.textContent?.includes('2 objects'));
+    expect(await page.locator('li.finding', { hasText: 'Ingress a' }).count()).toBeGreaterThan(0);
+  });
+
+  it('reads an opened file and names it in the report', async () => {
+    await page.locator('#manifest-upload').setInputFiles(fixture);
+    await page.waitForFunction(() => document.querySelector('#manifest-file')?.textContent === 'kube-proxy-daemonset-1.14.yaml');
+    expect(await page.locator('#manifest').inputValue()).toBe(manifest);
+    await page.locator('#check-run').click();
+    await page.locator('.report-code h3', { hasText: 'kube-proxy-daemonset-1.14.yaml' }).waitFor();
+  });
+
+  it('shows the line and column of invalid YAML and marks that line', async () => {
+    await page.locator('#manifest').fill('apiVersion: v1\nkind: Service\nmetadata: {name: [broken\n');
+    await page.locator('#check-run').click();
+    await page.locator('#check-results [role="alert"]').waitFor();
+    const text = (await page.locator('#check-results [role="alert"]').textContent()) ?? '';
+    expect(text).toContain('BAD_USER_INPUT');
+    expect(text).toMatch(/line \d+/);
+    expect(await page.locator('#check-results ol.code li.marked').count()).toBe(1);
+  });
+
+  it('keeps the releases in the URL and takes the README screenshot', async () => {
+    await page.goto(`${run.server.base}/?view=check&from=1.15&to=1.22`);
+    await page.locator('#load-example').click();
+    await page.locator('#check-run').click();
+    await page.locator('#report-summary').waitFor();
+    expect(params()).toMatchObject({ view: 'check', from: '1.15', to: '1.22' });
+    await page.locator('#check-to').selectOption('1.21');
+    expect(params()).toMatchObject({ view: 'check', from: '1.15', to: '1.21' });
+    await page.locator('#check-run').click();
+    await page.waitForFunction(() => document.querySelector('#report-summary')?.textContent?.includes('1.15 → 1.21'));
+    await page.locator('#report-summary').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.querySelector('#report-summary')!.getBoundingClientRect().top + window.scrollY - 16));
+    await screenshot(page, 'manifest-check', { readme: true });
+  });
+});

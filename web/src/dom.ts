@@ -1,0 +1,45 @@
+// A tiny element builder: the dashboard is plain DOM, no framework.
+type Child = Node | string | number | null | undefined | false;
+type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    else if (key === 'className') el.className = String(value);
+    else if (value === true) el.setAttribute(key, '');
+    else el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el: Element, children: (Child | Child[])[]): void {
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(typeof child === 'string' || typeof child === 'number' ? String(child) : child);
+  }
+}
+
+/** Replaces an element's content. */
+export function fill(el: Element, ...children: (Child | Child[])[]): void {
+  el.replaceChildren();
+  append(el, children);
+}
+
+/** A labelled <select> whose options are strings. */
+export function select(id: string, label: string, options: { value: string; text?: string }[], value: string, onChange: (v: string) => void): HTMLElement {
+  const sel = h('select', { id, name: id, onchange: (e: Event) => onChange((e.target as HTMLSelectElement).value) },
+    options.map((o) => h('option', { value: o.value, selected: o.value === value }, o.text ?? o.value)));
+  return h('label', { className: 'field', for: id }, h('span', {}, label), sel);
+}
+
+/** Links to upstream pages open elsewhere and tell nothing about this page. */
+export function externalLink(href: string, text: string): HTMLAnchorElement {
+  return h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, text);
+}
+
+export function prLink(pr: number): HTMLAnchorElement {
+  return externalLink(`https://github.com/kubernetes/kubernetes/pull/${pr}`, `#${pr}`);
+}

@@ -1,0 +1,61 @@
+// The manifest check's downloads, written by the same pure formatters as `netkb check --format json|sarif|
+// markdown`, from the findings the GraphQL API answered: a download and a CLI run of the same manifest agree.
+import { sarifReport } from '../../src/analysis/sarif';
+import type { Finding as AnalysisFinding } from '../../src/analysis/types';
+import { json } from '../../src/cli/formats/json';
+import { markdown } from '../../src/cli/formats/markdown';
+import type { CheckResult } from '../../src/cli/formats/types';
+import type { Change } from '../../src/kb/model';
+import { formatVersion, versionKey } from './versions';
+
+/** A finding as the dashboard asks for it over GraphQL. */
+export interface ApiFinding {
+  ruleId: string;
+  messageId: string;
+  severity: 'BREAKING' | 'WARNING' | 'INFO';
+  effectiveIn: string;
+  line: number;
+  path: string | null;
+  message: string;
+  fix: string | null;
+  replacement: string | null;
+  resource: { apiVersion: string | null; kind: string | null; name: string | null; namespace: string | null; documentIndex: number; line: number };
+  change: { version: string; kind: string; summary: string; prs: number[]; sources: string[] } | null;
+}
+
+export interface ApiReport {
+  from: string;
+  to: string;
+  path: string[];
+  documents: number;
+  summary: { breaking: number; warning: number; info: number };
+  findings: ApiFinding[];
+}
+
+export type ReportFormat = 'json' | 'sarif' | 'markdown';
+
+export const REPORT_FILES: Record<ReportFormat, { extension: string; type: string; label: string }> = {
+  json: { extension: 'json', type: 'application/json', label: 'JSON' },
+  sarif: { extension: 'sarif', type: 'application/sarif+json', label: 'SARIF' },
+  markdown: { extension: 'md', type: 'text/markdown', label: 'Markdown' },
+};
+
+function toCheckResult(report: ApiReport, file: string): CheckResult {
+  const findings: AnalysisFinding[] = report.findings.map((f) => ({
+    ...f,
+    effectiveIn: versionKey(f.effectiveIn),
+    // The formatters read only these fields of the change.
+    change: f.change ? ({ ...f.change, version: versionKey(f.change.version) } as unknown as Change) : null,
+  }));
+  return {
+    from: report.from, to: report.to, path: report.path, files: [{ file, documents: report.documents, findings }],
+    summary: report.summary, failOn: 'BREAKING', formatVersion,
+  };
+}
+
+export function reportFile(report: ApiReport, file: string, format: ReportFormat): string {
+  const result = toCheckResult(report, file);
+  if (format === 'json') return json(result);
+  if (format === 'sarif') return sarifReport(result);
+  return markdown(result);
+}

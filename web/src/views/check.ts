@@ -1,0 +1,222 @@
+// Manifest check: paste or drop a manifest, choose the releases, see the findings grouped by the release
+// where they bite with the manifest's lines marked, and download the report as JSON, SARIF or markdown.
+import { ApiError, gql, loadReleases, type Release } from '../api';
+import { fill, h, prLink } from '../dom';
+import { EXAMPLE_MANIFEST } from '../example-manifest';
+import type { View } from '../main';
+import { REPORT_FILES, reportFile, type ApiFinding, type ApiReport, type ReportFormat } from '../report-files';
+import { compareVersions } from '../versions';
+import { errorBox, knownRelease, loading, releaseSelect } from './common';
+
+const REPORT = `query ManifestCheck($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
+  upgradeReport(from: $from, to: $to, manifest: $manifest) {
+    from to path documents summary { breaking warning info }
+    findings {
+      ruleId messageId severity effectiveIn line path message fix replacement
+      resource { apiVersion kind name namespace documentIndex line }
+      change { version kind summary prs sources }
+    }
+  }
+}`;
+
+const SEVERITY = {
+  BREAKING: { icon: '✖', text: 'breaking' },
+  WARNING: { icon: '▲', text: 'warning' },
+  INFO: { icon: 'ℹ', text: 'info' },
+} as const;
+
+/** The manifest survives a reload of the tab; it is not put in the URL (it may be large or private). */
+const STORED = 'netkb.check.manifest';
+const STORED_NAME = 'netkb.check.file';
+
+export const checkView: View = {
+  id: 'check',
+  title: 'Manifest check',
+  async render(root, params, update) {
+    const title = () => h('h2', { id: 'view-title' }, 'Manifest check');
+    fill(root, title(), loading('Loading releases…'));
+    let releases: Release[];
+    try {
+      releases = await loadReleases();
+    } catch (err) {
+      fill(root, title(), errorBox(err));
+      return;
+    }
+    let from = knownRelease(releases, params.from, '1.15');
+    let to = knownRelease(releases, params.to, '1.22');
+    let fileName = sessionStorage.getItem(STORED_NAME) ?? 'manifest.yaml';
+
+    const textarea = h('textarea', {
+      id: 'manifest', name: 'manifest', rows: 16, spellcheck: 'false', autocomplete: 'off',
+      placeholder: 'Paste YAML or JSON here (several documents, kind: List, Helm output), or drop a file.',
+      'aria-describedby': 'manifest-help',
+    });
+    textarea.value = sessionStorage.getItem(STORED) ?? '';
+    textarea.addEventListener('input', () => sessionStorage.setItem(STORED, textarea.value));
+    const nameOut = h('span', { className: 'file-name', id: 'manifest-file' }, fileName);
+    const setManifest = (text: string, name: string) => {
+      textarea.value = text;
+      fileName = name;
+      nameOut.textContent = name;
+      sessionStorage.setItem(STORED, text);
+      sessionStorage.setItem(STORED_NAME, name);
+    };
+    const fileInput = h('input', {
+      id: 'manifest-upload', type: 'file', accept: '.yaml,.yml,.json,text/yaml,application/json', className: 'visually-hidden',
+      onchange: async (e: Event) => {
+        const file = (e.target as HTMLInputElement).files?.[0];
+        if (file) setManifest(await file.text(), file.name);
+      },
+    });
+    const drop = h('div', { className: 'drop-zone' }, textarea);
+    drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('dragging'); });
+    drop.addEventListener('dragleave', () => drop.classList.remove('dragging'));
+    drop.addEventListener('drop', async (e) => {
+      e.preventDefault();
+      drop.classList.remove('dragging');
+      const files = [...(e.dataTransfer?.files ?? [])];
+      if (files.length === 0) return;
+      const texts = await Promise.all(files.map((f) => f.text()));
+      setManifest(texts.join('\n---\n'), files.map((f) => f.name).join(', '));
+    });
+
+    const results = h('div', { className: 'results', id: 'check-results', 'aria-live': 'polite' });
+    const run = async () => {
+      if (compareVersions(from, to) > 0) {
+        fill(results, h('p', { className: 'error', role: 'alert' }, `“From” (${from}) is after “to” (${to}): choose an older release first.`));
+        return;
+      }
+      if (textarea.value.trim() === '') {
+        fill(results, h('p', { className: 'error', role: 'alert' }, 'Paste a manifest, drop a file, or load the example first.'));
+        return;
+      }
+      const manifest = textarea.value;
+      results.setAttribute('aria-busy', 'true');
+      fill(results, loading(`Checking ${fileName} from ${from} to ${to}…`));
+      try {
+        const { upgradeReport } = await gql<{ upgradeReport: ApiReport }>(REPORT, { from, to, manifest });
+        fill(results, renderReport(upgradeReport, manifest, fileName));
+      } catch (err) {
+        fill(results, manifestError(err, manifest));
+      } finally {
+        results.setAttribute('aria-busy', 'false');
+      }
+    };
+
+    const form = h('form', { className: 'check-form', onsubmit: (e: Event) => { e.preventDefault(); void run(); } },
+      h('div', { className: 'manifest-input' },
+        h('label', { for: 'manifest', className: 'field-label' }, 'Manifest ', nameOut),
+        drop,
+        h('p', { id: 'manifest-help', className: 'help' }, 'Nothing leaves this server: the manifest is sent only to netkb’s own API.'),
+        h('div', { className: 'buttons' },
+          h('label', { for: 'manifest-upload', className: 'button secondary', tabindex: 0, role: 'button',
+            onkeydown: (e: Event) => { const k = (e as KeyboardEvent).key; if (k === 'Enter' || k === ' ') { e.preventDefault(); fileInput.click(); } } }, 'Open a file…'),
+          fileInput,
+          h('button', { type: 'button', className: 'secondary', id: 'load-example', onclick: () => setManifest(EXAMPLE_MANIFEST, 'example.yaml') }, 'Load an example'),
+        ),
+      ),
+      h('div', { className: 'controls' },
+        releaseSelect('check-from', 'Cluster runs', releases, from, (v) => { from = v; update({ from, to }); }),
+        releaseSelect('check-to', 'Upgrade to', releases, to, (v) => { to = v; update({ from, to }); }),
+        h('button', { type: 'submit', id: 'check-run', className: 'primary' }, 'Check manifest'),
+      ),
+    );
+    fill(root, title(),
+      h('p', { className: 'lede' }, 'What breaks or changes when this manifest meets each release on the way, at the release where it bites.'),
+      form, results);
+    update({ from, to });
+    if (params.run === '1' && textarea.value.trim() !== '') await run();
+  },
+};
+
+function manifestError(err: unknown, manifest: string): HTMLElement {
+  const line = err instanceof ApiError && typeof err.extensions.line === 'number' ? err.extensions.line : null;
+  if (line === null) return errorBox(err);
+  return h('div', {}, errorBox(err), codeView(manifest, new Map([[line, [{ severity: 'BREAKING', label: 'the manifest cannot be read here' }]]])));
+}
+
+interface LineMark { severity: ApiFinding['severity']; label: string }
+
+function renderReport(report: ApiReport, manifest: string, file: string): HTMLElement {
+  const { breaking, warning, info } = report.summary;
+  const marks = new Map<number, LineMark[]>();
+  report.findings.forEach((f) => {
+    const list = marks.get(f.line) ?? [];
+    list.push({ severity: f.severity, label: `${SEVERITY[f.severity].text} in ${f.effectiveIn}` });
+    marks.set(f.line, list);
+  });
+  const code = codeView(manifest, marks);
+  const downloads = h('div', { className: 'downloads', role: 'group', 'aria-label': 'Download the report' },
+    h('span', {}, 'Download:'),
+    (Object.keys(REPORT_FILES) as ReportFormat[]).map((format) => h('button', {
+      type: 'button', className: 'secondary', 'data-format': format,
+      onclick: () => download(report, file, format),
+    }, REPORT_FILES[format].label)),
+  );
+  const headline = h('p', { className: 'report-summary', id: 'report-summary' },
+    h('strong', {}, `${report.from} → ${report.to}`), `, ${report.documents} object${report.documents === 1 ? '' : 's'}: `,
+    h('span', { className: 'sev sev-breaking' }, `${SEVERITY.BREAKING.icon} ${breaking} breaking`), ', ',
+    h('span', { className: 'sev sev-warning' }, `${SEVERITY.WARNING.icon} ${warning} warning${warning === 1 ? '' : 's'}`), ', ',
+    h('span', { className: 'sev sev-info' }, `${SEVERITY.INFO.icon} ${info} info`));
+  const groups = report.path.map((release) => {
+    const here = report.findings.filter((f) => f.effectiveIn === release);
+    if (here.length === 0) return null;
+    return h('section', { className: 'release-group', 'data-release': release, 'aria-labelledby': `bites-${release}` },
+      h('h3', { id: `bites-${release}` }, `Kubernetes ${release}`, h('span', { className: 'date' }, ` · ${here.length} finding${here.length === 1 ? '' : 's'}`)),
+      h('ol', { className: 'findings' }, here.map((f) => findingItem(f, code))));
+  });
+  const body = report.findings.length === 0
+    ? h('p', { className: 'all-clear' }, `✔ Nothing in this manifest breaks or changes from ${report.from} to ${report.to}.`)
+    : h('div', { className: 'report-columns' }, h('div', { className: 'report-findings' }, groups), h('div', { className: 'report-code' }, h('h3', {}, file), code));
+  return h('div', {}, headline, downloads, body);
+}
+
+function findingItem(f: ApiFinding, code: HTMLElement): HTMLElement {
+  const r = f.resource;
+  const object = r.kind ? `${r.kind}${r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : ''}` : `document ${r.documentIndex + 1}`;
+  return h('li', { className: `finding finding-${f.severity.toLowerCase()}`, 'data-line': f.line, 'data-rule': `${f.ruleId}/${f.messageId}` },
+    h('span', { className: `tag tag-${f.severity.toLowerCase()}` }, `${SEVERITY[f.severity].icon} ${SEVERITY[f.severity].text}`), ' ',
+    h('button', { type: 'button', className: 'line-link', onclick: () => showLine(code, f.line) }, `line ${f.line}`), ' ',
+    h('span', { className: 'object' }, object),
+    h('p', { className: 'message' }, f.message),
+    f.fix ? h('p', { className: 'fix' }, h('strong', {}, 'Fix: '), f.fix) : null,
+    f.change ? h('p', { className: 'note' }, `Release note (${f.change.version}): `, f.change.prs.map((pr) => prLink(pr))) : null,
+  );
+}
+
+/** The manifest with line numbers; lines with findings are marked by a text label and a pattern, not colour alone. */
+function codeView(manifest: string, marks: Map<number, LineMark[]>): HTMLElement {
+  const lines = manifest.replace(/\r\n?/g, '\n').split('\n');
+  // The empty "line" after a final newline is shown only when something points at it (an unclosed YAML flow).
+  if (lines.length > 1 && lines[lines.length - 1] === '' && !marks.has(lines.length)) lines.pop();
+  const worst = (list: LineMark[]) => (list.some((m) => m.severity === 'BREAKING') ? 'BREAKING' : list.some((m) => m.severity === 'WARNING') ? 'WARNING' : 'INFO');
+  return h('ol', { className: 'code', 'aria-label': 'Manifest with marked lines' }, lines.map((text, i) => {
+    const n = i + 1;
+    const list = marks.get(n);
+    const sev = list ? worst(list) : null;
+    return h('li', { id: `L${n}`, className: sev ? `marked line-${sev.toLowerCase()}` : '', 'data-line': n, tabindex: list ? -1 : null },
+      h('span', { className: 'ln', 'aria-hidden': 'true' }, n),
+      h('code', {}, text || ' '),
+      list ? h('span', { className: 'mark' }, `${SEVERITY[sev!].icon} ${list.map((m) => m.label).join('; ')}`) : null);
+  }));
+}
+
+function showLine(code: HTMLElement, line: number): void {
+  const el = code.querySelector<HTMLElement>(`li[data-line="${line}"]`);
+  if (!el) return;
+  code.querySelectorAll('.current').forEach((c) => c.classList.remove('current'));
+  el.classList.add('current');
+  el.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  el.focus({ preventScroll: true });
+}
+
+function download(report: ApiReport, file: string, format: ReportFormat): void {
+  const spec = REPORT_FILES[format];
+  const blob = new Blob([reportFile(report, file, format)], { type: spec.type });
+  const url = URL.createObjectURL(blob);
+  const a = h('a', { href: url, download: `netkb-${report.from}-${report.to}.${spec.extension}` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,289 @@
+// Feature-gate timelines: one row per gate, a bar per stretch of releases in the same stage and default,
+// a mark at the removal. Stages are told apart by text and pattern as well as by colour.
+import { gql, loadReleases, type Release } from '../api';
+import { fill, h, prLink, select } from '../dom';
+import type { View } from '../main';
+import { versionKey } from '../versions';
+import { errorBox, loading } from './common';
+
+type Stage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
+
+interface GateStage { stage: Stage; defaultEnabled: boolean; lockedToDefault: boolean; since: string; until: string | null }
+interface GateChange { version: string; kind: string; summary: string; prs: number[]; actionRequired: boolean }
+export interface Gate {
+  name: string;
+  summary: string;
+  sigs: string[];
+  components: string[];
+  kep: string | null;
+  removedIn: string | null;
+  lifecycle: GateStage[];
+  changes: GateChange[];
+}
+
+const GATES = `query GateTimelines($sig: String, $component: String) {
+  featureGates(sig: $sig, component: $component) {
+    name summary sigs components kep removedIn
+    lifecycle { stage defaultEnabled lockedToDefault since until }
+    changes { version kind summary prs actionRequired }
+  }
+}`;
+const FACETS = 'query GateFacets { featureGates { sigs components } }';
+
+export const STAGE_LABEL: Record<Stage, string> = { ALPHA: 'alpha', BETA: 'beta', GA: 'GA', DEPRECATED: 'deprecated' };
+const STAGE_SHORT: Record<Stage, string> = { ALPHA: 'A', BETA: 'B', GA: 'GA', DEPRECATED: 'D' };
+const STAGE_MEDIUM: Record<Stage, string> = { ALPHA: 'alpha', BETA: 'beta', GA: 'GA', DEPRECATED: 'depr.' };
+
+/** A stretch of consecutive releases with the same stage, default and lock (column indexes, end exclusive). */
+export interface Segment { start: number; end: number; stage: GateStage }
+
+/**
+ * The gate's state in each release, by netkb's rule: the stage whose `since` is the latest one not after
+ * the release, until the removal. Consecutive equal states become one segment.
+ */
+export function segments(gate: Gate, releases: string[]): Segment[] {
+  const removed = gate.removedIn ? versionKey(gate.removedIn) : Infinity;
+  const stages = [...gate.lifecycle].sort((a, b) => versionKey(a.since) - versionKey(b.since));
+  const out: Segment[] = [];
+  releases.forEach((release, i) => {
+    const key = versionKey(release);
+    if (key >= removed) return;
+    const stage = stages.filter((s) => versionKey(s.since) <= key).pop();
+    if (!stage) return;
+    const last = out[out.length - 1];
+    if (last && last.end === i && last.stage === stage) last.end = i + 1;
+    else out.push({ start: i, end: i + 1, stage });
+  });
+  return out;
+}
+
+function rangeText(releases: string[], seg: Segment): string {
+  const first = releases[seg.start];
+  const last = releases[seg.end - 1];
+  return first === last ? first : `${first}–${last}`;
+}
+
+function stateText(s: GateStage): string {
+  return `${STAGE_LABEL[s.stage]}, ${s.defaultEnabled ? 'on' : 'off'} by default${s.lockedToDefault ? ', locked' : ''}`;
+}
+
+export const timelineView: View = {
+  id: 'timeline',
+  title: 'Feature-gate timelines',
+  async render(root, params, update) {
+    // "any" (not an empty value) so that a link can say "every SIG" and survive in the URL.
+    const sig = params.sig || 'Network';
+    const component = params.component || 'any';
+    let filter = params.q ?? '';
+    fill(root, h('h2', { id: 'view-title' }, 'Feature-gate timelines'), loading('Loading gates…'));
+    let releases: Release[];
+    let facets: { sigs: string[]; components: string[] }[];
+    let gates: Gate[];
+    try {
+      [releases, facets, gates] = await Promise.all([
+        loadReleases(),
+        gql<{ featureGates: { sigs: string[]; components: string[] }[] }>(FACETS).then((d) => d.featureGates),
+        gql<{ featureGates: Gate[] }>(GATES, { sig: sig === 'any' ? null : sig, component: component === 'any' ? null : component }).then((d) => d.featureGates),
+      ]);
+    } catch (err) {
+      fill(root, h('h2', { id: 'view-title' }, 'Feature-gate timelines'), errorBox(err));
+      return;
+    }
+    const versions = releases.map((r) => r.version);
+    const sigs = [...new Set(facets.flatMap((f) => f.sigs))].sort();
+    const components = [...new Set(facets.flatMap((f) => f.components))].sort();
+    const rerender = (changes: Record<string, string>) => {
+      update(changes);
+      void timelineView.render(root, { ...params, ...changes }, update);
+    };
+
+    const count = h('p', { className: 'count', role: 'status', 'aria-live': 'polite' });
+    const search = h('input', {
+      id: 'gate-filter', type: 'search', value: filter, placeholder: 'e.g. DualStack', autocomplete: 'off',
+      oninput: (e: Event) => {
+        filter = (e.target as HTMLInputElement).value;
+        update({ q: filter });
+        applyFilter();
+      },
+    });
+    const controls = h('form', { className: 'controls', role: 'search', onsubmit: (e: Event) => e.preventDefault() },
+      select('gate-sig', 'SIG', [{ value: 'any', text: 'any SIG' }, ...sigs.map((s) => ({ value: s }))], sig, (v) => rerender({ sig: v })),
+      select('gate-component', 'Component', [{ value: 'any', text: 'any component' }, ...components.map((c) => ({ value: c }))], component, (v) => rerender({ component: v })),
+      h('label', { className: 'field', for: 'gate-filter' }, h('span', {}, 'Filter by name'), search),
+    );
+
+    const tip = h('div', { id: 'gate-tip', className: 'tooltip', role: 'tooltip', hidden: true });
+    const sorted = [...gates].sort((a, b) => firstSince(a) - firstSince(b) || a.name.localeCompare(b.name));
+    // One gate at a time can be opened below its row (Enter or click on its name): the same details as the
+    // tooltip, but staying, so that its links can be reached from the keyboard. The URL names it (?gate=).
+    let open: { name: string; details: HTMLTableRowElement } | null = null;
+    const toggle = (gate: Gate, row: HTMLTableRowElement, button: HTMLButtonElement) => {
+      const wasOpen = open?.name === gate.name;
+      if (open) {
+        open.details.remove();
+        row.parentElement?.querySelector(`tr[data-gate="${open.name}"] button.gate-toggle`)?.setAttribute('aria-expanded', 'false');
+        open = null;
+      }
+      if (!wasOpen) {
+        const details = h('tr', { className: 'gate-details', id: `details-${gate.name}`, 'data-details': gate.name },
+          h('td', { colspan: versions.length + 1 }, gateDetails(gate, null)));
+        row.after(details);
+        button.setAttribute('aria-expanded', 'true');
+        open = { name: gate.name, details };
+      }
+      tip.hidden = true;
+      update({ gate: open?.name ?? '' });
+    };
+    const rows = sorted.map((gate) => {
+      const row = gateRow(gate, versions, tip);
+      const button = row.querySelector<HTMLButtonElement>('button.gate-toggle')!;
+      button.addEventListener('click', () => toggle(gate, row, button));
+      return { gate, row, button };
+    });
+    const table = h('table', { className: 'timeline', 'aria-describedby': 'timeline-legend' },
+      h('caption', { className: 'visually-hidden' }, `Feature gates${sig !== 'any' ? ` of SIG ${sig}` : ''}${component !== 'any' ? ` read by ${component}` : ''}, stage by release`),
+      h('colgroup', {}, h('col', { className: 'gate-col' }), versions.map(() => h('col', { className: 'release-col' }))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Gate'), versions.map((v) => h('th', { scope: 'col', className: 'release' }, v)))),
+      h('tbody', {}, rows.map((r) => r.row)),
+    );
+    const empty = h('p', { className: 'empty', hidden: true }, 'No gate matches.');
+
+    function applyFilter(): void {
+      const needle = filter.trim().toLowerCase();
+      let shown = 0;
+      for (const { gate, row } of rows) {
+        const visible = !needle || gate.name.toLowerCase().includes(needle);
+        row.hidden = !visible;
+        if (open?.name === gate.name) open.details.hidden = !visible;
+        if (visible) shown += 1;
+      }
+      count.textContent = `${shown} of ${gates.length} gates${needle ? ` matching “${filter.trim()}”` : ''}`;
+      empty.hidden = shown > 0;
+    }
+
+    fill(root,
+      h('h2', { id: 'view-title' }, 'Feature-gate timelines'),
+      h('p', { className: 'lede' }, 'One row per gate: its stage in each release, its default, and the release that removed it. Hover or focus a bar for the defaults and the release notes; open a gate’s name to keep them below its row.'),
+      controls, legend(), count, h('div', { className: 'timeline-scroll' }, table), empty, tip,
+    );
+    applyFilter();
+    const linked = rows.find((r) => r.gate.name === params.gate);
+    if (linked) {
+      toggle(linked.gate, linked.row, linked.button);
+      linked.row.scrollIntoView({ block: 'center' });
+    }
+  },
+};
+
+function firstSince(g: Gate): number {
+  return Math.min(...g.lifecycle.map((s) => versionKey(s.since)), Infinity);
+}
+
+function legend(): HTMLElement {
+  const item = (cls: string, label: string, text: string) => h('li', {}, h('span', { className: `swatch ${cls}`, 'aria-hidden': 'true' }, label), ` ${text}`);
+  return h('div', { id: 'timeline-legend', className: 'legend' },
+    h('h3', { className: 'visually-hidden' }, 'Legend'),
+    h('ul', {},
+      item('stage-alpha', 'A', 'alpha (striped)'),
+      item('stage-beta', 'B', 'beta (dotted)'),
+      item('stage-ga', 'GA', 'GA (solid)'),
+      item('stage-deprecated', 'D', 'deprecated (cross-hatched)'),
+      item('default-off', 'off', 'off by default (dashed outline)'),
+      item('removal', '✕', 'removed in this release'),
+    ),
+  );
+}
+
+function gateRow(gate: Gate, versions: string[], tip: HTMLElement): HTMLTableRowElement {
+  const segs = segments(gate, versions);
+  const removedAt = gate.removedIn ? versions.indexOf(gate.removedIn) : -1;
+  const cells: HTMLElement[] = [];
+  let col = 0;
+  const gap = (to: number) => {
+    if (to > col) cells.push(h('td', { colspan: to - col, className: 'gap' }));
+    col = Math.max(col, to);
+  };
+  for (const seg of segs) {
+    gap(seg.start);
+    const span = seg.end - seg.start;
+    const s = seg.stage;
+    const label = span >= 3 ? `${STAGE_LABEL[s.stage]} · ${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault && span >= 4 ? ' · locked' : ''}` : span === 2 ? STAGE_MEDIUM[s.stage] : STAGE_SHORT[s.stage];
+    const describe = `${gate.name}: ${stateText(s)} in ${rangeText(versions, seg)}`;
+    const cell = h('td', {
+      colspan: span,
+      className: `seg stage-${s.stage.toLowerCase()}${s.defaultEnabled ? ' default-on' : ' default-off'}`,
+      tabindex: 0,
+      'aria-label': describe,
+      'aria-describedby': 'gate-tip',
+      'data-stage': s.stage,
+      'data-range': rangeText(versions, seg),
+    }, h('span', { className: 'seg-label', 'aria-hidden': 'true' }, label));
+    wireTip(cell, gate, s, tip);
+    cells.push(cell);
+    col = seg.end;
+  }
+  if (removedAt >= 0) {
+    gap(removedAt);
+    const mark = h('td', { className: 'removal', tabindex: 0, 'aria-label': `${gate.name}: removed in ${gate.removedIn}`, 'aria-describedby': 'gate-tip', title: `removed in ${gate.removedIn}` },
+      h('span', { 'aria-hidden': 'true' }, '✕'));
+    wireTip(mark, gate, null, tip);
+    cells.push(mark);
+    col = removedAt + 1;
+  }
+  if (cells.length === 0) {
+    const when = gate.removedIn ? `removed in ${gate.removedIn}, before ${versions[0]}` : `not yet in ${versions[versions.length - 1]}`;
+    cells.push(h('td', { colspan: versions.length, className: 'outside' }, when));
+    col = versions.length;
+  }
+  gap(versions.length);
+  const button = h('button', { type: 'button', className: 'gate-toggle', 'aria-expanded': 'false', 'aria-controls': `details-${gate.name}`, 'aria-describedby': 'gate-tip', title: `${gate.name}: show details below` }, gate.name);
+  const name = h('th', { scope: 'row', className: 'gate-name' }, button);
+  wireTip(button, gate, null, tip);
+  return h('tr', { 'data-gate': gate.name }, name, cells);
+}
+
+function wireTip(target: HTMLElement, gate: Gate, stage: GateStage | null, tip: HTMLElement): void {
+  const show = () => {
+    fill(tip, gateDetails(gate, stage));
+    tip.hidden = false;
+    const box = target.getBoundingClientRect();
+    const top = box.bottom + 6 + tip.offsetHeight > window.innerHeight ? Math.max(8, box.top - tip.offsetHeight - 6) : box.bottom + 6;
+    tip.style.top = `${top}px`;
+    tip.style.left = `${Math.max(8, Math.min(box.left, window.innerWidth - tip.offsetWidth - 8))}px`;
+  };
+  const hide = () => { tip.hidden = true; };
+  target.addEventListener('mouseenter', show);
+  target.addEventListener('focus', show);
+  target.addEventListener('mouseleave', () => { if (document.activeElement !== target) hide(); });
+  target.addEventListener('blur', hide);
+  target.addEventListener('keydown', (e) => { if (e.key === 'Escape') hide(); });
+}
+
+const MAX_CHANGES = 6;
+
+/** What the tooltip says: the stage in focus, every stage with its default, the removal, the release notes. */
+export function gateDetails(gate: Gate, focus: GateStage | null): HTMLElement {
+  const changes = [...gate.changes].sort((a, b) => versionKey(a.version) - versionKey(b.version));
+  return h('div', {},
+    h('p', { className: 'tip-title' }, h('strong', {}, gate.name), gate.kep ? ` · ${gate.kep}` : ''),
+    h('p', {}, gate.summary),
+    focus ? h('p', { className: 'tip-focus' }, `This bar: ${stateText(focus)}.`) : null,
+    h('table', { className: 'tip-stages' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Stage'), h('th', {}, 'Releases'), h('th', {}, 'Default'))),
+      h('tbody', {}, gate.lifecycle.map((s) => h('tr', {},
+        h('td', {}, STAGE_LABEL[s.stage]),
+        h('td', {}, `${s.since}–${s.until ?? (gate.removedIn ? 'removal' : 'now')}`),
+        h('td', {}, `${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault ? ' (locked)' : ''}`))),
+        gate.removedIn ? h('tr', {}, h('td', {}, 'removed'), h('td', {}, gate.removedIn), h('td', {}, 'setting it stops the component')) : null)),
+    h('p', { className: 'tip-meta' }, `SIG ${gate.sigs.join(', ') || '—'} · ${gate.components.join(', ') || 'no component recorded'}`),
+    changes.length === 0 ? h('p', {}, 'No release note mentions this gate.') : h('ul', { className: 'tip-changes' },
+      changes.slice(0, MAX_CHANGES).map((c) => h('li', {},
+        h('strong', {}, c.version), ` ${c.kind.toLowerCase().replace(/_/g, ' ')}${c.actionRequired ? ' (action required)' : ''}: ${clip(c.summary, 160)} `,
+        c.prs.map((pr) => prLink(pr)))),
+      changes.length > MAX_CHANGES ? h('li', {}, `and ${changes.length - MAX_CHANGES} more`) : null),
+  );
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
