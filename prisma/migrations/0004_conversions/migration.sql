@@ -1,0 +1,6 @@
+-- netkb migration 0004_conversions
+-- AlterTable
+ALTER TABLE "ApiVersion" ADD COLUMN "conversion" TEXT;
+
+-- AlterTable
+ALTER TABLE "Flag" ADD COLUMN "conversion" TEXT;
