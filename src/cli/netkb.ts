@@ -6,11 +6,13 @@ import { readKnowledgeBase } from '../db/read-kb';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import { SeedValidationError } from '../../seed/lib/load';
 import { CHECK_HELP, runCheck, type CliIo } from './check';
+import { CONVERT_HELP, runConvert } from './convert';
 import { IMPORT_HELP, runImport } from './import';
 import { STATS_HELP, runStats } from './stats';
 
 const COMMANDS: Record<string, { summary: string; help: string; run(argv: string[], io: CliIo): Promise<number> }> = {
   check: { summary: 'report what breaks or changes in manifests between two releases', help: CHECK_HELP, run: runCheck },
+  convert: { summary: 'rewrite a manifest so every release between two releases accepts it', help: CONVERT_HELP, run: runConvert },
   import: { summary: 'import an official release-notes file (markdown or JSON) for a new release', help: IMPORT_HELP, run: runImport },
   stats: { summary: 'count what the knowledge base holds per release and record type', help: STATS_HELP, run: runStats },
 };

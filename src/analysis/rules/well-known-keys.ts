@@ -5,7 +5,7 @@ import type { WellKnownKey } from '../../kb/model';
 import { changeAt, clampToPath, finding, onPath, pathText } from '../findings';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
 import { locate, podsIn } from '../object-paths';
-import type { Finding, ObjectRule, RuleContext } from '../types';
+import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../types';
 
 type KeyPlace = { path: string; holds: 'mapKeys' | 'value'; types: WellKnownKey['type'][] };
 
@@ -37,6 +37,30 @@ function keysOf(ctx: RuleContext): Map<string, WellKnownKey> {
   return index;
 }
 
+/** A key as the object uses it: as a map key (labels, nodeSelector) or as a value (topologyKey). */
+export interface KeyUse { key: string; path: PathSegment[]; types: WellKnownKey['type'][]; holds: KeyPlace['holds']; place: string }
+
+/** Every place in the object (and its Pod template) where Kubernetes reads a label, annotation or taint key. */
+export function keyUsesIn(object: ManifestObject, kb: AnalysisKb): KeyUse[] {
+  const uses: KeyUse[] = [];
+  const scan = (value: unknown, prefix: PathSegment[], places: KeyPlace[]) => {
+    for (const place of places) {
+      for (const at of locate(value, place.path, prefix)) {
+        if (place.holds === 'mapKeys' && isPlainObject(at.value)) for (const key of Object.keys(at.value)) uses.push({ key, path: [...at.path, key], types: place.types, holds: place.holds, place: place.path });
+        if (place.holds === 'value' && typeof at.value === 'string') uses.push({ key: at.value, path: at.path, types: place.types, holds: place.holds, place: place.path });
+      }
+    }
+  };
+  scan(object.value, [], OBJECT_PLACES);
+  if (object.kind === 'Pod' && isPlainObject(object.value.spec)) scan(object.value.spec, ['spec'], POD_SPEC_PLACES);
+  for (const p of podsIn(object, kb)) {
+    if (p.at.length === 0) continue;
+    scan(p.pod, p.at, OBJECT_PLACES.filter((x) => x.path.startsWith('metadata.')));
+    if (isPlainObject(p.pod.spec)) scan(p.pod.spec, [...p.at, 'spec'], POD_SPEC_PLACES);
+  }
+  return uses;
+}
+
 export const wellKnownKeyRule: ObjectRule = {
   id: 'well-known-key',
   scope: 'object',
@@ -48,23 +72,7 @@ export const wellKnownKeyRule: ObjectRule = {
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const byKey = keysOf(ctx);
     if (byKey.size === 0) return [];
-    const uses: { key: string; path: PathSegment[]; types: WellKnownKey['type'][] }[] = [];
-    const scan = (value: unknown, prefix: PathSegment[], places: KeyPlace[]) => {
-      for (const place of places) {
-        for (const at of locate(value, place.path, prefix)) {
-          if (place.holds === 'mapKeys' && isPlainObject(at.value)) for (const key of Object.keys(at.value)) uses.push({ key, path: [...at.path, key], types: place.types });
-          if (place.holds === 'value' && typeof at.value === 'string') uses.push({ key: at.value, path: at.path, types: place.types });
-        }
-      }
-    };
-    scan(object.value, [], OBJECT_PLACES);
-    if (object.kind === 'Pod' && isPlainObject(object.value.spec)) scan(object.value.spec, ['spec'], POD_SPEC_PLACES);
-    for (const p of podsIn(object, ctx.kb)) {
-      if (p.at.length === 0) continue;
-      scan(p.pod, p.at, OBJECT_PLACES.filter((x) => x.path.startsWith('metadata.')));
-      if (isPlainObject(p.pod.spec)) scan(p.pod.spec, [...p.at, 'spec'], POD_SPEC_PLACES);
-    }
-
+    const uses = keyUsesIn(object, ctx.kb);
     const findings: Finding[] = [];
     const v = ctx.kb.formatVersion;
     for (const use of uses) {
