@@ -12,7 +12,7 @@ import { emptyOutcome, findingKey, type ConvertContext, type Converter, type Out
 export const apiVersionConverter: Converter = {
   id: 'api-version',
   description: 'Rewrites objects of deprecated or removed API versions along the conversions named by api-versions records (apiVersion and field changes), as far as every release on the path serves the result.',
-  convert({ object, node }: Target, ctx: ConvertContext): Outcome {
+  convert({ object, node, lineOfNode }: Target, ctx: ConvertContext): Outcome {
     const out = emptyOutcome();
     const start = ctx.kb.apiVersion(object.apiVersion, object.kind);
     if (!start || !bites(start, ctx)) return out;
@@ -30,7 +30,10 @@ export const apiVersionConverter: Converter = {
       const available = availableFrom(current, next);
       if (!next.servedByDefault) { blocked = `${next.apiVersion} is not served by default`; break; }
       if (available !== null && available > ctx.path.from) {
-        blocked = `no single version of ${object.kind} is served by every release from ${v(ctx.path.from)} to ${v(ctx.path.to)}: ${next.apiVersion} is served only from ${v(available)}${current.removedIn !== null ? ` and ${current.apiVersion} is gone in ${v(current.removedIn)}` : ''}. Convert again with --from ${v(available)} once the cluster runs ${v(available)}`;
+        const gone = current.removedIn !== null && current.removedIn <= ctx.path.to;
+        blocked = `${next.apiVersion} is served only from ${v(available)}, ${gone
+          ? `and ${current.apiVersion} is no longer served from ${v(current.removedIn!)}: no single version of ${object.kind} is served by every release from ${v(ctx.path.from)} to ${v(ctx.path.to)}`
+          : `so the object stays at ${current.apiVersion}, which every release on the path serves but which is deprecated from ${v(current.deprecatedIn!)}`}. Convert again with --from ${v(available)} once the cluster runs ${v(available)}`;
         break;
       }
       chain.push(current.conversion);
@@ -53,9 +56,9 @@ export const apiVersionConverter: Converter = {
       setApiVersion(copy, current.apiVersion);
       out.replace = copy;
       const resource = resourceOf(object);
-      for (const d of done) out.changes.push({ ruleId: 'api-version', resource, line: object.lineOf(d.path), description: d.text });
+      for (const d of done) out.changes.push({ ruleId: 'api-version', resource, line: lineOfNode(d.node) ?? object.lineOf(d.path), description: d.text });
     }
-    if (blocked) out.reasons.push({ key: at, reason: chain.length > 0 ? `converted to ${current.apiVersion} only: ${blocked}` : blocked });
+    if (blocked) out.reasons.push({ key: at, reason: chain.length > 0 ? `converted as far as ${current.apiVersion}; ${blocked}` : blocked });
     else if (chain.length > 0) out.answered.push({ key: at });
     return out;
   },

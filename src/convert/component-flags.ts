@@ -88,6 +88,13 @@ function applyEdits(edits: Edit[]): void {
       if (isScalar(like) && like.type) s.type = like.type;
       return s;
     });
+    // Comments around the old item stay around its replacement.
+    if (isScalar(like) && nodes.length > 0) {
+      nodes[0].commentBefore = like.commentBefore;
+      nodes[0].spaceBefore = like.spaceBefore;
+      const last = e.seq.items[e.index + e.count - 1];
+      nodes[nodes.length - 1].comment = isScalar(last) ? last.comment : undefined;
+    }
     e.seq.items.splice(e.index, e.count, ...nodes);
   }
 }

@@ -3,7 +3,7 @@
 // prints back only the documents that changed; the others are copied from the input byte for byte.
 // What the analysis found and no converter answered is returned as `unconverted`, with the reason.
 // Pure: text and knowledge base in, text and lists out.
-import { isCollection, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type YAMLMap } from 'yaml';
+import { isCollection, isMap, isNode, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type YAMLMap } from 'yaml';
 import { analyze } from '../analysis/analyze';
 import { DEFAULT_LIMITS, readManifest, type ManifestLimits, type ManifestObject } from '../analysis/manifest';
 import type { Finding } from '../analysis/types';
@@ -33,6 +33,7 @@ export function convertManifest(text: string, ctx: ConvertContext, limits: Manif
   const reasons = new Map<string, (FindingMatch & { reason: string })[]>();
   const visited = new Set<string>();
   const changedDocs = new Set<number>();
+  const lineOfNode = (n: unknown) => (isNode(n) && n.range ? lines.linePos(n.range[0]).line : null);
 
   docs.forEach((doc, documentIndex) => {
     for (const slot of slotsOf(doc)) {
@@ -44,7 +45,7 @@ export function convertManifest(text: string, ctx: ConvertContext, limits: Manif
       visited.add(objectKey);
       let node = slot.node;
       for (const converter of CONVERTERS) {
-        const outcome = converter.convert({ object, node }, ctx);
+        const outcome = converter.convert({ object, node, lineOfNode }, ctx);
         if (outcome.replace) { slot.replace(outcome.replace); node = outcome.replace; }
         if (outcome.changes.length > 0) changedDocs.add(documentIndex);
         changes.push(...outcome.changes);

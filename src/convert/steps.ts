@@ -33,7 +33,7 @@ export function refusal(object: YAMLMap, steps: ConversionStep[]): string | null
 }
 
 /** One change a step made: where (a path of the object before the change, as far as it existed) and what. */
-export interface StepDone { path: PathSegment[]; text: string }
+export interface StepDone { path: PathSegment[]; text: string; node?: unknown }
 
 /** Applies the steps in order; returns a sentence per change made. */
 export function applySteps(object: YAMLMap, steps: ConversionStep[]): StepDone[] {
@@ -42,8 +42,9 @@ export function applySteps(object: YAMLMap, steps: ConversionStep[]): StepDone[]
     if ('move' in step) done.push(...move(object, step));
     else if ('remove' in step) {
       for (const e of entriesAt(object, step.remove)) {
+        const node = getEntry(e.parent, e.key)?.key;
         removeKey(e.parent, e.key);
-        done.push({ path: e.path, text: `${pathText(e.path)} removed: ${step.why}` });
+        done.push({ path: e.path, node, text: `${pathText(e.path)} removed: ${step.why}` });
       }
     } else if ('default' in step) {
       // A path without lists is created when missing (spec.updateStrategy.type); list items are visited where they exist.
@@ -55,7 +56,7 @@ export function applySteps(object: YAMLMap, steps: ConversionStep[]): StepDone[]
       for (const h of holdersOf(object, step.default)) {
         if (getEntry(h.map, h.key)) continue;
         h.map.set(plainScalar(h.key), plainScalar(step.value));
-        done.push({ path: h.path, text: `${pathText([...h.path, h.key])} set to ${String(step.value)}: ${step.why}` });
+        done.push({ path: h.path, node: h.map.items[0]?.key, text: `${pathText([...h.path, h.key])} set to ${String(step.value)}: ${step.why}` });
       }
     } else if ('copy' in step) {
       if (step.unlessSet && entriesAt(object, step.unlessSet).length > 0) continue;
@@ -75,6 +76,7 @@ export function applySteps(object: YAMLMap, steps: ConversionStep[]): StepDone[]
 function move(object: YAMLMap, step: Extract<ConversionStep, { move: string }>): StepDone[] {
   const done: StepDone[] = [];
   for (const e of entriesAt(object, step.move)) {
+    const keyNode = getEntry(e.parent, e.key)?.key;
     const value = isScalar(e.node) ? e.node.value : e.node;
     if (step.when === 'number' && typeof value !== 'number') continue;
     if (step.when === 'string' && typeof value !== 'string') continue;
@@ -96,7 +98,7 @@ function move(object: YAMLMap, step: Extract<ConversionStep, { move: string }>):
       }
     }
     const extra = step.set ? ` with ${Object.entries(step.set).map(([k, v]) => `${k}: ${String(v)}`).join(', ')}` : '';
-    done.push({ path: e.path, text: `${pathText(e.path)} -> ${pathText(target)}${extra}${step.why ? `: ${step.why}` : ''}` });
+    done.push({ path: e.path, node: keyNode, text: `${pathText(e.path)} -> ${pathText(target)}${extra}${step.why ? `: ${step.why}` : ''}` });
   }
   return done;
 }

@@ -34,6 +34,8 @@ export interface ConvertContext {
 export interface Target {
   object: ManifestObject;
   node: YAMLMap;
+  /** The input line of a node read from the input (copies keep it), or null for a node made by a converter. */
+  lineOfNode(node: unknown): number | null;
 }
 
 /** What a converter says about one object. */

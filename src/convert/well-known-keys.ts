@@ -32,7 +32,7 @@ export const wellKnownKeyConverter: Converter = {
       const refuse = (reason: string) => out.reasons.push({ key, reason });
       const successor = record.replacement ? byKey.get(record.replacement) : undefined;
       if (!record.replacement) { refuse('no successor is recorded for this key'); continue; }
-      if (!successor || successor.type !== record.type) { refuse(`its successor ${record.replacement} is not a ${record.type.toLowerCase()} key, so it cannot be swapped in place; make the change by hand`); continue; }
+      if (!successor || successor.type !== record.type) { refuse(`its successor, ${record.replacement}, is not a well-known ${record.type.toLowerCase()} key that can take its place; make the change by hand`); continue; }
       if (successor.introducedIn !== null && successor.introducedIn > ctx.path.from) {
         refuse(`${successor.key} exists only from ${v(successor.introducedIn)}, so releases before it would not match it; convert again with --from ${v(successor.introducedIn)}`);
         continue;
@@ -42,10 +42,12 @@ export const wellKnownKeyConverter: Converter = {
         continue;
       }
       const changed = use.holds === 'mapKeys' ? renameMapKey(node, use.path, successor.key) : replaceValue(node, use.path, successor.key);
-      if (changed !== true) { refuse(changed); continue; }
+      if (changed !== true && changed !== 'dropped') { refuse(changed); continue; }
       out.changes.push({
         ruleId: 'well-known-key', resource: resourceOf(object), line: object.lineOf(use.path),
-        description: `${record.type.toLowerCase()} ${record.key} -> ${successor.key} at ${pathText(use.path)}.`,
+        description: changed === 'dropped'
+          ? `${record.type.toLowerCase()} ${record.key} removed at ${pathText(use.path)}: ${successor.key} is already set there to the same value.`
+          : `${record.type.toLowerCase()} ${record.key} -> ${successor.key} at ${pathText(use.path)}.`,
       });
       out.answered.push({ key });
     }
@@ -53,17 +55,18 @@ export const wellKnownKeyConverter: Converter = {
   },
 };
 
-function renameMapKey(object: YAMLMap, path: (string | number)[], to: string): true | string {
+/** true: renamed; 'dropped': the successor was already there with the same value, so the old key went. Else why not. */
+function renameMapKey(object: YAMLMap, path: (string | number)[], to: string): true | 'dropped' | string {
   const holder = nodeAt(object, path.slice(0, -1));
   const from = String(path[path.length - 1]);
   if (!isMap(holder) || !getEntry(holder, from)) return 'the key is no longer where the analysis found it';
   const existing = getEntry(holder, to);
   if (existing) {
     const old = getEntry(holder, from)!.value;
-    const same = isScalar(old) && isScalar(existing.value) && old.value === existing.value;
+    const same = isScalar(old) && isScalar(existing.value) && old.value === existing.value.value;
     if (!same) return `${to} is already set here with another value`;
     removeKey(holder as YAMLMap, from);
-    return true;
+    return 'dropped';
   }
   renameKey(holder as YAMLMap, from, to);
   return true;

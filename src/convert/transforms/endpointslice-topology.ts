@@ -23,9 +23,10 @@ export const endpointSliceTopology: Transform = {
     return null;
   },
   apply(object) {
-    const done: { path: (string | number)[]; text: string }[] = [];
+    const done: { path: (string | number)[]; text: string; node?: unknown }[] = [];
     holdersOf(object, 'endpoints[].topology').forEach(({ map, path }) => {
-      const topology = getEntry(map, 'topology')?.value;
+      const topologyPair = getEntry(map, 'topology');
+      const topology = topologyPair?.value;
       if (!isMap(topology)) return;
       const rest = new YAMLMap();
       const moved: string[] = [];
@@ -42,7 +43,7 @@ export const endpointSliceTopology: Transform = {
       removeKey(map, 'topology');
       if (rest.items.length > 0) map.items.push(new Pair(new Scalar('deprecatedTopology'), rest));
       const kept = rest.items.length > 0 ? `; ${rest.items.length} other label(s) kept in deprecatedTopology, which v1 only reports and does not accept in writes` : '';
-      done.push({ path: [...path, 'topology'], text: `${pathText([...path, 'topology'])} split: ${moved.join(', ') || 'no hostname or zone label'}${kept}.` });
+      done.push({ path: [...path, 'topology'], node: topologyPair?.key, text: `${pathText([...path, 'topology'])} split: ${moved.join(', ') || 'no hostname or zone label'}${kept}.` });
     });
     return done;
   },

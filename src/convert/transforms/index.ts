@@ -12,7 +12,7 @@ export interface Transform {
   /** Why the object cannot be converted (it is then left as it was), or null. */
   refuse(object: YAMLMap): string | null;
   /** Rewrites the object; returns where and what, per change made. */
-  apply(object: YAMLMap): { path: PathSegment[]; text: string }[];
+  apply(object: YAMLMap): { path: PathSegment[]; text: string; node?: unknown }[];
 }
 
 const TRANSFORMS: ReadonlyMap<string, Transform> = new Map([endpointSliceTopology].map((t) => [t.name, t]));
