@@ -22,7 +22,7 @@ export const apiVersionConverter: Converter = {
     let blocked: string | null = null;
     while (bites(current, ctx)) {
       if (!current.conversion) {
-        blocked = `no automatic conversion is recorded for ${object.kind} ${current.apiVersion}${current.migrationNotes ? `; ${current.migrationNotes}` : current.replacement ? '' : ' and it has no replacement'}`;
+        blocked = `no automatic conversion is recorded for ${object.kind} ${current.apiVersion}${current.replacement ? '' : ', and it has no replacement'}${current.migrationNotes ? `. ${current.migrationNotes}` : ''}`;
         break;
       }
       const next = ctx.kb.apiVersion(current.conversion.to, object.kind);

@@ -63,7 +63,7 @@ export function convertManifest(text: string, ctx: ConvertContext, limits: Manif
     const reason = !visited.has(objectKey)
       ? 'the object is written inside another one (a ConfigMap\'s text block); edit it by hand'
       : (reasons.get(objectKey) ?? []).find((m) => matches(m, f))?.reason ?? NO_CONVERSION;
-    unconverted.push({ ...f, message: `${f.message} Not converted: ${reason}.` });
+    unconverted.push({ ...f, message: `${f.message} Not converted: ${reason.replace(/\.+$/, '')}.` });
   }
   changes.sort((a, b) => a.resource.documentIndex - b.resource.documentIndex || a.resource.line - b.resource.line);
   return { manifest: printDocuments(text, docs, changedDocs), changes, unconverted, documents: read.objects.length };
