@@ -47,7 +47,7 @@ export const apiVersionConverter: Converter = {
       for (const conversion of chain) {
         const why = refusal(copy, conversion.steps);
         if (why) {
-          out.reasons.push({ key: at, reason: `left as ${object.apiVersion}: converting to ${conversion.to} ${why}` });
+          out.reasons.push({ key: at, reason: `left as ${object.apiVersion}, not converted to ${conversion.to}: ${why}` });
           return out;
         }
         done.push({ path: ['apiVersion'], text: `apiVersion ${from} -> ${conversion.to}` }, ...applySteps(copy, conversion.steps));
