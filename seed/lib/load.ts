@@ -10,7 +10,7 @@ import {
   releaseSchema, featureGateSchema, flagSchema, apiVersionSchema, apiFieldSchema, wellKnownKeySchema,
   metricSchema, changesFileSchema, componentSchema, kindSchema, constraintSchema,
   type ReleaseRecord, type FeatureGateRecord, type FlagRecord, type ApiVersionRecord, type ApiFieldRecord,
-  type WellKnownKeyRecord, type MetricRecord, type ChangeRecord, type ComponentRecord, type KindRecord, type ConstraintRecord,
+  type WellKnownKeyRecord, type MetricRecord, type ConversionStepRecord, type ChangeRecord, type ComponentRecord, type KindRecord, type ConstraintRecord,
 } from './schemas';
 import { subjectKey, type SubjectType } from './subjects';
 import { isTransform, transformNames } from '../../src/convert/transforms';
@@ -332,15 +332,19 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
     if (r.conversion) {
       if (!apis.has(`${r.conversion.to} ${r.kind}`)) problem(loc, name, 'conversion.to', `no api-versions record for ${r.conversion.to} ${r.kind}: a conversion must end at a known version of the same kind`);
       if (r.conversion.to === r.apiVersion) problem(loc, name, 'conversion.to', 'an API version cannot convert to itself');
-      r.conversion.steps.forEach((step, i) => {
-        if ('transform' in step && !isTransform(step.transform)) {
-          problem(loc, name, `conversion.steps[${i}].transform`, `no transform named ${step.transform} in src/convert/transforms (known: ${transformNames().join(', ')})`);
-        }
-        if ('move' in step && (step.move.match(/\[\]/g) ?? []).length !== (step.to.match(/\[\]/g) ?? []).length) {
-          problem(loc, name, `conversion.steps[${i}].to`, 'a move keeps the object\'s lists: "to" needs as many [] as the moved path');
-        }
-      });
+      checkSteps(loc, name, r.conversion.steps);
     }
+  }
+  for (const loc of b.apiFields) if (loc.record.conversion) checkSteps(loc, `API field ${loc.record.kind} ${loc.record.path}`, loc.record.conversion.steps);
+  function checkSteps(loc: Located<unknown>, name: string, steps: ConversionStepRecord[]): void {
+    steps.forEach((step, i) => {
+      if ('transform' in step && !isTransform(step.transform)) {
+        problem(loc, name, `conversion.steps[${i}].transform`, `no transform named ${step.transform} in src/convert/transforms (known: ${transformNames().join(', ')})`);
+      }
+      if ('move' in step && (step.move.match(/\[\]/g) ?? []).length !== (step.to.match(/\[\]/g) ?? []).length) {
+        problem(loc, name, `conversion.steps[${i}].to`, 'a move keeps the object\'s lists: "to" needs as many [] as the moved path');
+      }
+    });
   }
   // Following conversions from any version must end: a cycle would rewrite objects forever.
   for (const loc of b.apiVersions) {

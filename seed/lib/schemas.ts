@@ -108,6 +108,8 @@ export const conversionStepSchema = z.union([
     when: z.enum(['number', 'string']).optional(),
     /** Written beside the moved value, in its new parent map (e.g. type: Utilization). */
     set: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/), scalarValue).optional(),
+    /** The moved value becomes the only item of a list (spec.ipFamily: IPv6 -> spec.ipFamilies: [IPv6]). */
+    asList: z.boolean().optional(),
     why: text.optional(),
   }),
   z.strictObject({ remove: dotPath, why: text }),
@@ -145,6 +147,8 @@ export const apiFieldSchema = z.strictObject({
   ...lifeVersions,
   featureGate: z.string().nullish(),
   replacement: text.nullish(),
+  /** How netkb convert rewrites an object that sets this field; steps as in api-versions conversions. */
+  conversion: z.strictObject({ steps: z.array(conversionStepSchema).min(1) }).nullish(),
   notes,
   sources,
 });

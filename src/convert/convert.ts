@@ -7,6 +7,7 @@ import { isCollection, isMap, isNode, isScalar, isSeq, LineCounter, parseAllDocu
 import { analyze } from '../analysis/analyze';
 import { DEFAULT_LIMITS, readManifest, type ManifestLimits, type ManifestObject } from '../analysis/manifest';
 import type { Finding } from '../analysis/types';
+import { apiFieldConverter } from './api-fields';
 import { apiVersionConverter } from './api-versions';
 import { componentFlagConverter } from './component-flags';
 import { getEntry } from './nodes';
@@ -14,7 +15,7 @@ import { matches, type ConversionChange, type ConversionResult, type ConvertCont
 import { wellKnownKeyConverter } from './well-known-keys';
 
 /** Every converter, in the order they run on an object: the API version first, as it may replace the object. */
-export const CONVERTERS: readonly Converter[] = [apiVersionConverter, wellKnownKeyConverter, componentFlagConverter];
+export const CONVERTERS: readonly Converter[] = [apiVersionConverter, apiFieldConverter, wellKnownKeyConverter, componentFlagConverter];
 
 const NO_CONVERSION = 'no automatic conversion is recorded for this';
 

@@ -1,6 +1,6 @@
 // Runs the steps of an api-versions record's conversion (seed/README.md, "conversion") on a copy of one
 // object. Every step is data: a field move, a removal, a default, a copy, a refusal, or a named transform.
-import { isMap, isScalar, YAMLMap } from 'yaml';
+import { isMap, isScalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { ConversionStep } from '../kb/model';
 import { pathText } from '../analysis/findings';
 import type { PathSegment } from '../analysis/manifest';
@@ -82,13 +82,15 @@ function move(object: YAMLMap, step: Extract<ConversionStep, { move: string }>):
     if (step.when === 'string' && typeof value !== 'string') continue;
     const target = concretePath(step.to, e.path);
     const sameParent = target.length === e.path.length && target.slice(0, -1).every((p, i) => p === e.path[i]);
+    const moved = step.asList ? listOf(e.node) : e.node;
     if (sameParent) {
       const newKey = String(target[target.length - 1]);
       if (getEntry(e.parent, newKey)) continue;
       renameKey(e.parent, e.key, newKey);
+      getEntry(e.parent, newKey)!.value = moved;
     } else {
       if (nodeAt(object, target) !== undefined) continue;
-      if (!putAt(object, target, e.node, e.path)) continue;
+      if (!putAt(object, target, moved, e.path)) continue;
       if (pairIndex(e.parent, e.key) >= 0) removeKey(e.parent, e.key);
     }
     if (step.set) {
@@ -97,10 +99,17 @@ function move(object: YAMLMap, step: Extract<ConversionStep, { move: string }>):
         for (const [k, v] of Object.entries(step.set).reverse()) if (!getEntry(holder, k)) holder.items.unshift(newPair(k, v));
       }
     }
+    const asList = step.asList ? ' as a one-item list' : '';
     const extra = step.set ? ` with ${Object.entries(step.set).map(([k, v]) => `${k}: ${String(v)}`).join(', ')}` : '';
-    done.push({ path: e.path, node: keyNode, text: `${pathText(e.path)} -> ${pathText(target)}${extra}${step.why ? `: ${step.why}` : ''}` });
+    done.push({ path: e.path, node: keyNode, text: `${pathText(e.path)} -> ${pathText(target)}${asList}${extra}${step.why ? `: ${step.why}` : ''}` });
   }
   return done;
+}
+
+function listOf(node: unknown): YAMLSeq {
+  const seq = new YAMLSeq();
+  seq.items.push(node);
+  return seq;
 }
 
 function newPair(key: string, value: unknown) {

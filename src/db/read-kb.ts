@@ -100,6 +100,7 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
         introducedIn: f.introducedIn, deprecatedIn: f.deprecatedIn, removedIn: f.removedIn,
         featureGate: f.featureGateId === null ? null : gateById.get(f.featureGateId) ?? null,
         replacement: f.replacement, notes: f.notes, sources: list(f.sources), changes: [],
+        conversion: f.conversion ? JSON.parse(f.conversion) as ApiField['conversion'] : null,
       };
       field.featureGate?.fields.push(field);
       fieldById.set(f.id, field);

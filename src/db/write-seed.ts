@@ -146,6 +146,7 @@ async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
           kind: f.kind, path: f.path, apiVersions: json(f.apiVersions), summary: f.summary, introducedIn: v(f.introducedIn),
           deprecatedIn: v(f.deprecatedIn), removedIn: v(f.removedIn),
           featureGateId: f.featureGate ? ids.gate.get(f.featureGate)! : null, replacement: f.replacement ?? null,
+          conversion: f.conversion ? JSON.stringify(f.conversion) : null,
           notes: f.notes ?? null, sources: json(f.sources),
         },
       });

@@ -79,7 +79,7 @@ export interface Flag {
 type Scalar = string | number | boolean;
 /** One step of an API version conversion; dot paths are relative to the object, [] visits every list item. */
 export type ConversionStep =
-  | { move: string; to: string; when?: 'number' | 'string'; set?: Record<string, Scalar>; why?: string }
+  | { move: string; to: string; when?: 'number' | 'string'; set?: Record<string, Scalar>; asList?: boolean; why?: string }
   | { remove: string; why: string }
   | { default: string; value: Scalar; why: string }
   | { copy: string; to: string; unlessSet?: string; why: string }
@@ -126,6 +126,8 @@ export interface ApiField {
   removedIn: VersionKey | null;
   featureGate: FeatureGate | null;
   replacement: string | null;
+  /** Steps that rewrite an object setting this field (spec.ipFamily -> spec.ipFamilies), or null. */
+  conversion: { steps: ConversionStep[] } | null;
   notes: string | null;
   sources: string[];
   changes: Change[];

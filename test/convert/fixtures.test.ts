@@ -88,6 +88,12 @@ describe('every conversion the knowledge base records has a fixture', () => {
     expect(converting.filter((k) => !objects.includes(k))).toEqual([]);
   });
 
+  it('api-fields records with a conversion', () => {
+    const converting = kb.apiFields.filter((f) => f.conversion);
+    expect(converting.map((f) => f.key)).toContain('Service spec.ipFamily');
+    for (const f of converting) expect(`${f.key}: ${texts.includes(`${f.path.split('.').pop()}:`)}`).toBe(`${f.key}: true`);
+  });
+
   it('flags with conversion rules, each rule', () => {
     const flags = kb.flags.filter((f) => f.conversion.length > 0);
     expect(flags.map((f) => f.name)).toEqual(expect.arrayContaining(['--conntrack-max', '--cleanup-iptables']));
