@@ -97,13 +97,23 @@ function printDocuments(text: string, docs: Document[], changed: Set<number>): s
       doc.contents.comment = [doc.contents.comment, doc.comment].filter(Boolean).join('\n');
       doc.comment = null;
     }
-    let printed = doc.toString({ lineWidth: 0, indent: indentOf(source), indentSeq: !/^( *)[^\s#-][^\n]*:[ \t]*\n\1- /m.test(source), flowCollectionPadding: !/[{[][^\s\]}]/.test(source) });
-    const trailing = source.slice(doc.range![2] - start).replace(/^[^\n]*/, '');
-    if (!source.endsWith('\n')) printed = printed.replace(/\n$/, '');
-    out += printed + (i === docs.length - 1 ? trailing.replace(/^\n/, '') : '');
+    let printed = isJson(doc, source)
+      ? `${JSON.stringify(doc.toJS(), null, /^\{[ \t]*\r?\n( +)"/.exec(source.trim())?.[1].length ?? 0)}\n`
+      : doc.toString({ lineWidth: 0, indent: indentOf(source), indentSeq: !/^( *)[^\s#-][^\n]*:[ \t]*\n\1- /m.test(source), flowCollectionPadding: !/[{[][^\s\]}]/.test(source) });
+    if (source.includes('\r\n')) printed = printed.replace(/\r?\n/g, '\r\n');
+    // Blank lines that end the source stay (the printer ends a document with exactly one newline).
+    const eol = source.includes('\r\n') ? '\r\n' : '\n';
+    const ending = (/(?:\r?\n)*$/.exec(source)?.[0] ?? '').split(/\r?\n/).length - 1;
+    printed = printed.replace(/(?:\r?\n)*$/, '') + eol.repeat(ending);
+    out += printed;
     start = end;
   });
   return out;
+}
+
+/** A document written as JSON (a flow map opening the source, no comments) is printed back as JSON. */
+function isJson(doc: Document, source: string): boolean {
+  return isMap(doc.contents) && doc.contents.flow === true && source.trimStart().startsWith('{') && !source.includes('#');
 }
 
 /** The indentation step the source uses (2 by default). */
