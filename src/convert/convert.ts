@@ -28,7 +28,9 @@ export function convertManifest(text: string, ctx: ConvertContext, limits: Manif
   for (const o of read.objects) if (!objectAt.has(`${o.documentIndex}:${o.line}`)) objectAt.set(`${o.documentIndex}:${o.line}`, o);
 
   const lines = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false }) as Document[];
+  // Unlike the analysis, refuse to edit a document that repeats a key: which of the two counts is unclear.
+  const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: true }) as Document[];
+  const repeatsKeys = new Set<number>();
   const changes: ConversionChange[] = [];
   const answered = new Map<string, FindingMatch[]>();
   const reasons = new Map<string, (FindingMatch & { reason: string })[]>();
@@ -37,6 +39,7 @@ export function convertManifest(text: string, ctx: ConvertContext, limits: Manif
   const lineOfNode = (n: unknown) => (isNode(n) && n.range ? lines.linePos(n.range[0]).line : null);
 
   docs.forEach((doc, documentIndex) => {
+    if (doc.errors.length > 0) { repeatsKeys.add(documentIndex); return; }
     for (const slot of slotsOf(doc)) {
       const first = slot.node.items[0]?.key;
       const line = isScalar(first) && first.range ? lines.linePos(first.range[0]).line : 0;
@@ -61,7 +64,9 @@ export function convertManifest(text: string, ctx: ConvertContext, limits: Manif
     if (f.severity === 'INFO') continue;
     const objectKey = `${f.resource.documentIndex}:${f.resource.line}`;
     if ((answered.get(objectKey) ?? []).some((m) => matches(m, f))) continue;
-    const reason = !visited.has(objectKey)
+    const reason = repeatsKeys.has(f.resource.documentIndex)
+      ? `document ${f.resource.documentIndex + 1} repeats a key in a map (${docs[f.resource.documentIndex].errors[0].message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}); remove the duplicate first`
+      : !visited.has(objectKey)
       ? 'the object is written inside another one (a ConfigMap\'s text block); edit it by hand'
       : (reasons.get(objectKey) ?? []).find((m) => matches(m, f))?.reason ?? NO_CONVERSION;
     unconverted.push({ ...f, message: `${f.message} Not converted: ${reason.replace(/\.+$/, '')}.` });
