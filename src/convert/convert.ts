@@ -104,7 +104,7 @@ function printDocuments(text: string, docs: Document[], changed: Set<number>): s
     }
     let printed = isJson(doc, source)
       ? `${JSON.stringify(doc.toJS(), null, /^\{[ \t]*\r?\n( +)"/.exec(source.trim())?.[1].length ?? 0)}\n`
-      : doc.toString({ lineWidth: 0, indent: indentOf(source), indentSeq: !/^( *)[^\s#-][^\n]*:[ \t]*\n\1- /m.test(source), flowCollectionPadding: !/[{[][^\s\]}]/.test(source) });
+      : doc.toString({ lineWidth: 0, indent: indentOf(source), indentSeq: !/^( *)[^\s#-][^\n]*:[ \t]*\r?\n\1- /m.test(source), flowCollectionPadding: !/[{[][^\s\]}]/.test(source) });
     if (source.includes('\r\n')) printed = printed.replace(/\r?\n/g, '\r\n');
     // Blank lines that end the source stay (the printer ends a document with exactly one newline).
     const eol = source.includes('\r\n') ? '\r\n' : '\n';
@@ -123,6 +123,6 @@ function isJson(doc: Document, source: string): boolean {
 
 /** The indentation step the source uses (2 by default). */
 function indentOf(source: string): number {
-  const m = /^[^\s#-][^\n]*:[ \t]*\n( +)\S/m.exec(source);
+  const m = /^[^\s#-][^\n]*:[ \t]*\r?\n( +)\S/m.exec(source);
   return m ? Math.min(Math.max(m[1].length, 1), 8) : 2;
 }

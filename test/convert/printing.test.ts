@@ -38,8 +38,8 @@ describe('printing a converted manifest', () => {
     expect(convert(text)).toBe(text);
   });
 
-  it('keeps a sequence style that does not indent list items', () => {
-    const text = `${np}spec:\n  podSelector: {}\n  ingress:\n  - from:\n    - podSelector: {}\n`;
+  it.each([['LF', '\n'], ['CRLF', '\r\n']])('keeps a sequence style that does not indent list items (%s)', (_, eol) => {
+    const text = `${np}spec:\n  podSelector: {}\n  ingress:\n  - from:\n    - podSelector: {}\n`.replace(/\n/g, eol);
     expect(convert(text)).toBe(fixed(text));
   });
 });
