@@ -9,10 +9,11 @@ import {
   releaseSchema, featureGateSchema, flagSchema, apiVersionSchema, apiFieldSchema, wellKnownKeySchema,
   metricSchema, changesFileSchema, componentSchema, kindSchema, constraintSchema,
   type ReleaseRecord, type FeatureGateRecord, type FlagRecord, type ApiVersionRecord, type ApiFieldRecord,
-  type WellKnownKeyRecord, type MetricRecord, type ChangeRecord, type ComponentRecord, type KindRecord, type ConstraintRecord,
+  type WellKnownKeyRecord, type MetricRecord, type ConversionStepRecord, type ChangeRecord, type ComponentRecord, type KindRecord, type ConstraintRecord,
 } from './schemas';
 import { subjectKey, type SubjectType } from './subjects';
 import { seedHash } from './seed-hash';
+import { isTransform, transformNames } from '../../src/convert/transforms';
 
 export interface Located<T> { file: string; index: number; line: number; record: T }
 export interface LocatedChange extends Located<ChangeRecord> { version: string; key: string }
@@ -313,6 +314,41 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
       problem(loc, name, 'replacement', `no api-versions record for ${r.replacement} ${r.kind}: add it so the replacement can be looked up`);
     }
     if (r.replacement === r.apiVersion) problem(loc, name, 'replacement', 'an API version cannot replace itself');
+    if (r.conversion) {
+      if (!apis.has(`${r.conversion.to} ${r.kind}`)) problem(loc, name, 'conversion.to', `no api-versions record for ${r.conversion.to} ${r.kind}: a conversion must end at a known version of the same kind`);
+      if (r.conversion.to === r.apiVersion) problem(loc, name, 'conversion.to', 'an API version cannot convert to itself');
+      checkSteps(loc, name, r.conversion.steps);
+    }
+  }
+  for (const loc of b.apiFields) if (loc.record.conversion) checkSteps(loc, `API field ${loc.record.kind} ${loc.record.path}`, loc.record.conversion.steps);
+  function checkSteps(loc: Located<unknown>, name: string, steps: ConversionStepRecord[]): void {
+    steps.forEach((step, i) => {
+      if ('transform' in step && !isTransform(step.transform)) {
+        problem(loc, name, `conversion.steps[${i}].transform`, `no transform named ${step.transform} in src/convert/transforms (known: ${transformNames().join(', ')})`);
+      }
+      if ('move' in step && (step.move.match(/\[\]/g) ?? []).length !== (step.to.match(/\[\]/g) ?? []).length) {
+        problem(loc, name, `conversion.steps[${i}].to`, 'a move keeps the object\'s lists: "to" needs as many [] as the moved path');
+      }
+    });
+  }
+  // Following conversions from any version must end: a cycle would rewrite objects forever.
+  for (const loc of b.apiVersions) {
+    const seen = new Set<string>();
+    let at: ApiVersionRecord | undefined = loc.record;
+    while (at?.conversion) {
+      const key = `${at.apiVersion} ${at.kind}`;
+      if (seen.has(key)) { problem(loc, `API version ${loc.record.apiVersion} ${loc.record.kind}`, 'conversion.to', `conversions form a cycle through ${key}`); break; }
+      seen.add(key);
+      at = apis.get(`${at.conversion.to} ${at.kind}`)?.record;
+    }
+  }
+
+  for (const loc of b.flags) {
+    const f = loc.record;
+    (f.conversion ?? []).forEach((rule, i) => rule.args.forEach((arg, j) => {
+      const flagName = arg.replace(/=.*$/, '');
+      if (!known.flag.has(`${f.component} ${flagName}`)) problem(loc, `flag ${f.component} ${f.name}`, `conversion[${i}].args[${j}]`, `no flags record for ${f.component} ${flagName}`);
+    }));
   }
 
   for (const loc of b.apiFields) {

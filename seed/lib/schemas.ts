@@ -58,6 +58,19 @@ export const featureGateSchema = z.strictObject({
   sources,
 });
 
+const flagArg = z.string().regex(/^--[a-z0-9][a-z0-9-]*(=\S*)?$/, 'must be a flag, optionally with =value, such as "--conntrack-min={value}"');
+
+/**
+ * How `netkb convert` rewrites a removed flag in a container's arguments: the first rule whose `value`
+ * matches the flag's value (or that has no `value`) applies. `args` replace the flag ({value} is the old
+ * value; an empty list drops the flag); `explanation` says why that keeps the behaviour.
+ */
+export const flagConversionSchema = z.strictObject({
+  value: z.string().optional(),
+  args: z.array(flagArg),
+  explanation: summary,
+});
+
 export const flagSchema = z.strictObject({
   component: componentName,
   name: z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be the flag with its leading dashes, such as "--proxy-mode"'),
@@ -65,6 +78,7 @@ export const flagSchema = z.strictObject({
   ...lifeVersions,
   replacements: z.array(z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be a flag such as "--conntrack-min"')).optional(),
   configField: z.string().regex(/^[a-zA-Z][a-zA-Z0-9.]*$/, 'must be a dotted component-config field').nullish(),
+  conversion: z.array(flagConversionSchema).min(1).optional(),
   defaults: z.array(z.strictObject({ value: z.string(), since: version })).optional(),
   values: z.array(z.strictObject({
     value: text,
@@ -80,6 +94,37 @@ export const flagSchema = z.strictObject({
 const apiVersionString = z.string().regex(/^([a-z0-9.-]+\/)?v\d+((alpha|beta)\d+)?$/, 'must be an apiVersion such as "networking.k8s.io/v1" or "v1"');
 const kindName = z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a kind such as "Ingress"');
 
+const dotPath = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.[a-zA-Z][a-zA-Z0-9]*(\[\])?)*$/, 'must be a dot path such as "spec.backend" or "spec.rules[].http.paths[].backend"');
+const scalarValue = z.union([z.string(), z.number(), z.boolean()]);
+
+/** Names of the conversion transforms written in code (src/convert/transforms); a step names one. */
+export const TRANSFORM_NAME = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be the name of a transform in src/convert/transforms, such as "endpointslice-topology"');
+
+/** One step of an API version conversion. Paths are relative to the object; [] visits every list item. */
+export const conversionStepSchema = z.union([
+  z.strictObject({
+    move: dotPath, to: dotPath,
+    /** Only values of this type move (servicePort: numbers to port.number, names to port.name). */
+    when: z.enum(['number', 'string']).optional(),
+    /** Written beside the moved value, in its new parent map (e.g. type: Utilization). */
+    set: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/), scalarValue).optional(),
+    /** The moved value becomes the only item of a list (spec.ipFamily: IPv6 -> spec.ipFamilies: [IPv6]). */
+    asList: z.boolean().optional(),
+    why: text.optional(),
+  }),
+  z.strictObject({ remove: dotPath, why: text }),
+  z.strictObject({ default: dotPath, value: scalarValue, why: text }),
+  z.strictObject({ copy: dotPath, to: dotPath, unlessSet: dotPath.optional(), why: text }),
+  z.strictObject({ refuse: dotPath, when: z.enum(['empty', 'present']), why: text }),
+  z.strictObject({ transform: TRANSFORM_NAME, why: text }),
+]);
+
+/** How to rewrite an object of this API version into `to` (same kind); steps run in order. */
+export const apiConversionSchema = z.strictObject({
+  to: apiVersionString,
+  steps: z.array(conversionStepSchema).default([]),
+});
+
 export const apiVersionSchema = z.strictObject({
   apiVersion: apiVersionString,
   kind: kindName,
@@ -89,6 +134,7 @@ export const apiVersionSchema = z.strictObject({
   replacementAvailableIn: optionalVersion,
   servedByDefault: z.boolean().optional(),
   migrationNotes: text.nullish(),
+  conversion: apiConversionSchema.nullish(),
   notes,
   sources,
 });
@@ -101,6 +147,8 @@ export const apiFieldSchema = z.strictObject({
   ...lifeVersions,
   featureGate: z.string().nullish(),
   replacement: text.nullish(),
+  /** How netkb convert rewrites an object that sets this field; steps as in api-versions conversions. */
+  conversion: z.strictObject({ steps: z.array(conversionStepSchema).min(1) }).nullish(),
   notes,
   sources,
 });
@@ -198,6 +246,9 @@ export const changesFileSchema = z.strictObject({
 export type ReleaseRecord = z.infer<typeof releaseSchema>;
 export type FeatureGateRecord = z.infer<typeof featureGateSchema>;
 export type FlagRecord = z.infer<typeof flagSchema>;
+export type ConversionStepRecord = z.infer<typeof conversionStepSchema>;
+export type ApiConversionRecord = z.infer<typeof apiConversionSchema>;
+export type FlagConversionRecord = z.infer<typeof flagConversionSchema>;
 export type ApiVersionRecord = z.infer<typeof apiVersionSchema>;
 export type ApiFieldRecord = z.infer<typeof apiFieldSchema>;
 export type WellKnownKeyRecord = z.infer<typeof wellKnownKeySchema>;

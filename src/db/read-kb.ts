@@ -1,7 +1,7 @@
 // Reads the whole knowledge base out of the database once, into plain linked objects (src/kb/model.ts).
 // The server answers every read from these objects; Prisma is not touched per request.
 import type {
-  ApiField, ApiVersion, Change, Component, Constraint, ConstraintPart, KindInfo, FeatureGate, Flag, KbSnapshot, Metric, Release, Stage, Subject, WellKnownKey,
+  ApiConversion, ApiField, ApiVersion, Change, Component, Constraint, ConstraintPart, KindInfo, FeatureGate, Flag, KbSnapshot, Metric, Release, Stage, Subject, WellKnownKey,
 } from '../kb/model';
 import { createHash } from 'node:crypto';
 import { openPrisma } from './client';
@@ -66,7 +66,9 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
       const flag: Flag = {
         typename: 'Flag', key: `${f.component} ${f.name}`, component: f.component, name: f.name, summary: f.summary,
         introducedIn: f.introducedIn, deprecatedIn: f.deprecatedIn, removedIn: f.removedIn, replacements: list(f.replacements),
-        configField: f.configField, notes: f.notes, sources: list(f.sources), changes: [],
+        configField: f.configField, notes: f.notes,
+        conversion: f.conversion ? (JSON.parse(f.conversion) as { value?: string; args: string[]; explanation: string }[])
+          .map((c) => ({ value: c.value ?? null, args: c.args, explanation: c.explanation })) : [], sources: list(f.sources), changes: [],
         defaults: f.defaults.map((d) => ({ value: d.value, since: d.since })),
         values: f.values.map((x) => ({ value: x.value, introducedIn: x.introducedIn, deprecatedIn: x.deprecatedIn, removedIn: x.removedIn, replacement: x.replacement })),
       };
@@ -80,7 +82,7 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
         typename: 'ApiVersion', key: `${apiVersion} ${a.kind}`, group: a.group, version: a.version, kind: a.kind, apiVersion,
         introducedIn: a.introducedIn, deprecatedIn: a.deprecatedIn, removedIn: a.removedIn, announcedRemovalIn: a.announcedRemovalIn,
         replacement: null, replacementAvailableIn: a.replacementAvailableIn, servedByDefault: a.servedByDefault,
-        migrationNotes: a.migrationNotes, notes: a.notes, sources: list(a.sources), changes: [],
+        migrationNotes: a.migrationNotes, conversion: a.conversion ? JSON.parse(a.conversion) as ApiConversion : null, notes: a.notes, sources: list(a.sources), changes: [],
       };
       apiById.set(a.id, api);
       out.apiVersions.push(api);
@@ -98,6 +100,7 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
         introducedIn: f.introducedIn, deprecatedIn: f.deprecatedIn, removedIn: f.removedIn,
         featureGate: f.featureGateId === null ? null : gateById.get(f.featureGateId) ?? null,
         replacement: f.replacement, notes: f.notes, sources: list(f.sources), changes: [],
+        conversion: f.conversion ? JSON.parse(f.conversion) as ApiField['conversion'] : null,
       };
       field.featureGate?.fields.push(field);
       fieldById.set(f.id, field);

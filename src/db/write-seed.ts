@@ -108,7 +108,8 @@ async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
         data: {
           component: f.component, name: f.name, summary: f.summary, introducedIn: v(f.introducedIn),
           deprecatedIn: v(f.deprecatedIn), removedIn: v(f.removedIn), replacements: json(f.replacements),
-          configField: f.configField ?? null, notes: f.notes ?? null, sources: json(f.sources),
+          configField: f.configField ?? null, conversion: f.conversion ? JSON.stringify(f.conversion) : null,
+          notes: f.notes ?? null, sources: json(f.sources),
           defaults: { create: (f.defaults ?? []).map((d) => ({ value: d.value, since: v(d.since)! })) },
           values: { create: (f.values ?? []).map((x) => ({
             value: x.value, introducedIn: v(x.introducedIn), deprecatedIn: v(x.deprecatedIn), removedIn: v(x.removedIn),
@@ -125,7 +126,8 @@ async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
           group: slash < 0 ? '' : a.apiVersion.slice(0, slash), version: a.apiVersion.slice(slash + 1), kind: a.kind,
           introducedIn: v(a.introducedIn), deprecatedIn: v(a.deprecatedIn), removedIn: v(a.removedIn),
           announcedRemovalIn: v(a.announcedRemovalIn), replacementAvailableIn: v(a.replacementAvailableIn),
-          servedByDefault: a.servedByDefault ?? true, migrationNotes: a.migrationNotes ?? null, notes: a.notes ?? null,
+          servedByDefault: a.servedByDefault ?? true, migrationNotes: a.migrationNotes ?? null,
+          conversion: a.conversion ? JSON.stringify(a.conversion) : null, notes: a.notes ?? null,
           sources: json(a.sources),
         },
       });
@@ -144,6 +146,7 @@ async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
           kind: f.kind, path: f.path, apiVersions: json(f.apiVersions), summary: f.summary, introducedIn: v(f.introducedIn),
           deprecatedIn: v(f.deprecatedIn), removedIn: v(f.removedIn),
           featureGateId: f.featureGate ? ids.gate.get(f.featureGate)! : null, replacement: f.replacement ?? null,
+          conversion: f.conversion ? JSON.stringify(f.conversion) : null,
           notes: f.notes ?? null, sources: json(f.sources),
         },
       });

@@ -48,6 +48,15 @@ export interface FlagValue {
   replacement: string | null;
 }
 
+/** How netkb convert rewrites a removed flag: the first rule whose value matches (or with no value) applies. */
+export interface FlagConversion {
+  /** Only when the flag has exactly this value; null: any value. */
+  value: string | null;
+  /** What replaces the flag; {value} is its old value. Empty: the flag is dropped. */
+  args: string[];
+  explanation: string;
+}
+
 export interface Flag {
   typename: 'Flag';
   key: string;
@@ -59,11 +68,29 @@ export interface Flag {
   removedIn: VersionKey | null;
   replacements: string[];
   configField: string | null;
+  conversion: FlagConversion[];
   defaults: FlagDefault[];
   values: FlagValue[];
   notes: string | null;
   sources: string[];
   changes: Change[];
+}
+
+type Scalar = string | number | boolean;
+/** One step of an API version conversion; dot paths are relative to the object, [] visits every list item. */
+export type ConversionStep =
+  | { move: string; to: string; when?: 'number' | 'string'; set?: Record<string, Scalar>; asList?: boolean; why?: string }
+  | { remove: string; why: string }
+  | { default: string; value: Scalar; why: string }
+  | { copy: string; to: string; unlessSet?: string; why: string }
+  | { refuse: string; when: 'empty' | 'present'; why: string }
+  | { transform: string; why: string };
+
+/** How to rewrite an object of one API version into another of the same kind. */
+export interface ApiConversion {
+  /** The target apiVersion, e.g. networking.k8s.io/v1. */
+  to: string;
+  steps: ConversionStep[];
 }
 
 export interface ApiVersion {
@@ -81,6 +108,7 @@ export interface ApiVersion {
   replacementAvailableIn: VersionKey | null;
   servedByDefault: boolean;
   migrationNotes: string | null;
+  conversion: ApiConversion | null;
   notes: string | null;
   sources: string[];
   changes: Change[];
@@ -98,6 +126,8 @@ export interface ApiField {
   removedIn: VersionKey | null;
   featureGate: FeatureGate | null;
   replacement: string | null;
+  /** Steps that rewrite an object setting this field (spec.ipFamily -> spec.ipFamilies), or null. */
+  conversion: { steps: ConversionStep[] } | null;
   notes: string | null;
   sources: string[];
   changes: Change[];

@@ -10,13 +10,14 @@ import { nodeResolvers } from './nodes';
 import { releaseResolvers } from './releases';
 import { searchResolvers } from './search';
 import { upgradeReportResolvers } from './upgrade-report';
+import { convertManifestResolvers } from './convert-manifest';
 import { importNotesResolvers } from './import-notes';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
 const maps: ResolverMap[] = [
   nodeResolvers, releaseResolvers, featureGateResolvers, flagResolvers, apiVersionResolvers, catalogResolvers,
-  changeResolvers, diffResolvers, searchResolvers, upgradeReportResolvers,
+  changeResolvers, diffResolvers, searchResolvers, upgradeReportResolvers, convertManifestResolvers,
 ];
 
 export function buildResolvers(options: { admin: boolean } = { admin: false }): Record<string, unknown> {

@@ -14,6 +14,7 @@ import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { KbSnapshot } from '../kb/model';
 import type { Job, Reply } from './analysis-worker';
 import type { UpgradeReport } from './upgrade-report';
+import type { ConversionReport } from './convert-manifest';
 
 export interface PoolOptions { size: number; timeoutMs: number; /** Stop a worker after this long without work (default 60 s). */ idleMs?: number }
 
@@ -54,13 +55,26 @@ export class AnalysisPool {
 
   /** Runs the analysis in a worker and maps the findings' changes back onto `kb`'s objects. */
   async upgradeReport(kb: KnowledgeBase, from: string, to: string, manifest: string, maxBytes: number): Promise<UpgradeReport> {
+    const reply = await this.run({ id: this.nextId++, op: 'upgradeReport', from, to, manifest, maxBytes });
+    if (!('ok' in reply)) throw new Error('the analysis worker answered another kind of job');
+    return { ...reply.ok, findings: reply.ok.findings.map((f) => ({ ...f, change: f.change ? kb.change(f.change) ?? null : null })) };
+  }
+
+  /** Runs convertManifest in a worker, with the same time budget as upgradeReport. */
+  async convertManifest(kb: KnowledgeBase, from: string, to: string, manifest: string, maxBytes: number): Promise<ConversionReport> {
+    const reply = await this.run({ id: this.nextId++, op: 'convertManifest', from, to, manifest, maxBytes });
+    if (!('converted' in reply)) throw new Error('the analysis worker answered another kind of job');
+    return { ...reply.converted, unconverted: reply.converted.unconverted.map((f) => ({ ...f, change: f.change ? kb.change(f.change) ?? null : null })) };
+  }
+
+  private async run(job: Job): Promise<Reply> {
     const reply = await new Promise<Reply>((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextId++, from, to, manifest, maxBytes }, resolve, reject });
+      this.queue.push({ job, resolve, reject });
       this.dispatch();
     });
     if ('clientError' in reply) throw new GraphQLError(reply.clientError.message, { extensions: reply.clientError.extensions });
     if ('crash' in reply) throw new Error(`analysis failed in a worker: ${reply.crash}`);
-    return { ...reply.ok, findings: reply.ok.findings.map((f) => ({ ...f, change: f.change ? kb.change(f.change) ?? null : null })) };
+    return reply;
   }
 
   /** Gives every worker the new knowledge base (after an import). */

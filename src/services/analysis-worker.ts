@@ -6,16 +6,23 @@ import { GraphQLError } from 'graphql';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import type { KbSnapshot } from '../kb/model';
 import { upgradeReport } from './upgrade-report';
+import { convertManifest } from './convert-manifest';
 
-export interface Job { id: number; from: string; to: string; manifest: string; maxBytes: number }
+/** `op` defaults to upgradeReport. */
+export interface Job { id: number; op?: 'upgradeReport' | 'convertManifest'; from: string; to: string; manifest: string; maxBytes: number }
 export type Reply =
   | { id: number; ok: ReturnType<typeof serialise> }
+  | { id: number; converted: ReturnType<typeof serialiseConversion> }
   | { id: number; clientError: { message: string; extensions: Record<string, unknown> } }
   | { id: number; crash: string };
 export type Control = { type: 'reload'; id: number; snapshot: KbSnapshot };
 
 function serialise(report: ReturnType<typeof upgradeReport>) {
   return { ...report, findings: report.findings.map((f) => ({ ...f, change: f.change ? f.change.key : null })) };
+}
+
+function serialiseConversion(result: ReturnType<typeof convertManifest>) {
+  return { ...result, unconverted: result.unconverted.map((f) => ({ ...f, change: f.change ? f.change.key : null })) };
 }
 
 async function main(): Promise<void> {
@@ -29,7 +36,11 @@ async function main(): Promise<void> {
     }
     const job = msg as Job;
     try {
-      parentPort!.postMessage({ id: job.id, ok: serialise(upgradeReport(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes })) } satisfies Reply);
+      if (job.op === 'convertManifest') {
+        parentPort!.postMessage({ id: job.id, converted: serialiseConversion(convertManifest(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes })) } satisfies Reply);
+      } else {
+        parentPort!.postMessage({ id: job.id, ok: serialise(upgradeReport(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes })) } satisfies Reply);
+      }
     } catch (err) {
       if (err instanceof GraphQLError) parentPort!.postMessage({ id: job.id, clientError: { message: err.message, extensions: { ...err.extensions } } } satisfies Reply);
       else parentPort!.postMessage({ id: job.id, crash: err instanceof Error ? err.stack ?? err.message : String(err) } satisfies Reply);

@@ -34,8 +34,13 @@ export function upgradeReport(kb: KnowledgeBase, fromInput: string, toInput: str
 }
 
 function readOrRefuse(text: string, limits: ManifestLimits) {
+  return refusingBadManifests(limits, () => readManifest(text, limits));
+}
+
+/** Runs `read`, turning a ManifestError into the client error upgradeReport and convertManifest answer with. */
+export function refusingBadManifests<T>(limits: ManifestLimits, read: () => T): T {
   try {
-    return readManifest(text, limits);
+    return read();
   } catch (err) {
     if (!(err instanceof ManifestError)) throw err;
     const where = err.line !== undefined ? { line: err.line, column: err.column } : {};

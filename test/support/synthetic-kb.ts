@@ -13,7 +13,7 @@ export const proxy: Component = {
 export function flag(over: Partial<Flag> & { name: string }): Flag {
   return {
     typename: 'Flag', key: `kube-proxy ${over.name}`, component: 'kube-proxy', summary: 'test', introducedIn: null, deprecatedIn: null,
-    removedIn: null, replacements: [], configField: null, defaults: [], values: [], notes: null, sources: [], changes: [], ...over,
+    removedIn: null, replacements: [], configField: null, conversion: [], defaults: [], values: [], notes: null, sources: [], changes: [], ...over,
   };
 }
 

@@ -5,7 +5,7 @@ import type { WellKnownKey } from '../../kb/model';
 import { changeAt, clampToPath, finding, onPath, pathText } from '../findings';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
 import { pathTrie, podsIn, walkTrie, type PathTrie } from '../object-paths';
-import type { Finding, ObjectRule, RuleContext } from '../types';
+import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../types';
 
 type KeyPlace = { path: string; holds: 'mapKeys' | 'value'; types: WellKnownKey['type'][] };
 
@@ -42,6 +42,28 @@ function keysOf(ctx: RuleContext): Map<string, WellKnownKey> {
   return index;
 }
 
+/** A key as the object uses it: as a map key (labels, nodeSelector) or as a value (topologyKey). */
+export interface KeyUse { key: string; path: PathSegment[]; types: WellKnownKey['type'][]; holds: KeyPlace['holds']; place: string }
+
+/** Every place in the object (and its Pod template) where Kubernetes reads a label, annotation or taint key. */
+export function keyUsesIn(object: ManifestObject, kb: AnalysisKb): KeyUse[] {
+  const uses: KeyUse[] = [];
+  const scan = (value: unknown, prefix: PathSegment[], places: PathTrie<KeyPlace>) => {
+    walkTrie(places, value, prefix, (place, path, at) => {
+      if (place.holds === 'mapKeys' && isPlainObject(at)) for (const key of Object.keys(at)) uses.push({ key, path: [...path, key], types: place.types, holds: place.holds, place: place.path });
+      if (place.holds === 'value' && typeof at === 'string') uses.push({ key: at, path, types: place.types, holds: place.holds, place: place.path });
+    });
+  };
+  scan(object.value, [], OBJECT_TRIE);
+  if (object.kind === 'Pod' && isPlainObject(object.value.spec)) scan(object.value.spec, ['spec'], POD_SPEC_TRIE);
+  for (const p of podsIn(object, kb)) {
+    if (p.at.length === 0) continue;
+    scan(p.pod, p.at, TEMPLATE_METADATA_TRIE);
+    if (isPlainObject(p.pod.spec)) scan(p.pod.spec, [...p.at, 'spec'], POD_SPEC_TRIE);
+  }
+  return uses;
+}
+
 export const wellKnownKeyRule: ObjectRule = {
   id: 'well-known-key',
   scope: 'object',
@@ -53,21 +75,7 @@ export const wellKnownKeyRule: ObjectRule = {
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const byKey = keysOf(ctx);
     if (byKey.size === 0) return [];
-    const uses: { key: string; path: PathSegment[]; types: WellKnownKey['type'][] }[] = [];
-    const scan = (value: unknown, prefix: PathSegment[], places: PathTrie<KeyPlace>) => {
-      walkTrie(places, value, prefix, (place, path, at) => {
-        if (place.holds === 'mapKeys' && isPlainObject(at)) for (const key of Object.keys(at)) uses.push({ key, path: [...path, key], types: place.types });
-        if (place.holds === 'value' && typeof at === 'string') uses.push({ key: at, path, types: place.types });
-      });
-    };
-    scan(object.value, [], OBJECT_TRIE);
-    if (object.kind === 'Pod' && isPlainObject(object.value.spec)) scan(object.value.spec, ['spec'], POD_SPEC_TRIE);
-    for (const p of podsIn(object, ctx.kb)) {
-      if (p.at.length === 0) continue;
-      scan(p.pod, p.at, TEMPLATE_METADATA_TRIE);
-      if (isPlainObject(p.pod.spec)) scan(p.pod.spec, [...p.at, 'spec'], POD_SPEC_TRIE);
-    }
-
+    const uses = keyUsesIn(object, ctx.kb);
     const findings: Finding[] = [];
     const v = ctx.kb.formatVersion;
     for (const use of uses) {

@@ -1,0 +1,81 @@
+// api-version: moves an object whose apiVersion is deprecated or removed on the path along the
+// conversions its api-versions records name (extensions/v1beta1 -> networking.k8s.io/v1beta1 -> v1),
+// as far as every release on the path serves the result, applying each conversion's steps.
+import { isScalar, Scalar, type YAMLMap } from 'yaml';
+import { resourceOf } from '../analysis/findings';
+import type { ApiConversion, ApiVersion } from '../kb/model';
+import type { VersionKey } from '../kb/version';
+import { getEntry } from './nodes';
+import { applySteps, refusal, type StepDone } from './steps';
+import { emptyOutcome, findingKey, type ConvertContext, type Converter, type Outcome, type Target } from './types';
+
+export const apiVersionConverter: Converter = {
+  id: 'api-version',
+  description: 'Rewrites objects of deprecated or removed API versions along the conversions named by api-versions records (apiVersion and field changes), as far as every release on the path serves the result.',
+  convert({ object, node, lineOfNode }: Target, ctx: ConvertContext): Outcome {
+    const out = emptyOutcome();
+    const start = ctx.kb.apiVersion(object.apiVersion, object.kind);
+    if (!start || !bites(start, ctx)) return out;
+    const v = ctx.kb.formatVersion;
+    const chain: ApiConversion[] = [];
+    let current = start;
+    let blocked: string | null = null;
+    while (bites(current, ctx)) {
+      if (!current.conversion) {
+        blocked = `no automatic conversion is recorded for ${object.kind} ${current.apiVersion}${current.replacement ? '' : ', and it has no replacement'}${current.migrationNotes ? `. ${current.migrationNotes}` : ''}`;
+        break;
+      }
+      const next = ctx.kb.apiVersion(current.conversion.to, object.kind);
+      if (!next) { blocked = `${current.conversion.to} ${object.kind} is not in the knowledge base`; break; }
+      const available = availableFrom(current, next);
+      if (!next.servedByDefault) { blocked = `${next.apiVersion} is not served by default`; break; }
+      if (available !== null && available > ctx.path.from) {
+        const gone = current.removedIn !== null && current.removedIn <= ctx.path.to;
+        blocked = `${next.apiVersion} is served only from ${v(available)}, ${gone
+          ? `and ${current.apiVersion} is no longer served from ${v(current.removedIn!)}: no single version of ${object.kind} is served by every release from ${v(ctx.path.from)} to ${v(ctx.path.to)}`
+          : `so the object stays at ${current.apiVersion}, which every release on the path serves but which is deprecated from ${v(current.deprecatedIn!)}`}. Convert again with --from ${v(available)} once the cluster runs ${v(available)}`;
+        break;
+      }
+      chain.push(current.conversion);
+      current = next;
+    }
+    const at = findingKey('api-version', ['apiVersion']);
+    if (chain.length > 0) {
+      const copy = node.clone() as YAMLMap;
+      const done: StepDone[] = [];
+      let from = object.apiVersion;
+      for (const conversion of chain) {
+        const why = refusal(copy, conversion.steps);
+        if (why) {
+          out.reasons.push({ key: at, reason: `left as ${object.apiVersion}, not converted to ${conversion.to}: ${why}` });
+          return out;
+        }
+        done.push({ path: ['apiVersion'], text: `apiVersion ${from} -> ${conversion.to}` }, ...applySteps(copy, conversion.steps));
+        from = conversion.to;
+      }
+      setApiVersion(copy, current.apiVersion);
+      out.replace = copy;
+      const resource = resourceOf(object);
+      for (const d of done) out.changes.push({ ruleId: 'api-version', resource, line: lineOfNode(d.node) ?? object.lineOf(d.path), description: d.text });
+    }
+    if (blocked) out.reasons.push({ key: at, reason: chain.length > 0 ? `converted as far as ${current.apiVersion}; ${blocked}` : blocked });
+    else if (chain.length > 0) out.answered.push({ key: at });
+    return out;
+  },
+};
+
+/** Deprecated or removed by the end of the path: the analysis reports it. */
+function bites(record: ApiVersion, ctx: ConvertContext): boolean {
+  return (record.removedIn !== null && record.removedIn <= ctx.path.to) || (record.deprecatedIn !== null && record.deprecatedIn <= ctx.path.to);
+}
+
+function availableFrom(current: ApiVersion, next: ApiVersion): VersionKey | null {
+  if (current.replacement?.apiVersion === next.apiVersion && current.replacementAvailableIn !== null) return current.replacementAvailableIn;
+  return next.introducedIn;
+}
+
+function setApiVersion(object: YAMLMap, apiVersion: string): void {
+  const pair = getEntry(object, 'apiVersion');
+  if (pair && isScalar(pair.value)) pair.value.value = apiVersion;
+  else if (pair) pair.value = new Scalar(apiVersion);
+}
