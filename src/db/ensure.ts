@@ -1,9 +1,11 @@
-// Decides whether the database file must be (re)built from seed/ and does it: when the file is missing,
-// lacks a migration, or was built from other seed files than those on disk.
+// Decides whether the database must be (re)built from seed/ and does it: when the SQLite file is
+// missing, the database lacks a migration, or it was built from other seed files than those on disk.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { loadSeed, seedHash } from '../../seed/lib/load';
-import { pendingMigrations } from './migrations';
+import { isPostgres } from './location';
+import { pendingMigrationsAt } from './migrations';
+import { pgTableExists, withPgClient } from './postgres';
 import { writeSeed } from './write-seed';
 
 export interface EnsureResult { rebuilt: boolean; reason: string; seedHash: string }
@@ -20,15 +22,28 @@ export function storedSeedHash(file: string): string | null {
   }
 }
 
-export async function ensureDatabase(file: string, seedDir: string): Promise<EnsureResult> {
+/** The seed hash the database was built from (null: none yet), for either provider. */
+export async function storedSeedHashAt(location: string): Promise<string | null> {
+  if (!isPostgres(location)) return storedSeedHash(location);
+  return withPgClient(location, async (client) => {
+    if (!(await pgTableExists(client, 'KbMeta'))) return null;
+    const { rows } = await client.query<{ seedHash: string }>('SELECT "seedHash" FROM "KbMeta" WHERE id = 1');
+    return rows[0]?.seedHash ?? null;
+  });
+}
+
+export async function ensureDatabase(location: string, seedDir: string): Promise<EnsureResult> {
   // Hashing the seed files is cheap; loading and validating them is not, so it happens only to rebuild.
   const current = seedHash(seedDir);
   let reason: string | null = null;
-  if (!existsSync(file)) reason = 'the database file does not exist';
-  else if (pendingMigrations(file).length > 0) reason = `migrations not applied: ${pendingMigrations(file).join(', ')}`;
-  else if (storedSeedHash(file) !== current) reason = 'the seed files changed since the database was built';
+  let pending: string[] = [];
+  if (!isPostgres(location) && !existsSync(location)) reason = 'the database file does not exist';
+  else if ((pending = await pendingMigrationsAt(location)).length > 0) reason = `migrations not applied: ${pending.join(', ')}`;
+  else if ((await storedSeedHashAt(location)) !== current) reason = 'the seed files changed since the database was built';
   if (!reason) return { rebuilt: false, reason: 'up to date', seedHash: current };
   const bundle = loadSeed(seedDir);
-  await writeSeed(bundle, file);
+  // On PostgreSQL another replica may be seeding the same seed right now: it holds the seed lock, and
+  // once we hold it the database may already be up to date.
+  await writeSeed(bundle, location, { unlessSeeded: pending.length === 0 });
   return { rebuilt: true, reason, seedHash: bundle.hash };
 }
