@@ -1,6 +1,7 @@
 // The database the tests run on: an SQLite file by default, or PostgreSQL when DATABASE_URL is a
 // postgresql:// URL (CI runs the HTTP suite both ways). On PostgreSQL every copy is a new database made
 // from a seeded template (CREATE DATABASE ... TEMPLATE), so tests that write never meet each other.
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,12 +30,10 @@ async function admin<T>(serverUrl: string, fn: (c: Client) => Promise<T>): Promi
   }
 }
 
-let counter = 0;
-/** A database name unique to this run and worker. */
+/** A new database name within this run's prefix (Jest reloads modules per test file: no counters). */
 export function uniqueDatabaseName(tag: string): string {
   const prefix = process.env.NETKB_TEST_PG_PREFIX ?? `netkb_test_${process.pid}`;
-  counter += 1;
-  return `${prefix}_${tag}_${process.pid}_${counter}`.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 63);
+  return `${prefix}_${tag}_${randomBytes(5).toString('hex')}`.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 63);
 }
 
 /** Creates an empty database (or a copy of `template`) on the run's server; returns its URL. */
