@@ -1,7 +1,8 @@
 // Opens the full-text index of a database location: FTS5 in an SQLite file, tsvector in PostgreSQL.
+import { openPrisma } from './client';
 import { isPostgres } from './location';
-import { PgSearchIndex } from './search-index-postgres';
-import { SearchIndex } from './search-index';
+import { PgSearchIndex, rebuildPgSearchIndex } from './search-index-postgres';
+import { buildSearchIndex, SearchIndex, type SearchDoc } from './search-index';
 
 export interface OpenSearchIndex {
   search(text: string, limit: number): ReturnType<SearchIndex['search']> | ReturnType<PgSearchIndex['search']>;
@@ -11,4 +12,15 @@ export interface OpenSearchIndex {
 
 export function openSearchIndex(location: string): OpenSearchIndex {
   return isPostgres(location) ? new PgSearchIndex(location) : new SearchIndex(location);
+}
+
+/** Replaces the whole index of a location with `docs` (the seeder does this inside its own build). */
+export async function rebuildSearchIndexAt(location: string, docs: SearchDoc[]): Promise<void> {
+  if (!isPostgres(location)) return buildSearchIndex(location, docs);
+  const db = openPrisma(location);
+  try {
+    await db.$transaction((tx) => rebuildPgSearchIndex(tx, docs), { timeout: 120_000 });
+  } finally {
+    await db.$disconnect();
+  }
 }
