@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { loadSeed, seedHash } from '../../seed/lib/load';
 import { isPostgres } from './location';
 import { pendingMigrationsAt } from './migrations';
-import { pgTableExists, withPgClient } from './postgres';
+import { ENSURE_LOCK_KEY, pgTableExists, withPgClient } from './postgres';
 import { writeSeed } from './write-seed';
 
 export interface EnsureResult { rebuilt: boolean; reason: string; seedHash: string }
@@ -33,17 +33,28 @@ export async function storedSeedHashAt(location: string): Promise<string | null>
 }
 
 export async function ensureDatabase(location: string, seedDir: string): Promise<EnsureResult> {
+  if (!isPostgres(location)) return ensureUnlocked(location, seedDir);
+  // Replicas starting together take turns: the first migrates and seeds, the others then find it done.
+  return withPgClient(location, async (client) => {
+    await client.query('SELECT pg_advisory_lock($1)', [ENSURE_LOCK_KEY]);
+    try {
+      return await ensureUnlocked(location, seedDir);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [ENSURE_LOCK_KEY]);
+    }
+  });
+}
+
+async function ensureUnlocked(location: string, seedDir: string): Promise<EnsureResult> {
   // Hashing the seed files is cheap; loading and validating them is not, so it happens only to rebuild.
   const current = seedHash(seedDir);
   let reason: string | null = null;
-  let pending: string[] = [];
+  let pending: string[];
   if (!isPostgres(location) && !existsSync(location)) reason = 'the database file does not exist';
   else if ((pending = await pendingMigrationsAt(location)).length > 0) reason = `migrations not applied: ${pending.join(', ')}`;
   else if ((await storedSeedHashAt(location)) !== current) reason = 'the seed files changed since the database was built';
   if (!reason) return { rebuilt: false, reason: 'up to date', seedHash: current };
   const bundle = loadSeed(seedDir);
-  // On PostgreSQL another replica may be seeding the same seed right now: it holds the seed lock, and
-  // once we hold it the database may already be up to date.
-  await writeSeed(bundle, location, { unlessSeeded: pending.length === 0 });
+  await writeSeed(bundle, location);
   return { rebuilt: true, reason, seedHash: bundle.hash };
 }

@@ -17,5 +17,7 @@ export async function pgTableExists(client: Client | Pool, table: string): Promi
   return rows[0].present === true;
 }
 
-/** Key of the advisory lock a PostgreSQL seed holds, so two replicas starting together seed once. */
+/** Key of the advisory lock a PostgreSQL seed transaction holds: two seeds never interleave. */
 export const SEED_LOCK_KEY = 7_314_001;
+/** Key of the advisory lock start-up holds while it checks, migrates and seeds: replicas starting together seed once. */
+export const ENSURE_LOCK_KEY = 7_314_002;

@@ -2,7 +2,7 @@
 // SQLite: builds a complete database into a temporary file next to the target, and renames it over the
 // target only when every step succeeded: a failed seed leaves the old file as it was.
 // PostgreSQL: replaces every seeded row and the search index in one transaction (imported notes stay),
-// under an advisory lock so replicas starting together seed once; readers read in a snapshot
+// under an advisory lock; readers read in a snapshot
 // (read-kb.ts), so they see the old knowledge base or the new one, never a mix.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
@@ -25,13 +25,8 @@ const json = (x: unknown) => JSON.stringify(x ?? []);
 
 export interface SeedWriteResult { file: string; records: number; migrations: string[] }
 
-export interface SeedWriteOptions {
-  /** PostgreSQL: skip the write when, once the lock is held, the database already holds this seed (another replica wrote it). */
-  unlessSeeded?: boolean;
-}
-
-export async function writeSeed(bundle: SeedBundle, target: string, options: SeedWriteOptions = {}): Promise<SeedWriteResult> {
-  if (isPostgres(target)) return writeSeedPostgres(bundle, target, options);
+export async function writeSeed(bundle: SeedBundle, target: string): Promise<SeedWriteResult> {
+  if (isPostgres(target)) return writeSeedPostgres(bundle, target);
   mkdirSync(dirname(target), { recursive: true });
   removeAbandonedBuilds(target);
   const temp = join(dirname(target), `.${basename(target)}.building-${process.pid}-${Date.now()}`);
@@ -58,16 +53,13 @@ export async function writeSeed(bundle: SeedBundle, target: string, options: See
 const SEEDED_TABLES = ['Change', 'ApiField', 'FeatureGateStage', 'FeatureGate', 'FlagDefault', 'FlagValue', 'Flag', 'ApiVersion', 'WellKnownKey',
   'Metric', 'Release', 'Component', 'KindInfo', 'Constraint', 'KbMeta'];
 
-async function writeSeedPostgres(bundle: SeedBundle, url: string, options: SeedWriteOptions): Promise<SeedWriteResult> {
+async function writeSeedPostgres(bundle: SeedBundle, url: string): Promise<SeedWriteResult> {
   const migrations = await applyMigrations(url);
   const db = openPrisma(url);
   try {
     const records = await db.$transaction(async (tx) => {
+      // Two seeds at once (npm run seed on two machines) write one after the other.
       await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})::text`);
-      if (options.unlessSeeded) {
-        const meta = await tx.kbMeta.findUnique({ where: { id: 1 } });
-        if (meta?.seedHash === bundle.hash) return meta.recordCount;
-      }
       for (const table of SEEDED_TABLES) await tx.$executeRawUnsafe(`DELETE FROM "${table}"`);
       const count = await writeRecords(tx, bundle);
       const imported = (await tx.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] })).map(toImportedNoteRow);
