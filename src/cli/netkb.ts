@@ -2,6 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { databaseFile, seedDir } from '../config';
 import { ensureDatabase } from '../db/ensure';
+import { displayLocation } from '../db/location';
 import { readKnowledgeBase } from '../db/read-kb';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import { SeedValidationError } from '../../seed/lib/load';
@@ -26,7 +27,7 @@ Run netkb COMMAND --help for a command's options.
 async function loadKb(): Promise<KnowledgeBase> {
   const file = databaseFile();
   const ensured = await ensureDatabase(file, seedDir());
-  if (ensured.rebuilt) process.stderr.write(`netkb: built ${file} from seed/ (${ensured.reason})\n`);
+  if (ensured.rebuilt) process.stderr.write(`netkb: built ${displayLocation(file)} from seed/ (${ensured.reason})\n`);
   return new KnowledgeBase(await readKnowledgeBase(file));
 }
 
