@@ -6,7 +6,8 @@
 //   apply LOCATION    apply every pending migration of the location's provider; prints JSON
 //   status LOCATION   prints JSON: migrations applied, pending ones, and (SQLite only) drift from the schema
 //   plan PROVIDER     prints the SQL that would bring PROVIDER's migrations up to prisma/schema.prisma
-//   create NAME       writes that SQL as a new migration NNNN_NAME for each provider that needs one
+//   create NAME [PROVIDER]   writes that SQL as a new migration NNNN_NAME for each provider (or only
+//                     PROVIDER) whose migrations do not reach the model yet
 //
 // LOCATION is an SQLite file path or a postgresql:// URL. PROVIDER is sqlite or postgresql.
 // Measured limits of the WASM engine with @prisma/adapter-pg 7.10: applying migrations and reading the
@@ -109,8 +110,8 @@ async function status(location) {
   };
 }
 
-async function create(name) {
-  for (const provider of PROVIDERS) {
+async function create(name, only) {
+  for (const provider of only ? [only] : PROVIDERS) {
     const sql = await plan(provider);
     const dir = paths[provider].migrations;
     if (!sql.trim()) { process.stdout.write(`${provider}: the migrations already match prisma/schema.prisma, nothing to create\n`); continue; }
@@ -130,7 +131,7 @@ async function create(name) {
 }
 
 async function main() {
-  const [cmd, arg] = process.argv.slice(2);
+  const [cmd, arg, arg2] = process.argv.slice(2);
   if (cmd === 'apply' && arg) {
     const { engine, provider } = await engineFor(isPostgres(arg) ? arg : resolve(arg));
     const out = await engine.applyMigrations({ migrationsList: readMigrations(provider), filters: noFilters });
@@ -139,10 +140,10 @@ async function main() {
     process.stdout.write(JSON.stringify(await status(isPostgres(arg) ? arg : resolve(arg))) + '\n');
   } else if (cmd === 'plan' && PROVIDERS.includes(arg ?? 'sqlite')) {
     process.stdout.write(await plan(arg ?? 'sqlite'));
-  } else if (cmd === 'create' && arg && /^[a-z0-9_]+$/.test(arg)) {
-    await create(arg);
+  } else if (cmd === 'create' && arg && /^[a-z0-9_]+$/.test(arg) && (arg2 === undefined || PROVIDERS.includes(arg2))) {
+    await create(arg, arg2);
   } else {
-    process.stderr.write('usage: migrate-engine.mjs apply LOCATION | status LOCATION | plan [sqlite|postgresql] | create NAME (lowercase, digits, _)\n');
+    process.stderr.write('usage: migrate-engine.mjs apply LOCATION | status LOCATION | plan [sqlite|postgresql] | create NAME [sqlite|postgresql] (NAME: lowercase, digits, _)\n');
     process.exit(2);
   }
 }

@@ -12,156 +12,158 @@ const list = <T = string>(s: string): T[] => JSON.parse(s) as T[];
 export class DatabaseNotSeededError extends Error {}
 
 /** Reads the knowledge base of an SQLite file or a PostgreSQL URL, all of it from one snapshot. */
-export async function readKnowledgeBase(location: string): Promise<KbSnapshot> {
-  const db = openPrisma(location);
+export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
+  const client = openPrisma(file);
   try {
-    return await inSnapshot(db, location, (tx) => readAll(tx, location));
+    return await inSnapshot(client, file, (db) => readAll(db, file));
   } finally {
-    await db.$disconnect();
+    await client.$disconnect();
   }
 }
 
-async function readAll(db: Tx, location: string): Promise<KbSnapshot> {
-  const meta = await db.kbMeta.findUnique({ where: { id: 1 } });
-  if (!meta) throw new DatabaseNotSeededError(`${displayLocation(location)} has no knowledge base yet: run npm run seed`);
-  const [releases, components, kinds, constraints, gates, flags, apis, fields, keys, metrics, changes] = await Promise.all([
-    db.release.findMany({ orderBy: { version: 'asc' } }),
-    db.component.findMany({ orderBy: { name: 'asc' } }),
-    db.kindInfo.findMany({ orderBy: { kind: 'asc' } }),
-    db.constraint.findMany({ orderBy: { key: 'asc' } }),
-    db.featureGate.findMany({ include: { stages: { orderBy: { position: 'asc' } } }, orderBy: { name: 'asc' } }),
-    db.flag.findMany({ include: { defaults: { orderBy: { since: 'asc' } }, values: { orderBy: { id: 'asc' } } }, orderBy: [{ component: 'asc' }, { name: 'asc' }] }),
-    db.apiVersion.findMany({ orderBy: [{ group: 'asc' }, { kind: 'asc' }, { version: 'asc' }] }),
-    db.apiField.findMany({ orderBy: [{ kind: 'asc' }, { path: 'asc' }] }),
-    db.wellKnownKey.findMany({ orderBy: { key: 'asc' } }),
-    db.metric.findMany({ orderBy: [{ component: 'asc' }, { name: 'asc' }] }),
-    db.change.findMany({
-      orderBy: [{ version: 'asc' }, { position: 'asc' }],
-      include: {
-        featureGates: { select: { id: true } }, flags: { select: { id: true } }, apiVersions: { select: { id: true } },
-        apiFields: { select: { id: true } }, wellKnownKeys: { select: { id: true } }, metrics: { select: { id: true } },
-      },
-    }),
-  ]);
+async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
+  {
+    const meta = await db.kbMeta.findUnique({ where: { id: 1 } });
+    if (!meta) throw new DatabaseNotSeededError(`${displayLocation(file)} has no knowledge base yet: run npm run seed`);
+    const [releases, components, kinds, constraints, gates, flags, apis, fields, keys, metrics, changes] = await Promise.all([
+      db.release.findMany({ orderBy: { version: 'asc' } }),
+      db.component.findMany({ orderBy: { name: 'asc' } }),
+      db.kindInfo.findMany({ orderBy: { kind: 'asc' } }),
+      db.constraint.findMany({ orderBy: { key: 'asc' } }),
+      db.featureGate.findMany({ include: { stages: { orderBy: { position: 'asc' } } }, orderBy: { name: 'asc' } }),
+      db.flag.findMany({ include: { defaults: { orderBy: { since: 'asc' } }, values: { orderBy: { id: 'asc' } } }, orderBy: [{ component: 'asc' }, { name: 'asc' }] }),
+      db.apiVersion.findMany({ orderBy: [{ group: 'asc' }, { kind: 'asc' }, { version: 'asc' }] }),
+      db.apiField.findMany({ orderBy: [{ kind: 'asc' }, { path: 'asc' }] }),
+      db.wellKnownKey.findMany({ orderBy: { key: 'asc' } }),
+      db.metric.findMany({ orderBy: [{ component: 'asc' }, { name: 'asc' }] }),
+      db.change.findMany({
+        orderBy: [{ version: 'asc' }, { position: 'asc' }],
+        include: {
+          featureGates: { select: { id: true } }, flags: { select: { id: true } }, apiVersions: { select: { id: true } },
+          apiFields: { select: { id: true } }, wellKnownKeys: { select: { id: true } }, metrics: { select: { id: true } },
+        },
+      }),
+    ]);
 
-  const gateById = new Map<number, FeatureGate>();
-  const out: KbSnapshot = {
-    seedHash: meta.seedHash, version: meta.seedHash, seededAt: meta.seededAt,
-    releases: releases.map((r): Release => ({
-      typename: 'Release', version: r.version, releasedOn: r.releasedOn, endOfLifeOn: r.endOfLifeOn,
-      preliminary: r.preliminary, imported: false, sources: list(r.sources),
-    })),
-    featureGates: gates.map((g) => {
-      const gate: FeatureGate = {
-        typename: 'FeatureGate', key: g.name, name: g.name, summary: g.summary, sigs: list(g.sigs), components: list(g.components),
-        kep: g.kep, removedIn: g.removedIn, notes: g.notes, sources: list(g.sources), changes: [], fields: [],
-        lifecycle: g.stages.map((s) => ({
-          stage: s.stage as Stage, defaultEnabled: s.defaultEnabled, lockedToDefault: s.lockedToDefault, since: s.since, until: s.until,
-        })),
+    const gateById = new Map<number, FeatureGate>();
+    const out: KbSnapshot = {
+      seedHash: meta.seedHash, version: meta.seedHash, seededAt: meta.seededAt,
+      releases: releases.map((r): Release => ({
+        typename: 'Release', version: r.version, releasedOn: r.releasedOn, endOfLifeOn: r.endOfLifeOn,
+        preliminary: r.preliminary, imported: false, sources: list(r.sources),
+      })),
+      featureGates: gates.map((g) => {
+        const gate: FeatureGate = {
+          typename: 'FeatureGate', key: g.name, name: g.name, summary: g.summary, sigs: list(g.sigs), components: list(g.components),
+          kep: g.kep, removedIn: g.removedIn, notes: g.notes, sources: list(g.sources), changes: [], fields: [],
+          lifecycle: g.stages.map((s) => ({
+            stage: s.stage as Stage, defaultEnabled: s.defaultEnabled, lockedToDefault: s.lockedToDefault, since: s.since, until: s.until,
+          })),
+        };
+        gateById.set(g.id, gate);
+        return gate;
+      }),
+      components: components.map((c): Component => ({
+        typename: 'Component', name: c.name, summary: c.summary, binaries: list(c.binaries), images: list(c.images),
+        configKinds: list(c.configKinds), sources: list(c.sources),
+      })),
+      kinds: kinds.map((k): KindInfo => ({ kind: k.kind, podTemplate: k.podTemplate })),
+      constraints: [],
+      flags: [], apiVersions: [], apiFields: [], wellKnownKeys: [], metrics: [], changes: [],
+    };
+    const flagById = new Map<number, Flag>();
+    for (const f of flags) {
+      const flag: Flag = {
+        typename: 'Flag', key: `${f.component} ${f.name}`, component: f.component, name: f.name, summary: f.summary,
+        introducedIn: f.introducedIn, deprecatedIn: f.deprecatedIn, removedIn: f.removedIn, replacements: list(f.replacements),
+        configField: f.configField, notes: f.notes, sources: list(f.sources), changes: [],
+        defaults: f.defaults.map((d) => ({ value: d.value, since: d.since })),
+        values: f.values.map((x) => ({ value: x.value, introducedIn: x.introducedIn, deprecatedIn: x.deprecatedIn, removedIn: x.removedIn, replacement: x.replacement })),
       };
-      gateById.set(g.id, gate);
-      return gate;
-    }),
-    components: components.map((c): Component => ({
-      typename: 'Component', name: c.name, summary: c.summary, binaries: list(c.binaries), images: list(c.images),
-      configKinds: list(c.configKinds), sources: list(c.sources),
-    })),
-    kinds: kinds.map((k): KindInfo => ({ kind: k.kind, podTemplate: k.podTemplate })),
-    constraints: [],
-    flags: [], apiVersions: [], apiFields: [], wellKnownKeys: [], metrics: [], changes: [],
-  };
-  const flagById = new Map<number, Flag>();
-  for (const f of flags) {
-    const flag: Flag = {
-      typename: 'Flag', key: `${f.component} ${f.name}`, component: f.component, name: f.name, summary: f.summary,
-      introducedIn: f.introducedIn, deprecatedIn: f.deprecatedIn, removedIn: f.removedIn, replacements: list(f.replacements),
-      configField: f.configField, notes: f.notes, sources: list(f.sources), changes: [],
-      defaults: f.defaults.map((d) => ({ value: d.value, since: d.since })),
-      values: f.values.map((x) => ({ value: x.value, introducedIn: x.introducedIn, deprecatedIn: x.deprecatedIn, removedIn: x.removedIn, replacement: x.replacement })),
-    };
-    flagById.set(f.id, flag);
-    out.flags.push(flag);
+      flagById.set(f.id, flag);
+      out.flags.push(flag);
+    }
+    const apiById = new Map<number, ApiVersion>();
+    for (const a of apis) {
+      const apiVersion = a.group ? `${a.group}/${a.version}` : a.version;
+      const api: ApiVersion = {
+        typename: 'ApiVersion', key: `${apiVersion} ${a.kind}`, group: a.group, version: a.version, kind: a.kind, apiVersion,
+        introducedIn: a.introducedIn, deprecatedIn: a.deprecatedIn, removedIn: a.removedIn, announcedRemovalIn: a.announcedRemovalIn,
+        replacement: null, replacementAvailableIn: a.replacementAvailableIn, servedByDefault: a.servedByDefault,
+        migrationNotes: a.migrationNotes, notes: a.notes, sources: list(a.sources), changes: [],
+      };
+      apiById.set(a.id, api);
+      out.apiVersions.push(api);
+    }
+    for (const a of apis) {
+      if (a.replacementId === null) continue;
+      const api = apiById.get(a.id)!;
+      api.replacement = apiById.get(a.replacementId) ?? null;
+      if (api.replacementAvailableIn === null && api.replacement) api.replacementAvailableIn = api.replacement.introducedIn;
+    }
+    const fieldById = new Map<number, ApiField>();
+    for (const f of fields) {
+      const field: ApiField = {
+        typename: 'ApiField', key: `${f.kind} ${f.path}`, kind: f.kind, path: f.path, apiVersions: list(f.apiVersions), summary: f.summary,
+        introducedIn: f.introducedIn, deprecatedIn: f.deprecatedIn, removedIn: f.removedIn,
+        featureGate: f.featureGateId === null ? null : gateById.get(f.featureGateId) ?? null,
+        replacement: f.replacement, notes: f.notes, sources: list(f.sources), changes: [],
+      };
+      field.featureGate?.fields.push(field);
+      fieldById.set(f.id, field);
+      out.apiFields.push(field);
+    }
+    const keyById = new Map<number, WellKnownKey>();
+    for (const k of keys) {
+      const key: WellKnownKey = {
+        typename: 'WellKnownKey', key: k.key, type: k.type as WellKnownKey['type'], summary: k.summary, introducedIn: k.introducedIn,
+        deprecatedIn: k.deprecatedIn, removedIn: k.removedIn, replacement: k.replacement, notes: k.notes, sources: list(k.sources), changes: [],
+      };
+      keyById.set(k.id, key);
+      out.wellKnownKeys.push(key);
+    }
+    const metricById = new Map<number, Metric>();
+    for (const m of metrics) {
+      const metric: Metric = {
+        typename: 'Metric', key: `${m.component} ${m.name}`, name: m.name, component: m.component, summary: m.summary,
+        introducedIn: m.introducedIn, deprecatedIn: m.deprecatedIn, removedIn: m.removedIn, notes: m.notes, sources: list(m.sources), changes: [],
+      };
+      metricById.set(m.id, metric);
+      out.metrics.push(metric);
+    }
+    for (const c of changes) {
+      const subjects: Subject[] = [
+        ...c.featureGates.map((x) => gateById.get(x.id)!), ...c.flags.map((x) => flagById.get(x.id)!),
+        ...c.apiVersions.map((x) => apiById.get(x.id)!), ...c.apiFields.map((x) => fieldById.get(x.id)!),
+        ...c.wellKnownKeys.map((x) => keyById.get(x.id)!), ...c.metrics.map((x) => metricById.get(x.id)!),
+      ];
+      const change: Change = {
+        typename: 'Change', key: c.key, version: c.version, position: c.position, kind: c.kind, summary: c.summary,
+        actionRequired: c.actionRequired, sigs: list(c.sigs), prs: list<number>(c.prs), authors: list(c.authors),
+        sources: list(c.sources), subjects, components: impliedComponents(list(c.components), subjects), imported: false,
+      };
+      for (const s of subjects) s.changes.push(change);
+      out.changes.push(change);
+    }
+    const imported = await db.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] });
+    mergeImportedNotes(out, imported);
+    if (imported.length > 0) {
+      const h = createHash('sha256').update(meta.seedHash);
+      for (const r of imported) h.update(`\0${r.key}\0${r.importedAt}`);
+      out.version = h.digest('hex');
+    }
+    const gateByName = new Map(out.featureGates.map((g) => [g.name, g]));
+    const changeByKey = new Map(out.changes.map((c) => [c.key, c]));
+    for (const c of constraints) {
+      const d = JSON.parse(c.definition) as { when: Constraint['when']; measure: { join: string; parts: ConstraintPart[] }; maxLength: number; since: string | null };
+      out.constraints.push({
+        key: c.key, kind: c.kind, summary: c.summary, severity: c.severity as Constraint['severity'], when: d.when, measure: d.measure,
+        maxLength: d.maxLength, featureGate: c.featureGate ? gateByName.get(c.featureGate) ?? null : null,
+        since: d.since ? versionKey(d.since) : null, change: c.changeKey ? changeByKey.get(c.changeKey) ?? null : null, sources: list(c.sources),
+      });
+    }
+    return out;
   }
-  const apiById = new Map<number, ApiVersion>();
-  for (const a of apis) {
-    const apiVersion = a.group ? `${a.group}/${a.version}` : a.version;
-    const api: ApiVersion = {
-      typename: 'ApiVersion', key: `${apiVersion} ${a.kind}`, group: a.group, version: a.version, kind: a.kind, apiVersion,
-      introducedIn: a.introducedIn, deprecatedIn: a.deprecatedIn, removedIn: a.removedIn, announcedRemovalIn: a.announcedRemovalIn,
-      replacement: null, replacementAvailableIn: a.replacementAvailableIn, servedByDefault: a.servedByDefault,
-      migrationNotes: a.migrationNotes, notes: a.notes, sources: list(a.sources), changes: [],
-    };
-    apiById.set(a.id, api);
-    out.apiVersions.push(api);
-  }
-  for (const a of apis) {
-    if (a.replacementId === null) continue;
-    const api = apiById.get(a.id)!;
-    api.replacement = apiById.get(a.replacementId) ?? null;
-    if (api.replacementAvailableIn === null && api.replacement) api.replacementAvailableIn = api.replacement.introducedIn;
-  }
-  const fieldById = new Map<number, ApiField>();
-  for (const f of fields) {
-    const field: ApiField = {
-      typename: 'ApiField', key: `${f.kind} ${f.path}`, kind: f.kind, path: f.path, apiVersions: list(f.apiVersions), summary: f.summary,
-      introducedIn: f.introducedIn, deprecatedIn: f.deprecatedIn, removedIn: f.removedIn,
-      featureGate: f.featureGateId === null ? null : gateById.get(f.featureGateId) ?? null,
-      replacement: f.replacement, notes: f.notes, sources: list(f.sources), changes: [],
-    };
-    field.featureGate?.fields.push(field);
-    fieldById.set(f.id, field);
-    out.apiFields.push(field);
-  }
-  const keyById = new Map<number, WellKnownKey>();
-  for (const k of keys) {
-    const key: WellKnownKey = {
-      typename: 'WellKnownKey', key: k.key, type: k.type as WellKnownKey['type'], summary: k.summary, introducedIn: k.introducedIn,
-      deprecatedIn: k.deprecatedIn, removedIn: k.removedIn, replacement: k.replacement, notes: k.notes, sources: list(k.sources), changes: [],
-    };
-    keyById.set(k.id, key);
-    out.wellKnownKeys.push(key);
-  }
-  const metricById = new Map<number, Metric>();
-  for (const m of metrics) {
-    const metric: Metric = {
-      typename: 'Metric', key: `${m.component} ${m.name}`, name: m.name, component: m.component, summary: m.summary,
-      introducedIn: m.introducedIn, deprecatedIn: m.deprecatedIn, removedIn: m.removedIn, notes: m.notes, sources: list(m.sources), changes: [],
-    };
-    metricById.set(m.id, metric);
-    out.metrics.push(metric);
-  }
-  for (const c of changes) {
-    const subjects: Subject[] = [
-      ...c.featureGates.map((x) => gateById.get(x.id)!), ...c.flags.map((x) => flagById.get(x.id)!),
-      ...c.apiVersions.map((x) => apiById.get(x.id)!), ...c.apiFields.map((x) => fieldById.get(x.id)!),
-      ...c.wellKnownKeys.map((x) => keyById.get(x.id)!), ...c.metrics.map((x) => metricById.get(x.id)!),
-    ];
-    const change: Change = {
-      typename: 'Change', key: c.key, version: c.version, position: c.position, kind: c.kind, summary: c.summary,
-      actionRequired: c.actionRequired, sigs: list(c.sigs), prs: list<number>(c.prs), authors: list(c.authors),
-      sources: list(c.sources), subjects, components: impliedComponents(list(c.components), subjects), imported: false,
-    };
-    for (const s of subjects) s.changes.push(change);
-    out.changes.push(change);
-  }
-  const imported = await db.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] });
-  mergeImportedNotes(out, imported);
-  if (imported.length > 0) {
-    const h = createHash('sha256').update(meta.seedHash);
-    for (const r of imported) h.update(`\0${r.key}\0${r.importedAt}`);
-    out.version = h.digest('hex');
-  }
-  const gateByName = new Map(out.featureGates.map((g) => [g.name, g]));
-  const changeByKey = new Map(out.changes.map((c) => [c.key, c]));
-  for (const c of constraints) {
-    const d = JSON.parse(c.definition) as { when: Constraint['when']; measure: { join: string; parts: ConstraintPart[] }; maxLength: number; since: string | null };
-    out.constraints.push({
-      key: c.key, kind: c.kind, summary: c.summary, severity: c.severity as Constraint['severity'], when: d.when, measure: d.measure,
-      maxLength: d.maxLength, featureGate: c.featureGate ? gateByName.get(c.featureGate) ?? null : null,
-      since: d.since ? versionKey(d.since) : null, change: c.changeKey ? changeByKey.get(c.changeKey) ?? null : null, sources: list(c.sources),
-    });
-  }
-  return out;
 }
 
 interface ImportedRow { key: string; version: number; position: number; kind: string; text: string; actionRequired: boolean;
