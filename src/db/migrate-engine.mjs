@@ -114,19 +114,23 @@ async function create(name, only) {
   for (const provider of only ? [only] : PROVIDERS) {
     const sql = await plan(provider);
     const dir = paths[provider].migrations;
-    if (!sql.trim()) { process.stdout.write(`${provider}: the migrations already match prisma/schema.prisma, nothing to create\n`); continue; }
+    if (!sql.trim()) {
+      process.stdout.write(`${provider}: the migrations already match prisma/schema.prisma, nothing to create\n`);
+      // The generated PostgreSQL schema may still differ in comments only: keep it in step.
+      if (provider === 'postgresql' && readFileSync(paths.postgresql.schema, 'utf8') !== currentSchemaText('postgresql')) {
+        writeFileSync(paths.postgresql.schema, currentSchemaText('postgresql'));
+        process.stdout.write(`postgresql: updated ${relative(root, paths.postgresql.schema)} (no change to the tables)\n`);
+      }
+      continue;
+    }
     const next = String(readMigrations(provider).migrationDirectories.length + 1).padStart(4, '0');
     const target = join(dir, `${next}_${name}`);
     mkdirSync(target, { recursive: true });
     writeFileSync(join(target, 'migration.sql'), `-- netkb migration ${next}_${name}\n` + sql);
     if (!existsSync(join(dir, 'migration_lock.toml'))) writeFileSync(join(dir, 'migration_lock.toml'), LOCK(provider));
+    // The committed PostgreSQL schema is the model its migrations reach: written with the migration.
     if (provider === 'postgresql') writeFileSync(paths.postgresql.schema, currentSchemaText('postgresql'));
     process.stdout.write(`${provider}: wrote ${relative(root, join(target, 'migration.sql'))}\n`);
-  }
-  // The generated PostgreSQL schema may also change without SQL (comments): keep it in step.
-  if (existsSync(paths.postgresql.schema) && readFileSync(paths.postgresql.schema, 'utf8') !== currentSchemaText('postgresql')) {
-    writeFileSync(paths.postgresql.schema, currentSchemaText('postgresql'));
-    process.stdout.write(`postgresql: updated ${relative(root, paths.postgresql.schema)}\n`);
   }
 }
 
