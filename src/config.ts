@@ -20,19 +20,37 @@ export function seedDir(): string {
 export class ConfigError extends Error {}
 
 /**
- * The SQLite file to use. DATABASE_URL may be "file:./path.db" (relative to the working directory, as
- * Prisma reads it), "file:/abs/path.db" or a bare path; unset means ./data/netkb.db in the project.
+ * Where the knowledge base lives (DATABASE_URL). "postgresql://user:pass@host:5432/db" (or
+ * "postgres://...") selects PostgreSQL, the shared store of several replicas. Anything else selects an
+ * SQLite file: "file:./path.db" (relative to the working directory, as Prisma reads it),
+ * "file:/abs/path.db" or a bare path; unset means ./data/netkb.db in the project.
+ * Returns the PostgreSQL URL as given, or the SQLite file's absolute path.
  */
-export function databaseFile(env: NodeJS.ProcessEnv = process.env): string {
+export function databaseLocation(env: NodeJS.ProcessEnv = process.env): string {
   const url = env.DATABASE_URL?.trim();
   if (!url) return join(projectRoot(), 'data', 'netkb.db');
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ConfigError('DATABASE_URL is not a valid PostgreSQL URL: write postgresql://USER:PASSWORD@HOST:5432/DATABASE');
+    }
+    if (!parsed.hostname || parsed.pathname.length <= 1) {
+      throw new ConfigError('DATABASE_URL must name a host and a database: postgresql://USER:PASSWORD@HOST:5432/DATABASE');
+    }
+    return url;
+  }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('file:')) {
-    throw new ConfigError(`DATABASE_URL "${url}" is not supported: netkb uses an SQLite file, write DATABASE_URL=file:./data/netkb.db`);
+    throw new ConfigError(`DATABASE_URL "${url}" is not supported: use file:./data/netkb.db (SQLite) or postgresql://USER:PASSWORD@HOST:5432/DATABASE`);
   }
   const path = url.startsWith('file:') ? url.slice('file:'.length).replace(/^\/\/(?=\/)/, '') : url;
   if (!path) throw new ConfigError('DATABASE_URL "file:" names no file');
   return isAbsolute(path) ? path : resolve(process.cwd(), path);
 }
+
+/** The database location (see databaseLocation); the name older callers use. */
+export const databaseFile = databaseLocation;
 
 export function port(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.PORT?.trim();
@@ -98,4 +116,16 @@ export function analysisIdleMs(env: NodeJS.ProcessEnv = process.env): number {
 /** Time budget of one upgradeReport in ms (NETKB_ANALYSIS_TIMEOUT_MS, default 10000). */
 export function analysisTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return positiveInt('NETKB_ANALYSIS_TIMEOUT_MS', 10_000, env);
+}
+
+/**
+ * How often a replica checks whether another one changed the knowledge base (seed or import), in ms
+ * (NETKB_RELOAD_INTERVAL_MS, default 5000; 0 turns the check off).
+ */
+export function reloadIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.NETKB_RELOAD_INTERVAL_MS?.trim();
+  if (!raw) return 5000;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`NETKB_RELOAD_INTERVAL_MS "${raw}" must be a whole number of milliseconds (0: never)`);
+  return n;
 }

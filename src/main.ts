@@ -1,12 +1,15 @@
 // npm start: makes sure the database exists and matches seed/ (building it if not), loads the knowledge
 // base into memory and serves GraphQL on PORT (default 4000) at /graphql, with GET /healthz.
-import { adminToken, analysisIdleMs, analysisTimeoutMs, analysisWorkers, ConfigError, databaseFile, host, maxManifestBytes, port, seedDir } from './config';
+import { adminToken, analysisIdleMs, analysisTimeoutMs, analysisWorkers, ConfigError, databaseLocation, host, maxManifestBytes, port, reloadIntervalMs, seedDir } from './config';
 import { ensureDatabase } from './db/ensure';
+import { openKbVersionProbe } from './db/kb-version';
+import { displayLocation } from './db/location';
 import { readKnowledgeBaseInChild } from './db/read-kb-process';
-import { SearchIndex } from './db/search-index';
+import { openSearchIndex } from './db/search';
 import { KnowledgeBase } from './kb/knowledge-base';
 import { startServer } from './server';
 import { AnalysisPool } from './services/analysis-pool';
+import { watchKnowledgeBase } from './services/kb-reload';
 import { createLogger } from './observability/log';
 import { ServerMetrics } from './observability/metrics';
 import { SeedValidationError } from '../seed/lib/load';
@@ -17,7 +20,7 @@ const log = (msg: string) => logger.info(msg);
 /** Starts the server from the environment; resolves once it listens. Also `netkb serve`. */
 export async function serve(): Promise<void> {
   // Every setting is read and checked before any work, so a bad one stops start-up with a clear message.
-  const file = databaseFile();
+  const file = databaseLocation();
   const listenPort = port();
   const listenHost = host();
   const manifestLimit = maxManifestBytes();
@@ -25,21 +28,31 @@ export async function serve(): Promise<void> {
   const workers = analysisWorkers();
   const timeoutMs = analysisTimeoutMs();
   const idleMs = analysisIdleMs();
+  const reloadEvery = reloadIntervalMs();
+  const shown = displayLocation(file);
   const ensured = await ensureDatabase(file, seedDir());
-  log(ensured.rebuilt ? `built ${file} from seed/ (${ensured.reason})` : `using ${file} (seed ${ensured.seedHash.slice(0, 12)})`);
-  // Read in a child process: the server does not keep what Prisma allocates while reading (read-kb-process.ts).
-  const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBaseInChild(file)), searcher: new SearchIndex(file) });
-  const { kb, searcher } = await load();
+  log(ensured.rebuilt ? `built ${shown} from seed/ (${ensured.reason})` : `using ${shown} (seed ${ensured.seedHash.slice(0, 12)})`);
+  const versions = openKbVersionProbe(file);
+  // The fingerprint is read before the data: a change committed while loading triggers one more reload.
+  // The data is read in a child process: the server does not keep what Prisma allocates while reading
+  // (read-kb-process.ts).
+  const load = async () => {
+    const fingerprint = await versions.read();
+    return { kb: new KnowledgeBase(await readKnowledgeBaseInChild(file)), searcher: openSearchIndex(file), fingerprint };
+  };
+  const { kb, searcher, fingerprint } = await load();
   const analysisPool = new AnalysisPool({ size: workers, timeoutMs, idleMs });
   // One worker starts (and stops) while the server already answers, to prove workers can start; /readyz
   // waits for that. Workers then start with the analyses that need them.
   const warming = analysisPool.start(kb).catch((err) => { logger.error({ err }, 'analysis workers could not start'); process.exit(1); });
   const server = await startServer({
-    kb, searcher, port: listenPort, host: listenHost, maxManifestBytes: manifestLimit,
+    kb, searcher, fingerprint, load, port: listenPort, host: listenHost, maxManifestBytes: manifestLimit,
     admin: token ? { token, dbFile: file, load } : undefined,
     logger, metrics: new ServerMetrics(), analysisPool,
   });
   if (token) log('writes enabled: importReleaseNotes requires the admin token');
+  const watch = watchKnowledgeBase({ source: versions, server, intervalMs: reloadEvery, logger });
+  if (reloadEvery > 0) log(`checking the database for knowledge-base changes every ${reloadEvery} ms`);
   void warming.then(() => log(`analysis workers can start (up to ${workers}, stopped after ${idleMs} ms idle)`));
   log(`serving ${kb.releases.length} releases, ${kb.featureGates.length} feature gates, ${kb.changes.length} changes at http://localhost:${server.port}/graphql`);
 
@@ -48,6 +61,8 @@ export async function serve(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: finishing in-flight requests`);
+    watch.stop();
+    versions.close();
     server.stop().then(() => process.exit(0), () => process.exit(1));
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -24,11 +24,20 @@ import type { RequestTrace } from './resolvers/context';
 import type { AnalysisPool } from './services/analysis-pool';
 import { PreparedQueries, runPrepared, traceName } from './graphql/prepared-queries';
 
-export interface KbState { kb: KnowledgeBase; searcher: Searcher & { close?(): void; ready?(): boolean } }
+export interface KbState {
+  kb: KnowledgeBase;
+  searcher: Searcher & { close?(): void; ready?(): boolean | Promise<boolean> };
+  /** The database's knowledge-base fingerprint read before this state was loaded (db/kb-version.ts). */
+  fingerprint?: string;
+}
 
 export interface ServerOptions {
   kb: KnowledgeBase;
-  searcher: Searcher & { close?(): void; ready?(): boolean };
+  searcher: Searcher & { close?(): void; ready?(): boolean | Promise<boolean> };
+  /** The fingerprint the initial state was loaded at. */
+  fingerprint?: string;
+  /** Reads the knowledge base again (reload()); defaults to admin.load. */
+  load?(): Promise<KbState>;
   /** Enables the admin mutation: the token to require, the database to write, how to read it again. */
   admin?: { token: string; dbFile: string; load(): Promise<KbState> };
   port: number;
@@ -51,7 +60,16 @@ export interface ServerOptions {
   webDir?: string;
 }
 
-export interface RunningServer { url: string; port: number; server: Server; stop(): Promise<void> }
+export interface RunningServer {
+  url: string;
+  port: number;
+  server: Server;
+  stop(): Promise<void>;
+  /** Reads the knowledge base again and swaps it in for new requests (one reload at a time). */
+  reload(): Promise<void>;
+  /** The fingerprint the served knowledge base was loaded at. */
+  fingerprint(): string | undefined;
+}
 
 export const DEFAULT_MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
 
@@ -63,19 +81,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const httpServer = createServer();
   const admin = options.admin ?? null;
   // The knowledge base is replaced whole after an import; each request keeps the one it started with.
-  let state: KbState = { kb: options.kb, searcher: options.searcher };
-  const adminAccess = admin && {
-    token: admin.token,
-    dbFile: admin.dbFile,
-    async reload() {
+  let state: KbState = { kb: options.kb, searcher: options.searcher, fingerprint: options.fingerprint };
+  const load = options.load ?? admin?.load;
+  let reloading: Promise<void> = Promise.resolve();
+  // Reloads run one after the other: an import here and a change seen from another replica may overlap.
+  const reload = (): Promise<void> => {
+    const next = reloading.catch(() => undefined).then(async () => {
+      if (!load) throw new Error('this server was started without a way to read the knowledge base again');
       const previous = state;
-      state = await admin.load();
+      state = await load();
       await options.analysisPool?.reload(state.kb);
       metrics.servingVersion(state.kb.version);
       // Requests that started before the swap may still search the old index for a moment.
       setTimeout(() => previous.searcher.close?.(), 30_000).unref();
-    },
+    });
+    reloading = next;
+    return next;
   };
+  const adminAccess = admin && { token: admin.token, dbFile: admin.dbFile, reload };
   const limits = { ...DEFAULT_QUERY_LIMITS, ...options.queryLimits };
   const logger = options.logger ?? silentLogger;
   const web = staticFiles(options.webDir ?? join(projectRoot(), 'dist', 'web'));
@@ -143,7 +166,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     if (url.pathname === '/readyz') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET' });
-      const ready = state.kb.releases.length > 0 && (state.searcher.ready?.() ?? true) && (options.analysisPool?.ready() ?? true);
+      const ready = state.kb.releases.length > 0 && ((await state.searcher.ready?.()) ?? true) && (options.analysisPool?.ready() ?? true);
       return sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', kbVersion: state.kb.version.slice(0, 12), releases: state.kb.releases.length });
     }
     if (url.pathname === '/healthz') {
@@ -238,6 +261,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await options.analysisPool?.close();
       state.searcher.close?.();
     },
+    reload,
+    fingerprint: () => state.fingerprint,
   };
 }
 

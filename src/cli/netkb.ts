@@ -2,10 +2,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { databaseFile, seedDir } from '../config';
 import { ensureDatabase } from '../db/ensure';
+import { displayLocation } from '../db/location';
 import { readKnowledgeBase } from '../db/read-kb';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import type { CliIo } from './check';
-import { SearchIndex } from '../db/search-index';
+import { openSearchIndex } from '../db/search';
 
 type Verb = (argv: string[], io: CliIo) => Promise<number>;
 // Each verb's module is loaded when it runs: a lookup does not pay for loading the analysis or the seed tools.
@@ -35,7 +36,7 @@ Exit codes: 0 answered, 2 bad input or usage (check: 1 when findings reach --fai
 async function loadKb(): Promise<KnowledgeBase> {
   const file = databaseFile();
   const ensured = await ensureDatabase(file, seedDir());
-  if (ensured.rebuilt) process.stderr.write(`netkb: built ${file} from seed/ (${ensured.reason})\n`);
+  if (ensured.rebuilt) process.stderr.write(`netkb: built ${displayLocation(file)} from seed/ (${ensured.reason})\n`);
   return new KnowledgeBase(await readKnowledgeBase(file));
 }
 
@@ -48,7 +49,7 @@ export async function main(argv: string[]): Promise<number> {
     stdin: () => readFileSync(0, 'utf8'),
     writeFile: (p, t) => writeFileSync(p, t),
     loadKb,
-    loadSearcher: () => new SearchIndex(databaseFile()),
+    loadSearcher: () => openSearchIndex(databaseFile()),
     stderrIsTTY: () => Boolean(process.stderr.isTTY),
   };
   if (!name || name === '--help' || name === '-h' || name === 'help') { io.stdout(HELP); return name ? 0 : 2; }

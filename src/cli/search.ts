@@ -62,12 +62,12 @@ export const runSearch = lookupVerb<SearchResult>({
   positionals: ['TEXT'],
   rest: true,
   options: { first: { type: 'string' } },
-  answer: (kb, [text], options, io) => {
+  answer: async (kb, [text], options, io) => {
     if (!text.trim()) throw new UsageError('TEXT is empty: give words to search for');
     const first = intOption(options, 'first');
     const searcher = io.loadSearcher();
     try {
-      return { text, hits: searchKnowledgeBase(kb, searcher, text, first) };
+      return { text, hits: await searchKnowledgeBase(kb, searcher, text, first) };
     } finally {
       searcher.close();
     }

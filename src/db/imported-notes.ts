@@ -3,7 +3,9 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { openPrisma } from './client';
-import type { SearchDoc } from './search-index';
+import { isPostgres } from './location';
+import { upsertSearchDocs, type SearchDoc } from './search-index';
+import { upsertPgSearchDocs } from './search-index-postgres';
 
 export interface ImportedNoteRow {
   key: string;
@@ -29,9 +31,22 @@ const toDb = (r: ImportedNoteRow) => ({
   subjects: JSON.stringify(r.subjects), sources: JSON.stringify(r.sources), importedAt: r.importedAt, sourceFile: r.sourceFile,
 });
 
-export async function replaceImportedNotes(file: string, version: number, rows: ImportedNoteRow[]): Promise<void> {
-  const db = openPrisma(file);
+/**
+ * Replaces one release's imported rows and their search entries (`removeKeys`: the keys imported
+ * before). On PostgreSQL both happen in one transaction, so a replica that reloads sees the notes and
+ * their search entries together.
+ */
+export async function replaceImportedNotes(location: string, version: number, rows: ImportedNoteRow[], removeKeys: string[]): Promise<void> {
+  const db = openPrisma(location);
   try {
+    if (isPostgres(location)) {
+      await db.$transaction(async (tx) => {
+        await tx.importedNote.deleteMany({ where: { version } });
+        await tx.importedNote.createMany({ data: rows.map(toDb) });
+        await upsertPgSearchDocs(tx, importedSearchDocs(rows), removeKeys);
+      }, { timeout: 60_000, maxWait: 30_000 });
+      return;
+    }
     await db.$transaction([
       db.importedNote.deleteMany({ where: { version } }),
       db.importedNote.createMany({ data: rows.map(toDb) }),
@@ -39,17 +54,26 @@ export async function replaceImportedNotes(file: string, version: number, rows: 
   } finally {
     await db.$disconnect();
   }
+  upsertSearchDocs(location, importedSearchDocs(rows), removeKeys);
 }
 
-export async function readImportedNotes(file: string): Promise<ImportedNoteRow[]> {
-  const db = openPrisma(file);
+type ImportedNoteRecord = Record<keyof ImportedNoteRow, unknown>;
+
+/** A stored row (Prisma's or SQLite's), its lists parsed. */
+export function toImportedNoteRow(r: ImportedNoteRecord): ImportedNoteRow {
+  return {
+    key: String(r.key), version: Number(r.version), position: Number(r.position), kind: String(r.kind), text: String(r.text),
+    actionRequired: Boolean(r.actionRequired), sigs: JSON.parse(String(r.sigs)), components: JSON.parse(String(r.components)),
+    prs: JSON.parse(String(r.prs)), authors: JSON.parse(String(r.authors)), subjects: JSON.parse(String(r.subjects)),
+    sources: JSON.parse(String(r.sources)), importedAt: String(r.importedAt), sourceFile: String(r.sourceFile),
+  };
+}
+
+export async function readImportedNotes(location: string): Promise<ImportedNoteRow[]> {
+  const db = openPrisma(location);
   try {
     const rows = await db.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] });
-    return rows.map((r) => ({
-      key: r.key, version: r.version, position: r.position, kind: r.kind, text: r.text, actionRequired: r.actionRequired,
-      sigs: JSON.parse(r.sigs), components: JSON.parse(r.components), prs: JSON.parse(r.prs), authors: JSON.parse(r.authors),
-      subjects: JSON.parse(r.subjects), sources: JSON.parse(r.sources), importedAt: r.importedAt, sourceFile: r.sourceFile,
-    }));
+    return rows.map(toImportedNoteRow);
   } finally {
     await db.$disconnect();
   }
@@ -78,12 +102,7 @@ export function carryOverImportedNotes(from: string, to: string): ImportedNoteRo
     } finally {
       target.close();
     }
-    return rows.map((r) => ({
-      key: String(r.key), version: Number(r.version), position: Number(r.position), kind: String(r.kind), text: String(r.text),
-      actionRequired: Boolean(r.actionRequired), sigs: JSON.parse(String(r.sigs)), components: JSON.parse(String(r.components)),
-      prs: JSON.parse(String(r.prs)), authors: JSON.parse(String(r.authors)), subjects: JSON.parse(String(r.subjects)),
-      sources: JSON.parse(String(r.sources)), importedAt: String(r.importedAt), sourceFile: String(r.sourceFile),
-    }));
+    return rows.map((r) => toImportedNoteRow(r as ImportedNoteRecord));
   } finally {
     old.close();
   }

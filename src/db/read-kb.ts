@@ -4,17 +4,27 @@ import type {
   ApiConversion, ApiField, ApiVersion, Change, Component, Constraint, ConstraintPart, KindInfo, FeatureGate, Flag, KbSnapshot, Metric, Release, Stage, Subject, WellKnownKey,
 } from '../kb/model';
 import { createHash } from 'node:crypto';
-import { openPrisma } from './client';
+import { inSnapshot, openPrisma, type Tx } from './client';
+import { displayLocation } from './location';
 
 const list = <T = string>(s: string): T[] => JSON.parse(s) as T[];
 
 export class DatabaseNotSeededError extends Error {}
 
+/** Reads the knowledge base of an SQLite file or a PostgreSQL URL, all of it from one snapshot. */
 export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
-  const db = openPrisma(file);
+  const client = openPrisma(file);
   try {
+    return await inSnapshot(client, file, (db) => readAll(db, file));
+  } finally {
+    await client.$disconnect();
+  }
+}
+
+async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
+  {
     const meta = await db.kbMeta.findUnique({ where: { id: 1 } });
-    if (!meta) throw new DatabaseNotSeededError(`${file} has no knowledge base yet: run npm run seed`);
+    if (!meta) throw new DatabaseNotSeededError(`${displayLocation(file)} has no knowledge base yet: run npm run seed`);
     const [releases, components, kinds, constraints, gates, flags, apis, fields, keys, metrics, changes] = await Promise.all([
       db.release.findMany({ orderBy: { version: 'asc' } }),
       db.component.findMany({ orderBy: { name: 'asc' } }),
@@ -156,8 +166,6 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
       });
     }
     return out;
-  } finally {
-    await db.$disconnect();
   }
 }
 

@@ -1,6 +1,8 @@
-// Full-text search over the knowledge base with SQLite FTS5. The index is derived data: the seeder
-// rebuilds it in every new database file, so it is not part of the Prisma data model.
+// Full-text search over the knowledge base with SQLite FTS5 (PostgreSQL: search-index-postgres.ts). The
+// index is derived data: the seeder rebuilds it in every new database file, so it is not part of the
+// Prisma data model.
 import Database from 'better-sqlite3';
+import { FIELD_WEIGHTS, queryWords } from './search-words';
 
 export type SearchDocType = 'FeatureGate' | 'Flag' | 'ApiVersion' | 'ApiField' | 'WellKnownKey' | 'Metric' | 'Change';
 export interface SearchDoc { type: SearchDocType; key: string; name: string; summary: string; notes: string }
@@ -39,7 +41,7 @@ export function buildSearchIndex(file: string, docs: SearchDoc[]): void {
  * prefix, and all of them must match.
  */
 export function toFtsQuery(text: string): string | null {
-  const words = text.split(/\s+/).map((w) => w.replace(/"/g, '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean).slice(0, 16);
+  const words = queryWords(text);
   if (words.length === 0) return null;
   return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
@@ -52,7 +54,8 @@ export class SearchIndex {
     this.db = new Database(file, { readonly: true, fileMustExist: true });
     // Weights: a hit in the name counts most, then the summary, then notes.
     this.stmt = this.db.prepare(
-      'SELECT type, key, -bm25(search_index, 0, 0, 10.0, 3.0, 1.0) AS score FROM search_index WHERE search_index MATCH ? ORDER BY score DESC LIMIT ?');
+      `SELECT type, key, -bm25(search_index, 0, 0, ${FIELD_WEIGHTS.name}.0, ${FIELD_WEIGHTS.summary}.0, ${FIELD_WEIGHTS.notes}.0) AS score
+       FROM search_index WHERE search_index MATCH ? ORDER BY score DESC LIMIT ?`);
   }
 
   search(text: string, limit: number): SearchRow[] {

@@ -1,13 +1,20 @@
-// Builds a complete database from a validated seed into a temporary file next to the target, and
-// renames it over the target only when every step succeeded: a failed seed leaves the old file as it was.
+// Writes a validated seed so that nobody ever sees half of it.
+// SQLite: builds a complete database into a temporary file next to the target, and renames it over the
+// target only when every step succeeded: a failed seed leaves the old file as it was.
+// PostgreSQL: replaces every seeded row and the search index in one transaction (imported notes stay),
+// under an advisory lock; readers read in a snapshot (read-kb.ts), so they see the old knowledge base
+// or the new one, never a mix.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import type { SeedBundle } from '../../seed/lib/load';
 import { parseSubjectRef, subjectKey, type SubjectType } from '../../seed/lib/subjects';
-import { openPrisma, type Db } from './client';
+import { openPrisma, type Db, type Tx } from './client';
 import { applyMigrations } from './migrations';
 import { buildSearchIndex, type SearchDoc } from './search-index';
-import { carryOverImportedNotes, importedSearchDocs } from './imported-notes';
+import { carryOverImportedNotes, importedSearchDocs, toImportedNoteRow } from './imported-notes';
+import { displayLocation, isPostgres } from './location';
+import { SEED_LOCK_KEY } from './postgres';
+import { PG_SEARCH_TABLE, rebuildPgSearchIndex } from './search-index-postgres';
 
 const v = (s: string | null | undefined): number | null => {
   if (!s) return null;
@@ -19,6 +26,7 @@ const json = (x: unknown) => JSON.stringify(x ?? []);
 export interface SeedWriteResult { file: string; records: number; migrations: string[] }
 
 export async function writeSeed(bundle: SeedBundle, target: string): Promise<SeedWriteResult> {
+  if (isPostgres(target)) return writeSeedPostgres(bundle, target);
   mkdirSync(dirname(target), { recursive: true });
   removeAbandonedBuilds(target);
   const temp = join(dirname(target), `.${basename(target)}.building-${process.pid}-${Date.now()}`);
@@ -38,6 +46,52 @@ export async function writeSeed(bundle: SeedBundle, target: string): Promise<See
     return { file: target, records, migrations };
   } finally {
     for (const f of [temp, `${temp}-journal`, `${temp}-wal`, `${temp}-shm`]) if (existsSync(f)) rmSync(f, { force: true });
+  }
+}
+
+// Tables a re-seed keeps, as the SQLite rebuild does: imports, the migration history, and the search
+// index (rebuilt below). Every other table of the model holds seed data and is emptied first.
+const KEPT_TABLES = new Set(['ImportedNote', '_prisma_migrations', PG_SEARCH_TABLE]);
+
+/** The seeded tables, each before the tables its rows reference, so deletes never break a foreign key. */
+async function seededTablesInDeleteOrder(tx: Tx): Promise<string[]> {
+  const tables = (await tx.$queryRawUnsafe<{ name: string }[]>('SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()'))
+    .map((t) => t.name).filter((t) => !KEPT_TABLES.has(t));
+  const edges = await tx.$queryRawUnsafe<{ child: string; parent: string }[]>(
+    `SELECT c.relname AS child, p.relname AS parent FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid
+     WHERE k.contype = 'f' AND k.connamespace = current_schema()::regnamespace AND k.conrelid <> k.confrelid`);
+  const order: string[] = [];
+  const pending = new Set(tables);
+  while (pending.size > 0) {
+    // A table goes once no pending table references it.
+    const free = [...pending].filter((t) => !edges.some((e) => e.parent === t && e.child !== t && pending.has(e.child)));
+    if (free.length === 0) throw new Error(`seed: the foreign keys between ${[...pending].join(', ')} form a cycle`);
+    for (const t of free.sort()) { order.push(t); pending.delete(t); }
+  }
+  return order;
+}
+
+/** A client whose $transaction runs inside the seed's own transaction (writeRecords opens one itself on SQLite). */
+function insideTransaction(tx: Tx): Db {
+  return { $transaction: (fn: (inner: Tx) => Promise<unknown>) => fn(tx) } as unknown as Db;
+}
+
+async function writeSeedPostgres(bundle: SeedBundle, url: string): Promise<SeedWriteResult> {
+  const migrations = await applyMigrations(url);
+  const db = openPrisma(url);
+  try {
+    const records = await db.$transaction(async (tx) => {
+      // Two seeds at once (npm run seed on two machines) write one after the other.
+      await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})::text`);
+      for (const table of await seededTablesInDeleteOrder(tx)) await tx.$executeRawUnsafe(`DELETE FROM "${table}"`);
+      const count = await writeRecords(insideTransaction(tx), bundle);
+      const imported = (await tx.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] })).map(toImportedNoteRow);
+      await rebuildPgSearchIndex(tx, [...searchDocs(bundle), ...importedSearchDocs(imported)]);
+      return count;
+    }, { timeout: 300_000, maxWait: 300_000 });
+    return { file: displayLocation(url), records, migrations };
+  } finally {
+    await db.$disconnect();
   }
 }
 

@@ -1,7 +1,6 @@
 // Imports an official release-notes file (markdown or JSON) for a release the seed does not cover:
 // entries of the chosen SIG become changes marked imported, linked to the entities they mention.
-import { replaceImportedNotes, importedSearchDocs, type ImportedNoteRow } from '../db/imported-notes';
-import { upsertSearchDocs } from '../db/search-index';
+import { replaceImportedNotes, type ImportedNoteRow } from '../db/imported-notes';
 import { badUserInput } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { formatVersion, parseVersion, VersionFormatError } from '../kb/version';
@@ -63,8 +62,7 @@ export async function importReleaseNotes(kb: KnowledgeBase, dbFile: string, req:
     };
   });
   const previous = kb.changes.filter((c) => c.version === version && c.imported).map((c) => c.key);
-  await replaceImportedNotes(dbFile, version, rows);
-  upsertSearchDocs(dbFile, importedSearchDocs(rows), previous);
+  await replaceImportedNotes(dbFile, version, rows, previous);
   return { version, changesCreated: rows.length, skipped: notes.length - chosen.length, unlinked };
 }
 

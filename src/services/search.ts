@@ -1,15 +1,16 @@
-// Ranked full-text search (SQLite FTS5, see db/search-index.ts) mapped back onto in-memory objects.
+// Ranked full-text search (SQLite FTS5 or PostgreSQL tsvector, see db/search.ts) mapped back onto
+// in-memory objects.
 import { badUserInput } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { Change, Subject } from '../kb/model';
 import type { SearchRow } from '../db/search-index';
 
-export interface Searcher { search(text: string, limit: number): SearchRow[] }
+export interface Searcher { search(text: string, limit: number): SearchRow[] | Promise<SearchRow[]> }
 export interface SearchHit { score: number; subject: Subject | null; change: Change | null }
 
 export const MAX_SEARCH_RESULTS = 100;
 
-export function searchKnowledgeBase(kb: KnowledgeBase, searcher: Searcher, text: string, first?: number | null): SearchHit[] {
+export async function searchKnowledgeBase(kb: KnowledgeBase, searcher: Searcher, text: string, first?: number | null): Promise<SearchHit[]> {
   const limit = first ?? 20;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS) {
     throw badUserInput(`first must be from 1 to ${MAX_SEARCH_RESULTS}, got ${first}`, { argument: 'first' });
@@ -19,7 +20,7 @@ export function searchKnowledgeBase(kb: KnowledgeBase, searcher: Searcher, text:
   // A subject named exactly what was typed comes first, whatever the notes that mention it weigh.
   const wanted = text.trim().toLowerCase();
   const exact = wanted ? exactSubjects(kb, wanted) : [];
-  for (const row of searcher.search(text, limit)) {
+  for (const row of await searcher.search(text, limit)) {
     const score = Math.round(row.score * 1000) / 1000;
     if (row.type === 'Change') {
       const change = kb.change(row.key);

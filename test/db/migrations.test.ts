@@ -67,3 +67,25 @@ describe('migrations on a fresh SQLite file', () => {
     expect(out.trim()).toBe('');
   });
 });
+
+describe('the PostgreSQL schema and migrations (derived from the same model; no server needed)', () => {
+  it('prisma/postgresql/schema.prisma is prisma/schema.prisma for PostgreSQL: run npm run db:migration -- <name> after a model change', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { currentSchemaText, paths } = require(join(projectRoot(), 'scripts', 'prisma-schemas.js'));
+    const committed = readFileSync(paths.postgresql.schema, 'utf8');
+    expect(committed).toBe(currentSchemaText('postgresql'));
+    expect(committed).toMatch(/provider = "postgresql"/);
+    const models = (text: string) => [...text.matchAll(/^model (\w+) \{/gm)].map((m) => m[1]);
+    expect(models(committed)).toEqual(models(readFileSync(paths.sqlite.schema, 'utf8')));
+  });
+
+  it('needs no new migration: prisma/postgresql/migrations already produce the model', () => {
+    const out = execFileSync(process.execPath, ['--experimental-wasm-modules', '--no-warnings', join(projectRoot(), 'src/db/migrate-engine.mjs'), 'plan', 'postgresql'], { encoding: 'utf8' });
+    expect(out.trim()).toBe('');
+  });
+
+  it('has the same migration steps as SQLite, and a lock file naming its provider', () => {
+    expect(migrationNames('postgresql')).toEqual(migrationNames('sqlite'));
+    expect(readFileSync(join(projectRoot(), 'prisma', 'postgresql', 'migrations', 'migration_lock.toml'), 'utf8')).toMatch(/provider = "postgresql"/);
+  });
+});

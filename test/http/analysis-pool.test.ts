@@ -1,7 +1,7 @@
 // upgradeReport in worker threads: same answers as in-line, other requests are not held up by a large
 // manifest, and an analysis over its time budget answers TIMEOUT while the server carries on.
 import { readKnowledgeBase } from '../../src/db/read-kb';
-import { SearchIndex } from '../../src/db/search-index';
+import { openSearchIndex } from '../../src/db/search';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { AnalysisPool } from '../../src/services/analysis-pool';
 import { startServer, type RunningServer } from '../../src/server';
@@ -17,7 +17,7 @@ async function withPool(timeoutMs: number, fn: (url: string) => Promise<void>): 
   const kb = new KnowledgeBase(await readKnowledgeBase(file));
   const pool = new AnalysisPool({ size: 2, timeoutMs });
   await pool.start(kb);
-  const running: RunningServer = await startServer({ kb, searcher: new SearchIndex(file), port: 0, host: '127.0.0.1', analysisPool: pool });
+  const running: RunningServer = await startServer({ kb, searcher: openSearchIndex(file), port: 0, host: '127.0.0.1', analysisPool: pool });
   try {
     await fn(`http://127.0.0.1:${running.port}/graphql`);
   } finally {

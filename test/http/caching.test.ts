@@ -1,19 +1,19 @@
 // GET queries for dashboards: cacheable with an ETag bound to the knowledge base's version; CSRF
 // prevention stays on; writes are never cached.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
-import { seededDatabase, startTestServer, type TestServer } from '../support/http';
+import { startTestServer, type TestServer } from '../support/http';
+import { copySeededDatabase } from '../support/database';
 
 const TOKEN = 'caching-admin-token-0123456789';
 let dir: string;
 let server: TestServer;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'netkb-cache-'));
-  copyFileSync(seededDatabase(), join(dir, 'netkb.db'));
-  server = await startTestServer({ file: join(dir, 'netkb.db'), adminToken: TOKEN });
+  server = await startTestServer({ file: await copySeededDatabase(), adminToken: TOKEN });
 });
 afterAll(async () => {
   await server.close();

@@ -1,5 +1,5 @@
 // The admin mutation: present only with a token, refused without it, and served right after an import.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
@@ -7,7 +7,8 @@ import { loadSeed } from '../../seed/lib/load';
 import { writeSeed } from '../../src/db/write-seed';
 import { seedDir } from '../../src/config';
 import { readKnowledgeBase } from '../../src/db/read-kb';
-import { seededDatabase, startTestServer, type TestServer } from '../support/http';
+import { startTestServer, type TestServer } from '../support/http';
+import { copySeededDatabase } from '../support/database';
 
 const TOKEN = 'test-admin-token-0123456789';
 const IMPORT = `mutation($content: String!) { importReleaseNotes(version: "9.1", format: MARKDOWN, content: $content) { version changesCreated unlinked } }`;
@@ -18,8 +19,7 @@ let file: string;
 let server: TestServer;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'netkb-import-'));
-  file = join(dir, 'netkb.db');
-  copyFileSync(seededDatabase(), file);
+  file = await copySeededDatabase();
   server = await startTestServer({ file, adminToken: TOKEN });
 });
 afterAll(async () => {

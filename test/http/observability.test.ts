@@ -1,7 +1,7 @@
 // What operators see: Prometheus metrics at /metrics and one structured log line per request.
 import { Writable } from 'node:stream';
 import { readKnowledgeBase } from '../../src/db/read-kb';
-import { SearchIndex } from '../../src/db/search-index';
+import { openSearchIndex } from '../../src/db/search';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { ServerMetrics } from '../../src/observability/metrics';
 import { createLogger } from '../../src/observability/log';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   const file = seededDatabase();
   const sink = new Writable({ write(chunk, _enc, done) { for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l)); done(); } });
   running = await startServer({
-    kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file), port: 0, host: '127.0.0.1',
+    kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: openSearchIndex(file), port: 0, host: '127.0.0.1',
     logger: createLogger('info', sink), metrics: new ServerMetrics(true),
   });
   base = `http://127.0.0.1:${running.port}`;

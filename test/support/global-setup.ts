@@ -1,5 +1,6 @@
-// Builds one seeded SQLite file from the real seed/ for the whole run, the way `npm run seed` does,
-// and tells the test files where it is.
+// Builds one seeded database from the real seed/ for the whole run, the way `npm run seed` does, and
+// tells the test files where it is: an SQLite file, or with a postgresql:// DATABASE_URL a PostgreSQL
+// database (seeded once as a template that copies are made from, and one copy that servers read).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +8,22 @@ import { loadSeed } from '../../seed/lib/load';
 import { writeSeed } from '../../src/db/write-seed';
 import { seedDir } from '../../src/config';
 import { ensureBuilt } from './build';
+import { createPgDatabase, testPostgresUrl } from './database';
 
 export default async function globalSetup(): Promise<void> {
   ensureBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'netkb-test-'));
+  process.env.NETKB_TEST_DIR = dir;
+  if (testPostgresUrl()) {
+    const prefix = `netkb_test_${process.pid}_${Date.now().toString(36)}`;
+    process.env.NETKB_TEST_PG_PREFIX = prefix;
+    const template = `${prefix}_seed`;
+    await writeSeed(loadSeed(seedDir()), await createPgDatabase(template));
+    process.env.NETKB_TEST_TEMPLATE_DB = template;
+    process.env.NETKB_TEST_DB = await createPgDatabase(`${prefix}_served`, template);
+    return;
+  }
   const file = join(dir, 'netkb.db');
   await writeSeed(loadSeed(seedDir()), file);
-  process.env.NETKB_TEST_DIR = dir;
   process.env.NETKB_TEST_DB = file;
 }

@@ -1,6 +1,7 @@
-// Starts the real server on a loopback port over the run's seeded SQLite file, and sends GraphQL over HTTP.
+// Starts the real server on a loopback port over the run's seeded database (an SQLite file, or a
+// PostgreSQL database when DATABASE_URL says so), and sends GraphQL over HTTP.
 import { readKnowledgeBase } from '../../src/db/read-kb';
-import { SearchIndex } from '../../src/db/search-index';
+import { openSearchIndex } from '../../src/db/search';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { startServer, type RunningServer } from '../../src/server';
 import type { ServerMetrics } from '../../src/observability/metrics';
@@ -20,6 +21,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The run's seeded database, shared read-only by the test files: an SQLite path or a PostgreSQL URL. */
 export function seededDatabase(): string {
   const file = process.env.NETKB_TEST_DB;
   if (!file) throw new Error('NETKB_TEST_DB is not set: run the tests through jest (test/support/global-setup.ts)');
@@ -28,7 +30,7 @@ export function seededDatabase(): string {
 
 export async function startTestServer(options: { maxBodyBytes?: number; maxManifestBytes?: number; file?: string; adminToken?: string; webDir?: string; metrics?: ServerMetrics } = {}): Promise<TestServer> {
   const file = options.file ?? seededDatabase();
-  const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: new SearchIndex(file) });
+  const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: openSearchIndex(file) });
   const { kb, searcher } = await load();
   const running: RunningServer = await startServer({
     kb, searcher, port: 0, host: '127.0.0.1', maxBodyBytes: options.maxBodyBytes, maxManifestBytes: options.maxManifestBytes,

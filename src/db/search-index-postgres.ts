@@ -1,0 +1,98 @@
+// Full-text search over the knowledge base on PostgreSQL: a tsvector per document with a GIN index, the
+// counterpart of the SQLite FTS5 index (search-index.ts) under the same contract. Words are split in
+// JavaScript (search-words.ts) the way FTS5 splits them, and handed to PostgreSQL's 'simple'
+// configuration already split, so both databases find the same documents for the same query.
+// The table is derived data like the FTS5 one: the seeder rebuilds it, imports update it, each in the
+// transaction that writes the data it indexes.
+import { Pool } from 'pg';
+import type { Tx } from './client';
+import type { SearchDoc, SearchRow } from './search-index';
+import { FIELD_WEIGHTS, queryWords, tokens } from './search-words';
+
+export const PG_SEARCH_TABLE = 'netkb_search';
+
+const CREATE = [
+  `CREATE TABLE IF NOT EXISTS ${PG_SEARCH_TABLE} (type text NOT NULL, key text NOT NULL, name text NOT NULL, summary text NOT NULL, notes text NOT NULL, document tsvector NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS ${PG_SEARCH_TABLE}_document ON ${PG_SEARCH_TABLE} USING GIN (document)`,
+  `CREATE INDEX IF NOT EXISTS ${PG_SEARCH_TABLE}_key ON ${PG_SEARCH_TABLE} (key)`,
+];
+
+// ts_rank takes weights from 0 to 1 in the order D, C, B, A: notes are C, summary B, name A.
+const RANK_WEIGHTS = `'{0, ${FIELD_WEIGHTS.notes / FIELD_WEIGHTS.name}, ${FIELD_WEIGHTS.summary / FIELD_WEIGHTS.name}, 1}'`;
+
+/** Turns what a person typed into a tsquery: each word a phrase of its tokens, the last one a prefix, all required. */
+export function toTsQuery(text: string): string | null {
+  const words = queryWords(text).map(tokens).filter((t) => t.length > 0);
+  if (words.length === 0) return null;
+  return words.map((t, i) => t.map((tok, j) => (i === words.length - 1 && j === t.length - 1 ? `${tok}:*` : tok)).join(' <-> ')).join(' & ');
+}
+
+async function insertDocs(tx: Tx, docs: SearchDoc[]): Promise<void> {
+  const CHUNK = 500;
+  for (let i = 0; i < docs.length; i += CHUNK) {
+    const chunk = docs.slice(i, i + CHUNK);
+    const params: string[] = [];
+    const rows = chunk.map((d) => {
+      const at = params.length;
+      params.push(d.type, d.key, d.name, d.summary, d.notes, tokens(d.name).join(' '), tokens(d.summary).join(' '), tokens(d.notes).join(' '));
+      const p = (n: number) => `$${at + n}`;
+      return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, setweight(to_tsvector('simple', ${p(6)}), 'A') || setweight(to_tsvector('simple', ${p(7)}), 'B') || setweight(to_tsvector('simple', ${p(8)}), 'C'))`;
+    });
+    await tx.$executeRawUnsafe(`INSERT INTO ${PG_SEARCH_TABLE} (type, key, name, summary, notes, document) VALUES ${rows.join(', ')}`, ...params);
+  }
+}
+
+/** Replaces the whole index, inside the seed's transaction. */
+export async function rebuildPgSearchIndex(tx: Tx, docs: SearchDoc[]): Promise<void> {
+  for (const sql of CREATE) await tx.$executeRawUnsafe(sql);
+  await tx.$executeRawUnsafe(`DELETE FROM ${PG_SEARCH_TABLE}`);
+  await insertDocs(tx, docs);
+}
+
+/** Replaces the index entries of imported changes, inside the import's transaction. */
+export async function upsertPgSearchDocs(tx: Tx, docs: SearchDoc[], removeKeys: string[]): Promise<void> {
+  for (const sql of CREATE) await tx.$executeRawUnsafe(sql);
+  const keys = [...new Set([...removeKeys, ...docs.map((d) => d.key)])];
+  for (let i = 0; i < keys.length; i += 1000) {
+    const chunk = keys.slice(i, i + 1000);
+    await tx.$executeRawUnsafe(`DELETE FROM ${PG_SEARCH_TABLE} WHERE type = 'Change' AND key IN (${chunk.map((_, j) => `$${j + 1}`).join(', ')})`, ...chunk);
+  }
+  await insertDocs(tx, docs);
+}
+
+export class PgSearchIndex {
+  private readonly pool: Pool;
+  private closed = false;
+
+  constructor(url: string) {
+    this.pool = new Pool({ connectionString: url, max: 4, idleTimeoutMillis: 30_000 });
+    // An idle connection the server drops must not crash the process; the next query reconnects.
+    this.pool.on('error', () => undefined);
+  }
+
+  async search(text: string, limit: number): Promise<SearchRow[]> {
+    const query = toTsQuery(text);
+    if (!query) return [];
+    const { rows } = await this.pool.query<SearchRow>(
+      `SELECT type, key, ts_rank(${RANK_WEIGHTS}, document, q) * ${FIELD_WEIGHTS.name} AS score
+       FROM ${PG_SEARCH_TABLE}, to_tsquery('simple', $1) AS q WHERE document @@ q ORDER BY score DESC, key LIMIT $2`, [query, limit]);
+    return rows;
+  }
+
+  /** Whether the database answers: what /readyz reports. */
+  async ready(): Promise<boolean> {
+    if (this.closed) return false;
+    try {
+      await this.pool.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    void this.pool.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,26 @@
+// Opens the full-text index of a database location: FTS5 in an SQLite file, tsvector in PostgreSQL.
+import { openPrisma } from './client';
+import { isPostgres } from './location';
+import { PgSearchIndex, rebuildPgSearchIndex } from './search-index-postgres';
+import { buildSearchIndex, SearchIndex, type SearchDoc } from './search-index';
+
+export interface OpenSearchIndex {
+  search(text: string, limit: number): ReturnType<SearchIndex['search']> | ReturnType<PgSearchIndex['search']>;
+  ready(): boolean | Promise<boolean>;
+  close(): void;
+}
+
+export function openSearchIndex(location: string): OpenSearchIndex {
+  return isPostgres(location) ? new PgSearchIndex(location) : new SearchIndex(location);
+}
+
+/** Replaces the whole index of a location with `docs` (the seeder does this inside its own build). */
+export async function rebuildSearchIndexAt(location: string, docs: SearchDoc[]): Promise<void> {
+  if (!isPostgres(location)) return buildSearchIndex(location, docs);
+  const db = openPrisma(location);
+  try {
+    await db.$transaction((tx) => rebuildPgSearchIndex(tx, docs), { timeout: 120_000 });
+  } finally {
+    await db.$disconnect();
+  }
+}
