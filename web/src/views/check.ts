@@ -1,12 +1,12 @@
 // Manifest check: paste or drop a manifest, choose the releases, see the findings grouped by the release
 // where they bite with the manifest's lines marked, and download the report as JSON, SARIF or markdown.
-import { ApiError, gql, loadReleases, type Release } from '../api';
+import { ApiError, gql, type Release } from '../api';
 import { fill, h, prLink } from '../dom';
 import { EXAMPLE_MANIFEST } from '../example-manifest';
 import type { View } from '../main';
 import { REPORT_FILES, reportFile, type ApiFinding, type ApiReport, type ReportFormat } from '../report-files';
 import { compareVersions } from '../versions';
-import { errorBox, knownRelease, loading, releaseSelect } from './common';
+import { errorBox, knownRelease, loading, releasesOrError, releaseSelect } from './common';
 
 const REPORT = `query ManifestCheck($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
   upgradeReport(from: $from, to: $to, manifest: $manifest) {
@@ -34,14 +34,8 @@ export const checkView: View = {
   title: 'Manifest check',
   async render(root, params, update) {
     const title = () => h('h2', { id: 'view-title' }, 'Manifest check');
-    fill(root, title(), loading('Loading releases…'));
-    let releases: Release[];
-    try {
-      releases = await loadReleases();
-    } catch (err) {
-      fill(root, title(), errorBox(err));
-      return;
-    }
+    const releases = await releasesOrError(root, 'Manifest check');
+    if (!releases) return;
     let from = knownRelease(releases, params.from, '1.15');
     let to = knownRelease(releases, params.to, '1.22');
     let fileName = sessionStorage.getItem(STORED_NAME) ?? 'manifest.yaml';

@@ -1,6 +1,6 @@
 // Pieces every view uses: loading and error messages, release pickers.
-import { ApiError, type Release } from '../api';
-import { h, select } from '../dom';
+import { ApiError, loadReleases, type Release } from '../api';
+import { fill, h, select } from '../dom';
 
 export function loading(text: string): HTMLElement {
   return h('p', { className: 'loading', role: 'status' }, text);
@@ -19,4 +19,16 @@ export function releaseSelect(id: string, label: string, releases: Release[], va
 /** A release the knowledge base holds, or the fallback. */
 export function knownRelease(releases: Release[], wanted: string | undefined, fallback: string): string {
   return wanted && releases.some((r) => r.version === wanted) ? wanted : releases.some((r) => r.version === fallback) ? fallback : releases[0]?.version ?? fallback;
+}
+
+/** Shows the view's title while the releases load; on failure shows the error and answers null. */
+export async function releasesOrError(root: HTMLElement, titleText: string): Promise<Release[] | null> {
+  const title = () => h('h2', { id: 'view-title' }, titleText);
+  fill(root, title(), loading('Loading releases…'));
+  try {
+    return await loadReleases();
+  } catch (err) {
+    fill(root, title(), errorBox(err));
+    return null;
+  }
 }

@@ -1,9 +1,9 @@
 // Release diff: what an upgrade from one release to another crosses, grouped by the release it happens in.
-import { gql, loadReleases, type Release } from '../api';
+import { gql, type Release } from '../api';
 import { fill, h, prLink } from '../dom';
 import type { View } from '../main';
 import { compareVersions, versionKey } from '../versions';
-import { errorBox, knownRelease, loading, releaseSelect } from './common';
+import { errorBox, knownRelease, loading, releasesOrError, releaseSelect } from './common';
 import { STAGE_LABEL } from './timeline';
 
 interface GateState { exists: boolean; stage: keyof typeof STAGE_LABEL | null; defaultEnabled: boolean | null; lockedToDefault: boolean | null }
@@ -66,14 +66,8 @@ export const diffView: View = {
   title: 'Release diff',
   async render(root, params, update) {
     const title = () => h('h2', { id: 'view-title' }, 'Release diff');
-    fill(root, title(), loading('Loading releases…'));
-    let releases: Release[];
-    try {
-      releases = await loadReleases();
-    } catch (err) {
-      fill(root, title(), errorBox(err));
-      return;
-    }
+    const releases = await releasesOrError(root, 'Release diff');
+    if (!releases) return;
     const from = knownRelease(releases, params.from, '1.15');
     const to = knownRelease(releases, params.to, '1.20');
     const rerender = (changes: Record<string, string>) => {
