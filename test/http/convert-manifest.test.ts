@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
 import { readKnowledgeBase } from '../../src/db/read-kb';
-import { SearchIndex } from '../../src/db/search-index';
+import { openSearchIndex } from '../../src/db/search';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { AnalysisPool } from '../../src/services/analysis-pool';
 import { startServer } from '../../src/server';
@@ -173,7 +173,7 @@ describe('convertManifest in the worker pool', () => {
     ] as const) {
       const pool = new AnalysisPool({ size: 1, timeoutMs });
       await pool.start(kb);
-      const running = await startServer({ kb, searcher: new SearchIndex(file), port: 0, host: '127.0.0.1', analysisPool: pool });
+      const running = await startServer({ kb, searcher: openSearchIndex(file), port: 0, host: '127.0.0.1', analysisPool: pool });
       try {
         const res = await fetch(`http://127.0.0.1:${running.port}/graphql`, {
           method: 'POST', headers: { 'content-type': 'application/json' },
