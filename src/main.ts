@@ -7,12 +7,8 @@ import { displayLocation } from './db/location';
 import { readKnowledgeBaseInChild } from './db/read-kb-process';
 import { openSearchIndex } from './db/search';
 import { KnowledgeBase } from './kb/knowledge-base';
-import { startServer } from './server';
-import { AnalysisPool } from './services/analysis-pool';
-import { watchKnowledgeBase } from './services/kb-reload';
 import { createLogger } from './observability/log';
 import { ServerMetrics } from './observability/metrics';
-import { SeedValidationError } from '../seed/lib/load';
 
 const logger = createLogger();
 const log = (msg: string) => logger.info(msg);
@@ -40,7 +36,10 @@ export async function serve(): Promise<void> {
     const fingerprint = await versions.read();
     return { kb: new KnowledgeBase(await readKnowledgeBaseInChild(file)), searcher: openSearchIndex(file), fingerprint };
   };
-  const { kb, searcher, fingerprint } = await load();
+  // The server's modules (Apollo, graphql-js, the analysis) load while the child process reads.
+  const [{ kb, searcher, fingerprint }, { startServer }, { AnalysisPool }, { watchKnowledgeBase }] = await Promise.all([
+    load(), import('./server'), import('./services/analysis-pool'), import('./services/kb-reload'),
+  ]);
   const analysisPool = new AnalysisPool({ size: workers, timeoutMs, idleMs });
   // One worker starts (and stops) while the server already answers, to prove workers can start; /readyz
   // waits for that. Workers then start with the analyses that need them.
@@ -71,7 +70,7 @@ export async function serve(): Promise<void> {
 
 if (require.main === module) {
   serve().catch((err) => {
-    const known = err instanceof SeedValidationError || err instanceof ConfigError;
+    const known = (err instanceof Error && err.name === 'SeedValidationError') || err instanceof ConfigError;
     process.stderr.write(`netkb: cannot start: ${known ? err.message : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
     process.exit(1);
   });

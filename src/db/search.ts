@@ -1,5 +1,4 @@
 // Opens the full-text index of a database location: FTS5 in an SQLite file, tsvector in PostgreSQL.
-import { openPrisma } from './client';
 import { isPostgres } from './location';
 import { PgSearchIndex, rebuildPgSearchIndex } from './search-index-postgres';
 import { buildSearchIndex, SearchIndex, type SearchDoc } from './search-index';
@@ -17,6 +16,8 @@ export function openSearchIndex(location: string): OpenSearchIndex {
 /** Replaces the whole index of a location with `docs` (the seeder does this inside its own build). */
 export async function rebuildSearchIndexAt(location: string, docs: SearchDoc[]): Promise<void> {
   if (!isPostgres(location)) return buildSearchIndex(location, docs);
+  // Prisma is loaded only here: a server that only reads the index does not carry its client.
+  const { openPrisma } = await import('./client');
   const db = openPrisma(location);
   try {
     await db.$transaction((tx) => rebuildPgSearchIndex(tx, docs), { timeout: 120_000 });
