@@ -1,12 +1,15 @@
 // Manifest check: paste or drop a manifest, choose the releases, see the findings grouped by the release
-// where they bite with the manifest's lines marked, and download the report as JSON, SARIF or markdown.
+// where they bite with the manifest's lines marked, and download the report as JSON, SARIF or markdown; or
+// convert it (convertManifest) and see the rewrite as a line diff (./convert-result.ts).
 import { ApiError, gql, type Release } from '../api';
 import { fill, h, prLink } from '../dom';
 import { EXAMPLE_MANIFEST } from '../example-manifest';
 import type { View } from '../main';
 import { REPORT_FILES, reportFile, type ApiFinding, type ApiReport, type ReportFormat } from '../report-files';
+import { saveFile } from '../save-file';
 import { compareVersions } from '../versions';
-import { errorBox, knownRelease, loading, releasesOrError, releaseSelect } from './common';
+import { errorBox, knownRelease, loading, objectLabel, releasesOrError, releaseSelect, SEVERITY } from './common';
+import { CONVERT, renderConversion, type ApiConversion } from './convert-result';
 
 const REPORT = `query ManifestCheck($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
   upgradeReport(from: $from, to: $to, manifest: $manifest) {
@@ -18,12 +21,6 @@ const REPORT = `query ManifestCheck($from: KubeVersion!, $to: KubeVersion!, $man
     }
   }
 }`;
-
-const SEVERITY = {
-  BREAKING: { icon: '✖', text: 'breaking' },
-  WARNING: { icon: '▲', text: 'warning' },
-  INFO: { icon: 'ℹ', text: 'info' },
-} as const;
 
 /** The manifest survives a reload of the tab; it is not put in the URL (it may be large or private). */
 const STORED = 'netkb.check.manifest';
@@ -75,7 +72,8 @@ export const checkView: View = {
     });
 
     const results = h('div', { className: 'results', id: 'check-results', 'aria-live': 'polite' });
-    const run = async () => {
+    /** Checks (upgradeReport) or converts (convertManifest) what the editor holds; both show errors alike. */
+    const run = async (action: 'check' | 'convert' = 'check') => {
       if (compareVersions(from, to) > 0) {
         fill(results, h('p', { className: 'error', role: 'alert' }, `“From” (${from}) is after “to” (${to}): choose an older release first.`));
         return;
@@ -85,11 +83,17 @@ export const checkView: View = {
         return;
       }
       const manifest = textarea.value;
+      const file = fileName;
       results.setAttribute('aria-busy', 'true');
-      fill(results, loading(`Checking ${fileName} from ${from} to ${to}…`));
+      fill(results, loading(`${action === 'check' ? 'Checking' : 'Converting'} ${file} from ${from} to ${to}…`));
       try {
-        const { upgradeReport } = await gql<{ upgradeReport: ApiReport }>(REPORT, { from, to, manifest });
-        fill(results, renderReport(upgradeReport, manifest, fileName));
+        if (action === 'check') {
+          const { upgradeReport } = await gql<{ upgradeReport: ApiReport }>(REPORT, { from, to, manifest });
+          fill(results, renderReport(upgradeReport, manifest, file));
+        } else {
+          const { convertManifest } = await gql<{ convertManifest: ApiConversion }>(CONVERT, { from, to, manifest });
+          fill(results, renderConversion(convertManifest, manifest, file, (converted) => setManifest(converted, file)));
+        }
       } catch (err) {
         fill(results, manifestError(err, manifest));
       } finally {
@@ -113,6 +117,7 @@ export const checkView: View = {
         releaseSelect('check-from', 'Cluster runs', releases, from, (v) => { from = v; update({ from, to }); }),
         releaseSelect('check-to', 'Upgrade to', releases, to, (v) => { to = v; update({ from, to }); }),
         h('button', { type: 'submit', id: 'check-run', className: 'primary' }, 'Check manifest'),
+        h('button', { type: 'button', id: 'convert-run', className: 'secondary', onclick: () => void run('convert') }, 'Convert'),
       ),
     );
     fill(root, title(),
@@ -166,12 +171,10 @@ function renderReport(report: ApiReport, manifest: string, file: string): HTMLEl
 }
 
 function findingItem(f: ApiFinding, code: HTMLElement): HTMLElement {
-  const r = f.resource;
-  const object = r.kind ? `${r.kind}${r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : ''}` : `document ${r.documentIndex + 1}`;
   return h('li', { className: `finding finding-${f.severity.toLowerCase()}`, 'data-line': f.line, 'data-rule': `${f.ruleId}/${f.messageId}` },
     h('span', { className: `tag tag-${f.severity.toLowerCase()}` }, `${SEVERITY[f.severity].icon} ${SEVERITY[f.severity].text}`), ' ',
     h('button', { type: 'button', className: 'line-link', onclick: () => showLine(code, f.line) }, `line ${f.line}`), ' ',
-    h('span', { className: 'object' }, object),
+    h('span', { className: 'object' }, objectLabel(f.resource)),
     h('p', { className: 'message' }, f.message),
     f.fix ? h('p', { className: 'fix' }, h('strong', {}, 'Fix: '), f.fix) : null,
     f.change ? h('p', { className: 'note' }, `Release note (${f.change.version}): `, f.change.prs.map((pr) => prLink(pr))) : null,
@@ -206,11 +209,5 @@ function showLine(code: HTMLElement, line: number): void {
 
 function download(report: ApiReport, file: string, format: ReportFormat): void {
   const spec = REPORT_FILES[format];
-  const blob = new Blob([reportFile(report, file, format)], { type: spec.type });
-  const url = URL.createObjectURL(blob);
-  const a = h('a', { href: url, download: `netkb-${report.from}-${report.to}.${spec.extension}` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(reportFile(report, file, format), `netkb-${report.from}-${report.to}.${spec.extension}`, spec.type);
 }

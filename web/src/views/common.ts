@@ -32,3 +32,17 @@ export async function releasesOrError(root: HTMLElement, titleText: string): Pro
     return null;
   }
 }
+
+export type Severity = 'BREAKING' | 'WARNING' | 'INFO';
+
+/** Severities are told apart by an icon and a word, not by colour alone. */
+export const SEVERITY: Record<Severity, { icon: string; text: string }> = {
+  BREAKING: { icon: '✖', text: 'breaking' },
+  WARNING: { icon: '▲', text: 'warning' },
+  INFO: { icon: 'ℹ', text: 'info' },
+};
+
+/** "Kind namespace/name", or the document's number when the object has no kind. */
+export function objectLabel(r: { kind: string | null; name: string | null; namespace: string | null; documentIndex: number }): string {
+  return r.kind ? `${r.kind}${r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : ''}` : `document ${r.documentIndex + 1}`;
+}
