@@ -71,7 +71,7 @@ export function convertManifest(text: string, ctx: ConvertContext, limits: Manif
       : (reasons.get(objectKey) ?? []).find((m) => matches(m, f))?.reason ?? NO_CONVERSION;
     unconverted.push({ ...f, message: `${f.message} Not converted: ${reason.replace(/\.+$/, '')}.` });
   }
-  changes.sort((a, b) => a.resource.documentIndex - b.resource.documentIndex || a.resource.line - b.resource.line);
+  changes.sort((a, b) => a.resource.documentIndex - b.resource.documentIndex || a.line - b.line);
   return { manifest: printDocuments(text, docs, changedDocs), changes, unconverted, documents: read.objects.length };
 }
 

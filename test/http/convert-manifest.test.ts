@@ -84,7 +84,7 @@ spec: {ports: [{port: 80}]}
       ruleId: 'api-version', line: 2, description: 'apiVersion networking.k8s.io/v1beta1 -> networking.k8s.io/v1',
       resource: { apiVersion: 'networking.k8s.io/v1beta1', kind: 'Ingress', name: 'shop', namespace: null, documentIndex: 0, line: 2 },
     });
-    expect(r.changes.map((c: any) => c.line)).toEqual([2, 7, 8, 9, 15, 16, 13]);
+    expect(r.changes.map((c: any) => c.line)).toEqual([2, 7, 8, 9, 13, 15, 16]);
     expect(r.changes.map((c: any) => c.description)).toContainEqual(expect.stringMatching(/^spec\.rules\[0\]\.http\.paths\[0\]\.backend\.servicePort -> .*service\.port\.name: a named servicePort/));
   });
 
