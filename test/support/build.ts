@@ -10,7 +10,7 @@ function newestSource(dir: string): number {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
     if (e.isDirectory()) { if (e.name !== 'generated') newest = Math.max(newest, newestSource(p)); }
-    else if (e.name.endsWith('.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
+    else if (/\.(ts|tsx|css|html)$/.test(e.name)) newest = Math.max(newest, statSync(p).mtimeMs);
   }
   return newest;
 }
@@ -23,6 +23,9 @@ export function ensureBuilt(): void {
   const root = projectRoot();
   const built = builtCli();
   const stale = !existsSync(built) || Math.max(newestSource(join(root, 'src')), newestSource(join(root, 'seed', 'lib'))) > statSync(built).mtimeMs;
-  if (!stale) return;
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  if (stale) execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  // The dashboard the HTTP and browser tests serve: rebuilt when web/ (or the src/ code it bundles) changed.
+  const page = join(root, 'dist', 'web', 'index.html');
+  const webStale = !existsSync(page) || Math.max(newestSource(join(root, 'web')), newestSource(join(root, 'src'))) > statSync(page).mtimeMs;
+  if (webStale) execFileSync(process.execPath, [join(root, 'scripts', 'build-web.js')], { cwd: root, stdio: 'inherit' });
 }
