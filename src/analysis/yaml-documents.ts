@@ -23,7 +23,7 @@ export interface SplitText {
 const START = /^---(?:[ \t]|$)/;
 const END = /^\.\.\.(?:[ \t]|$)/;
 
-export function lineStartsOf(text: string): number[] {
+function lineStartsOf(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
@@ -70,7 +70,7 @@ export function splitDocuments(text: string): SplitText | null {
   return { lineStarts, documents };
 }
 
-export function lineAt(text: string, lineStarts: number[], i: number): string {
+function lineAt(text: string, lineStarts: number[], i: number): string {
   const end = i + 1 < lineStarts.length ? lineStarts[i + 1] - 1 : text.length;
   const line = text.slice(lineStarts[i], end);
   return line.endsWith('\r') ? line.slice(0, -1) : line;

@@ -69,15 +69,6 @@ export class PreparedQueries {
     if (!prepared) return null;
     return { prepared, request: { query, operationName: (operationName as string | null | undefined) ?? null, variables: (variables as Record<string, unknown> | null | undefined) ?? {} } };
   }
-
-  /** Clears what was kept (the schema changed). */
-  clear(): void {
-    this.entries.clear();
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
 
 /** The response body of a clean execution, exactly as Apollo writes it; null when Apollo must answer. */

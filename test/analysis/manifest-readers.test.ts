@@ -8,7 +8,7 @@ import { stringify } from 'yaml';
 import { dump } from 'js-yaml';
 import { readManifest, readManifestExact, type Manifest, type PathSegment } from '../../src/analysis/manifest';
 import { buildLineIndex, verifyLineIndex } from '../../src/analysis/yaml-line-index';
-import { lineStartsOf, splitDocuments } from '../../src/analysis/yaml-documents';
+import { splitDocuments } from '../../src/analysis/yaml-documents';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

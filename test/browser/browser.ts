@@ -69,3 +69,26 @@ export async function screenshot(page: Page, name: string, options: { readme?: b
   }
   return file;
 }
+
+/**
+ * One browser and server for a test file: opened before its tests, closed after them, and handed to
+ * `use` (which keeps the run and its page). With `cleanPage`, every test also ends with no uncaught
+ * page error and no request to another host.
+ */
+export function useBrowser(use: (run: BrowserRun) => void, options: { cleanPage?: boolean } = {}): void {
+  let run: BrowserRun | undefined;
+  beforeAll(async () => {
+    run = await openBrowser();
+    use(run);
+  });
+  afterAll(async () => {
+    await run?.close();
+  });
+  if (options.cleanPage) {
+    afterEach(() => {
+      if (!run) return; // openBrowser failed: beforeAll's error says why
+      expect(run.pageErrors).toEqual([]);
+      expect(run.foreign).toEqual([]);
+    });
+  }
+}

@@ -6,25 +6,14 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { projectRoot } from '../../src/config';
 import { splitLines } from '../../web/src/line-diff';
-import { openBrowser, screenshot, type BrowserRun } from './browser';
+import { screenshot, useBrowser, type BrowserRun } from './browser';
 
 // The callbacks given to page.evaluate and waitForFunction run in the page: these are its globals.
 declare const document: any, window: any;
 
 let run: BrowserRun;
 let page: Page;
-beforeAll(async () => {
-  run = await openBrowser();
-  page = run.page;
-});
-afterAll(async () => {
-  await run?.close();
-});
-afterEach(() => {
-  if (!run) return; // openBrowser failed: beforeAll's error says why
-  expect(run.pageErrors).toEqual([]);
-  expect(run.foreign).toEqual([]);
-});
+useBrowser((r) => { run = r; page = r.page; }, { cleanPage: true });
 
 const fixture = (name: string, side: 'before' | 'after') => readFileSync(join(projectRoot(), 'test', 'fixtures', 'convert', name, `${side}.yaml`), 'utf8');
 const ingress = fixture('ingress-v1beta1-to-v1', 'before');

@@ -11,25 +11,14 @@ import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { formatVersion } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';
 import { seededDatabase } from '../support/http';
-import { openBrowser, screenshot, type BrowserRun } from './browser';
+import { screenshot, useBrowser, type BrowserRun } from './browser';
 
 // The callbacks given to page.evaluate and waitForFunction run in the page: these are its globals.
 declare const document: any, window: any, location: any;
 
 let run: BrowserRun;
 let page: Page;
-beforeAll(async () => {
-  run = await openBrowser();
-  page = run.page;
-});
-afterAll(async () => {
-  await run?.close();
-});
-afterEach(() => {
-  if (!run) return; // openBrowser failed: beforeAll's error says why
-  expect(run.pageErrors).toEqual([]);
-  expect(run.foreign).toEqual([]);
-});
+useBrowser((r) => { run = r; page = r.page; }, { cleanPage: true });
 
 const params = () => Object.fromEntries(new URL(page.url()).searchParams);
 

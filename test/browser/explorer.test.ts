@@ -1,20 +1,14 @@
 // The GraphQL explorer in a real browser: GraphiQL from the bundle (nothing from a CDN), with the example
 // queries, running them against the API.
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, type BrowserRun } from './browser';
+import { screenshot, useBrowser, type BrowserRun } from './browser';
 
 // The callbacks given to page.evaluate and waitForFunction run in the page: these are its globals.
 declare const document: any, window: any, location: any;
 
 let run: BrowserRun;
 let page: Page;
-beforeAll(async () => {
-  run = await openBrowser();
-  page = run.page;
-});
-afterAll(async () => {
-  await run?.close();
-});
+useBrowser((r) => { run = r; page = r.page; });
 
 describe('the explorer at /graphql', () => {
   it('opens GraphiQL with the example queries, loading nothing from other hosts', async () => {

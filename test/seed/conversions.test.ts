@@ -1,18 +1,7 @@
 // The conversion data of the seed (api-versions `conversion`, flags `conversion`) is checked like every
 // other record: a bad one is refused with file, record and field named, and nothing is written.
 import { rmSync } from 'node:fs';
-import { loadSeed, SeedValidationError, type SeedProblem } from '../../seed/lib/load';
-import { copySeed, type SeedCopy } from '../support/seed-copy';
-
-function problemsOf(dir: string): SeedProblem[] {
-  try {
-    loadSeed(dir);
-  } catch (err) {
-    if (err instanceof SeedValidationError) return err.problems;
-    throw err;
-  }
-  throw new Error('the broken seed was accepted');
-}
+import { copySeed, problemsOf, type SeedCopy } from '../support/seed-copy';
 
 describe('conversion records are validated', () => {
   let copy: SeedCopy;

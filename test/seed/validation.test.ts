@@ -1,19 +1,9 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadSeed, SeedValidationError, type SeedProblem } from '../../seed/lib/load';
+import { loadSeed, SeedValidationError } from '../../seed/lib/load';
 import { writeSeed } from '../../src/db/write-seed';
 import { seedDir } from '../../src/config';
-import { copySeed, type SeedCopy } from '../support/seed-copy';
-
-function problemsOf(dir: string): SeedProblem[] {
-  try {
-    loadSeed(dir);
-  } catch (err) {
-    if (err instanceof SeedValidationError) return err.problems;
-    throw err;
-  }
-  throw new Error('the broken seed was accepted');
-}
+import { copySeed, problemsOf, type SeedCopy } from '../support/seed-copy';
 
 describe('the real seed', () => {
   it('is valid and covers releases 1.14 to 1.20', () => {

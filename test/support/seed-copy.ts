@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedDir } from '../../src/config';
+import { loadSeed, SeedValidationError, type SeedProblem } from '../../seed/lib/load';
 
 export interface SeedCopy { root: string; seed: string; edit(file: string, change: (text: string) => string): void }
 
@@ -21,4 +22,15 @@ export function copySeed(): SeedCopy {
       writeFileSync(path, after);
     },
   };
+}
+
+/** The problems loading `dir` reports; fails when the (deliberately broken) seed is accepted. */
+export function problemsOf(dir: string): SeedProblem[] {
+  try {
+    loadSeed(dir);
+  } catch (err) {
+    if (err instanceof SeedValidationError) return err.problems;
+    throw err;
+  }
+  throw new Error('the broken seed was accepted');
 }
