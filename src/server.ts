@@ -192,12 +192,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }
       throw err;
     }
-    const headers = new HeaderMap();
-    for (const [key, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-    }
+    const contentType = req.headers['content-type'] ?? '';
     let body: unknown = raw;
-    if (raw.length > 0 && (headers.get('content-type') ?? '').includes('json')) {
+    if (raw.length > 0 && contentType.includes('json')) {
       try {
         body = JSON.parse(raw);
       } catch {
@@ -206,7 +203,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     const kbVersion = state.kb.version.slice(0, 12);
     // A query Apollo has answered cleanly before runs straight on graphql-js (see prepared-queries.ts).
-    const match = req.method === 'POST' && (headers.get('content-type') ?? '').startsWith('application/json') ? prepared.match(body, req.headers.accept) : null;
+    const match = req.method === 'POST' && contentType.startsWith('application/json') ? prepared.match(body, req.headers.accept) : null;
     if (match && limitChecker.passes(match.prepared.schema, match.prepared.operation, match.prepared.fragments, match.request.variables)) {
       const text = await runPrepared(match.prepared, match.request, await contextFor(req, requestId, trace)());
       metrics.prepared.inc({ result: text === null ? 'fallback' : 'hit' });
@@ -217,6 +214,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         res.end(text);
         return;
       }
+    }
+    const headers = new HeaderMap();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
     }
     const result = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: url.search, body },
