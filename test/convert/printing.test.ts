@@ -19,6 +19,8 @@ describe('printing a converted manifest', () => {
     ['an explicit document end', `${np}...\n`],
     ['a separator at the end', `${np}---\n`],
     ['separators, directives-free comments and an untouched first document', `# header\nx: 1   # odd  spacing kept\n---\n# about the policy\n${np}`],
+    ['the author\'s spacing on untouched lines of the changed document', `${np}spec:\n  podSelector:   {}      # every pod\n  policyTypes: [ Ingress ,  Egress ]\n  ingress:\n    - from: [{podSelector: {matchLabels: {app:   web}}}]\n`],
+    ['the author\'s spacing with CRLF line ends', `${np}spec:\n  podSelector: {}   # every pod\n`.replace(/\n/g, '\r\n')],
     ['CRLF line ends', np.replace(/\n/g, '\r\n')],
     ['no final newline', np.slice(0, -1)],
     ['single-line JSON', JSON.stringify({ apiVersion: 'extensions/v1beta1', kind: 'NetworkPolicy', metadata: { name: 'j' } })],
