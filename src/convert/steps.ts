@@ -93,14 +93,18 @@ function move(object: YAMLMap, step: Extract<ConversionStep, { move: string }>):
       if (!putAt(object, target, moved, e.path)) continue;
       if (pairIndex(e.parent, e.key) >= 0) removeKey(e.parent, e.key);
     }
-    if (step.set) {
-      const holder = nodeAt(object, target.slice(0, -1));
-      if (isMap(holder)) {
-        for (const [k, v] of Object.entries(step.set).reverse()) if (!getEntry(holder, k)) holder.items.unshift(newPair(k, v));
+    // A value already there (an earlier step's type) stays: the step listed first decides.
+    const written: string[] = [];
+    const holder = step.set ? nodeAt(object, target.slice(0, -1)) : undefined;
+    if (step.set && isMap(holder)) {
+      for (const [k, v] of Object.entries(step.set).reverse()) {
+        if (getEntry(holder, k)) continue;
+        holder.items.unshift(newPair(k, v));
+        written.unshift(`${k}: ${String(v)}`);
       }
     }
     const asList = step.asList ? ' as a one-item list' : '';
-    const extra = step.set ? ` with ${Object.entries(step.set).map(([k, v]) => `${k}: ${String(v)}`).join(', ')}` : '';
+    const extra = written.length > 0 ? ` with ${written.join(', ')}` : '';
     done.push({ path: e.path, node: keyNode, text: `${pathText(e.path)} -> ${pathText(target)}${asList}${extra}${step.why ? `: ${step.why}` : ''}` });
   }
   return done;

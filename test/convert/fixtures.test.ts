@@ -84,7 +84,7 @@ describe('every conversion the knowledge base records has a fixture', () => {
 
   it('api-versions records with a conversion', () => {
     const converting = kb.apiVersions.filter((a) => a.conversion).map((a) => a.key);
-    expect(converting.length).toBeGreaterThanOrEqual(19);
+    expect(converting.length).toBeGreaterThanOrEqual(21);
     expect(converting.filter((k) => !objects.includes(k))).toEqual([]);
   });
 
