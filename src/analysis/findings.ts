@@ -65,31 +65,74 @@ export function changeAt(changes: Change[], version: VersionKey): Change | null 
   return before ?? changes[0];
 }
 
-export interface FindingInput {
+/** What a finding says, apart from which object and where: the same for every object the fact applies to. */
+export type FindingText = Omit<Finding, 'resource' | 'path' | 'line'>;
+
+export interface TextInput {
   messageId: string;
   data: Record<string, string | number>;
   severity: Severity;
-  object: ManifestObject;
-  path: PathSegment[] | null;
-  line?: number;
   effectiveIn: VersionKey;
   fix?: string | null;
   replacement?: string | null;
   change?: Change | null;
 }
 
-export function finding(rule: Rule, input: FindingInput): Finding {
+export interface FindingInput extends TextInput {
+  object: ManifestObject;
+  path: PathSegment[] | null;
+  line?: number;
+}
+
+export function findingText(rule: Rule, input: TextInput): FindingText {
   return {
     ruleId: rule.id,
     messageId: input.messageId,
     severity: input.severity,
-    resource: resourceOf(input.object),
-    path: input.path ? pathText(input.path) : null,
-    line: input.line ?? (input.path ? input.object.lineOf(input.path) : input.object.line),
     message: format(rule, input.messageId, input.data),
     effectiveIn: input.effectiveIn,
     fix: input.fix ?? null,
     replacement: input.replacement ?? null,
     change: input.change ?? null,
   };
+}
+
+// One resource reference per object, shared by its findings.
+const resources = new WeakMap<ManifestObject, ResourceRef>();
+
+/** The finding `text` says about `object` at `path` (its text form given when the caller has it already). */
+export function placed(text: FindingText, object: ManifestObject, path: PathSegment[] | null, pathString?: string, line?: number): Finding {
+  let resource = resources.get(object);
+  if (!resource) resources.set(object, (resource = resourceOf(object)));
+  return {
+    ruleId: text.ruleId,
+    messageId: text.messageId,
+    severity: text.severity,
+    resource,
+    path: path ? pathString ?? pathText(path) : null,
+    line: line ?? (path ? object.lineOf(path) : object.line),
+    message: text.message,
+    effectiveIn: text.effectiveIn,
+    fix: text.fix,
+    replacement: text.replacement,
+    change: text.change,
+  };
+}
+
+export function finding(rule: Rule, input: FindingInput): Finding {
+  return placed(findingText(rule, input), input.object, input.path, undefined, input.line);
+}
+
+// Facts that do not depend on the object (a flag's fate on the path, a field's), worked out once per
+// analysis: the context is made per upgradeReport/convertManifest call, so nothing outlives it.
+const memos = new WeakMap<RuleContext, Map<string, unknown>>();
+
+/** `build()` the first time `key` is asked for in this analysis, the same answer afterwards. Keys join their parts with \u0000. */
+export function remember<T>(ctx: RuleContext, key: string, build: () => T): T {
+  let memo = memos.get(ctx);
+  if (!memo) memos.set(ctx, (memo = new Map()));
+  if (memo.has(key)) return memo.get(key) as T;
+  const value = build();
+  memo.set(key, value);
+  return value;
 }

@@ -47,8 +47,12 @@ export function valueAt(value: unknown, path: PathSegment[]): unknown {
   return v;
 }
 
+const segments = new Map<string, PathSegment[]>();
+/** "spec.template" -> ["spec", "template"] (list markers dropped); the same array each time: do not change it. */
 export function toSegments(dotPath: string): PathSegment[] {
-  return stepsOf(dotPath).map((s) => s.key);
+  let out = segments.get(dotPath);
+  if (!out) segments.set(dotPath, (out = stepsOf(dotPath).map((s) => s.key)));
+  return out;
 }
 
 /** A Pod as it appears in an object: the Pod itself, or a workload's template (metadata + spec). */
@@ -58,11 +62,15 @@ export interface PodLocation {
   pod: Record<string, unknown>;
 }
 
+const templates = new WeakMap<AnalysisKb, Map<string, string | null>>();
+
 export function podsIn(object: ManifestObject, kb: AnalysisKb): PodLocation[] {
   if (object.kind === 'Pod') return [{ at: [], pod: object.value }];
-  const info = kb.kinds.find((k) => k.kind === object.kind);
-  if (!info?.podTemplate) return [];
-  const at = toSegments(info.podTemplate);
+  let byKind = templates.get(kb);
+  if (!byKind) templates.set(kb, (byKind = new Map(kb.kinds.map((k) => [k.kind, k.podTemplate]))));
+  const template = byKind.get(object.kind);
+  if (!template) return [];
+  const at = toSegments(template);
   const pod = valueAt(object.value, at);
   return isPlainObject(pod) ? [{ at, pod }] : [];
 }

@@ -1,6 +1,6 @@
 // api-field: fields of the object (and of the Pod template it embeds) against the api-fields records.
 import type { ApiField } from '../../kb/model';
-import { changeAt, clampToPath, finding, onPath, pathText } from '../findings';
+import { changeAt, clampToPath, findingText, onPath, pathText, placed, remember, type FindingText } from '../findings';
 import type { ManifestObject, PathSegment } from '../manifest';
 import { pathTrie, podsIn, walkTrie, type PathTrie } from '../object-paths';
 import type { Finding, ObjectRule, RuleContext } from '../types';
@@ -20,7 +20,11 @@ export const apiFieldRule: ObjectRule = {
     for (const { kind, prefix, value } of scopes(object, ctx)) {
       walkTrie(fieldsOf(ctx, kind), value, prefix, (field, path) => {
         if (kind === object.kind && field.apiVersions.length > 0 && !field.apiVersions.includes(object.apiVersion)) return;
-        findings.push(...checkField(this, object, field, path, ctx));
+        const at = pathText(path);
+        // What a field says depends on the field, where it is written and the object's own API version only.
+        const own = field.kind === object.kind ? object.apiVersion : '';
+        const texts = remember(ctx, `api-field\u0000${field.key}\u0000${own}\u0000${at}`, () => checkField(this, own, field, at, ctx));
+        for (const text of texts) findings.push(placed(text, object, path, at));
       });
     }
     return findings;
@@ -48,32 +52,33 @@ function scopes(object: ManifestObject, ctx: RuleContext): { kind: string; prefi
   return out;
 }
 
-function checkField(rule: ObjectRule, object: ManifestObject, field: ApiField, path: PathSegment[], ctx: RuleContext): Finding[] {
+/** The findings a field written at `at` gets; `objectApiVersion` is the object's when the field is of the object's own kind. */
+function checkField(rule: ObjectRule, objectApiVersion: string, field: ApiField, at: string, ctx: RuleContext): FindingText[] {
   const v = ctx.kb.formatVersion;
-  const data = { field: pathText(path), kind: field.kind };
+  const data = { field: at, kind: field.kind };
   const replacement = field.replacement;
   // A field that goes away with the whole group/version the object uses is the api-version rule's finding.
-  const objectApi = field.kind === object.kind ? ctx.kb.apiVersion(object.apiVersion, object.kind) : undefined;
+  const objectApi = objectApiVersion ? ctx.kb.apiVersion(objectApiVersion, field.kind) : undefined;
   if (objectApi && onPath(objectApi.removedIn, ctx) && field.removedIn !== null && field.removedIn >= objectApi.removedIn) return [];
   if (onPath(field.removedIn, ctx)) {
-    return [finding(rule, {
-      messageId: 'removed', severity: 'BREAKING', object, path, effectiveIn: clampToPath(field.removedIn, ctx),
+    return [findingText(rule, {
+      messageId: 'removed', severity: 'BREAKING', effectiveIn: clampToPath(field.removedIn, ctx),
       data: { ...data, removedIn: v(field.removedIn) }, replacement,
       fix: replacement ? `Use ${replacement} instead.` : 'Remove the field.', change: changeAt(field.changes, field.removedIn),
     })];
   }
-  const out: Finding[] = [];
+  const out: FindingText[] = [];
   if (onPath(field.deprecatedIn, ctx)) {
-    out.push(finding(rule, {
-      messageId: 'deprecated', severity: 'WARNING', object, path, effectiveIn: clampToPath(field.deprecatedIn, ctx),
+    out.push(findingText(rule, {
+      messageId: 'deprecated', severity: 'WARNING', effectiveIn: clampToPath(field.deprecatedIn, ctx),
       data: { ...data, deprecatedIn: v(field.deprecatedIn) }, replacement,
       fix: replacement ? `Move to ${replacement} before it is removed.` : null, change: changeAt(field.changes, field.deprecatedIn),
     }));
   }
   const missing = ctx.path.releases.filter((r) => field.introducedIn !== null && r < field.introducedIn);
   if (missing.length > 0) {
-    out.push(finding(rule, {
-      messageId: 'notYetServed', severity: 'WARNING', object, path, effectiveIn: missing[0],
+    out.push(findingText(rule, {
+      messageId: 'notYetServed', severity: 'WARNING', effectiveIn: missing[0],
       data: { ...data, introducedIn: v(field.introducedIn!), releases: span(missing, v) },
       fix: `Set it only once the cluster runs ${v(field.introducedIn!)} or later.`, change: changeAt(field.changes, field.introducedIn!),
     }));
@@ -83,8 +88,8 @@ function checkField(rule: ObjectRule, object: ManifestObject, field: ApiField, p
     const off = ctx.path.releases.filter((r) => (field.introducedIn === null || r >= field.introducedIn) && isOff(gate, r, ctx));
     if (off.length > 0) {
       const first = ctx.kb.gateStateIn(gate, off[0]);
-      out.push(finding(rule, {
-        messageId: 'gateOff', severity: 'WARNING', object, path, effectiveIn: off[0],
+      out.push(findingText(rule, {
+        messageId: 'gateOff', severity: 'WARNING', effectiveIn: off[0],
         data: { ...data, gate: gate.name, state: first.stage === 'ALPHA' ? 'alpha' : 'off by default', releases: span(off, v) },
         fix: `Enable ${gate.name} on the components that read it (${gate.components.join(', ') || 'see the gate'}) in ${span(off, v)}, or set the field only where the gate is on by default.`,
         change: changeAt(gate.changes, off[0]) ?? changeAt(field.changes, off[0]),

@@ -1,6 +1,6 @@
 // api-version: the object's apiVersion/kind against the api-versions records.
 import type { ApiVersion } from '../../kb/model';
-import { changeAt, clampToPath, finding, onPath } from '../findings';
+import { changeAt, clampToPath, findingText, onPath, placed, remember, type FindingText } from '../findings';
 import type { ManifestObject } from '../manifest';
 import type { Finding, ObjectRule, RuleContext } from '../types';
 
@@ -13,32 +13,39 @@ export const apiVersionRule: ObjectRule = {
     deprecated: '{kind} {apiVersion} is deprecated since {deprecatedIn}{later}.',
   },
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
-    const record = ctx.kb.apiVersion(object.apiVersion, object.kind);
-    if (!record) return [];
-    const v = ctx.kb.formatVersion;
-    const target = survivingReplacement(record, ctx);
-    const replacement = target ? target.apiVersion : null;
-    const fix = target ? fixText(record, target, ctx) : `No replacement is recorded for ${object.kind} ${object.apiVersion}: see the release note linked from this finding.`;
-    if (onPath(record.removedIn, ctx)) {
-      const effectiveIn = clampToPath(record.removedIn, ctx);
-      return [finding(this, {
-        messageId: 'removed', severity: 'BREAKING', object, path: ['apiVersion'], effectiveIn, fix, replacement,
-        data: { kind: object.kind, apiVersion: object.apiVersion, removedIn: v(record.removedIn) },
-        change: changeAt(record.changes, record.removedIn),
-      })];
-    }
-    if (onPath(record.deprecatedIn, ctx)) {
-      const later = record.removedIn !== null ? `; it is removed in ${v(record.removedIn)}`
-        : record.announcedRemovalIn !== null ? `; removal was announced for ${v(record.announcedRemovalIn)}` : '';
-      return [finding(this, {
-        messageId: 'deprecated', severity: 'WARNING', object, path: ['apiVersion'], effectiveIn: clampToPath(record.deprecatedIn, ctx), fix, replacement,
-        data: { kind: object.kind, apiVersion: object.apiVersion, deprecatedIn: v(record.deprecatedIn), later },
-        change: changeAt(record.changes, record.deprecatedIn),
-      })];
-    }
-    return [];
+    const text = remember(ctx, `api-version\u0000${object.apiVersion}\u0000${object.kind}`, () => versionText(this, object.apiVersion, object.kind, ctx));
+    return text ? [placed(text, object, API_VERSION_PATH)] : [];
   },
 };
+
+const API_VERSION_PATH = ['apiVersion'];
+
+/** What objects of `kind` written as `apiVersion` meet on the path, if anything. */
+function versionText(rule: ObjectRule, apiVersion: string, kind: string, ctx: RuleContext): FindingText | null {
+  const record = ctx.kb.apiVersion(apiVersion, kind);
+  if (!record) return null;
+  const v = ctx.kb.formatVersion;
+  const target = survivingReplacement(record, ctx);
+  const replacement = target ? target.apiVersion : null;
+  const fix = target ? fixText(record, target, ctx) : `No replacement is recorded for ${kind} ${apiVersion}: see the release note linked from this finding.`;
+  if (onPath(record.removedIn, ctx)) {
+    return findingText(rule, {
+      messageId: 'removed', severity: 'BREAKING', effectiveIn: clampToPath(record.removedIn, ctx), fix, replacement,
+      data: { kind, apiVersion, removedIn: v(record.removedIn) },
+      change: changeAt(record.changes, record.removedIn),
+    });
+  }
+  if (onPath(record.deprecatedIn, ctx)) {
+    const later = record.removedIn !== null ? `; it is removed in ${v(record.removedIn)}`
+      : record.announcedRemovalIn !== null ? `; removal was announced for ${v(record.announcedRemovalIn)}` : '';
+    return findingText(rule, {
+      messageId: 'deprecated', severity: 'WARNING', effectiveIn: clampToPath(record.deprecatedIn, ctx), fix, replacement,
+      data: { kind, apiVersion, deprecatedIn: v(record.deprecatedIn), later },
+      change: changeAt(record.changes, record.deprecatedIn),
+    });
+  }
+  return null;
+}
 
 /** Follows replacements until one is still served at the end of the path. */
 function survivingReplacement(record: ApiVersion, ctx: RuleContext): ApiVersion | null {

@@ -2,7 +2,7 @@
 // removed flags and enumerated values stop the component (BREAKING), deprecated ones warn, and a
 // default that changes on the path while the flag is not set is worth knowing (INFO).
 import type { Flag } from '../../kb/model';
-import { changeAt, clampToPath, finding, onPath } from '../findings';
+import { changeAt, clampToPath, findingText, onPath, placed, remember, type FindingText } from '../findings';
 import type { ManifestObject } from '../manifest';
 import { invocationsIn } from '../components';
 import type { Finding, ObjectRule, RuleContext } from '../types';
@@ -20,61 +20,78 @@ export const componentFlagRule: ObjectRule = {
   },
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
-    const v = ctx.kb.formatVersion;
     for (const inv of invocationsIn(object, ctx.kb)) {
       const component = inv.component.name;
-      const given = new Set(inv.flags.map((f) => f.name));
+      const given = new Set<string>();
       for (const use of inv.flags) {
-        const flag = ctx.kb.flag(component, use.name);
-        if (!flag) continue;
-        const data = { component, flag: flag.name };
-        if (onPath(flag.removedIn, ctx)) {
-          findings.push(finding(this, {
-            messageId: 'removed', severity: 'BREAKING', object, path: use.path, effectiveIn: clampToPath(flag.removedIn, ctx),
-            data: { ...data, removedIn: v(flag.removedIn) }, replacement: flag.replacements.join(' ') || null,
-            fix: replacementFix(flag), change: changeAt(flag.changes, flag.removedIn),
-          }));
-          continue;
-        }
-        if (onPath(flag.deprecatedIn, ctx)) {
-          findings.push(finding(this, {
-            messageId: 'deprecated', severity: 'WARNING', object, path: use.path, effectiveIn: clampToPath(flag.deprecatedIn, ctx),
-            data: { ...data, deprecatedIn: v(flag.deprecatedIn) }, replacement: flag.replacements.join(' ') || null,
-            fix: replacementFix(flag), change: changeAt(flag.changes, flag.deprecatedIn),
-          }));
-        }
-        const value = use.value === null ? null : flag.values.find((x) => x.value === use.value);
-        if (value && onPath(value.removedIn, ctx)) {
-          findings.push(finding(this, {
-            messageId: 'valueRemoved', severity: 'BREAKING', object, path: use.path, effectiveIn: clampToPath(value.removedIn, ctx),
-            data: { ...data, value: value.value, removedIn: v(value.removedIn) }, replacement: value.replacement ? `${flag.name}=${value.replacement}` : null,
-            fix: value.replacement ? `Use ${flag.name}=${value.replacement}.` : `Choose another value for ${flag.name}.`, change: changeAt(flag.changes, value.removedIn),
-          }));
-        } else if (value && onPath(value.deprecatedIn, ctx)) {
-          findings.push(finding(this, {
-            messageId: 'valueDeprecated', severity: 'WARNING', object, path: use.path, effectiveIn: clampToPath(value.deprecatedIn, ctx),
-            data: { ...data, value: value.value, deprecatedIn: v(value.deprecatedIn) }, replacement: value.replacement ? `${flag.name}=${value.replacement}` : null,
-            fix: value.replacement ? `Move to ${flag.name}=${value.replacement}.` : null, change: changeAt(flag.changes, value.deprecatedIn),
-          }));
-        }
+        given.add(use.name);
+        const texts = remember(ctx, `component-flag\u0000${component}\u0000${use.name}\u0000${use.value ?? ''}\u0000${use.value === null}`, () => flagTexts(this, component, use.name, use.value, ctx));
+        for (const text of texts) findings.push(placed(text, object, use.path));
       }
-      for (const flag of ctx.kb.flagsOf(component)) {
-        if (given.has(flag.name)) continue;
-        for (let i = 1; i < flag.defaults.length; i++) {
-          const d = flag.defaults[i];
-          if (d.since <= ctx.path.from || d.since > ctx.path.to) continue;
-          findings.push(finding(this, {
-            messageId: 'defaultChanged', severity: 'INFO', object, path: inv.container, effectiveIn: d.since,
-            data: { component, flag: flag.name, before: flag.defaults[i - 1].value, after: d.value, since: v(d.since) },
-            fix: `Set ${flag.name}=${flag.defaults[i - 1].value} to keep the old behaviour${flag.configField ? ` (or ${flag.configField} in the config file)` : ''}.`,
-            change: changeAt(flag.changes, d.since),
-          }));
-        }
+      for (const d of remember(ctx, `component-flag\u0000defaults\u0000${component}`, () => defaultTexts(this, component, ctx))) {
+        if (!given.has(d.flag)) findings.push(placed(d.text, object, inv.container));
       }
     }
     return findings;
   },
 };
+
+/** What passing `name` (with `value`) to `component` meets on the path. */
+function flagTexts(rule: ObjectRule, component: string, name: string, given: string | null, ctx: RuleContext): FindingText[] {
+  const flag = ctx.kb.flag(component, name);
+  if (!flag) return [];
+  const v = ctx.kb.formatVersion;
+  const data = { component, flag: flag.name };
+  if (onPath(flag.removedIn, ctx)) {
+    return [findingText(rule, {
+      messageId: 'removed', severity: 'BREAKING', effectiveIn: clampToPath(flag.removedIn, ctx),
+      data: { ...data, removedIn: v(flag.removedIn) }, replacement: flag.replacements.join(' ') || null,
+      fix: replacementFix(flag), change: changeAt(flag.changes, flag.removedIn),
+    })];
+  }
+  const out: FindingText[] = [];
+  if (onPath(flag.deprecatedIn, ctx)) {
+    out.push(findingText(rule, {
+      messageId: 'deprecated', severity: 'WARNING', effectiveIn: clampToPath(flag.deprecatedIn, ctx),
+      data: { ...data, deprecatedIn: v(flag.deprecatedIn) }, replacement: flag.replacements.join(' ') || null,
+      fix: replacementFix(flag), change: changeAt(flag.changes, flag.deprecatedIn),
+    }));
+  }
+  const value = given === null ? null : flag.values.find((x) => x.value === given);
+  if (value && onPath(value.removedIn, ctx)) {
+    out.push(findingText(rule, {
+      messageId: 'valueRemoved', severity: 'BREAKING', effectiveIn: clampToPath(value.removedIn, ctx),
+      data: { ...data, value: value.value, removedIn: v(value.removedIn) }, replacement: value.replacement ? `${flag.name}=${value.replacement}` : null,
+      fix: value.replacement ? `Use ${flag.name}=${value.replacement}.` : `Choose another value for ${flag.name}.`, change: changeAt(flag.changes, value.removedIn),
+    }));
+  } else if (value && onPath(value.deprecatedIn, ctx)) {
+    out.push(findingText(rule, {
+      messageId: 'valueDeprecated', severity: 'WARNING', effectiveIn: clampToPath(value.deprecatedIn, ctx),
+      data: { ...data, value: value.value, deprecatedIn: v(value.deprecatedIn) }, replacement: value.replacement ? `${flag.name}=${value.replacement}` : null,
+      fix: value.replacement ? `Move to ${flag.name}=${value.replacement}.` : null, change: changeAt(flag.changes, value.deprecatedIn),
+    }));
+  }
+  return out;
+}
+
+/** The defaults of `component` that change on the path: each worth an INFO where the flag is not set. */
+function defaultTexts(rule: ObjectRule, component: string, ctx: RuleContext): { flag: string; text: FindingText }[] {
+  const v = ctx.kb.formatVersion;
+  const out: { flag: string; text: FindingText }[] = [];
+  for (const flag of ctx.kb.flagsOf(component)) {
+    for (let i = 1; i < flag.defaults.length; i++) {
+      const d = flag.defaults[i];
+      if (d.since <= ctx.path.from || d.since > ctx.path.to) continue;
+      out.push({ flag: flag.name, text: findingText(rule, {
+        messageId: 'defaultChanged', severity: 'INFO', effectiveIn: d.since,
+        data: { component, flag: flag.name, before: flag.defaults[i - 1].value, after: d.value, since: v(d.since) },
+        fix: `Set ${flag.name}=${flag.defaults[i - 1].value} to keep the old behaviour${flag.configField ? ` (or ${flag.configField} in the config file)` : ''}.`,
+        change: changeAt(flag.changes, d.since),
+      }) });
+    }
+  }
+  return out;
+}
 
 function replacementFix(flag: Flag): string {
   return flag.replacements.length > 0 ? `Use ${flag.replacements.join(' and ')} instead.` : `Remove ${flag.name}.`;

@@ -2,7 +2,7 @@
 // FQDN used as its hostname.
 import type { Constraint } from '../../kb/model';
 import { finding } from '../findings';
-import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
+import type { ManifestObject, PathSegment } from '../manifest';
 import { podsIn, toSegments, valueAt } from '../object-paths';
 import type { Finding, ObjectRule, RuleContext } from '../types';
 
@@ -16,11 +16,11 @@ export const constraintRule: ObjectRule = {
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const c of ctx.kb.constraints) {
-      const targets: { at: PathSegment[]; value: Record<string, unknown> }[] = [];
+      const targets: { at: PathSegment[]; value: Record<string, unknown>; namespace?: string | null }[] = [];
       if (c.kind === object.kind) targets.push({ at: [], value: object.value });
-      else if (c.kind === 'Pod') for (const p of podsIn(object, ctx.kb)) targets.push({ at: p.at, value: withNamespace(p.pod, object) });
+      else if (c.kind === 'Pod') for (const p of podsIn(object, ctx.kb)) targets.push({ at: p.at, value: p.pod, namespace: object.namespace });
       for (const t of targets) {
-        const result = evaluate(c, t.value);
+        const result = evaluate(c, t.value, t.namespace ?? null);
         if (!result || result.length <= c.maxLength) continue;
         const effectiveIn = startsAt(c, ctx);
         if (effectiveIn === null) continue;
@@ -37,19 +37,20 @@ export const constraintRule: ObjectRule = {
   },
 };
 
-/** A template has no namespace of its own: its Pods live in the workload's namespace. */
-function withNamespace(pod: Record<string, unknown>, object: ManifestObject): Record<string, unknown> {
-  const metadata = isPlainObject(pod.metadata) ? pod.metadata : {};
-  if (metadata.namespace || !object.namespace) return pod;
-  return { ...pod, metadata: { ...metadata, namespace: object.namespace } };
-}
-
-function evaluate(c: Constraint, value: Record<string, unknown>): string | null {
-  if (c.when && valueAt(value, toSegments(c.when.path)) !== c.when.equals) return null;
+/**
+ * The string the constraint measures, or null when a part is missing. A Pod template has no namespace
+ * of its own: its Pods live in the workload's, given as `namespace`.
+ */
+function evaluate(c: Constraint, value: Record<string, unknown>, namespace: string | null): string | null {
+  const at = (path: string) => {
+    const found = valueAt(value, toSegments(path));
+    return !found && namespace && path === 'metadata.namespace' ? namespace : found;
+  };
+  if (c.when && at(c.when.path) !== c.when.equals) return null;
   const parts: string[] = [];
   for (const part of c.measure.parts) {
     if ('literal' in part) { parts.push(part.literal); continue; }
-    const found = part.from.map((p) => valueAt(value, toSegments(p))).find((x) => typeof x === 'string' && x.length > 0) as string | undefined;
+    const found = part.from.map(at).find((x) => typeof x === 'string' && x.length > 0) as string | undefined;
     if (found !== undefined) parts.push(found);
     else if (part.default) parts.push(part.default);
     else return null;

@@ -1,7 +1,7 @@
 // feature-gate: gates set with --feature-gates in component args or in the featureGates map of a
 // component-config object, against the feature-gates records.
 import type { FeatureGate } from '../../kb/model';
-import { changeAt, clampToPath, finding, onPath } from '../findings';
+import { changeAt, clampToPath, findingText, onPath, placed, remember, type FindingText } from '../findings';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
 import { configOwner, invocationsIn, parseFeatureGates } from '../components';
 import type { Finding, ObjectRule, RuleContext } from '../types';
@@ -23,8 +23,11 @@ export const featureGateRule: ObjectRule = {
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const s of settingsIn(object, ctx)) {
-      const gate = ctx.kb.featureGate(s.gate);
-      if (gate) findings.push(...checkGate(this, object, gate, s, ctx));
+      const texts = remember(ctx, `feature-gate\u0000${s.gate}\u0000${s.value}\u0000${s.component}`, () => {
+        const gate = ctx.kb.featureGate(s.gate);
+        return gate ? checkGate(this, gate, s, ctx) : [];
+      });
+      for (const text of texts) findings.push(placed(text, object, s.path));
     }
     return findings;
   },
@@ -47,13 +50,14 @@ function settingsIn(object: ManifestObject, ctx: RuleContext): GateSetting[] {
   return out;
 }
 
-function checkGate(rule: ObjectRule, object: ManifestObject, gate: FeatureGate, s: GateSetting, ctx: RuleContext): Finding[] {
+/** What setting the gate to `s.value` on `s.component` meets on the path (the same wherever it is set). */
+function checkGate(rule: ObjectRule, gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleContext): FindingText[] {
   const v = ctx.kb.formatVersion;
   const base = { gate: gate.name, component: s.component };
-  const findings: Finding[] = [];
+  const findings: FindingText[] = [];
   if (onPath(gate.removedIn, ctx)) {
-    findings.push(finding(rule, {
-      messageId: 'removed', severity: 'BREAKING', object, path: s.path, effectiveIn: clampToPath(gate.removedIn, ctx),
+    findings.push(findingText(rule, {
+      messageId: 'removed', severity: 'BREAKING', effectiveIn: clampToPath(gate.removedIn, ctx),
       data: { ...base, removedIn: v(gate.removedIn) }, fix: `Remove ${gate.name} from the feature gates of ${s.component}.`,
       change: changeAt(gate.changes, gate.removedIn),
     }));
@@ -61,8 +65,8 @@ function checkGate(rule: ObjectRule, object: ManifestObject, gate: FeatureGate, 
   const introducedIn = gate.lifecycle[0]?.since ?? null;
   const before = ctx.path.releases.filter((r) => introducedIn !== null && r < introducedIn);
   if (introducedIn !== null && before.length > 0 && introducedIn <= ctx.path.to) {
-    findings.push(finding(rule, {
-      messageId: 'notYetKnown', severity: 'BREAKING', object, path: s.path, effectiveIn: before[0],
+    findings.push(findingText(rule, {
+      messageId: 'notYetKnown', severity: 'BREAKING', effectiveIn: before[0],
       data: { ...base, introducedIn: v(introducedIn), releases: span(before, v) },
       fix: `Set ${gate.name} only on components of ${v(introducedIn)} or later.`, change: changeAt(gate.changes, introducedIn),
     }));
@@ -70,8 +74,8 @@ function checkGate(rule: ObjectRule, object: ManifestObject, gate: FeatureGate, 
   const states = ctx.path.releases.filter((r) => gate.removedIn === null || r < gate.removedIn).map((r) => ({ r, st: ctx.kb.gateStateIn(gate, r) }));
   const locked = states.find(({ st }) => st.exists && st.lockedToDefault && st.defaultEnabled !== s.value);
   if (locked) {
-    findings.push(finding(rule, {
-      messageId: 'locked', severity: 'BREAKING', object, path: s.path, effectiveIn: locked.r,
+    findings.push(findingText(rule, {
+      messageId: 'locked', severity: 'BREAKING', effectiveIn: locked.r,
       data: { ...base, default: String(locked.st.defaultEnabled), value: String(s.value), since: v(locked.r) },
       fix: `Remove ${gate.name}=${s.value} from ${s.component}.`, change: changeAt(gate.changes, locked.r),
     }));
@@ -81,13 +85,13 @@ function checkGate(rule: ObjectRule, object: ManifestObject, gate: FeatureGate, 
     const prior = states[i - 1].st;
     if (after.stage === prior.stage || !after.exists || !prior.exists) continue;
     if (after.stage === 'DEPRECATED') {
-      findings.push(finding(rule, {
-        messageId: 'deprecated', severity: 'WARNING', object, path: s.path, effectiveIn: states[i].r,
+      findings.push(findingText(rule, {
+        messageId: 'deprecated', severity: 'WARNING', effectiveIn: states[i].r,
         data: { ...base, since: v(states[i].r) }, fix: `Plan to stop setting ${gate.name}.`, change: changeAt(gate.changes, states[i].r),
       }));
     } else if (after.stage === 'GA' && !locked) {
-      findings.push(finding(rule, {
-        messageId: 'graduates', severity: 'INFO', object, path: s.path, effectiveIn: states[i].r,
+      findings.push(findingText(rule, {
+        messageId: 'graduates', severity: 'INFO', effectiveIn: states[i].r,
         data: { ...base, since: v(states[i].r), locked: after.lockedToDefault ? ` and locked to ${after.defaultEnabled}` : '', removal: gate.removedIn !== null ? ` in ${v(gate.removedIn)}` : '' },
         fix: `Drop ${gate.name} from ${s.component} once every node runs ${v(states[i].r)}.`, change: changeAt(gate.changes, states[i].r),
       }));

@@ -2,7 +2,7 @@
 // well-known-keys records. The places below are where the API puts label keys and topology keys; which
 // keys are deprecated or removed is data.
 import type { WellKnownKey } from '../../kb/model';
-import { changeAt, clampToPath, finding, onPath, pathText } from '../findings';
+import { changeAt, clampToPath, findingText, onPath, pathText, placed, remember, type FindingText } from '../findings';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
 import { pathTrie, podsIn, walkTrie, type PathTrie } from '../object-paths';
 import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../types';
@@ -77,25 +77,34 @@ export const wellKnownKeyRule: ObjectRule = {
     if (byKey.size === 0) return [];
     const uses = keyUsesIn(object, ctx.kb);
     const findings: Finding[] = [];
-    const v = ctx.kb.formatVersion;
     for (const use of uses) {
       const record = byKey.get(use.key);
       if (!record || !use.types.includes(record.type)) continue;
-      const data = { type: record.type.toLowerCase(), key: record.key };
-      const fix = record.replacement ? `Use ${record.replacement} instead (at ${pathText(use.path)}).` : null;
-      if (onPath(record.removedIn, ctx)) {
-        findings.push(finding(this, {
-          messageId: 'removed', severity: 'BREAKING', object, path: use.path, effectiveIn: clampToPath(record.removedIn, ctx),
-          data: { ...data, removedIn: v(record.removedIn) }, fix, replacement: record.replacement, change: changeAt(record.changes, record.removedIn),
-        }));
-      } else if (onPath(record.deprecatedIn, ctx)) {
-        findings.push(finding(this, {
-          messageId: 'deprecated', severity: 'WARNING', object, path: use.path, effectiveIn: clampToPath(record.deprecatedIn, ctx),
-          data: { ...data, deprecatedIn: v(record.deprecatedIn) }, fix, replacement: record.replacement,
-          change: changeAt(record.changes, Math.max(record.deprecatedIn, ctx.path.to)),
-        }));
-      }
+      const at = pathText(use.path);
+      const text = remember(ctx, `well-known-key\u0000${record.key}\u0000${at}`, () => keyText(this, record, at, ctx));
+      if (text) findings.push(placed(text, object, use.path, at));
     }
     return findings;
   },
 };
+
+/** What using `record` at `at` meets on the path, if anything (the fix names the place). */
+function keyText(rule: ObjectRule, record: WellKnownKey, at: string, ctx: RuleContext): FindingText | null {
+  const v = ctx.kb.formatVersion;
+  const data = { type: record.type.toLowerCase(), key: record.key };
+  const fix = record.replacement ? `Use ${record.replacement} instead (at ${at}).` : null;
+  if (onPath(record.removedIn, ctx)) {
+    return findingText(rule, {
+      messageId: 'removed', severity: 'BREAKING', effectiveIn: clampToPath(record.removedIn, ctx),
+      data: { ...data, removedIn: v(record.removedIn) }, fix, replacement: record.replacement, change: changeAt(record.changes, record.removedIn),
+    });
+  }
+  if (onPath(record.deprecatedIn, ctx)) {
+    return findingText(rule, {
+      messageId: 'deprecated', severity: 'WARNING', effectiveIn: clampToPath(record.deprecatedIn, ctx),
+      data: { ...data, deprecatedIn: v(record.deprecatedIn) }, fix, replacement: record.replacement,
+      change: changeAt(record.changes, Math.max(record.deprecatedIn, ctx.path.to)),
+    });
+  }
+  return null;
+}
