@@ -97,15 +97,20 @@ export function pathTrie<T>(entries: { path: string; item: T }[]): PathTrie<T> {
   return root;
 }
 
-/** Calls `visit` for every item whose path is present (not null) in `value`, with its concrete path; same order as `locate` per item. */
+/**
+ * Calls `visit` for every item whose path is present (not null) in `value`, with its concrete path, in
+ * the order the value's keys are written (list items in order). The walk follows the value's keys, not
+ * the trie's: an object holds a few of the many fields the knowledge base knows for its kind.
+ */
 export function walkTrie<T>(trie: PathTrie<T>, value: unknown, prefix: PathSegment[], visit: (item: T, path: PathSegment[], value: unknown) => void): void {
   const stack: PathSegment[] = [...prefix];
   const walk = (node: PathTrie<T>, v: unknown) => {
     if (v === undefined || v === null) return;
     for (const item of node.items) visit(item, [...stack], v);
     if (!isPlainObject(v) || node.children.size === 0) return;
-    for (const [key, edges] of node.children) {
-      if (!Object.hasOwn(v, key)) continue;
+    for (const key in v) {
+      const edges = node.children.get(key);
+      if (edges === undefined || !Object.hasOwn(v, key)) continue;
       const child = v[key];
       if (child === undefined || child === null) continue;
       stack.push(key);

@@ -47,28 +47,33 @@ export function buildLineIndex(text: string, lineStarts: number[], firstLine: nu
   }
 }
 
+// The scanner works on indexes into the whole text: a line's content is [s, e) (s at its first
+// character after the indentation, e before the line break); nothing is cut out of the text but keys.
 class Scanner {
   private root: LineNode | null = null;
   private stack: Frame[] = [];
   private pending: Pending | null = null;
   private blockIndent = -1;
-  private quote: string | null = null;
+  private quote: number = 0;
+  /** Set by parseKey: the key, and the index just after its colon. */
+  private key = '';
+  private keyEnd = 0;
 
-  constructor(private readonly text: string, private readonly lineStarts: number[]) {}
+  constructor(private readonly t: string, private readonly lineStarts: number[]) {}
 
   run(firstLine: number, endLine: number): LineNode {
-    const { text, lineStarts } = this;
+    const { t, lineStarts } = this;
     for (let n = firstLine; n < endLine; n++) {
       const start = lineStarts[n];
-      let end = n + 1 < lineStarts.length ? lineStarts[n + 1] - 1 : text.length;
-      if (end > start && text.charCodeAt(end - 1) === 13) end--;
+      let end = n + 1 < lineStarts.length ? lineStarts[n + 1] - 1 : t.length;
+      if (end > start && t.charCodeAt(end - 1) === 13) end--;
       let i = start;
-      while (i < end && text.charCodeAt(i) === 32) i++;
+      while (i < end && t.charCodeAt(i) === 32) i++;
       let j = i;
-      while (j < end && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+      while (j < end && (t.charCodeAt(j) === 32 || t.charCodeAt(j) === 9)) j++;
       const blank = j === end;
-      if (this.quote !== null) {
-        if (closingQuote(text.slice(start, end), 0, this.quote) !== -1) this.quote = null;
+      if (this.quote !== 0) {
+        if (closingQuote(t, start, end, this.quote) !== -1) this.quote = 0;
         continue;
       }
       const indent = i - start;
@@ -77,161 +82,179 @@ class Scanner {
         this.blockIndent = -1;
       }
       if (blank) continue;
-      const first = text.charCodeAt(i);
+      const first = t.charCodeAt(i);
       if (first === 35 /* # */) continue;
       if (first === 9) giveUp();
-      if (indent === 0 && (first === 45 || first === 46) && /^(?:---|\.\.\.)(?:[ \t]|$)/.test(text.slice(start, end))) continue; // the slice's own markers
-      this.line(indent, text.slice(i, end), n + 1);
+      if (indent === 0 && (first === 45 || first === 46) && isDocumentMarker(t, i, end)) continue; // the slice's own markers
+      this.line(indent, i, end, n + 1);
     }
     if (this.pending) this.pending.node.kind = 'null';
     return this.root ?? giveUp();
   }
 
-  private line(i: number, c: string, L: number): void {
+  private line(i: number, s: number, e: number, L: number): void {
     const p = this.pending;
     if (p) {
       this.pending = null;
-      if (i > p.indent || (i === p.indent && !p.inSeq && isSeqItem(c))) {
+      if (i > p.indent || (i === p.indent && !p.inSeq && isSeqItem(this.t, s, e))) {
         if (p.fromItem) p.node.line = L;
         const top = this.stack[this.stack.length - 1];
-        this.open(p.node, i, c, L, top ? top.indent : -1);
+        this.open(p.node, i, s, e, L, top ? top.indent : -1);
         return;
       }
       p.node.kind = 'null';
     }
     while (this.stack.length > 0) {
       const top = this.stack[this.stack.length - 1];
-      if (top.indent > i || (top.indent === i && top.node.kind === 'seq' && !isSeqItem(c))) this.stack.pop();
+      if (top.indent > i || (top.indent === i && top.node.kind === 'seq' && !isSeqItem(this.t, s, e))) this.stack.pop();
       else break;
     }
     const top = this.stack[this.stack.length - 1];
     if (!top) {
       if (this.root) return; // lines after a root scalar belong to it
       this.root = node(L);
-      this.open(this.root, i, c, L, -1);
+      this.open(this.root, i, s, e, L, -1);
       return;
     }
     if (top.indent < i) return; // continuation of a multi-line scalar
-    if (top.node.kind === 'seq') this.item(top.node, i, c, L);
-    else this.entry(top.node, i, c, L);
+    if (top.node.kind === 'seq') this.item(top.node, i, s, e, L);
+    else this.entry(top.node, i, s, e, L, this.parseKey(s, e));
   }
 
   /** The node `n` starts at column i of line L, inside a parent written at `parentIndent`. */
-  private open(n: LineNode, i: number, c: string, L: number, parentIndent: number): void {
-    if (isSeqItem(c)) {
+  private open(n: LineNode, i: number, s: number, e: number, L: number, parentIndent: number): void {
+    if (isSeqItem(this.t, s, e)) {
       n.kind = 'seq';
       n.items = [];
       this.stack.push({ indent: i, node: n });
-      this.item(n, i, c, L);
+      this.item(n, i, s, e, L);
       return;
     }
-    if (parseKey(c)) {
+    if (this.parseKey(s, e)) {
       n.kind = 'map';
       n.keys = new Map();
       n.firstKeyLine = L;
       this.stack.push({ indent: i, node: n });
-      this.entry(n, i, c, L);
+      this.entry(n, i, s, e, L, true);
       return;
     }
-    this.value(n, c, parentIndent);
+    this.value(n, s, e, parentIndent);
   }
 
-  private item(seq: LineNode, i: number, c: string, L: number): void {
-    if (!isSeqItem(c)) giveUp();
+  private item(seq: LineNode, i: number, s: number, e: number, L: number): void {
+    const t = this.t;
+    if (!isSeqItem(t, s, e)) giveUp();
     const n = node(L);
     seq.items!.push(n);
-    let j = 1;
-    while (c.charCodeAt(j) === 32) j++;
-    if (c[j] === '\t') giveUp();
-    const rest = c.slice(j);
-    if (rest === '' || rest[0] === '#') {
+    let j = s + 1;
+    while (t.charCodeAt(j) === 32) j++;
+    if (j < e && t.charCodeAt(j) === 9) giveUp();
+    if (j >= e || t.charCodeAt(j) === 35) {
       this.pending = { node: n, indent: i, inSeq: true, fromItem: true };
       return;
     }
-    this.open(n, i + j, rest, L, i);
+    this.open(n, i + (j - s), j, e, L, i);
   }
 
-  private entry(map: LineNode, i: number, c: string, L: number): void {
-    const k = parseKey(c);
-    if (!k || map.keys!.has(k.key)) return giveUp();
+  /** A map entry; `parsed` says parseKey(s, e) has just succeeded (this.key, this.keyEnd hold its answer). */
+  private entry(map: LineNode, i: number, s: number, e: number, L: number, parsed: boolean): void {
+    if (!parsed || map.keys!.has(this.key)) return giveUp();
+    const t = this.t;
     const n = node(L);
-    map.keys!.set(k.key, n);
-    let v = k.end;
-    while (c.charCodeAt(v) === 32 || c.charCodeAt(v) === 9) v++;
-    if (v === c.length || c[v] === '#') {
+    map.keys!.set(this.key, n);
+    let v = this.keyEnd;
+    while (v < e && (t.charCodeAt(v) === 32 || t.charCodeAt(v) === 9)) v++;
+    if (v === e || t.charCodeAt(v) === 35) {
       this.pending = { node: n, indent: i, inSeq: false, fromItem: false };
       return;
     }
-    const value = c.slice(v);
-    if (isSeqItem(value) || parseKey(value)) giveUp(); // "key: - a" and "a: b: c" are not YAML
-    this.value(n, value, i);
+    if (isSeqItem(t, v, e) || this.parseKey(v, e)) giveUp(); // "key: - a" and "a: b: c" are not YAML
+    this.value(n, v, e, i);
   }
 
   /** A value that is not a block collection: block scalar, flow collection, quoted or plain scalar. */
-  private value(n: LineNode, v: string, parentIndent: number): void {
-    const ch = v[0];
+  private value(n: LineNode, s: number, e: number, parentIndent: number): void {
+    const t = this.t;
+    const ch = t.charCodeAt(s);
     n.kind = 'scalar';
-    if (ch === '|' || ch === '>') {
-      if (parentIndent < 0 || !/^[|>][-+0-9]*[ \t]*(?:#.*)?$/.test(v)) giveUp();
+    if (ch === 124 /* | */ || ch === 62 /* > */) {
+      if (parentIndent < 0 || !/^[|>][-+0-9]*[ \t]*(?:#.*)?$/.test(t.slice(s, e))) giveUp();
       this.blockIndent = parentIndent;
-      n.literal = ch === '|';
+      n.literal = ch === 124;
       return;
     }
-    if (ch === '[' || ch === '{') {
-      const end = flowEnd(v);
-      if (end === -1 || !isBlankOrComment(v, end)) giveUp();
+    if (ch === 91 /* [ */ || ch === 123 /* { */) {
+      const end = flowEnd(t, s, e);
+      if (end === -1 || !isBlankOrComment(t, end, e)) giveUp();
       n.kind = 'flow';
       return;
     }
-    if (ch === '"' || ch === "'") {
-      const end = closingQuote(v, 1, ch);
+    if (ch === 34 /* " */ || ch === 39 /* ' */) {
+      const end = closingQuote(t, s + 1, e, ch);
       if (end === -1) this.quote = ch;
-      else if (!isBlankOrComment(v, end + 1)) giveUp();
+      else if (!isBlankOrComment(t, end + 1, e)) giveUp();
       return;
     }
-    if ('&*!%@`?,]}'.includes(ch)) giveUp();
+    if (INDICATORS.includes(t[s])) giveUp();
   }
-}
 
-function isBlankOrComment(s: string, from: number): boolean {
-  let j = from;
-  while (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 9) j++;
-  return j === s.length || s[j] === '#';
-}
-
-function isSeqItem(c: string): boolean {
-  return c.charCodeAt(0) === 45 && (c.length === 1 || c[1] === ' ' || c[1] === '\t');
-}
-
-/** A block map entry's key and where its value starts, or null when the line is not "key: value". */
-function parseKey(c: string): { key: string; end: number } | null {
-  const ch = c[0];
-  if (ch === '"' || ch === "'") {
-    const close = closingQuote(c, 1, ch);
-    if (close === -1) return null;
-    let j = close + 1;
-    while (c[j] === ' ') j++;
-    if (c[j] !== ':' || !(j + 1 === c.length || c[j + 1] === ' ' || c[j + 1] === '\t')) return null;
-    return { key: unquote(c.slice(0, close + 1)), end: j + 1 };
-  }
-  if (',[]{}#&*!|>%@`'.includes(ch)) return null;
-  if ((ch === '-' || ch === '?' || ch === ':') && (c.length === 1 || c[1] === ' ' || c[1] === '\t')) return null;
-  for (let j = 0; j < c.length; j++) {
-    const x = c.charCodeAt(j);
-    if (x === 35 /* # */ && j > 0 && (c[j - 1] === ' ' || c[j - 1] === '\t')) return null;
-    if (x === 58 /* : */ && (j + 1 === c.length || c[j + 1] === ' ' || c[j + 1] === '\t')) {
-      return { key: c.slice(0, j).trimEnd(), end: j + 1 };
+  /** Whether [s, e) is "key: value" (or "key:"); if so this.key is the key and this.keyEnd the index after its colon. */
+  private parseKey(s: number, e: number): boolean {
+    const t = this.t;
+    const ch = t.charCodeAt(s);
+    if (ch === 34 || ch === 39) {
+      const close = closingQuote(t, s + 1, e, ch);
+      if (close === -1) return false;
+      let j = close + 1;
+      while (j < e && t.charCodeAt(j) === 32) j++;
+      if (j >= e || t.charCodeAt(j) !== 58 || !(j + 1 === e || t.charCodeAt(j + 1) === 32 || t.charCodeAt(j + 1) === 9)) return false;
+      this.key = unquote(t.slice(s, close + 1));
+      this.keyEnd = j + 1;
+      return true;
     }
+    if (KEY_REFUSED.includes(t[s])) return false;
+    if ((ch === 45 || ch === 63 || ch === 58) && (s + 1 === e || t.charCodeAt(s + 1) === 32 || t.charCodeAt(s + 1) === 9)) return false;
+    for (let j = s; j < e; j++) {
+      const x = t.charCodeAt(j);
+      if (x === 35 /* # */ && j > s && (t.charCodeAt(j - 1) === 32 || t.charCodeAt(j - 1) === 9)) return false;
+      if (x === 58 /* : */ && (j + 1 === e || t.charCodeAt(j + 1) === 32 || t.charCodeAt(j + 1) === 9)) {
+        this.key = t.slice(s, j).trimEnd();
+        this.keyEnd = j + 1;
+        return true;
+      }
+    }
+    return false;
   }
-  return null;
 }
 
-/** Index of the closing quote at or after `from`, or -1 when the scalar goes on past this line. */
-function closingQuote(s: string, from: number, q: string): number {
-  for (let j = from; j < s.length; j++) {
-    if (q === '"' && s[j] === '\\') { j++; continue; }
-    if (s[j] === q) {
-      if (q === "'" && s[j + 1] === "'") { j++; continue; }
+/** Characters that cannot start a plain scalar value here. */
+const INDICATORS = '&*!%@`?,]}';
+/** Characters that cannot start a plain key. */
+const KEY_REFUSED = ',[]{}#&*!|>%@`';
+
+function isDocumentMarker(t: string, s: number, e: number): boolean {
+  const c = t.charCodeAt(s);
+  if (e - s < 3 || t.charCodeAt(s + 1) !== c || t.charCodeAt(s + 2) !== c) return false;
+  return s + 3 === e || t.charCodeAt(s + 3) === 32 || t.charCodeAt(s + 3) === 9;
+}
+
+function isBlankOrComment(t: string, from: number, e: number): boolean {
+  let j = from;
+  while (j < e && (t.charCodeAt(j) === 32 || t.charCodeAt(j) === 9)) j++;
+  return j >= e || t.charCodeAt(j) === 35;
+}
+
+function isSeqItem(t: string, s: number, e: number): boolean {
+  return t.charCodeAt(s) === 45 && (s + 1 === e || t.charCodeAt(s + 1) === 32 || t.charCodeAt(s + 1) === 9);
+}
+
+/** Index of the closing quote (char code q) in [from, e), or -1 when the scalar goes on past this line. */
+function closingQuote(t: string, from: number, e: number, q: number): number {
+  for (let j = from; j < e; j++) {
+    const c = t.charCodeAt(j);
+    if (q === 34 && c === 92 /* \ */) { j++; continue; }
+    if (c === q) {
+      if (q === 39 && j + 1 < e && t.charCodeAt(j + 1) === 39) { j++; continue; }
       return j;
     }
   }
@@ -249,21 +272,21 @@ function unquote(s: string): string {
   }
 }
 
-/** Index one past the bracket that closes the flow collection opening `v`, or -1 if it is not on this line. */
-function flowEnd(v: string): number {
+/** Index one past the bracket that closes the flow collection opening at s, or -1 if it is not on this line. */
+function flowEnd(t: string, s: number, e: number): number {
   let depth = 0;
-  for (let j = 0; j < v.length; j++) {
-    const ch = v[j];
-    if (ch === '"' || ch === "'") {
-      const close = closingQuote(v, j + 1, ch);
+  for (let j = s; j < e; j++) {
+    const ch = t.charCodeAt(j);
+    if (ch === 34 || ch === 39) {
+      const close = closingQuote(t, j + 1, e, ch);
       if (close === -1) return -1;
       j = close;
-    } else if (ch === '[' || ch === '{') depth++;
-    else if (ch === ']' || ch === '}') {
+    } else if (ch === 91 || ch === 123) depth++;
+    else if (ch === 93 || ch === 125) {
       depth--;
       if (depth === 0) return j + 1;
-    } else if (ch === '#' && j > 0 && (v[j - 1] === ' ' || v[j - 1] === '\t')) return -1;
-    else if ((ch === '&' || ch === '*' || ch === '!') && ' [{,'.includes(v[j - 1] ?? ' ')) return giveUp();
+    } else if (ch === 35 && j > s && (t.charCodeAt(j - 1) === 32 || t.charCodeAt(j - 1) === 9)) return -1;
+    else if ((ch === 38 || ch === 42 || ch === 33) && (j === s || ' [{,'.includes(t[j - 1]))) return giveUp();
   }
   return -1;
 }

@@ -23,7 +23,7 @@ export const apiFieldRule: ObjectRule = {
         const at = pathText(path);
         // What a field says depends on the field, where it is written and the object's own API version only.
         const own = field.kind === object.kind ? object.apiVersion : '';
-        const texts = remember(ctx, `api-field\u0000${field.key}\u0000${own}\u0000${at}`, () => checkField(this, own, field, at, ctx));
+        const texts = remember(ctx, ['api-field', field.key, own, at], () => checkField(this, own, field, at, ctx));
         for (const text of texts) findings.push(placed(text, object, path, at));
       });
     }

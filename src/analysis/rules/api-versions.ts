@@ -13,7 +13,7 @@ export const apiVersionRule: ObjectRule = {
     deprecated: '{kind} {apiVersion} is deprecated since {deprecatedIn}{later}.',
   },
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
-    const text = remember(ctx, `api-version\u0000${object.apiVersion}\u0000${object.kind}`, () => versionText(this, object.apiVersion, object.kind, ctx));
+    const text = remember(ctx, ['api-version', object.apiVersion, object.kind], () => versionText(this, object.apiVersion, object.kind, ctx));
     return text ? [placed(text, object, API_VERSION_PATH)] : [];
   },
 };

@@ -25,10 +25,10 @@ export const componentFlagRule: ObjectRule = {
       const given = new Set<string>();
       for (const use of inv.flags) {
         given.add(use.name);
-        const texts = remember(ctx, `component-flag\u0000${component}\u0000${use.name}\u0000${use.value ?? ''}\u0000${use.value === null}`, () => flagTexts(this, component, use.name, use.value, ctx));
+        const texts = remember(ctx, ['component-flag', component, use.name, use.value], () => flagTexts(this, component, use.name, use.value, ctx));
         for (const text of texts) findings.push(placed(text, object, use.path));
       }
-      for (const d of remember(ctx, `component-flag\u0000defaults\u0000${component}`, () => defaultTexts(this, component, ctx))) {
+      for (const d of remember(ctx, ['component-flag', 'defaults', component], () => defaultTexts(this, component, ctx))) {
         if (!given.has(d.flag)) findings.push(placed(d.text, object, inv.container));
       }
     }

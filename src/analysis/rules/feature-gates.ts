@@ -23,7 +23,7 @@ export const featureGateRule: ObjectRule = {
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const s of settingsIn(object, ctx)) {
-      const texts = remember(ctx, `feature-gate\u0000${s.gate}\u0000${s.value}\u0000${s.component}`, () => {
+      const texts = remember(ctx, ['feature-gate', s.gate, s.value, s.component], () => {
         const gate = ctx.kb.featureGate(s.gate);
         return gate ? checkGate(this, gate, s, ctx) : [];
       });

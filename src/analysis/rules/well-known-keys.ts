@@ -81,7 +81,7 @@ export const wellKnownKeyRule: ObjectRule = {
       const record = byKey.get(use.key);
       if (!record || !use.types.includes(record.type)) continue;
       const at = pathText(use.path);
-      const text = remember(ctx, `well-known-key\u0000${record.key}\u0000${at}`, () => keyText(this, record, at, ctx));
+      const text = remember(ctx, ['well-known-key', record.key, at], () => keyText(this, record, at, ctx));
       if (text) findings.push(placed(text, object, use.path, at));
     }
     return findings;
