@@ -12,19 +12,29 @@ export interface Analysis {
 export function analyze(manifest: Manifest, ctx: RuleContext, rules: readonly Rule[] = RULES): Analysis {
   const findings: Finding[] = [];
   for (const rule of rules) {
-    if (rule.scope === 'object') for (const object of manifest.objects) findings.push(...rule.check(object, ctx));
-    else for (const doc of manifest.skipped) findings.push(...rule.check(doc, ctx));
+    if (rule.scope === 'object') for (const object of manifest.objects) append(findings, rule.check(object, ctx));
+    else for (const doc of manifest.skipped) append(findings, rule.check(doc, ctx));
   }
   findings.sort((a, b) => a.effectiveIn - b.effectiveIn || a.resource.documentIndex - b.resource.documentIndex || a.line - b.line
     || severityRank(a) - severityRank(b) || a.ruleId.localeCompare(b.ruleId));
   return {
     findings,
     summary: {
-      breaking: findings.filter((f) => f.severity === 'BREAKING').length,
-      warning: findings.filter((f) => f.severity === 'WARNING').length,
-      info: findings.filter((f) => f.severity === 'INFO').length,
+      breaking: count(findings, 'BREAKING'),
+      warning: count(findings, 'WARNING'),
+      info: count(findings, 'INFO'),
     },
   };
+}
+
+function count(findings: Finding[], severity: Finding['severity']): number {
+  let n = 0;
+  for (const f of findings) if (f.severity === severity) n++;
+  return n;
+}
+
+function append(to: Finding[], found: Finding[]): void {
+  for (let i = 0; i < found.length; i++) to.push(found[i]);
 }
 
 function severityRank(f: Finding): number {

@@ -58,9 +58,24 @@ function findInvocations(object: ManifestObject, kb: AnalysisKb): ComponentInvoc
 
 /** The config kinds of components: the object and its component, when the object is one. */
 export function configOwner(object: ManifestObject, kb: AnalysisKb): Component | null {
+  let byKind = configKinds.get(kb);
+  if (!byKind) {
+    configKinds.set(kb, (byKind = new Map()));
+    for (const c of kb.components) {
+      for (const k of c.configKinds) {
+        const kind = k.slice(k.lastIndexOf('/') + 1);
+        byKind.set(kind, [...(byKind.get(kind) ?? []), { groupKind: k, component: c }]);
+      }
+    }
+  }
+  // Most objects are of a kind no component reads as its config: decided without building a string.
+  const candidates = byKind.get(object.kind);
+  if (!candidates) return null;
   const group = object.apiVersion.includes('/') ? object.apiVersion.slice(0, object.apiVersion.lastIndexOf('/')) : '';
-  return kb.components.find((c) => c.configKinds.includes(`${group}/${object.kind}`)) ?? null;
+  return candidates.find((c) => c.groupKind === `${group}/${object.kind}`)?.component ?? null;
 }
+
+const configKinds = new WeakMap<AnalysisKb, Map<string, { groupKind: string; component: Component }[]>>();
 
 function wordsOf(container: Record<string, unknown>, containerPath: PathSegment[]): Word[] {
   const words: Word[] = [];

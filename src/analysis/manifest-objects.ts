@@ -53,26 +53,39 @@ function embeddedObjects(documentIndex: number, configMap: Record<string, unknow
 }
 
 function makeObject(documentIndex: number, value: Record<string, unknown>, locator: () => Locator, at: PathSegment[]): ManifestObject {
-  const metadata = isPlainObject(value.metadata) ? value.metadata : {};
-  let line: number | undefined;
-  return {
-    documentIndex,
-    get line() {
-      if (line === undefined) line = locator().firstKeyLine(at);
-      return line;
-    },
-    apiVersion: value.apiVersion as string,
-    kind: value.kind as string,
-    name: typeof metadata.name === 'string' ? metadata.name : null,
-    namespace: typeof metadata.namespace === 'string' ? metadata.namespace : null,
-    value,
-    lineOf(path: PathSegment[]): number {
-      const loc = locator();
-      for (let n = path.length; n > 0; n--) {
-        const found = loc.entryLine(at.length === 0 ? path.slice(0, n) : [...at, ...path.slice(0, n)]);
-        if (found !== undefined) return found;
-      }
-      return this.line;
-    },
-  };
+  return new LocatedObject(documentIndex, value, locator, at);
+}
+
+/** An object of the manifest; its lines are asked of the document's locator when first needed. */
+class LocatedObject implements ManifestObject {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly name: string | null;
+  readonly namespace: string | null;
+  private firstLine: number | undefined;
+
+  constructor(readonly documentIndex: number, readonly value: Record<string, unknown>, private readonly locator: () => Locator, private readonly at: PathSegment[]) {
+    const metadata = isPlainObject(value.metadata) ? value.metadata : {};
+    this.apiVersion = value.apiVersion as string;
+    this.kind = value.kind as string;
+    this.name = typeof metadata.name === 'string' ? metadata.name : null;
+    this.namespace = typeof metadata.namespace === 'string' ? metadata.namespace : null;
+  }
+
+  get line(): number {
+    if (this.firstLine === undefined) this.firstLine = this.locator().firstKeyLine(this.at);
+    return this.firstLine;
+  }
+
+  lineOf(path: PathSegment[]): number {
+    const loc = this.locator();
+    const at = this.at;
+    const found = loc.entryLine(at.length === 0 ? path : [...at, ...path]);
+    if (found !== undefined) return found;
+    for (let n = path.length - 1; n > 0; n--) {
+      const parent = loc.entryLine(at.length === 0 ? path.slice(0, n) : [...at, ...path.slice(0, n)]);
+      if (parent !== undefined) return parent;
+    }
+    return this.line;
+  }
 }

@@ -304,7 +304,7 @@ export function verifyLineIndex(n: LineNode, v: unknown): boolean {
       let count = 0;
       for (const k in obj) count++;
       if (count !== n.keys!.size) return false;
-      for (const [k, child] of n.keys!) if (!(k in obj) || !verifyLineIndex(child, obj[k])) return false;
+      for (const k of n.keys!.keys()) if (!(k in obj) || !verifyLineIndex(n.keys!.get(k)!, obj[k])) return false;
       return true;
     }
     case 'seq': {

@@ -45,13 +45,18 @@ function keysOf(ctx: RuleContext): Map<string, WellKnownKey> {
 /** A key as the object uses it: as a map key (labels, nodeSelector) or as a value (topologyKey). */
 export interface KeyUse { key: string; path: PathSegment[]; types: WellKnownKey['type'][]; holds: KeyPlace['holds']; place: string }
 
-/** Every place in the object (and its Pod template) where Kubernetes reads a label, annotation or taint key. */
-export function keyUsesIn(object: ManifestObject, kb: AnalysisKb): KeyUse[] {
+/**
+ * Every place in the object (and its Pod template) where Kubernetes reads a label, annotation or taint
+ * key; only keys `wanted` says yes to, when given (most labels are the user's own).
+ */
+export function keyUsesIn(object: ManifestObject, kb: AnalysisKb, wanted?: (key: string) => boolean): KeyUse[] {
   const uses: KeyUse[] = [];
   const scan = (value: unknown, prefix: PathSegment[], places: PathTrie<KeyPlace>) => {
     walkTrie(places, value, prefix, (place, path, at) => {
-      if (place.holds === 'mapKeys' && isPlainObject(at)) for (const key of Object.keys(at)) uses.push({ key, path: [...path, key], types: place.types, holds: place.holds, place: place.path });
-      if (place.holds === 'value' && typeof at === 'string') uses.push({ key: at, path, types: place.types, holds: place.holds, place: place.path });
+      if (place.holds === 'mapKeys' && isPlainObject(at)) {
+        for (const key in at) if (Object.hasOwn(at, key) && (!wanted || wanted(key))) uses.push({ key, path: [...path, key], types: place.types, holds: place.holds, place: place.path });
+      }
+      if (place.holds === 'value' && typeof at === 'string' && (!wanted || wanted(at))) uses.push({ key: at, path, types: place.types, holds: place.holds, place: place.path });
     });
   };
   scan(object.value, [], OBJECT_TRIE);
@@ -75,7 +80,7 @@ export const wellKnownKeyRule: ObjectRule = {
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const byKey = keysOf(ctx);
     if (byKey.size === 0) return [];
-    const uses = keyUsesIn(object, ctx.kb);
+    const uses = keyUsesIn(object, ctx.kb, (key) => byKey.has(key));
     const findings: Finding[] = [];
     for (const use of uses) {
       const record = byKey.get(use.key);
