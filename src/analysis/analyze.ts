@@ -1,5 +1,5 @@
 // Runs every registered rule over a read manifest and orders the findings: by the release where they
-// bite, then document, then line.
+// bite, then document, then line (then severity, rule, path and message, so the order is always the same).
 import type { Manifest } from './manifest';
 import { RULES } from './rules';
 import type { Finding, Rule, RuleContext } from './types';
@@ -16,7 +16,9 @@ export function analyze(manifest: Manifest, ctx: RuleContext, rules: readonly Ru
     else for (const doc of manifest.skipped) append(findings, rule.check(doc, ctx));
   }
   findings.sort((a, b) => a.effectiveIn - b.effectiveIn || a.resource.documentIndex - b.resource.documentIndex || a.line - b.line
-    || severityRank(a) - severityRank(b) || a.ruleId.localeCompare(b.ruleId));
+    || severityRank(a) - severityRank(b) || a.ruleId.localeCompare(b.ruleId)
+    // Ties (two findings on one line) follow the path and the message, not the order the rules walked in.
+    || text(a.path ?? '', b.path ?? '') || text(a.messageId, b.messageId));
   return {
     findings,
     summary: {
@@ -35,6 +37,10 @@ function count(findings: Finding[], severity: Finding['severity']): number {
 
 function append(to: Finding[], found: Finding[]): void {
   for (let i = 0; i < found.length; i++) to.push(found[i]);
+}
+
+function text(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function severityRank(f: Finding): number {

@@ -27,7 +27,9 @@ const NEEDS_EXACT = /(?:^|[\s[\]{},])[&*!][^\s,[\]{}]/m;
 const MULTI_LINE_FLOW = /[[{][ \t]*$/m;
 
 function needsExact(source: string): boolean {
-  return NEEDS_EXACT.test(source) || (source.includes('#') && MULTI_LINE_FLOW.test(source));
+  // Most documents hold none of the characters these patterns start with: three quick scans decide.
+  const marks = source.includes('&') || source.includes('*') || source.includes('!');
+  return (marks && NEEDS_EXACT.test(source)) || (source.includes('#') && MULTI_LINE_FLOW.test(source));
 }
 
 export function readManifest(text: string, limits: ManifestLimits = DEFAULT_LIMITS): Manifest {

@@ -64,11 +64,16 @@ export interface PodLocation {
 
 const templates = new WeakMap<AnalysisKb, Map<string, string | null>>();
 
-export function podsIn(object: ManifestObject, kb: AnalysisKb): PodLocation[] {
-  if (object.kind === 'Pod') return [{ at: [], pod: object.value }];
+/** The dot path of the Pod template in objects of `kind` (kinds.yaml), or null. */
+export function podTemplateOf(kind: string, kb: AnalysisKb): string | null {
   let byKind = templates.get(kb);
   if (!byKind) templates.set(kb, (byKind = new Map(kb.kinds.map((k) => [k.kind, k.podTemplate]))));
-  const template = byKind.get(object.kind);
+  return byKind.get(kind) ?? null;
+}
+
+export function podsIn(object: ManifestObject, kb: AnalysisKb): PodLocation[] {
+  if (object.kind === 'Pod') return [{ at: [], pod: object.value }];
+  const template = podTemplateOf(object.kind, kb);
   if (!template) return [];
   const at = toSegments(template);
   const pod = valueAt(object.value, at);
@@ -103,29 +108,31 @@ export function pathTrie<T>(entries: { path: string; item: T }[]): PathTrie<T> {
  * the trie's: an object holds a few of the many fields the knowledge base knows for its kind.
  */
 export function walkTrie<T>(trie: PathTrie<T>, value: unknown, prefix: PathSegment[], visit: (item: T, path: PathSegment[], value: unknown) => void): void {
-  const stack: PathSegment[] = [...prefix];
-  const walk = (node: PathTrie<T>, v: unknown) => {
-    if (v === undefined || v === null) return;
-    for (const item of node.items) visit(item, [...stack], v);
-    if (!isPlainObject(v) || node.children.size === 0) return;
-    for (const key in v) {
-      const edges = node.children.get(key);
-      if (edges === undefined || !Object.hasOwn(v, key)) continue;
-      const child = v[key];
-      if (child === undefined || child === null) continue;
-      stack.push(key);
-      for (const { list, node: next } of edges) {
-        if (!list) walk(next, child);
-        else if (Array.isArray(child)) {
-          for (let i = 0; i < child.length; i++) {
-            stack.push(i);
-            walk(next, child[i]);
-            stack.pop();
-          }
+  walkNode(trie, value, [...prefix], visit);
+}
+
+function walkNode<T>(node: PathTrie<T>, v: unknown, stack: PathSegment[], visit: (item: T, path: PathSegment[], value: unknown) => void): void {
+  if (v === undefined || v === null) return;
+  for (let i = 0; i < node.items.length; i++) visit(node.items[i], stack.slice(), v);
+  if (node.children.size === 0 || typeof v !== 'object' || Array.isArray(v)) return;
+  const map = v as Record<string, unknown>;
+  for (const key in map) {
+    const edges = node.children.get(key);
+    if (edges === undefined || !Object.hasOwn(map, key)) continue;
+    const child = map[key];
+    if (child === undefined || child === null) continue;
+    stack.push(key);
+    for (let e = 0; e < edges.length; e++) {
+      const { list, node: next } = edges[e];
+      if (!list) walkNode(next, child, stack, visit);
+      else if (Array.isArray(child)) {
+        for (let i = 0; i < child.length; i++) {
+          stack.push(i);
+          walkNode(next, child[i], stack, visit);
+          stack.pop();
         }
       }
-      stack.pop();
     }
-  };
-  walk(trie, value);
+    stack.pop();
+  }
 }

@@ -1,9 +1,9 @@
 // api-field: fields of the object (and of the Pod template it embeds) against the api-fields records.
 import type { ApiField } from '../../kb/model';
 import { changeAt, clampToPath, findingText, onPath, pathText, placed, remember, type FindingText } from '../findings';
-import type { ManifestObject, PathSegment } from '../manifest';
-import { pathTrie, podsIn, walkTrie, type PathTrie } from '../object-paths';
-import type { Finding, ObjectRule, RuleContext } from '../types';
+import type { ManifestObject } from '../manifest';
+import { pathTrie, podTemplateOf, walkTrie, type PathTrie } from '../object-paths';
+import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../types';
 
 export const apiFieldRule: ObjectRule = {
   id: 'api-field',
@@ -17,39 +17,32 @@ export const apiFieldRule: ObjectRule = {
   },
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
-    for (const { kind, prefix, value } of scopes(object, ctx)) {
-      walkTrie(fieldsOf(ctx, kind), value, prefix, (field, path) => {
-        if (kind === object.kind && field.apiVersions.length > 0 && !field.apiVersions.includes(object.apiVersion)) return;
-        const at = pathText(path);
-        // What a field says depends on the field, where it is written and the object's own API version only.
-        const own = field.kind === object.kind ? object.apiVersion : '';
-        const texts = remember(ctx, ['api-field', field.key, own, at], () => checkField(this, own, field, at, ctx));
-        for (const text of texts) findings.push(placed(text, object, path, at));
-      });
-    }
+    walkTrie(fieldsOf(ctx, object.kind), object.value, [], (field, path) => {
+      if (field.kind === object.kind && field.apiVersions.length > 0 && !field.apiVersions.includes(object.apiVersion)) return;
+      const at = pathText(path);
+      // What a field says depends on the field, where it is written and the object's own API version only.
+      const own = field.kind === object.kind ? object.apiVersion : '';
+      const texts = remember(ctx, ['api-field', field.key, own, at], () => checkField(this, own, field, at, ctx));
+      for (const text of texts) findings.push(placed(text, object, path, at));
+    });
     return findings;
   },
 };
 
-// Grouped by kind once per knowledge base, not once per object.
-const fieldIndex = new WeakMap<object, Map<string, PathTrie<ApiField>>>();
-const NO_FIELDS = pathTrie<ApiField>([]);
+// One trie per object kind, built once per knowledge base: the kind's own fields and, for a workload,
+// the Pod's fields under its template (Pod fields apply inside a Deployment's template).
+const fieldIndex = new WeakMap<AnalysisKb, Map<string, PathTrie<ApiField>>>();
 function fieldsOf(ctx: RuleContext, kind: string): PathTrie<ApiField> {
   let index = fieldIndex.get(ctx.kb);
-  if (!index) {
-    const byKind = new Map<string, ApiField[]>();
-    for (const f of ctx.kb.apiFields) byKind.set(f.kind, [...(byKind.get(f.kind) ?? []), f]);
-    index = new Map([...byKind].map(([k, fields]) => [k, pathTrie(fields.map((f) => ({ path: f.path, item: f })))]));
-    fieldIndex.set(ctx.kb, index);
+  if (!index) fieldIndex.set(ctx.kb, (index = new Map()));
+  let trie = index.get(kind);
+  if (!trie) {
+    const entries = ctx.kb.apiFields.filter((f) => f.kind === kind).map((f) => ({ path: f.path, item: f }));
+    const template = kind === 'Pod' ? null : podTemplateOf(kind, ctx.kb);
+    if (template) for (const f of ctx.kb.apiFields) if (f.kind === 'Pod') entries.push({ path: `${template}.${f.path}`, item: f });
+    index.set(kind, (trie = pathTrie(entries)));
   }
-  return index.get(kind) ?? NO_FIELDS;
-}
-
-/** The object itself, and the Pods it embeds (Pod fields apply inside a Deployment's template). */
-function scopes(object: ManifestObject, ctx: RuleContext): { kind: string; prefix: PathSegment[]; value: unknown }[] {
-  const out: { kind: string; prefix: PathSegment[]; value: unknown }[] = [{ kind: object.kind, prefix: [], value: object.value }];
-  if (object.kind !== 'Pod') for (const p of podsIn(object, ctx.kb)) out.push({ kind: 'Pod', prefix: p.at, value: p.pod });
-  return out;
+  return trie;
 }
 
 /** The findings a field written at `at` gets; `objectApiVersion` is the object's when the field is of the object's own kind. */

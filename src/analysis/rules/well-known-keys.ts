@@ -4,7 +4,7 @@
 import type { WellKnownKey } from '../../kb/model';
 import { changeAt, clampToPath, findingText, onPath, pathText, placed, remember, type FindingText } from '../findings';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
-import { pathTrie, podsIn, walkTrie, type PathTrie } from '../object-paths';
+import { pathTrie, podTemplateOf, walkTrie, type PathTrie } from '../object-paths';
 import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../types';
 
 type KeyPlace = { path: string; holds: 'mapKeys' | 'value'; types: WellKnownKey['type'][] };
@@ -29,12 +29,26 @@ const POD_SPEC_PLACES: KeyPlace[] = [
   { path: 'tolerations[].key', holds: 'value', types: ['TAINT'] },
 ];
 
-const trieOf = (places: KeyPlace[]) => pathTrie(places.map((p) => ({ path: p.path, item: p })));
-const OBJECT_TRIE = trieOf(OBJECT_PLACES);
-const TEMPLATE_METADATA_TRIE = trieOf(OBJECT_PLACES.filter((x) => x.path.startsWith('metadata.')));
-const POD_SPEC_TRIE = trieOf(POD_SPEC_PLACES);
+// One trie per object kind, built once per knowledge base: the object's own places and, for a Pod, its
+// spec's; for a workload, its Pod template's metadata and spec places under the template (kinds.yaml).
+const placeTries = new WeakMap<AnalysisKb, Map<string, PathTrie<KeyPlace>>>();
+function placesOf(kind: string, kb: AnalysisKb): PathTrie<KeyPlace> {
+  let byKind = placeTries.get(kb);
+  if (!byKind) placeTries.set(kb, (byKind = new Map()));
+  let trie = byKind.get(kind);
+  if (!trie) {
+    const entries = OBJECT_PLACES.map((p) => ({ path: p.path, item: p }));
+    const template = kind === 'Pod' ? null : podTemplateOf(kind, kb);
+    if (kind === 'Pod') for (const p of POD_SPEC_PLACES) entries.push({ path: `spec.${p.path}`, item: p });
+    if (template) {
+      for (const p of OBJECT_PLACES) if (p.path.startsWith('metadata.')) entries.push({ path: `${template}.${p.path}`, item: p });
+      for (const p of POD_SPEC_PLACES) entries.push({ path: `${template}.spec.${p.path}`, item: p });
+    }
+    byKind.set(kind, (trie = pathTrie(entries)));
+  }
+  return trie;
+}
 
-// Built once per knowledge base, not once per object.
 const keyIndex = new WeakMap<object, Map<string, WellKnownKey>>();
 function keysOf(ctx: RuleContext): Map<string, WellKnownKey> {
   let index = keyIndex.get(ctx.kb);
@@ -51,21 +65,12 @@ export interface KeyUse { key: string; path: PathSegment[]; types: WellKnownKey[
  */
 export function keyUsesIn(object: ManifestObject, kb: AnalysisKb, wanted?: (key: string) => boolean): KeyUse[] {
   const uses: KeyUse[] = [];
-  const scan = (value: unknown, prefix: PathSegment[], places: PathTrie<KeyPlace>) => {
-    walkTrie(places, value, prefix, (place, path, at) => {
-      if (place.holds === 'mapKeys' && isPlainObject(at)) {
-        for (const key in at) if (Object.hasOwn(at, key) && (!wanted || wanted(key))) uses.push({ key, path: [...path, key], types: place.types, holds: place.holds, place: place.path });
-      }
-      if (place.holds === 'value' && typeof at === 'string' && (!wanted || wanted(at))) uses.push({ key: at, path, types: place.types, holds: place.holds, place: place.path });
-    });
-  };
-  scan(object.value, [], OBJECT_TRIE);
-  if (object.kind === 'Pod' && isPlainObject(object.value.spec)) scan(object.value.spec, ['spec'], POD_SPEC_TRIE);
-  for (const p of podsIn(object, kb)) {
-    if (p.at.length === 0) continue;
-    scan(p.pod, p.at, TEMPLATE_METADATA_TRIE);
-    if (isPlainObject(p.pod.spec)) scan(p.pod.spec, [...p.at, 'spec'], POD_SPEC_TRIE);
-  }
+  walkTrie(placesOf(object.kind, kb), object.value, [], (place, path, at) => {
+    if (place.holds === 'mapKeys' && isPlainObject(at)) {
+      for (const key in at) if (Object.hasOwn(at, key) && (!wanted || wanted(key))) uses.push({ key, path: [...path, key], types: place.types, holds: place.holds, place: place.path });
+    }
+    if (place.holds === 'value' && typeof at === 'string' && (!wanted || wanted(at))) uses.push({ key: at, path, types: place.types, holds: place.holds, place: place.path });
+  });
   return uses;
 }
 
