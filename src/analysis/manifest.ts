@@ -17,7 +17,7 @@ import { objectsOfDocument, type DocumentOut } from './manifest-objects';
 import { DEFAULT_LIMITS, ManifestError, isPlainObject, type Locator, type Manifest, type ManifestLimits, type PathSegment } from './manifest-types';
 import { YAML_CORE_SCHEMA } from './yaml-core-schema';
 import { splitDocuments, type DocumentSlice } from './yaml-documents';
-import { buildLineIndex, nodeAt, verifyLineIndex, type LineNode } from './yaml-line-index';
+import { buildLineIndex, isLiteral, lineOf, nodeAt, verifyLineIndex, type LineNode } from './yaml-line-index';
 
 export * from './manifest-types';
 
@@ -33,7 +33,8 @@ function needsExact(source: string): boolean {
 }
 
 export function readManifest(text: string, limits: ManifestLimits = DEFAULT_LIMITS): Manifest {
-  const bytes = Buffer.byteLength(text, 'utf8');
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: only a text that could be over the limit is measured.
+  const bytes = text.length * 3 <= limits.maxBytes ? 0 : Buffer.byteLength(text, 'utf8');
   if (bytes > limits.maxBytes) {
     throw new ManifestError('TOO_LARGE', `the manifest is ${bytes} bytes; the limit is ${limits.maxBytes} bytes`);
   }
@@ -92,17 +93,20 @@ class IndexLocator implements Locator {
 
   firstKeyLine(path: PathSegment[]): number {
     const n = nodeAt(this.root, path);
-    return n ? (n.kind === 'map' ? n.firstKeyLine : n.line) : this.root.line;
+    if (n === undefined) return this.root.line;
+    return typeof n !== 'number' && n.kind === 'map' ? n.firstKeyLine : lineOf(n);
   }
 
   entryLine(path: PathSegment[]): number | undefined {
-    return path.length === 0 ? undefined : nodeAt(this.root, path)?.line;
+    if (path.length === 0) return undefined;
+    const n = nodeAt(this.root, path);
+    return n === undefined ? undefined : lineOf(n);
   }
 
   literalBlocks(path: PathSegment[]): Map<string, number> {
     const out = new Map<string, number>();
     const n = nodeAt(this.root, path);
-    if (n?.kind === 'map') for (const [k, child] of n.keys!) if (child.literal) out.set(k, child.line);
+    if (n !== undefined && typeof n !== 'number' && n.kind === 'map') for (const [k, child] of n.keys!) if (isLiteral(child)) out.set(k, lineOf(child));
     return out;
   }
 }

@@ -15,24 +15,51 @@ export interface LineNode {
   firstKeyLine: number;
   /** A literal block scalar ("key: |"): the line of its header. */
   literal: boolean;
-  keys: Map<string, LineNode> | null;
-  items: LineNode[] | null;
+  keys: Map<string, LineEntry> | null;
+  items: LineEntry[] | null;
+}
+
+/**
+ * A map entry or list item: a LineNode for a collection, a number for a leaf (most entries are leaves;
+ * a number keeps the index small for the garbage collector): line * 4 + kind, kind 0 scalar, 1 null,
+ * 2 flow collection, 3 literal block scalar.
+ */
+export type LineEntry = LineNode | number;
+
+const LEAF_CODE = { scalar: 0, null: 1, flow: 2 } as const;
+const leafKinds = ['scalar', 'null', 'flow', 'scalar'] as const;
+
+/** The entry's line. */
+export function lineOf(e: LineEntry): number {
+  return typeof e === 'number' ? e >> 2 : e.line;
+}
+
+/** Whether the entry is a literal block scalar. */
+export function isLiteral(e: LineEntry): boolean {
+  return typeof e === 'number' ? (e & 3) === 3 : e.literal;
 }
 
 const node = (line: number): LineNode => ({ line, kind: 'null', firstKeyLine: line, literal: false, keys: null, items: null });
 
-/** The node at `path`, or undefined when the index has none there. */
-export function nodeAt(root: LineNode, path: PathSegment[]): LineNode | undefined {
-  let n: LineNode | undefined = root;
+/** The node as an entry of its parent: a leaf packed into a number, a collection as it is. */
+function settled(n: LineNode): LineEntry {
+  if (n.kind === 'map' || n.kind === 'seq') return n;
+  return n.line * 4 + (n.literal ? 3 : LEAF_CODE[n.kind]);
+}
+
+/** The entry at `path`, or undefined when the index has none there. */
+export function nodeAt(root: LineNode, path: PathSegment[]): LineEntry | undefined {
+  let n: LineEntry | undefined = root;
   for (const seg of path) {
-    if (!n) return undefined;
+    if (n === undefined || typeof n === 'number') return undefined;
     n = typeof seg === 'number' ? n.items?.[seg] : n.keys?.get(seg);
   }
   return n;
 }
 
 interface Frame { indent: number; node: LineNode }
-interface Pending { node: LineNode; indent: number; inSeq: boolean; fromItem: boolean }
+/** An entry whose value starts on a later line; `parent` and `at` say where to settle it. */
+interface Pending { node: LineNode; indent: number; inSeq: boolean; fromItem: boolean; parent: LineNode; at: string | number }
 
 class GiveUp extends Error {}
 const giveUp = (): never => { throw new GiveUp(); };
@@ -88,7 +115,10 @@ class Scanner {
       if (indent === 0 && (first === 45 || first === 46) && isDocumentMarker(t, i, end)) continue; // the slice's own markers
       this.line(indent, i, end, n + 1);
     }
-    if (this.pending) this.pending.node.kind = 'null';
+    if (this.pending) {
+      this.pending.node.kind = 'null';
+      this.settle(this.pending);
+    }
     return this.root ?? giveUp();
   }
 
@@ -100,9 +130,11 @@ class Scanner {
         if (p.fromItem) p.node.line = L;
         const top = this.stack[this.stack.length - 1];
         this.open(p.node, i, s, e, L, top ? top.indent : -1);
+        this.settle(p);
         return;
       }
       p.node.kind = 'null';
+      this.settle(p);
     }
     while (this.stack.length > 0) {
       const top = this.stack[this.stack.length - 1];
@@ -145,31 +177,40 @@ class Scanner {
     const t = this.t;
     if (!isSeqItem(t, s, e)) giveUp();
     const n = node(L);
-    seq.items!.push(n);
+    const at = seq.items!.push(n) - 1;
     let j = s + 1;
     while (t.charCodeAt(j) === 32) j++;
     if (j < e && t.charCodeAt(j) === 9) giveUp();
     if (j >= e || t.charCodeAt(j) === 35) {
-      this.pending = { node: n, indent: i, inSeq: true, fromItem: true };
+      this.pending = { node: n, indent: i, inSeq: true, fromItem: true, parent: seq, at };
       return;
     }
     this.open(n, i + (j - s), j, e, L, i);
+    seq.items![at] = settled(n);
+  }
+
+  /** Puts a pending entry's final form into its parent. */
+  private settle(p: Pending): void {
+    if (typeof p.at === 'number') p.parent.items![p.at] = settled(p.node);
+    else p.parent.keys!.set(p.at, settled(p.node));
   }
 
   /** A map entry; `parsed` says parseKey(s, e) has just succeeded (this.key, this.keyEnd hold its answer). */
   private entry(map: LineNode, i: number, s: number, e: number, L: number, parsed: boolean): void {
     if (!parsed || map.keys!.has(this.key)) return giveUp();
     const t = this.t;
+    const key = this.key;
     const n = node(L);
-    map.keys!.set(this.key, n);
     let v = this.keyEnd;
     while (v < e && (t.charCodeAt(v) === 32 || t.charCodeAt(v) === 9)) v++;
     if (v === e || t.charCodeAt(v) === 35) {
-      this.pending = { node: n, indent: i, inSeq: false, fromItem: false };
+      map.keys!.set(key, n);
+      this.pending = { node: n, indent: i, inSeq: false, fromItem: false, parent: map, at: key };
       return;
     }
     if (isSeqItem(t, v, e) || this.parseKey(v, e)) giveUp(); // "key: - a" and "a: b: c" are not YAML
     this.value(n, v, e, i);
+    map.keys!.set(key, settled(n));
   }
 
   /** A value that is not a block collection: block scalar, flow collection, quoted or plain scalar. */
@@ -296,19 +337,24 @@ function flowEnd(t: string, s: number, e: number): number {
  * same keys, every block list the same length, every leaf is a leaf. Any difference means the scanner
  * misread the text, and the caller uses the exact reader for that document instead.
  */
-export function verifyLineIndex(n: LineNode, v: unknown): boolean {
-  switch (n.kind) {
+export function verifyLineIndex(n: LineEntry, v: unknown): boolean {
+  const kind = typeof n === 'number' ? leafKinds[n & 3] : n.kind;
+  switch (kind) {
     case 'map': {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+      // One pass over the value's keys: each is in the index and agrees, and there are as many.
       const obj = v as Record<string, unknown>;
+      const keys = (n as LineNode).keys!;
       let count = 0;
-      for (const k in obj) count++;
-      if (count !== n.keys!.size) return false;
-      for (const k of n.keys!.keys()) if (!(k in obj) || !verifyLineIndex(n.keys!.get(k)!, obj[k])) return false;
-      return true;
+      for (const k in obj) {
+        const child = keys.get(k);
+        if (child === undefined || !verifyLineIndex(child, obj[k])) return false;
+        count++;
+      }
+      return count === keys.size;
     }
     case 'seq': {
-      const items = n.items!;
+      const items = (n as LineNode).items!;
       if (!Array.isArray(v) || v.length !== items.length) return false;
       for (let i = 0; i < items.length; i++) if (!verifyLineIndex(items[i], v[i])) return false;
       return true;
