@@ -9,8 +9,10 @@
 //   certainty (anchors, aliases, tags; a line index that disagrees with the value) and for the whole
 //   text when the documents cannot be split with certainty or js-yaml refuses one (so every error is
 //   reported by one reader, with its line and column).
-// One known leniency remains: js-yaml accepts a multi-line quoted scalar whose continuation line starts
-// at column 0, which `yaml` refuses; the fast reader then reads the value as js-yaml does.
+// Text where the two parsers read different values goes to the exact reader: a colon glued to a flow
+// indicator (":," ":]" ":}"). One known leniency remains: js-yaml accepts a multi-line quoted scalar
+// whose continuation line starts at column 0, which `yaml` refuses; the fast reader then reads the
+// value as js-yaml does.
 import { load } from 'js-yaml';
 import { readExact } from './manifest-exact';
 import { objectsOfDocument, type DocumentOut } from './manifest-objects';
@@ -27,9 +29,11 @@ const NEEDS_EXACT = /(?:^|[\s[\]{},])[&*!][^\s,[\]{}]/m;
 const MULTI_LINE_FLOW = /[[{][ \t]*$/m;
 
 function needsExact(source: string): boolean {
-  // Most documents hold none of the characters these patterns start with: three quick scans decide.
+  // Most documents hold none of the characters these patterns start with: quick scans decide.
   const marks = source.includes('&') || source.includes('*') || source.includes('!');
-  return (marks && NEEDS_EXACT.test(source)) || (source.includes('#') && MULTI_LINE_FLOW.test(source));
+  return (marks && NEEDS_EXACT.test(source)) || (source.includes('#') && MULTI_LINE_FLOW.test(source))
+    // A colon right before a flow indicator ("{a:, b}"): js-yaml and `yaml` split such keys differently.
+    || source.includes(':,') || source.includes(':]') || source.includes(':}');
 }
 
 export function readManifest(text: string, limits: ManifestLimits = DEFAULT_LIMITS): Manifest {

@@ -26,7 +26,10 @@ export interface LineNode {
  */
 export type LineEntry = LineNode | number;
 
-const LEAF_CODE = { scalar: 0, null: 1, flow: 2 } as const;
+const SCALAR = 0;
+const FLOW = 2;
+const LITERAL = 3;
+const LEAF_CODE = { scalar: SCALAR, null: 1, flow: FLOW } as const;
 const leafKinds = ['scalar', 'null', 'flow', 'scalar'] as const;
 
 /** The entry's line. */
@@ -153,16 +156,19 @@ class Scanner {
     else this.entry(top.node, i, s, e, L, this.parseKey(s, e));
   }
 
-  /** The node `n` starts at column i of line L, inside a parent written at `parentIndent`. */
-  private open(n: LineNode, i: number, s: number, e: number, L: number, parentIndent: number): void {
-    if (isSeqItem(this.t, s, e)) {
+  /**
+   * The node `n` starts at column i of line L, inside a parent written at `parentIndent`. `keyed` says
+   * the caller has already found that [s, e) is a map entry (this.key and this.keyEnd hold it).
+   */
+  private open(n: LineNode, i: number, s: number, e: number, L: number, parentIndent: number, keyed = false): void {
+    if (!keyed && isSeqItem(this.t, s, e)) {
       n.kind = 'seq';
       n.items = [];
       this.stack.push({ indent: i, node: n });
       this.item(n, i, s, e, L);
       return;
     }
-    if (this.parseKey(s, e)) {
+    if (keyed || this.parseKey(s, e)) {
       n.kind = 'map';
       n.keys = new Map();
       n.firstKeyLine = L;
@@ -170,23 +176,31 @@ class Scanner {
       this.entry(n, i, s, e, L, true);
       return;
     }
-    this.value(n, s, e, parentIndent);
+    const code = this.value(s, e, parentIndent);
+    n.kind = code === FLOW ? 'flow' : 'scalar';
+    n.literal = code === LITERAL;
   }
 
   private item(seq: LineNode, i: number, s: number, e: number, L: number): void {
     const t = this.t;
     if (!isSeqItem(t, s, e)) giveUp();
-    const n = node(L);
-    const at = seq.items!.push(n) - 1;
+    const items = seq.items!;
     let j = s + 1;
     while (t.charCodeAt(j) === 32) j++;
     if (j < e && t.charCodeAt(j) === 9) giveUp();
     if (j >= e || t.charCodeAt(j) === 35) {
-      this.pending = { node: n, indent: i, inSeq: true, fromItem: true, parent: seq, at };
+      const n = node(L);
+      this.pending = { node: n, indent: i, inSeq: true, fromItem: true, parent: seq, at: items.push(n) - 1 };
       return;
     }
-    this.open(n, i + (j - s), j, e, L, i);
-    seq.items![at] = settled(n);
+    const nested = isSeqItem(t, j, e);
+    if (nested || this.parseKey(j, e)) {
+      const n = node(L);
+      items.push(n);
+      this.open(n, i + (j - s), j, e, L, i, !nested);
+      return;
+    }
+    items.push(L * 4 + this.value(j, e, i)); // a leaf item needs no node
   }
 
   /** Puts a pending entry's final form into its parent. */
@@ -200,43 +214,40 @@ class Scanner {
     if (!parsed || map.keys!.has(this.key)) return giveUp();
     const t = this.t;
     const key = this.key;
-    const n = node(L);
     let v = this.keyEnd;
     while (v < e && (t.charCodeAt(v) === 32 || t.charCodeAt(v) === 9)) v++;
     if (v === e || t.charCodeAt(v) === 35) {
+      const n = node(L);
       map.keys!.set(key, n);
       this.pending = { node: n, indent: i, inSeq: false, fromItem: false, parent: map, at: key };
       return;
     }
     if (isSeqItem(t, v, e) || this.parseKey(v, e)) giveUp(); // "key: - a" and "a: b: c" are not YAML
-    this.value(n, v, e, i);
-    map.keys!.set(key, settled(n));
+    map.keys!.set(key, L * 4 + this.value(v, e, i)); // a value on the key's line is a leaf: no node
   }
 
-  /** A value that is not a block collection: block scalar, flow collection, quoted or plain scalar. */
-  private value(n: LineNode, s: number, e: number, parentIndent: number): void {
+  /** A value that is not a block collection (block scalar, flow collection, quoted or plain scalar): its leaf code. */
+  private value(s: number, e: number, parentIndent: number): number {
     const t = this.t;
     const ch = t.charCodeAt(s);
-    n.kind = 'scalar';
     if (ch === 124 /* | */ || ch === 62 /* > */) {
       if (parentIndent < 0 || !/^[|>][-+0-9]*[ \t]*(?:#.*)?$/.test(t.slice(s, e))) giveUp();
       this.blockIndent = parentIndent;
-      n.literal = ch === 124;
-      return;
+      return ch === 124 ? LITERAL : SCALAR;
     }
     if (ch === 91 /* [ */ || ch === 123 /* { */) {
       const end = flowEnd(t, s, e);
       if (end === -1 || !isBlankOrComment(t, end, e)) giveUp();
-      n.kind = 'flow';
-      return;
+      return FLOW;
     }
     if (ch === 34 /* " */ || ch === 39 /* ' */) {
       const end = closingQuote(t, s + 1, e, ch);
       if (end === -1) this.quote = ch;
       else if (!isBlankOrComment(t, end + 1, e)) giveUp();
-      return;
+      return SCALAR;
     }
     if (INDICATORS.includes(t[s])) giveUp();
+    return SCALAR;
   }
 
   /** Whether [s, e) is "key: value" (or "key:"); if so this.key is the key and this.keyEnd the index after its colon. */
