@@ -89,6 +89,7 @@ describe('fast and exact manifest readers agree', () => {
     ['tabs in indentation', 'apiVersion: v1\nkind: Pod\nspec:\n\tcontainers: []\n'],
     ['a directive', '%YAML 1.2\n---\napiVersion: v1\nkind: Pod\n'],
     ['odd scalars', 'apiVersion: v1\nkind: Pod\nspec:\n  a: 0o17\n  b: 0x1F\n  c: 0b101\n  d: -.5\n  e: .inf\n  f: 1_000\n  g: 2020-01-01\n  h: ~\n  i: TRUE\n  j: yes\n  "k": "\\x41"\n'],
+    ['a colon glued to a flow indicator', 'apiVersion: v1\nkind: Service\nspec: {name: [{\'\': {.:,: "multi"}}], b: [a:]}\n'],
     ['deep nesting', `apiVersion: v1\nkind: Pod\nspec: ${'['.repeat(80)}${']'.repeat(80)}\n`],
   ])('on %s', (_name, text) => same(text));
 
