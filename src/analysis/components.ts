@@ -14,6 +14,8 @@ export interface FlagUse {
   value: string | null;
   /** Path of the command/args item holding it. */
   path: PathSegment[];
+  /** `path` written out (pathText), once a finding needs it. */
+  pathString?: string;
 }
 
 export interface ComponentInvocation {
@@ -41,14 +43,14 @@ function findInvocations(object: ManifestObject, kb: AnalysisKb): ComponentInvoc
   for (const { at, pod } of podsIn(object, kb)) {
     const spec = pod.spec;
     if (!isPlainObject(spec)) continue;
-    for (const list of ['initContainers', 'containers']) {
+    for (const list of CONTAINER_LISTS) {
       const containers = spec[list];
       if (!Array.isArray(containers)) continue;
       containers.forEach((container, i) => {
         if (!isPlainObject(container)) return;
         const containerPath: PathSegment[] = [...at, 'spec', list, i];
         const words = wordsOf(container, containerPath);
-        const component = detect(kb.components, words, container.image);
+        const component = detect(kb, words, container.image);
         if (component) out.push({ component, container: containerPath, flags: flagsIn(words) });
       });
     }
@@ -101,17 +103,29 @@ function splitWords(s: string): string[] {
   return out;
 }
 
-function detect(components: Component[], words: Word[], image: unknown): Component | null {
+const CONTAINER_LISTS = ['initContainers', 'containers'];
+
+function detect(kb: AnalysisKb, words: Word[], image: unknown): Component | null {
   for (const w of words) {
     const base = w.text.replace(/^.*\//, '');
-    const c = components.find((x) => x.binaries.includes(base));
+    const c = kb.components.find((x) => x.binaries.includes(base));
     if (c) return c;
   }
-  if (typeof image === 'string') {
+  return typeof image === 'string' ? componentOfImage(kb, image) : null;
+}
+
+// Manifests repeat a handful of images: each is matched against the components once per knowledge base.
+const imageOwners = new WeakMap<AnalysisKb, Map<string, Component | null>>();
+function componentOfImage(kb: AnalysisKb, image: string): Component | null {
+  let owners = imageOwners.get(kb);
+  if (!owners) imageOwners.set(kb, (owners = new Map()));
+  let owner = owners.get(image);
+  if (owner === undefined) {
     const name = imageName(image);
-    return components.find((x) => x.images.some((i) => name === i || name.startsWith(`${i}-`) && /^(amd64|arm64|arm|ppc64le|s390x|386)$/.test(name.slice(i.length + 1)))) ?? null;
+    owner = kb.components.find((x) => x.images.some((i) => name === i || name.startsWith(`${i}-`) && /^(amd64|arm64|arm|ppc64le|s390x|386)$/.test(name.slice(i.length + 1)))) ?? null;
+    if (owners.size < 10_000) owners.set(image, owner);
   }
-  return null;
+  return owner;
 }
 
 /** "registry.k8s.io/kube-proxy-amd64:v1.14.0@sha256:..." -> "kube-proxy-amd64" */

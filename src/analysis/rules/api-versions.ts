@@ -14,7 +14,7 @@ export const apiVersionRule: ObjectRule = {
   },
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const text = remember(ctx, ['api-version', object.apiVersion, object.kind], () => versionText(this, object.apiVersion, object.kind, ctx));
-    return text ? [placed(text, object, API_VERSION_PATH)] : [];
+    return text ? [placed(text, object, API_VERSION_PATH, 'apiVersion')] : [];
   },
 };
 

@@ -2,7 +2,7 @@
 // removed flags and enumerated values stop the component (BREAKING), deprecated ones warn, and a
 // default that changes on the path while the flag is not set is worth knowing (INFO).
 import type { Flag } from '../../kb/model';
-import { changeAt, clampToPath, findingText, onPath, placed, remember, type FindingText } from '../findings';
+import { changeAt, clampToPath, findingText, onPath, pathText, placed, remember, type FindingText } from '../findings';
 import type { ManifestObject } from '../manifest';
 import { invocationsIn } from '../components';
 import type { Finding, ObjectRule, RuleContext } from '../types';
@@ -26,7 +26,8 @@ export const componentFlagRule: ObjectRule = {
       for (const use of inv.flags) {
         given.add(use.name);
         const texts = remember(ctx, ['component-flag', component, use.name, use.value], () => flagTexts(this, component, use.name, use.value, ctx));
-        for (const text of texts) findings.push(placed(text, object, use.path));
+        if (texts.length > 0) use.pathString ??= pathText(use.path);
+        for (const text of texts) findings.push(placed(text, object, use.path, use.pathString));
       }
       for (const d of remember(ctx, ['component-flag', 'defaults', component], () => defaultTexts(this, component, ctx))) {
         if (!given.has(d.flag)) findings.push(placed(d.text, object, inv.container));

@@ -1,13 +1,13 @@
 // feature-gate: gates set with --feature-gates in component args or in the featureGates map of a
 // component-config object, against the feature-gates records.
 import type { FeatureGate } from '../../kb/model';
-import { changeAt, clampToPath, findingText, onPath, placed, remember, type FindingText } from '../findings';
+import { changeAt, clampToPath, findingText, onPath, pathText, placed, remember, type FindingText } from '../findings';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
-import { configOwner, invocationsIn, parseFeatureGates } from '../components';
+import { configOwner, invocationsIn, parseFeatureGates, type FlagUse } from '../components';
 import type { Finding, ObjectRule, RuleContext } from '../types';
 import { span } from './api-fields';
 
-interface GateSetting { gate: string; value: boolean; component: string; path: PathSegment[] }
+interface GateSetting { gate: string; value: boolean; component: string; path: PathSegment[]; use?: FlagUse }
 
 export const featureGateRule: ObjectRule = {
   id: 'feature-gate',
@@ -27,7 +27,10 @@ export const featureGateRule: ObjectRule = {
         const gate = ctx.kb.featureGate(s.gate);
         return gate ? checkGate(this, gate, s, ctx) : [];
       });
-      for (const text of texts) findings.push(placed(text, object, s.path));
+      if (texts.length === 0) continue;
+      // A flag's place is written out once for every finding about it (the component-flag rule's too).
+      const at = s.use ? (s.use.pathString ??= pathText(s.use.path)) : undefined;
+      for (const text of texts) findings.push(placed(text, object, s.path, at));
     }
     return findings;
   },
@@ -38,7 +41,7 @@ function settingsIn(object: ManifestObject, ctx: RuleContext): GateSetting[] {
   for (const inv of invocationsIn(object, ctx.kb)) {
     for (const f of inv.flags) {
       if (f.name !== '--feature-gates' || f.value === null) continue;
-      for (const [gate, value] of parseFeatureGates(f.value)) out.push({ gate, value, component: inv.component.name, path: f.path });
+      for (const [gate, value] of parseFeatureGates(f.value)) out.push({ gate, value, component: inv.component.name, path: f.path, use: f });
     }
   }
   const owner = configOwner(object, ctx.kb);
