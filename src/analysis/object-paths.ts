@@ -81,20 +81,28 @@ export function podsIn(object: ManifestObject, kb: AnalysisKb): PodLocation[] {
 }
 
 /** Many dot paths merged into one tree, so one walk of a value finds every path it holds. */
-export interface PathTrie<T> { children: Map<string, { list: boolean; node: PathTrie<T> }[]>; items: T[] }
+export interface PathTrie<T> {
+  children: Map<string, TrieEdge<T>[]>;
+  /** The children's keys in the order they were added (for walking a few of them by name). */
+  keys: string[];
+  items: T[];
+}
+interface TrieEdge<T> { list: boolean; node: PathTrie<T> }
+
+const emptyNode = <T>(): PathTrie<T> => ({ children: new Map(), keys: [], items: [] });
 
 export function pathTrie<T>(entries: { path: string; item: T }[]): PathTrie<T> {
-  const root: PathTrie<T> = { children: new Map(), items: [] };
+  const root = emptyNode<T>();
   for (const { path, item } of entries) {
     let node = root;
     for (const { key, isList } of stepsOf(path)) {
-      const edges = node.children.get(key) ?? [];
-      let edge = edges.find((e) => e.list === isList);
-      if (!edge) {
-        edge = { list: isList, node: { children: new Map(), items: [] } };
-        edges.push(edge);
-        node.children.set(key, edges);
+      let edges = node.children.get(key);
+      if (!edges) {
+        node.children.set(key, (edges = []));
+        node.keys.push(key);
       }
+      let edge = edges.find((e) => e.list === isList);
+      if (!edge) edges.push((edge = { list: isList, node: emptyNode<T>() }));
       node = edge.node;
     }
     node.items.push(item);
@@ -103,36 +111,51 @@ export function pathTrie<T>(entries: { path: string; item: T }[]): PathTrie<T> {
 }
 
 /**
- * Calls `visit` for every item whose path is present (not null) in `value`, with its concrete path, in
- * the order the value's keys are written (list items in order). The walk follows the value's keys, not
- * the trie's: an object holds a few of the many fields the knowledge base knows for its kind.
+ * Calls `visit` for every item whose path is present (not null) in `value`, with its concrete path. A
+ * node with a few children looks them up by name; one with many follows the value's keys instead (an
+ * object holds a few of the many fields the knowledge base knows for its kind). The order of the visits
+ * is not part of the contract: analyze() orders the findings.
  */
 export function walkTrie<T>(trie: PathTrie<T>, value: unknown, prefix: PathSegment[], visit: (item: T, path: PathSegment[], value: unknown) => void): void {
   walkNode(trie, value, [...prefix], visit);
 }
 
+const FEW_CHILDREN = 4;
+
 function walkNode<T>(node: PathTrie<T>, v: unknown, stack: PathSegment[], visit: (item: T, path: PathSegment[], value: unknown) => void): void {
   if (v === undefined || v === null) return;
   for (let i = 0; i < node.items.length; i++) visit(node.items[i], stack.slice(), v);
-  if (node.children.size === 0 || typeof v !== 'object' || Array.isArray(v)) return;
+  const keys = node.keys;
+  if (keys.length === 0 || typeof v !== 'object' || Array.isArray(v)) return;
   const map = v as Record<string, unknown>;
+  if (keys.length <= FEW_CHILDREN) {
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k];
+      const child = map[key];
+      if (child !== undefined && child !== null && Object.hasOwn(map, key)) walkEdges(node.children.get(key)!, key, child, stack, visit);
+    }
+    return;
+  }
   for (const key in map) {
     const edges = node.children.get(key);
     if (edges === undefined || !Object.hasOwn(map, key)) continue;
     const child = map[key];
-    if (child === undefined || child === null) continue;
-    stack.push(key);
-    for (let e = 0; e < edges.length; e++) {
-      const { list, node: next } = edges[e];
-      if (!list) walkNode(next, child, stack, visit);
-      else if (Array.isArray(child)) {
-        for (let i = 0; i < child.length; i++) {
-          stack.push(i);
-          walkNode(next, child[i], stack, visit);
-          stack.pop();
-        }
+    if (child !== undefined && child !== null) walkEdges(edges, key, child, stack, visit);
+  }
+}
+
+function walkEdges<T>(edges: TrieEdge<T>[], key: string, child: unknown, stack: PathSegment[], visit: (item: T, path: PathSegment[], value: unknown) => void): void {
+  stack.push(key);
+  for (let e = 0; e < edges.length; e++) {
+    const { list, node: next } = edges[e];
+    if (!list) walkNode(next, child, stack, visit);
+    else if (Array.isArray(child)) {
+      for (let i = 0; i < child.length; i++) {
+        stack.push(i);
+        walkNode(next, child[i], stack, visit);
+        stack.pop();
       }
     }
-    stack.pop();
   }
+  stack.pop();
 }
