@@ -19,7 +19,7 @@ import { objectsOfDocument, type DocumentOut } from './manifest-objects';
 import { DEFAULT_LIMITS, ManifestError, isPlainObject, type Locator, type Manifest, type ManifestLimits, type PathSegment } from './manifest-types';
 import { YAML_CORE_SCHEMA } from './yaml-core-schema';
 import { splitDocuments, type DocumentSlice } from './yaml-documents';
-import { buildLineIndex, isLiteral, lineOf, nodeAt, verifyLineIndex, type LineNode } from './yaml-line-index';
+import { buildLineIndex, entriesOf, isLiteral, lineOf, nodeAt, verifyLineIndex, type LineNode } from './yaml-line-index';
 
 export * from './manifest-types';
 
@@ -110,7 +110,7 @@ class IndexLocator implements Locator {
   literalBlocks(path: PathSegment[]): Map<string, number> {
     const out = new Map<string, number>();
     const n = nodeAt(this.root, path);
-    if (n !== undefined && typeof n !== 'number' && n.kind === 'map') for (const [k, child] of n.keys!) if (isLiteral(child)) out.set(k, lineOf(child));
+    if (n !== undefined && typeof n !== 'number' && n.kind === 'map') for (const [k, child] of entriesOf(n)) if (isLiteral(child)) out.set(k, lineOf(child));
     return out;
   }
 }

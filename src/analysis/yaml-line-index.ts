@@ -15,8 +15,46 @@ export interface LineNode {
   firstKeyLine: number;
   /** A literal block scalar ("key: |"): the line of its header. */
   literal: boolean;
-  keys: Map<string, LineEntry> | null;
+  /** A map's entries as [key, entry, key, entry, ...]: one array, not a Map, for the few keys most maps have. */
+  keys: (string | LineEntry)[] | null;
+  /** For a map with many keys: key -> index of its entry in `keys`. */
+  index: Map<string, number> | null;
   items: LineEntry[] | null;
+}
+
+/** Past this many keys a map also gets an index, so lookups and the duplicate check stay fast. */
+const MANY_KEYS = 16;
+
+/** Index in `n.keys` of the entry for `key`, or -1. */
+function slotOf(n: LineNode, key: string): number {
+  if (n.index) return n.index.get(key) ?? -1;
+  const keys = n.keys!;
+  for (let i = 0; i < keys.length; i += 2) if (keys[i] === key) return i + 1;
+  return -1;
+}
+
+/** Adds an entry to a map node; returns the index of the entry in `n.keys`. */
+function addKey(n: LineNode, key: string, entry: LineEntry): number {
+  const keys = n.keys!;
+  const slot = keys.push(key, entry) - 1;
+  if (n.index) n.index.set(key, slot);
+  else if (keys.length > 2 * MANY_KEYS) {
+    n.index = new Map();
+    for (let i = 0; i < keys.length; i += 2) n.index.set(keys[i] as string, i + 1);
+  }
+  return slot;
+}
+
+/** The entry for `key` of a map node, if any. */
+export function entryOf(n: LineNode, key: string): LineEntry | undefined {
+  const slot = n.keys ? slotOf(n, key) : -1;
+  return slot < 0 ? undefined : (n.keys![slot] as LineEntry);
+}
+
+/** A map node's keys and entries, in the order written. */
+export function* entriesOf(n: LineNode): Generator<[string, LineEntry]> {
+  const keys = n.keys ?? [];
+  for (let i = 0; i < keys.length; i += 2) yield [keys[i] as string, keys[i + 1] as LineEntry];
 }
 
 /**
@@ -42,7 +80,7 @@ export function isLiteral(e: LineEntry): boolean {
   return typeof e === 'number' ? (e & 3) === 3 : e.literal;
 }
 
-const node = (line: number): LineNode => ({ line, kind: 'null', firstKeyLine: line, literal: false, keys: null, items: null });
+const node = (line: number): LineNode => ({ line, kind: 'null', firstKeyLine: line, literal: false, keys: null, index: null, items: null });
 
 /** The node as an entry of its parent: a leaf packed into a number, a collection as it is. */
 function settled(n: LineNode): LineEntry {
@@ -55,14 +93,14 @@ export function nodeAt(root: LineNode, path: PathSegment[]): LineEntry | undefin
   let n: LineEntry | undefined = root;
   for (const seg of path) {
     if (n === undefined || typeof n === 'number') return undefined;
-    n = typeof seg === 'number' ? n.items?.[seg] : n.keys?.get(seg);
+    n = typeof seg === 'number' ? n.items?.[seg] : entryOf(n, seg);
   }
   return n;
 }
 
 interface Frame { indent: number; node: LineNode }
 /** An entry whose value starts on a later line; `parent` and `at` say where to settle it. */
-interface Pending { node: LineNode; indent: number; inSeq: boolean; fromItem: boolean; parent: LineNode; at: string | number }
+interface Pending { node: LineNode; indent: number; inSeq: boolean; fromItem: boolean; parent: LineNode; at: number }
 
 class GiveUp extends Error {}
 const giveUp = (): never => { throw new GiveUp(); };
@@ -170,7 +208,7 @@ class Scanner {
     }
     if (keyed || this.parseKey(s, e)) {
       n.kind = 'map';
-      n.keys = new Map();
+      n.keys = [];
       n.firstKeyLine = L;
       this.stack.push({ indent: i, node: n });
       this.entry(n, i, s, e, L, true);
@@ -205,25 +243,24 @@ class Scanner {
 
   /** Puts a pending entry's final form into its parent. */
   private settle(p: Pending): void {
-    if (typeof p.at === 'number') p.parent.items![p.at] = settled(p.node);
-    else p.parent.keys!.set(p.at, settled(p.node));
+    if (p.inSeq) p.parent.items![p.at] = settled(p.node);
+    else p.parent.keys![p.at] = settled(p.node);
   }
 
   /** A map entry; `parsed` says parseKey(s, e) has just succeeded (this.key, this.keyEnd hold its answer). */
   private entry(map: LineNode, i: number, s: number, e: number, L: number, parsed: boolean): void {
-    if (!parsed || map.keys!.has(this.key)) return giveUp();
+    if (!parsed || slotOf(map, this.key) >= 0) return giveUp();
     const t = this.t;
     const key = this.key;
     let v = this.keyEnd;
     while (v < e && (t.charCodeAt(v) === 32 || t.charCodeAt(v) === 9)) v++;
     if (v === e || t.charCodeAt(v) === 35) {
       const n = node(L);
-      map.keys!.set(key, n);
-      this.pending = { node: n, indent: i, inSeq: false, fromItem: false, parent: map, at: key };
+      this.pending = { node: n, indent: i, inSeq: false, fromItem: false, parent: map, at: addKey(map, key, n) };
       return;
     }
     if (isSeqItem(t, v, e) || this.parseKey(v, e)) giveUp(); // "key: - a" and "a: b: c" are not YAML
-    map.keys!.set(key, L * 4 + this.value(v, e, i)); // a value on the key's line is a leaf: no node
+    addKey(map, key, L * 4 + this.value(v, e, i)); // a value on the key's line is a leaf: no node
   }
 
   /** A value that is not a block collection (block scalar, flow collection, quoted or plain scalar): its leaf code. */
@@ -355,14 +392,14 @@ export function verifyLineIndex(n: LineEntry, v: unknown): boolean {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
       // One pass over the value's keys: each is in the index and agrees, and there are as many.
       const obj = v as Record<string, unknown>;
-      const keys = (n as LineNode).keys!;
+      const map = n as LineNode;
       let count = 0;
       for (const k in obj) {
-        const child = keys.get(k);
+        const child = entryOf(map, k);
         if (child === undefined || !verifyLineIndex(child, obj[k])) return false;
         count++;
       }
-      return count === keys.size;
+      return count === map.keys!.length / 2;
     }
     case 'seq': {
       const items = (n as LineNode).items!;

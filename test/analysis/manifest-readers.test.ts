@@ -73,6 +73,17 @@ describe('fast and exact manifest readers agree', () => {
     expect(indexed).toBeGreaterThanOrEqual(5);
   });
 
+  it('indexes a map with many keys (looked up through its key index) and refuses one that repeats a key', () => {
+    const keys = (n: number, mod: number) => Array.from({ length: n }, (_, i) => `  k${i % mod}: v${i}\n`).join('');
+    const text = `apiVersion: v1\nkind: ConfigMap\ndata:\n${keys(40, 40)}`;
+    const split = splitDocuments(text)!;
+    const index = buildLineIndex(text, split.lineStarts, 0, split.lineStarts.length)!;
+    expect(verifyLineIndex(index, readManifestExact(text).objects[0].value)).toBe(true);
+    expect(readManifest(text).objects[0].lineOf(['data', 'k37'])).toBe(41);
+    const repeated = `apiVersion: v1\nkind: ConfigMap\ndata:\n${keys(40, 35)}`;
+    expect(buildLineIndex(repeated, splitDocuments(repeated)!.lineStarts, 0, 43)).toBeNull();
+  });
+
   it.each([
     ['comments, blank lines and markers', '# head\n---\napiVersion: v1 # c\nkind: Service\n\nmetadata:\n  # inner\n  name: a\n...\n---\n---\napiVersion: v1\nkind: Pod\n'],
     ['a compact list under a key', 'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: a\n    args:\n    - --x=1\n    -\n      - nested\n  - name: b\n'],
@@ -90,6 +101,8 @@ describe('fast and exact manifest readers agree', () => {
     ['a directive', '%YAML 1.2\n---\napiVersion: v1\nkind: Pod\n'],
     ['odd scalars', 'apiVersion: v1\nkind: Pod\nspec:\n  a: 0o17\n  b: 0x1F\n  c: 0b101\n  d: -.5\n  e: .inf\n  f: 1_000\n  g: 2020-01-01\n  h: ~\n  i: TRUE\n  j: yes\n  "k": "\\x41"\n'],
     ['a colon glued to a flow indicator', 'apiVersion: v1\nkind: Service\nspec: {name: [{\'\': {.:,: "multi"}}], b: [a:]}\n'],
+    ['a map with many keys', `apiVersion: v1\nkind: ConfigMap\ndata:\n${Array.from({ length: 40 }, (_, i) => `  k${i}: v${i}\n`).join('')}metadata:\n  name: big\n`],
+    ['a map with many keys and a duplicate', `apiVersion: v1\nkind: ConfigMap\ndata:\n${Array.from({ length: 40 }, (_, i) => `  k${i % 35}: v${i}\n`).join('')}`],
     ['deep nesting', `apiVersion: v1\nkind: Pod\nspec: ${'['.repeat(80)}${']'.repeat(80)}\n`],
   ])('on %s', (_name, text) => same(text));
 
