@@ -22,6 +22,8 @@ export interface ComponentInvocation {
   component: Component;
   /** Path of the container. */
   container: PathSegment[];
+  /** `container` written out (pathText), once a finding needs it. */
+  containerString?: string;
   flags: FlagUse[];
 }
 

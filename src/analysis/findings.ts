@@ -109,7 +109,7 @@ export function placed(text: FindingText, object: ManifestObject, path: PathSegm
     messageId: text.messageId,
     severity: text.severity,
     resource,
-    path: path ? pathString ?? textOfPath(path) : null,
+    path: path ? pathString ?? pathText(path) : null,
     line: line ?? (path ? object.lineOf(path) : object.line),
     message: text.message,
     effectiveIn: text.effectiveIn,
@@ -117,14 +117,6 @@ export function placed(text: FindingText, object: ManifestObject, path: PathSegm
     replacement: text.replacement,
     change: text.change,
   };
-}
-
-// Paths several findings share (a flag's place in the args, found once per object) are written out once.
-const pathTexts = new WeakMap<PathSegment[], string>();
-function textOfPath(path: PathSegment[]): string {
-  let text = pathTexts.get(path);
-  if (text === undefined) pathTexts.set(path, (text = pathText(path)));
-  return text;
 }
 
 export function finding(rule: Rule, input: FindingInput): Finding {

@@ -30,7 +30,7 @@ export const componentFlagRule: ObjectRule = {
         for (const text of texts) findings.push(placed(text, object, use.path, use.pathString));
       }
       for (const d of remember(ctx, ['component-flag', 'defaults', component], () => defaultTexts(this, component, ctx))) {
-        if (!given.has(d.flag)) findings.push(placed(d.text, object, inv.container));
+        if (!given.has(d.flag)) findings.push(placed(d.text, object, inv.container, (inv.containerString ??= pathText(inv.container))));
       }
     }
     return findings;
