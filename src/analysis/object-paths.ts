@@ -111,7 +111,8 @@ export function pathTrie<T>(entries: { path: string; item: T }[]): PathTrie<T> {
 }
 
 /**
- * Calls `visit` for every item whose path is present (not null) in `value`, with its concrete path. A
+ * Calls `visit` for every item whose path is present (not null) in `value`, with its concrete path (the
+ * walker's own stack: a visitor that keeps the path copies it; the walk changes it afterwards). A
  * node with a few children looks them up by name; one with many follows the value's keys instead (an
  * object holds a few of the many fields the knowledge base knows for its kind). The order of the visits
  * is not part of the contract: analyze() orders the findings.
@@ -124,7 +125,7 @@ const FEW_CHILDREN = 4;
 
 function walkNode<T>(node: PathTrie<T>, v: unknown, stack: PathSegment[], visit: (item: T, path: PathSegment[], value: unknown) => void): void {
   if (v === undefined || v === null) return;
-  for (let i = 0; i < node.items.length; i++) visit(node.items[i], stack.slice(), v);
+  for (let i = 0; i < node.items.length; i++) visit(node.items[i], stack, v);
   const keys = node.keys;
   if (keys.length === 0 || typeof v !== 'object' || Array.isArray(v)) return;
   const map = v as Record<string, unknown>;

@@ -69,7 +69,7 @@ export function keyUsesIn(object: ManifestObject, kb: AnalysisKb, wanted?: (key:
     if (place.holds === 'mapKeys' && isPlainObject(at)) {
       for (const key in at) if (Object.hasOwn(at, key) && (!wanted || wanted(key))) uses.push({ key, path: [...path, key], types: place.types, holds: place.holds, place: place.path });
     }
-    if (place.holds === 'value' && typeof at === 'string' && (!wanted || wanted(at))) uses.push({ key: at, path, types: place.types, holds: place.holds, place: place.path });
+    if (place.holds === 'value' && typeof at === 'string' && (!wanted || wanted(at))) uses.push({ key: at, path: path.slice(), types: place.types, holds: place.holds, place: place.path });
   });
   return uses;
 }
