@@ -19,7 +19,7 @@ export function analyze(manifest: Manifest, ctx: RuleContext, rules: readonly Ru
   let current = -1;
   let inOrder = true;
   const deal = () => {
-    group.sort(order);
+    if (group.length > 1) group.sort(order);
     for (const f of group) {
       const list = byRelease.get(f.effectiveIn);
       if (list) list.push(f);

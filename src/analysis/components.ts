@@ -98,6 +98,7 @@ function wordsOf(container: Record<string, unknown>, containerPath: PathSegment[
 
 /** Splits like a shell would for our purpose: on white space, honouring simple quotes. */
 function splitWords(s: string): string[] {
+  if (!/[\s"']/.test(s)) return s === '' ? [] : [s]; // one word, as most args are
   const out: string[] = [];
   const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
   let m: RegExpExecArray | null;
@@ -141,18 +142,34 @@ function imageName(image: string): string {
 function flagsIn(words: Word[]): FlagUse[] {
   const flags: FlagUse[] = [];
   words.forEach((w, i) => {
-    const m = /^--([a-z0-9][a-z0-9-]*)(?:=(.*))?$/.exec(w.text);
-    if (!m) return;
-    let value: string | null = m[2] ?? null;
+    const text = w.text;
+    if (!text.startsWith('--')) return;
+    const eq = text.indexOf('=');
+    const name = eq === -1 ? text : text.slice(0, eq);
+    if (!FLAG_NAME.test(name)) return;
+    let value: string | null = eq === -1 ? null : text.slice(eq + 1);
+    if (value !== null && /[\n\r\u2028\u2029]/.test(value)) return; // a value is one line
     const next = words[i + 1];
     if (value === null && next && !next.text.startsWith('-') && !/^[0-9]?>/.test(next.text)) value = next.text;
-    flags.push({ name: `--${m[1]}`, value, path: w.path });
+    flags.push({ name, value, path: w.path });
   });
   return flags;
 }
 
 /** "A=true,B=false" -> [["A", true], ["B", false]]; items that are not NAME=BOOL are skipped. */
 export function parseFeatureGates(value: string): [string, boolean][] {
-  return value.split(',').map((s) => s.trim()).map((s) => /^([A-Za-z0-9]+)=(true|false)$/i.exec(s))
-    .filter((m): m is RegExpExecArray => m !== null).map((m) => [m[1], m[2].toLowerCase() === 'true']);
+  const out: [string, boolean][] = [];
+  for (const part of value.split(',')) {
+    const item = part.trim();
+    const eq = item.indexOf('=');
+    if (eq <= 0) continue;
+    const name = item.slice(0, eq);
+    const setting = item.slice(eq + 1);
+    if (BOOLEAN.test(setting) && GATE_NAME.test(name)) out.push([name, setting.toLowerCase() === 'true']);
+  }
+  return out;
 }
+
+const FLAG_NAME = /^--[a-z0-9][a-z0-9-]*$/;
+const GATE_NAME = /^[A-Za-z0-9]+$/;
+const BOOLEAN = /^(?:true|false)$/i;
