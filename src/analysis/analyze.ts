@@ -1,6 +1,6 @@
 // Runs every registered rule over a read manifest and orders the findings: by the release where they
 // bite, then document, then line (then severity, rule, path and message, so the order is always the same).
-import type { Manifest } from './manifest';
+import type { Manifest, ManifestObject, ManifestSink, SkippedDocument } from './manifest';
 import { RULES } from './rules';
 import type { DocumentRule, Finding, ObjectRule, Rule, RuleContext } from './types';
 
@@ -10,53 +10,88 @@ export interface Analysis {
 }
 
 export function analyze(manifest: Manifest, ctx: RuleContext, rules: readonly Rule[] = RULES): Analysis {
-  const objectRules = rules.filter((r): r is ObjectRule => r.scope === 'object');
-  const documentRules = rules.filter((r): r is DocumentRule => r.scope === 'document');
-  // Document by document: each document's few findings are sorted on their own and dealt into one list
-  // per release; the lists joined in release order are in the full order, without sorting them all.
-  const byRelease = new Map<number, Finding[]>();
-  let group: Finding[] = [];
-  let current = -1;
-  let inOrder = true;
-  const deal = () => {
-    if (group.length > 1) group.sort(order);
-    for (const f of group) {
-      const list = byRelease.get(f.effectiveIn);
-      if (list) list.push(f);
-      else byRelease.set(f.effectiveIn, [f]);
-    }
-    group = [];
-  };
-  const enter = (documentIndex: number) => {
-    if (documentIndex === current) return;
-    if (documentIndex < current) inOrder = false;
-    deal();
-    current = documentIndex;
-  };
-  const { objects, skipped } = manifest;
-  for (let o = 0, d = 0; o < objects.length || d < skipped.length;) {
-    if (d >= skipped.length || (o < objects.length && objects[o].documentIndex <= skipped[d].documentIndex)) {
-      const object = objects[o++];
-      enter(object.documentIndex);
-      for (const rule of objectRules) append(group, rule.check(object, ctx));
-    } else {
-      const doc = skipped[d++];
-      enter(doc.documentIndex);
-      for (const rule of documentRules) append(group, rule.check(doc, ctx));
+  const analyzer = new Analyzer(ctx, rules);
+  analyzer.document(manifest.objects, manifest.skipped);
+  return analyzer.finish();
+}
+
+/**
+ * Runs the rules on a manifest handed on document by document (a ManifestSink: readManifestInto feeds it
+ * while it reads, so a document's values can go as soon as its findings are made). Each document's few
+ * findings are sorted on their own and dealt into one list per release; the lists joined in release order
+ * are in the full order, without sorting all findings at the end.
+ */
+export class Analyzer implements ManifestSink {
+  private readonly objectRules: ObjectRule[];
+  private readonly documentRules: DocumentRule[];
+  private byRelease = new Map<number, Finding[]>();
+  private group: Finding[] = [];
+  private current = -1;
+  private inOrder = true;
+  /** Objects analysed so far. */
+  objects = 0;
+
+  constructor(private readonly ctx: RuleContext, rules: readonly Rule[] = RULES) {
+    this.objectRules = rules.filter((r): r is ObjectRule => r.scope === 'object');
+    this.documentRules = rules.filter((r): r is DocumentRule => r.scope === 'document');
+  }
+
+  document(objects: ManifestObject[], skipped: SkippedDocument[]): void {
+    const { ctx } = this;
+    this.objects += objects.length;
+    for (let o = 0, d = 0; o < objects.length || d < skipped.length;) {
+      if (d >= skipped.length || (o < objects.length && objects[o].documentIndex <= skipped[d].documentIndex)) {
+        const object = objects[o++];
+        this.enter(object.documentIndex);
+        for (const rule of this.objectRules) append(this.group, rule.check(object, ctx));
+      } else {
+        const doc = skipped[d++];
+        this.enter(doc.documentIndex);
+        for (const rule of this.documentRules) append(this.group, rule.check(doc, ctx));
+      }
     }
   }
-  deal();
-  const findings: Finding[] = [];
-  for (const release of [...byRelease.keys()].sort((a, b) => a - b)) append(findings, byRelease.get(release)!);
-  if (!inOrder) findings.sort(order);
-  return {
-    findings,
-    summary: {
-      breaking: count(findings, 'BREAKING'),
-      warning: count(findings, 'WARNING'),
-      info: count(findings, 'INFO'),
-    },
-  };
+
+  restart(): void {
+    this.byRelease = new Map();
+    this.group = [];
+    this.current = -1;
+    this.inOrder = true;
+    this.objects = 0;
+  }
+
+  finish(): Analysis {
+    this.deal();
+    const findings: Finding[] = [];
+    for (const release of [...this.byRelease.keys()].sort((a, b) => a - b)) append(findings, this.byRelease.get(release)!);
+    if (!this.inOrder) findings.sort(order);
+    return {
+      findings,
+      summary: {
+        breaking: count(findings, 'BREAKING'),
+        warning: count(findings, 'WARNING'),
+        info: count(findings, 'INFO'),
+      },
+    };
+  }
+
+  private enter(documentIndex: number): void {
+    if (documentIndex === this.current) return;
+    if (documentIndex < this.current) this.inOrder = false;
+    this.deal();
+    this.current = documentIndex;
+  }
+
+  private deal(): void {
+    const group = this.group;
+    if (group.length > 1) group.sort(order);
+    for (const f of group) {
+      const list = this.byRelease.get(f.effectiveIn);
+      if (list) list.push(f);
+      else this.byRelease.set(f.effectiveIn, [f]);
+    }
+    this.group = [];
+  }
 }
 
 /** By release, document, line, severity and rule; ties (two findings on one line) by path and message. */

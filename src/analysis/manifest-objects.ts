@@ -4,7 +4,12 @@
 import { readExact } from './manifest-exact';
 import { isPlainObject, ManifestError, type Locator, type ManifestLimits, type ManifestObject, type PathSegment, type SkippedDocument } from './manifest-types';
 
-export interface DocumentOut { objects: ManifestObject[]; skipped: SkippedDocument[] }
+export interface DocumentOut {
+  objects: ManifestObject[];
+  skipped: SkippedDocument[];
+  /** Objects read so far in the whole manifest (the limit counts them all, also when documents are handed on one by one). */
+  total: number;
+}
 
 export function objectsOfDocument(documentIndex: number, value: unknown, locator: () => Locator, limits: ManifestLimits, out: DocumentOut): void {
   if (value === null || value === undefined) return;
@@ -13,7 +18,8 @@ export function objectsOfDocument(documentIndex: number, value: unknown, locator
     return;
   }
   const add = (v: Record<string, unknown>, at: PathSegment[]) => {
-    if (out.objects.length >= limits.maxObjects) throw new ManifestError('TOO_COMPLEX', `the manifest holds more than ${limits.maxObjects} objects`);
+    if (out.total >= limits.maxObjects) throw new ManifestError('TOO_COMPLEX', `the manifest holds more than ${limits.maxObjects} objects`);
+    out.total++;
     out.objects.push(makeObject(documentIndex, v, locator, at));
     if (v.kind === 'ConfigMap') embeddedObjects(documentIndex, v, locator, at, limits, out);
   };
@@ -46,6 +52,7 @@ function embeddedObjects(documentIndex: number, configMap: Record<string, unknow
     for (const doc of docs) {
       const v = doc.value;
       if (isPlainObject(v) && typeof v.apiVersion === 'string' && typeof v.kind === 'string') {
+        out.total++;
         out.objects.push(makeObject(documentIndex, v, () => doc.locator, []));
       }
     }

@@ -43,6 +43,16 @@ export interface SkippedDocument { documentIndex: number; line: number; reason: 
 export interface Manifest { objects: ManifestObject[]; skipped: SkippedDocument[]; documents: number }
 
 /**
+ * Takes a manifest document by document as it is read: `document` gets each document's objects (and
+ * what was skipped), in order; `restart` says everything handed on so far is void and the whole
+ * manifest comes again (the fast reader gave up half-way and the exact reader reads it all).
+ */
+export interface ManifestSink {
+  document(objects: ManifestObject[], skipped: SkippedDocument[]): void;
+  restart(): void;
+}
+
+/**
  * Where things are written in one document, by path from the document's root. Two implementations:
  * the `yaml` package's nodes (exact, slow) and a line index (fast, block style only).
  */

@@ -16,7 +16,7 @@
 import { load } from 'js-yaml';
 import { readExact } from './manifest-exact';
 import { objectsOfDocument, type DocumentOut } from './manifest-objects';
-import { DEFAULT_LIMITS, ManifestError, isPlainObject, type Locator, type Manifest, type ManifestLimits, type PathSegment } from './manifest-types';
+import { DEFAULT_LIMITS, ManifestError, isPlainObject, type Locator, type Manifest, type ManifestLimits, type ManifestObject, type ManifestSink, type PathSegment, type SkippedDocument } from './manifest-types';
 import { YAML_CORE_SCHEMA } from './yaml-core-schema';
 import { splitDocuments, type DocumentSlice } from './yaml-documents';
 import { buildLineIndex, entriesOf, isLiteral, lineOf, nodeAt, verifyLineIndex, type LineNode } from './yaml-line-index';
@@ -37,26 +37,68 @@ function needsExact(source: string): boolean {
 }
 
 export function readManifest(text: string, limits: ManifestLimits = DEFAULT_LIMITS): Manifest {
+  const objects: ManifestObject[] = [];
+  const skipped: SkippedDocument[] = [];
+  const documents = readManifestInto(text, limits, {
+    document(o, s) {
+      for (const x of o) objects.push(x);
+      for (const x of s) skipped.push(x);
+    },
+    restart() {
+      objects.length = 0;
+      skipped.length = 0;
+    },
+  });
+  return { objects, skipped, documents };
+}
+
+/**
+ * Reads the manifest and hands it to `sink` document by document, as soon as each is read: a caller that
+ * is done with a document before the next (upgradeReport) keeps only its findings, not every document's
+ * values and positions. Returns the number of documents.
+ */
+export function readManifestInto(text: string, limits: ManifestLimits, sink: ManifestSink): number {
   // UTF-8 takes at most 3 bytes per UTF-16 unit: only a text that could be over the limit is measured.
   const bytes = text.length * 3 <= limits.maxBytes ? 0 : Buffer.byteLength(text, 'utf8');
   if (bytes > limits.maxBytes) {
     throw new ManifestError('TOO_LARGE', `the manifest is ${bytes} bytes; the limit is ${limits.maxBytes} bytes`);
   }
-  return readFast(text, limits) ?? readManifestExact(text, limits);
+  const documents = readFast(text, limits, sink);
+  if (documents !== null) return documents;
+  sink.restart();
+  return readExactInto(text, limits, sink);
 }
 
 export function readManifestExact(text: string, limits: ManifestLimits = DEFAULT_LIMITS): Manifest {
-  const out: DocumentOut = { objects: [], skipped: [] };
+  const objects: ManifestObject[] = [];
+  const skipped: SkippedDocument[] = [];
+  const documents = readExactInto(text, limits, { document: (o, s) => { objects.push(...o); skipped.push(...s); }, restart: () => undefined });
+  return { objects, skipped, documents };
+}
+
+function readExactInto(text: string, limits: ManifestLimits, sink: ManifestSink): number {
+  const out: DocumentOut = { objects: [], skipped: [], total: 0 };
   const docs = readExact(text, limits);
-  docs.forEach((doc, documentIndex) => objectsOfDocument(documentIndex, doc.value, () => doc.locator, limits, out));
-  return { ...out, documents: docs.length };
+  docs.forEach((doc, documentIndex) => {
+    objectsOfDocument(documentIndex, doc.value, () => doc.locator, limits, out);
+    handOn(out, sink);
+  });
+  return docs.length;
+}
+
+/** Gives the document just read to the sink and starts the next one empty. */
+function handOn(out: DocumentOut, sink: ManifestSink): void {
+  if (out.objects.length === 0 && out.skipped.length === 0) return;
+  sink.document(out.objects, out.skipped);
+  out.objects = [];
+  out.skipped = [];
 }
 
 /** The fast reader, or null when the whole text must go to the exact reader. */
-function readFast(text: string, limits: ManifestLimits): Manifest | null {
+function readFast(text: string, limits: ManifestLimits, sink: ManifestSink): number | null {
   const split = splitDocuments(text);
   if (!split) return null;
-  const out: DocumentOut = { objects: [], skipped: [] };
+  const out: DocumentOut = { objects: [], skipped: [], total: 0 };
   for (let documentIndex = 0; documentIndex < split.documents.length; documentIndex++) {
     const slice = split.documents[documentIndex];
     if (!slice.hasContent) continue;
@@ -65,6 +107,7 @@ function readFast(text: string, limits: ManifestLimits): Manifest | null {
       const docs = readExact(source, limits, slice.firstLine, documentIndex);
       if (docs.length !== 1) return null;
       objectsOfDocument(documentIndex, docs[0].value, () => docs[0].locator, limits, out);
+      handOn(out, sink);
       continue;
     }
     let value: unknown;
@@ -77,8 +120,9 @@ function readFast(text: string, limits: ManifestLimits): Manifest | null {
     let locator: Locator | undefined;
     const locate = () => (locator ??= fastLocator(text, split.lineStarts, slice, documentIndex, source, value, limits));
     objectsOfDocument(documentIndex, value, locate, limits, out);
+    handOn(out, sink);
   }
-  return { ...out, documents: split.documents.length };
+  return split.documents.length;
 }
 
 /**

@@ -1,6 +1,6 @@
 // upgradeReport / netkb check: what breaks or changes for a manifest on the way from one release to another.
-import { analyze } from '../analysis/analyze';
-import { DEFAULT_LIMITS, ManifestError, readManifest, type ManifestLimits } from '../analysis/manifest';
+import { Analyzer } from '../analysis/analyze';
+import { DEFAULT_LIMITS, ManifestError, readManifestInto, type ManifestLimits } from '../analysis/manifest';
 import { reportMarkdown } from '../analysis/markdown';
 import type { Finding } from '../analysis/types';
 import { clientError, ErrorCode } from '../errors';
@@ -23,18 +23,17 @@ export function upgradeReport(kb: KnowledgeBase, fromInput: string, toInput: str
   limits: Partial<ManifestLimits> = {}): UpgradeReport {
   const { from, to } = requireRange(kb, fromInput, toInput);
   const path = kb.releases.map((r) => r.version).filter((v) => v >= from && v <= to);
-  const read = readOrRefuse(manifest, { ...DEFAULT_LIMITS, ...limits });
-  const result = analyze(read, { kb: analysisKb(kb), path: { from, to, releases: path } });
+  const all = { ...DEFAULT_LIMITS, ...limits };
+  // Each document is analysed as soon as it is read: only findings are kept, not every document's values.
+  const analyzer = new Analyzer({ kb: analysisKb(kb), path: { from, to, releases: path } });
+  refusingBadManifests(all, () => readManifestInto(manifest, all, analyzer));
+  const result = analyzer.finish();
   return {
-    from, to, path, documents: read.objects.length, ...result,
+    from, to, path, documents: analyzer.objects, ...result,
     markdown: reportMarkdown({
-      from: formatVersion(from), to: formatVersion(to), documents: read.objects.length, formatVersion, ...result,
+      from: formatVersion(from), to: formatVersion(to), documents: analyzer.objects, formatVersion, ...result,
     }),
   };
-}
-
-function readOrRefuse(text: string, limits: ManifestLimits) {
-  return refusingBadManifests(limits, () => readManifest(text, limits));
 }
 
 /** Runs `read`, turning a ManifestError into the client error upgradeReport and convertManifest answer with. */

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manifest } from '../../bench/manifests';
-import { analyze } from '../../src/analysis/analyze';
-import { readManifest } from '../../src/analysis/manifest';
+import { analyze, Analyzer } from '../../src/analysis/analyze';
+import { DEFAULT_LIMITS, readManifest, readManifestInto } from '../../src/analysis/manifest';
 import { RULES } from '../../src/analysis/rules';
 import type { Finding } from '../../src/analysis/types';
 import { readKnowledgeBase } from '../../src/db/read-kb';
@@ -24,6 +24,21 @@ function fullSort(findings: Finding[]): Finding[] {
 describe('the order of findings', () => {
   let kb: KnowledgeBase;
   beforeAll(async () => { kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase())); });
+
+  it('an Analyzer fed document by document gives what analyze() gives, and a restart voids what came before', () => {
+    const text = manifest(30);
+    const releases = kb.releases.map((r) => r.version).filter((v) => v >= 1015 && v <= 1022);
+    const ctx = () => ({ kb: analysisKb(kb), path: { from: 1015, to: 1022, releases } });
+    const whole = analyze(readManifest(text), ctx());
+    const analyzer = new Analyzer(ctx());
+    analyzer.document(readManifest(manifest(5)).objects, []);
+    analyzer.restart();
+    const documents = readManifestInto(text, DEFAULT_LIMITS, analyzer);
+    expect(documents).toBe(30);
+    expect(analyzer.objects).toBe(30);
+    expect(analyzer.finish()).toEqual(whole);
+    expect(whole.findings.length).toBeGreaterThan(30);
+  });
 
   it('equals a full sort on a generated mix with Lists and non-Kubernetes documents', () => {
     const list = 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: extensions/v1beta1\n  kind: Ingress\n  metadata: {name: l}\n  spec: {backend: {serviceName: s, servicePort: 80}}\n- apiVersion: v1\n  kind: Service\n  metadata: {name: m}\n  spec: {ipFamily: IPv4}\n';
