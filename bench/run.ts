@@ -49,8 +49,8 @@ async function waitHealthy(port: number): Promise<number> {
   }
 }
 
-async function load(port: number, query: string) {
-  const r = await autocannon({ url: `http://127.0.0.1:${port}/graphql`, connections: 8, duration: SECONDS, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+async function load(port: number, query: string, seconds = SECONDS) {
+  const r = await autocannon({ url: `http://127.0.0.1:${port}/graphql`, connections: 8, duration: seconds, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -117,6 +117,12 @@ async function main(): Promise<void> {
   const floor = await startProcess([join(root, 'bench', 'floor-server.ts')], { BENCH_DB: db, PORT: String(floorPort) }, (l) => l === 'ready');
   const lookups: Record<string, unknown> = {};
   let peakRss = 0;
+  // Warm-up: both servers answer every query for 2 s first, so the figures are steady-state throughput,
+  // not the JIT compiling the first query measured (which ran on whichever server came second).
+  for (const query of Object.values(QUERIES)) {
+    await load(floorPort, query, 2);
+    await load(port, query, 2);
+  }
   for (const [name, query] of Object.entries(QUERIES)) {
     const f = await load(floorPort, query);
     const n = await load(port, query);
