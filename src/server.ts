@@ -145,7 +145,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         metrics.duration.observe({ operation }, seconds);
         for (const code of trace.errorCodes) metrics.errors.inc({ code });
       }
-      logger.info({ requestId: res.getHeader('x-request-id'), method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, operation: trace.operation ?? undefined, errors: trace.errorCodes.length > 0 ? trace.errorCodes : undefined }, 'request');
+      if (logger.isLevelEnabled('info')) logger.info({ requestId: res.getHeader('x-request-id'), method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, operation: trace.operation ?? undefined, errors: trace.errorCodes.length > 0 ? trace.errorCodes : undefined }, 'request');
     });
     handle(req, res, trace).catch((err) => {
       if (!res.headersSent) sendJson(res, 500, { errors: [{ message: 'internal error', extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } }] });
@@ -153,8 +153,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   });
 
+  const GRAPHQL_URL: Readonly<URL> = new URL('/graphql', 'http://localhost');
+
   async function handle(req: IncomingMessage, res: ServerResponse, trace: RequestTrace): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // The API's own path, as nearly every request has it, needs no URL parsing.
+    const url = req.url === '/graphql' ? GRAPHQL_URL : new URL(req.url ?? '/', 'http://localhost');
     const requestId = randomUUID();
     res.setHeader('x-request-id', requestId);
     if (url.pathname === '/metrics') {
