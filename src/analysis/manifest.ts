@@ -28,8 +28,12 @@ const NEEDS_EXACT = /(?:^|[\s[\]{},])[&*!][^\s,[\]{}]/m;
 /** A flow collection that spans lines: with comments in it, js-yaml accepts placements `yaml` refuses. */
 const MULTI_LINE_FLOW = /[[{][ \t]*$/m;
 
+/** Every character the patterns below start with; a document without any of them is read fast. */
+const EXACT_CANDIDATES = /[&*!#]|:[,\]}]/;
+
 function needsExact(source: string): boolean {
-  // Most documents hold none of the characters these patterns start with: quick scans decide.
+  // Most documents hold none of these characters: one scan decides.
+  if (!EXACT_CANDIDATES.test(source)) return false;
   const marks = source.includes('&') || source.includes('*') || source.includes('!');
   return (marks && NEEDS_EXACT.test(source)) || (source.includes('#') && MULTI_LINE_FLOW.test(source))
     // A colon right before a flow indicator ("{a:, b}"): js-yaml and `yaml` split such keys differently.
