@@ -122,27 +122,3 @@ export function placed(text: FindingText, object: ManifestObject, path: PathSegm
 export function finding(rule: Rule, input: FindingInput): Finding {
   return placed(findingText(rule, input), input.object, input.path, undefined, input.line);
 }
-
-// Facts that do not depend on the object (a flag's fate on the path, a field's), worked out once per
-// analysis: the context is made per upgradeReport/convertManifest call, so nothing outlives it. Keys are
-// tuples looked up level by level in nested maps: no key string is built per lookup.
-type Part = string | number | boolean | null;
-interface Level { values: Map<Part, unknown>; next: Map<Part, Level> }
-const memos = new WeakMap<RuleContext, Level>();
-const level = (): Level => ({ values: new Map(), next: new Map() });
-
-/** `build()` the first time the tuple `key` is asked for in this analysis, the same answer afterwards. */
-export function remember<T>(ctx: RuleContext, key: readonly Part[], build: () => T): T {
-  let at: Level | undefined = memos.get(ctx);
-  if (!at) memos.set(ctx, (at = level()));
-  const last = key.length - 1;
-  for (let i = 0; i < last; i++) {
-    let next: Level | undefined = at.next.get(key[i]);
-    if (!next) at.next.set(key[i], (next = level()));
-    at = next;
-  }
-  if (at.values.has(key[last])) return at.values.get(key[last]) as T;
-  const value = build();
-  at.values.set(key[last], value);
-  return value;
-}

@@ -1,6 +1,7 @@
 // api-field: fields of the object (and of the Pod template it embeds) against the api-fields records.
 import type { ApiField } from '../../kb/model';
-import { changeAt, clampToPath, findingText, onPath, pathText, placed, remember, type FindingText } from '../findings';
+import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
+import { remember } from '../memo';
 import type { ManifestObject } from '../manifest';
 import { pathTrie, podTemplateOf, walkTrie, type PathTrie } from '../object-paths';
 import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../types';

@@ -1,6 +1,7 @@
 // api-version: the object's apiVersion/kind against the api-versions records.
 import type { ApiVersion } from '../../kb/model';
-import { changeAt, clampToPath, findingText, onPath, placed, remember, type FindingText } from '../findings';
+import { changeAt, clampToPath, findingText, onPath, placed, type FindingText } from '../findings';
+import { remember } from '../memo';
 import type { ManifestObject } from '../manifest';
 import type { Finding, ObjectRule, RuleContext } from '../types';
 

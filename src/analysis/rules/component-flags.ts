@@ -2,7 +2,8 @@
 // removed flags and enumerated values stop the component (BREAKING), deprecated ones warn, and a
 // default that changes on the path while the flag is not set is worth knowing (INFO).
 import type { Flag } from '../../kb/model';
-import { changeAt, clampToPath, findingText, onPath, pathText, placed, remember, type FindingText } from '../findings';
+import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
+import { remember } from '../memo';
 import type { ManifestObject } from '../manifest';
 import { invocationsIn } from '../components';
 import type { Finding, ObjectRule, RuleContext } from '../types';

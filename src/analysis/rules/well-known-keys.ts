@@ -2,7 +2,8 @@
 // well-known-keys records. The places below are where the API puts label keys and topology keys; which
 // keys are deprecated or removed is data.
 import type { WellKnownKey } from '../../kb/model';
-import { changeAt, clampToPath, findingText, onPath, pathText, placed, remember, type FindingText } from '../findings';
+import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
+import { remember } from '../memo';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
 import { pathTrie, podTemplateOf, walkTrie, type PathTrie } from '../object-paths';
 import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../types';
