@@ -11,7 +11,7 @@ import { apiFieldConverter } from './api-fields';
 import { apiVersionConverter } from './api-versions';
 import { componentFlagConverter } from './component-flags';
 import { getEntry } from './nodes';
-import { keepSourceSpacing } from './source-lines';
+import { respaced } from './source-lines';
 import { matches, type ConversionChange, type ConversionResult, type ConvertContext, type Converter, type FindingMatch } from './types';
 import { wellKnownKeyConverter } from './well-known-keys';
 
@@ -105,7 +105,7 @@ function printDocuments(text: string, docs: Document[], changed: Set<number>): s
     }
     let printed = isJson(doc, source)
       ? `${JSON.stringify(doc.toJS(), null, /^\{[ \t]*\r?\n( +)"/.exec(source.trim())?.[1].length ?? 0)}\n`
-      : keepSourceSpacing(source, doc.toString({ lineWidth: 0, indent: indentOf(source), indentSeq: !/^( *)[^\s#-][^\n]*:[ \t]*\r?\n\1- /m.test(source), flowCollectionPadding: !/[{[][^\s\]}]/.test(source) }));
+      : respaced(source, doc.toString({ lineWidth: 0, indent: indentOf(source), indentSeq: !/^( *)[^\s#-][^\n]*:[ \t]*\r?\n\1- /m.test(source), flowCollectionPadding: !/[{[][^\s\]}]/.test(source) }), doc.toJS());
     if (source.includes('\r\n')) printed = printed.replace(/\r?\n/g, '\r\n');
     // Blank lines that end the source stay (the printer ends a document with exactly one newline).
     const eol = source.includes('\r\n') ? '\r\n' : '\n';

@@ -35,6 +35,12 @@ describe('printing a converted manifest', () => {
     expect(out).toBe(`${JSON.stringify(JSON.parse(out), null, 4)}\n`);
   });
 
+  it('never re-spaces the content of a block scalar whose lines differ only in spacing', () => {
+    const text = `${np}  annotations:\n    note: |\n      a # x\n      a   # x\n      b:  c\n      b: c\n`.replace('metadata: {name: a}\n', 'metadata:\n  name: a\n');
+    const out = convert(text);
+    expect(out).toBe(fixed(text));
+  });
+
   it('returns the input itself when nothing needs converting', () => {
     const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:   {name: x}   # as written\n';
     expect(convert(text)).toBe(text);

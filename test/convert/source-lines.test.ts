@@ -1,6 +1,7 @@
 // keepSourceSpacing: a changed document keeps its author's spacing on the lines the conversion left alone,
 // and never restores a line whose meaning differs from the printed one.
-import { keepSourceSpacing, spacingKey } from '../../src/convert/source-lines';
+import { parse } from 'yaml';
+import { keepSourceSpacing, respaced, spacingKey } from '../../src/convert/source-lines';
 
 describe('spacingKey', () => {
   it.each([
@@ -37,5 +38,21 @@ describe('keepSourceSpacing', () => {
   it('returns the printed text itself when the source has nothing to restore', () => {
     const printed = 'a: 1 # x\n';
     expect(keepSourceSpacing('a: 2 # x\n', printed)).toBe(printed);
+  });
+});
+
+describe('respaced', () => {
+  it('keeps the restored spacing when the document still says the same', () => {
+    const printed = 'x:\n  y: 1 # c\n';
+    expect(respaced('x:\n  y:   1   # c\n', printed, parse(printed))).toBe('x:\n  y:   1   # c\n');
+  });
+
+  it('gives the printer\'s text back when restoring would change a block scalar\'s content', () => {
+    // A printer that moved block content to the indentation of a line elsewhere could make a content line
+    // look like a re-spaced source line; the guard sees the value change and keeps the printed text.
+    const source = 'x:\n  q   # w\nz: |\n    q # w\n';
+    const printed = 'x: 1\nz: |\n  q # w\n';
+    expect(keepSourceSpacing(source, printed)).not.toBe(printed);
+    expect(respaced(source, printed, parse(printed))).toBe(printed);
   });
 });
