@@ -1,7 +1,4 @@
 // netkb check FILE... --from X --to Y: the upgrade report of manifests, on the embedded database.
-import { parseArgs } from 'node:util';
-import { GraphQLError } from 'graphql';
-import type { Severity } from '../analysis/types';
 import { formatVersion } from '../kb/version';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { upgradeReport } from '../services/upgrade-report';
@@ -9,7 +6,8 @@ import type { Searcher } from '../services/search';
 import { maxManifestBytes } from '../config';
 import { FORMATS } from './formats';
 import { fails, type CheckResult, type FileReport } from './formats/types';
-import { readInputs, UsageError } from './files';
+import { readInputs } from './files';
+import { forFile, parseManifestArgs, usageExit, type ManifestVerb } from './manifest-verb';
 import { NO_PROGRESS, progressEnabled, progressLine } from './progress';
 
 export const CHECK_HELP = `Usage: netkb check FILE|DIR|- ... --from RELEASE --to RELEASE [options]
@@ -57,38 +55,26 @@ export interface CliIo {
   stderrIsTTY(): boolean;
 }
 
+const CHECK: ManifestVerb = {
+  name: 'check',
+  help: CHECK_HELP,
+  options: { format: { type: 'string', default: 'table' }, output: { type: 'string' } },
+  failOn: ['BREAKING', 'WARNING', 'INFO', 'NONE'],
+  problems: (values, positionals) => [
+    ...(positionals.length === 0 ? ['name at least one FILE, DIR or -'] : []),
+    ...(FORMATS[values.format as string] ? [] : [`--format must be one of ${Object.keys(FORMATS).join(', ')}`]),
+  ],
+};
+
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv, allowPositionals: true, strict: true,
-      options: {
-        from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string', default: 'table' },
-        'fail-on': { type: 'string', default: 'breaking' }, output: { type: 'string' }, help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    io.stderr(`netkb check: ${(err as Error).message}\n\n${CHECK_HELP}`);
-    return 2;
-  }
-  const o = parsed.values;
-  if (o.help) { io.stdout(CHECK_HELP); return 0; }
-  const problems: string[] = [];
-  if (!o.from) problems.push('--from is required');
-  if (!o.to) problems.push('--to is required');
-  if (parsed.positionals.length === 0) problems.push('name at least one FILE, DIR or -');
+  const args = parseManifestArgs(CHECK, argv, io);
+  if (typeof args === 'number') return args;
+  const o = args.values;
   const formatter = FORMATS[o.format as string];
-  if (!formatter) problems.push(`--format must be one of ${Object.keys(FORMATS).join(', ')}`);
-  const failOn = String(o['fail-on']).toUpperCase();
-  if (!['BREAKING', 'WARNING', 'INFO', 'NONE'].includes(failOn)) problems.push('--fail-on must be breaking, warning, info or none');
-  if (problems.length > 0) {
-    io.stderr(`netkb check: ${problems.join('; ')}\nRun netkb check --help for usage.\n`);
-    return 2;
-  }
 
   const progress = progressEnabled(io.stderrIsTTY()) ? progressLine(io.stderr, Date.now, process.stderr.columns || 100) : NO_PROGRESS;
   try {
-    const inputs = readInputs(parsed.positionals, io.stdin, (n, name) => progress.update(`netkb check: reading ${n} files… ${name}`));
+    const inputs = readInputs(args.positionals, io.stdin, (n, name) => progress.update(`netkb check: reading ${n} files… ${name}`));
     const kb = await io.loadKb();
     const limit = maxManifestBytes();
     const files: FileReport[] = [];
@@ -97,20 +83,15 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     let path: number[] = [];
     for (const [i, input] of inputs.entries()) {
       progress.update(`netkb check: ${i + 1}/${inputs.length} files ${input.name}`);
-      try {
-        const report = upgradeReport(kb, o.from!, o.to!, input.text, { maxBytes: limit });
-        ({ from, to, path } = report);
-        files.push({ file: input.name, documents: report.documents, findings: report.findings });
-      } catch (err) {
-        if (err instanceof GraphQLError && err.extensions.argument === 'manifest') throw new UsageError(`${input.name}: ${err.message.replace(/^manifest: /, '')}`);
-        throw err;
-      }
+      const report = forFile(input.name, () => upgradeReport(kb, o.from, o.to, input.text, { maxBytes: limit }));
+      ({ from, to, path } = report);
+      files.push({ file: input.name, documents: report.documents, findings: report.findings });
     }
     progress.finish();
     const all = files.flatMap((f) => f.findings);
     const result: CheckResult = {
       from: formatVersion(from), to: formatVersion(to), path: path.map(formatVersion), files, formatVersion,
-      failOn: failOn === 'NONE' ? 'none' : (failOn as Severity),
+      failOn: args.threshold,
       summary: {
         breaking: all.filter((f) => f.severity === 'BREAKING').length,
         warning: all.filter((f) => f.severity === 'WARNING').length,
@@ -118,15 +99,11 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       },
     };
     const text = formatter(result);
-    if (o.output) io.writeFile(o.output, text);
+    if (o.output) io.writeFile(o.output as string, text);
     else io.stdout(text);
     return all.some((f) => fails(f, result.failOn)) ? 1 : 0;
   } catch (err) {
     progress.finish();
-    if (err instanceof UsageError || err instanceof GraphQLError) {
-      io.stderr(`netkb check: ${err.message}\n`);
-      return 2;
-    }
-    throw err;
+    return usageExit('check', err, io);
   }
 }

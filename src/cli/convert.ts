@@ -1,9 +1,7 @@
 // netkb convert FILE --from X --to Y: the manifest rewritten for every release on the path, on the
 // embedded database. The manifest goes to stdout (or --output), what changed and what did not to stderr;
 // --format json puts both in one JSON document.
-import { parseArgs } from 'node:util';
-import { GraphQLError } from 'graphql';
-import type { Finding, Severity } from '../analysis/types';
+import type { Finding } from '../analysis/types';
 import type { ConversionChange } from '../convert/types';
 import { formatVersion } from '../kb/version';
 import { maxManifestBytes } from '../config';
@@ -11,6 +9,7 @@ import { convertManifest } from '../services/convert-manifest';
 import type { CliIo } from './check';
 import { readInputs, UsageError } from './files';
 import { fails } from './formats/types';
+import { forFile, parseManifestArgs, usageExit, type ManifestVerb } from './manifest-verb';
 
 export const CONVERT_HELP = `Usage: netkb convert FILE|- --from RELEASE --to RELEASE [options]
 
@@ -44,67 +43,43 @@ Example:
   netkb convert ingress.yaml --from 1.19 --to 1.22 -o ingress.v1.yaml
 `;
 
-export async function runConvert(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv, allowPositionals: true, strict: true,
-      options: {
-        from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string', default: 'yaml' },
-        output: { type: 'string', short: 'o' }, 'fail-on': { type: 'string', default: 'breaking' }, help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    io.stderr(`netkb convert: ${(err as Error).message}\n\n${CONVERT_HELP}`);
-    return 2;
-  }
-  const o = parsed.values;
-  if (o.help) { io.stdout(CONVERT_HELP); return 0; }
-  const problems: string[] = [];
-  if (!o.from) problems.push('--from is required');
-  if (!o.to) problems.push('--to is required');
-  if (parsed.positionals.length !== 1) problems.push('name exactly one FILE or -');
-  if (!['yaml', 'json'].includes(o.format as string)) problems.push('--format must be yaml or json');
-  const failOn = String(o['fail-on']).toUpperCase();
-  if (!['BREAKING', 'WARNING', 'NONE'].includes(failOn)) problems.push('--fail-on must be breaking, warning or none');
-  if (problems.length > 0) {
-    io.stderr(`netkb convert: ${problems.join('; ')}\nRun netkb convert --help for usage.\n`);
-    return 2;
-  }
+const CONVERT: ManifestVerb = {
+  name: 'convert',
+  help: CONVERT_HELP,
+  options: { format: { type: 'string', default: 'yaml' }, output: { type: 'string', short: 'o' } },
+  failOn: ['BREAKING', 'WARNING', 'NONE'],
+  problems: (values, positionals) => [
+    ...(positionals.length !== 1 ? ['name exactly one FILE or -'] : []),
+    ...(['yaml', 'json'].includes(values.format as string) ? [] : ['--format must be yaml or json']),
+  ],
+};
 
+export async function runConvert(argv: string[], io: CliIo): Promise<number> {
+  const args = parseManifestArgs(CONVERT, argv, io);
+  if (typeof args === 'number') return args;
+  const o = args.values;
   try {
-    const [input] = readInputs(parsed.positionals, io.stdin);
-    if (!input) throw new UsageError(`${parsed.positionals[0]}: no manifest found`);
+    const [input] = readInputs(args.positionals, io.stdin);
+    if (!input) throw new UsageError(`${args.positionals[0]}: no manifest found`);
     const kb = await io.loadKb();
-    let result;
-    try {
-      result = convertManifest(kb, o.from!, o.to!, input.text, { maxBytes: maxManifestBytes() });
-    } catch (err) {
-      if (err instanceof GraphQLError && err.extensions.argument === 'manifest') throw new UsageError(`${input.name}: ${err.message.replace(/^manifest: /, '')}`);
-      throw err;
-    }
-    const threshold = failOn === 'NONE' ? 'none' : (failOn as Severity);
-    const failing = result.unconverted.some((f) => fails(f, threshold));
+    const result = forFile(input.name, () => convertManifest(kb, o.from, o.to, input.text, { maxBytes: maxManifestBytes() }));
+    const failing = result.unconverted.some((f) => fails(f, args.threshold));
     if (o.format === 'json') {
       const json = `${JSON.stringify({
         file: input.name, from: formatVersion(result.from), to: formatVersion(result.to), path: result.path.map(formatVersion),
         documents: result.documents, manifest: result.manifest, changes: result.changes,
         unconverted: result.unconverted.map((f) => ({ ...f, effectiveIn: formatVersion(f.effectiveIn), change: f.change ? { version: formatVersion(f.change.version), prs: f.change.prs, sources: f.change.sources } : null })),
       }, null, 2)}\n`;
-      if (o.output) io.writeFile(o.output, json);
+      if (o.output) io.writeFile(o.output as string, json);
       else io.stdout(json);
     } else {
-      if (o.output) io.writeFile(o.output, result.manifest);
+      if (o.output) io.writeFile(o.output as string, result.manifest);
       else io.stdout(result.manifest);
       io.stderr(changeList(input.name, formatVersion(result.from), formatVersion(result.to), result.changes, result.unconverted));
     }
     return failing ? 1 : 0;
   } catch (err) {
-    if (err instanceof UsageError || err instanceof GraphQLError) {
-      io.stderr(`netkb convert: ${err.message}\n`);
-      return 2;
-    }
-    throw err;
+    return usageExit('convert', err, io);
   }
 }
 

@@ -40,6 +40,7 @@ describe('exit codes', () => {
     ['no --from', ['check', 'x.yaml', '--to', '1.20'], /--from is required/],
     ['an unknown option', ['check', 'x.yaml', '--from', '1.15', '--to', '1.20', '--frmo', '1'], /Unknown option/i],
     ['an unknown format', ['check', 'x.yaml', '--from', '1.15', '--to', '1.20', '--format', 'xml'], /--format must be one of table, json, markdown, sarif, junit/],
+    ['an unknown --fail-on', ['check', 'x.yaml', '--from', '1.15', '--to', '1.20', '--fail-on', 'loud'], /--fail-on must be breaking, warning, info or none/],
     ['a file that does not exist', ['check', 'nope.yaml', '--from', '1.15', '--to', '1.20'], /nope\.yaml: no such file or directory/],
     ['an unknown release', ['check', join(realWorld, 'helm-rendered.yaml'), '--from', '1.15', '--to', '1.99'], /release 1\.99 is not in the knowledge base/],
     ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],

@@ -70,6 +70,7 @@ describe('netkb convert', () => {
     ['no --to', ['convert', 'x.yaml', '--from', '1.15'], /--to is required/],
     ['two files', ['convert', 'a.yaml', 'b.yaml', '--from', '1.15', '--to', '1.16'], /name exactly one FILE or -/],
     ['an unknown format', ['convert', 'x.yaml', '--from', '1.15', '--to', '1.16', '--format', 'xml'], /--format must be yaml or json/],
+    ['--fail-on info (only check takes it)', ['convert', 'x.yaml', '--from', '1.15', '--to', '1.16', '--fail-on', 'info'], /--fail-on must be breaking, warning or none/],
     ['a file that does not exist', ['convert', 'nope.yaml', '--from', '1.15', '--to', '1.16'], /nope\.yaml: no such file or directory/],
     ['an unknown release', ['convert', join(fixtures, 'rbac-v1beta1', 'before.yaml'), '--from', '1.15', '--to', '1.99'], /release 1\.99 is not in the knowledge base/],
   ])('exit 2 for %s, with a message on stderr and nothing on stdout', (_, args, message) => {

@@ -1,0 +1,84 @@
+// What netkb check and netkb convert share: the options --from, --to, --fail-on and --help, their
+// checks and messages, and how an error about a manifest or the arguments becomes exit code 2.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { GraphQLError } from 'graphql';
+import type { Severity } from '../analysis/types';
+import type { CliIo } from './check';
+import { UsageError } from './files';
+
+export interface ManifestVerb {
+  /** "check" or "convert". */
+  name: string;
+  help: string;
+  /** Options besides from, to, fail-on and help. */
+  options: NonNullable<ParseArgsConfig['options']>;
+  /** The --fail-on values the verb takes (upper case, NONE among them). */
+  failOn: string[];
+  /** Problems with the verb's own options and arguments, in words for the user. */
+  problems(values: Record<string, unknown>, positionals: string[]): string[];
+}
+
+export interface ManifestArgs {
+  values: Record<string, string | boolean | undefined> & { from: string; to: string };
+  positionals: string[];
+  /** The --fail-on threshold. */
+  threshold: Severity | 'none';
+}
+
+/** The parsed arguments, or the exit code when the verb has answered already (help, or a usage error). */
+export function parseManifestArgs(verb: ManifestVerb, argv: string[], io: CliIo): ManifestArgs | number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv, allowPositionals: true, strict: true,
+      options: {
+        from: { type: 'string' }, to: { type: 'string' }, 'fail-on': { type: 'string', default: 'breaking' },
+        help: { type: 'boolean', short: 'h' }, ...verb.options,
+      },
+    });
+  } catch (err) {
+    io.stderr(`netkb ${verb.name}: ${(err as Error).message}\n\n${verb.help}`);
+    return 2;
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  if (values.help) { io.stdout(verb.help); return 0; }
+  const problems: string[] = [];
+  if (!values.from) problems.push('--from is required');
+  if (!values.to) problems.push('--to is required');
+  problems.push(...verb.problems(values, parsed.positionals));
+  const failOn = String(values['fail-on']).toUpperCase();
+  if (!verb.failOn.includes(failOn)) problems.push(`--fail-on must be ${listOf(verb.failOn.map((f) => f.toLowerCase()))}`);
+  if (problems.length > 0) {
+    io.stderr(`netkb ${verb.name}: ${problems.join('; ')}\nRun netkb ${verb.name} --help for usage.\n`);
+    return 2;
+  }
+  return {
+    values: values as ManifestArgs['values'],
+    positionals: parsed.positionals,
+    threshold: failOn === 'NONE' ? 'none' : (failOn as Severity),
+  };
+}
+
+/** Runs a service on one input; its complaint about the manifest becomes a usage error naming the file. */
+export function forFile<T>(file: string, run: () => T): T {
+  try {
+    return run();
+  } catch (err) {
+    if (err instanceof GraphQLError && err.extensions.argument === 'manifest') throw new UsageError(`${file}: ${err.message.replace(/^manifest: /, '')}`);
+    throw err;
+  }
+}
+
+/** Exit code 2 with the message for a usage error or a refused argument; anything else is rethrown. */
+export function usageExit(verb: string, err: unknown, io: CliIo): number {
+  if (err instanceof UsageError || err instanceof GraphQLError) {
+    io.stderr(`netkb ${verb}: ${err.message}\n`);
+    return 2;
+  }
+  throw err;
+}
+
+/** ["breaking", "warning", "none"] -> "breaking, warning or none" */
+function listOf(words: string[]): string {
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
