@@ -46,7 +46,7 @@ function addKey(n: LineNode, key: string, entry: LineEntry): number {
 }
 
 /** The entry for `key` of a map node, if any. */
-export function entryOf(n: LineNode, key: string): LineEntry | undefined {
+function entryOf(n: LineNode, key: string): LineEntry | undefined {
   const slot = n.keys ? slotOf(n, key) : -1;
   return slot < 0 ? undefined : (n.keys![slot] as LineEntry);
 }
