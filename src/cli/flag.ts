@@ -8,7 +8,7 @@ import { closeNames } from '../services/suggest';
 import { UsageError } from './files';
 import { intOption, lookupVerb } from './lookup-verb';
 import { orDash, textTable } from './text-table';
-import { changeJson, notesTable } from './views';
+import { changeJson, referenceBlocks } from './views';
 
 export const FLAG_HELP = `Usage: netkb flag COMPONENT NAME [--format table|json|markdown] [--max-length N]
 
@@ -73,8 +73,7 @@ function flagTable({ flag: f }: { flag: Flag }): string {
   ].join('\n')];
   if (f.defaults.length > 0) blocks.push(`Defaults\n${textTable(['SINCE', 'DEFAULT'], f.defaults.map((d) => [formatVersion(d.since), d.value]))}`);
   if (f.values.length > 0) blocks.push(`Values\n${textTable(['VALUE', 'ADDED', 'DEPRECATED', 'REMOVED', 'REPLACEMENT'], f.values.map((x) => [x.value, v(x.introducedIn), v(x.deprecatedIn), v(x.removedIn), orDash(x.replacement)]))}`);
-  if (f.changes.length > 0) blocks.push(`Release notes\n${notesTable(f.changes)}`);
-  if (f.sources.length > 0) blocks.push(`Sources\n${f.sources.map((s) => `  ${s}`).join('\n')}`);
+  blocks.push(...referenceBlocks(f.changes, f.sources));
   return blocks.join('\n\n') + '\n';
 }
 

@@ -9,7 +9,7 @@ import { closeNames } from '../services/suggest';
 import { UsageError } from './files';
 import { intOption, lookupVerb } from './lookup-verb';
 import { orDash, textTable } from './text-table';
-import { changeJson, notesTable } from './views';
+import { changeJson, referenceBlocks } from './views';
 
 export const GATE_HELP = `Usage: netkb gate NAME [--format table|json|markdown] [--max-length N]
 
@@ -57,8 +57,7 @@ function gateTable({ gate: g }: { gate: FeatureGate }): string {
     textTable(['STAGE', 'SINCE', 'UNTIL', 'DEFAULT'], g.lifecycle.map((s) => [s.stage, formatVersion(s.since), orDash(formatOptionalVersion(s.until)), stateText(s).replace(/^[^,]+, /, '')])),
   ];
   if (g.fields.length > 0) blocks.push(`Guards\n${textTable(['KIND', 'FIELD'], g.fields.map((f) => [f.kind, f.path]))}`);
-  if (g.changes.length > 0) blocks.push(`Release notes\n${notesTable(g.changes)}`);
-  if (g.sources.length > 0) blocks.push(`Sources\n${g.sources.map((s) => `  ${s}`).join('\n')}`);
+  blocks.push(...referenceBlocks(g.changes, g.sources));
   return blocks.join('\n\n') + '\n';
 }
 

@@ -1,4 +1,5 @@
-// Pieces of output several verbs share: a release note in JSON and release notes as a terminal table.
+// Pieces of output several verbs share: a release note in JSON, release notes as a terminal table, and
+// the closing blocks of a record (its release notes and sources).
 import type { Change } from '../kb/model';
 import { formatVersion } from '../kb/version';
 import { clip, firstSentence } from '../services/markdown/text';
@@ -10,4 +11,12 @@ export function changeJson(c: Change) {
 
 export function notesTable(changes: Change[]): string {
   return textTable(['RELEASE', 'PRS', 'NOTE'], changes.map((c) => [formatVersion(c.version), c.prs.map((p) => `#${p}`).join(' '), clip(firstSentence(c.summary), 160)]));
+}
+
+/** The "Release notes" and "Sources" blocks of a record, each only when it has any. */
+export function referenceBlocks(changes: Change[], sources: string[]): string[] {
+  const blocks: string[] = [];
+  if (changes.length > 0) blocks.push(`Release notes\n${notesTable(changes)}`);
+  if (sources.length > 0) blocks.push(`Sources\n${sources.map((s) => `  ${s}`).join('\n')}`);
+  return blocks;
 }

@@ -76,6 +76,8 @@ describe('netkb gate NAME', () => {
     expect(table.stdout).toMatch(/removed in: 1\.24/);
     expect(table.stdout).toMatch(/STAGE +SINCE +UNTIL +DEFAULT\nALPHA +1\.19 +1\.19 +off by default\nBETA +1\.20 +1\.21 +on by default\nGA +1\.22 +1\.23 +on by default, locked\n/);
     expect(table.stdout).toMatch(/Guards\nKIND +FIELD\nPod +spec\.setHostnameAsFQDN/);
+    expect(table.stdout).toMatch(/\n\nRelease notes\nRELEASE +PRS +NOTE\n1\.\d+ +#\d+/);
+    expect(table.stdout).toMatch(/\n\nSources\n  https:\/\/\S+\n/);
     const md = netkb(['gate', 'NFTablesProxyMode', '--format', 'markdown']);
     expect(md.stdout).toBe(featureGateMarkdown(kb.featureGate('NFTablesProxyMode')!));
     expect(md.stdout).toContain('- 1.31–1.32: beta, on by default');
@@ -101,6 +103,8 @@ describe('netkb flag COMPONENT NAME', () => {
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/Values\nVALUE +ADDED +DEPRECATED +REMOVED +REPLACEMENT\n/);
     expect(table.stdout).toMatch(/\nnftables +1\.29 /);
+    expect(table.stdout).toMatch(/\n\nRelease notes\nRELEASE +PRS +NOTE\n1\.\d+ +#\d+/);
+    expect(table.stdout).toMatch(/\n\nSources\n  https:\/\/\S+\n/);
     const md = netkb(['flag', 'kube-proxy', '--conntrack-max', '--format', 'markdown']);
     expect(md.stdout).toMatch(/^\*\*kube-proxy `--conntrack-max`\*\*\n/);
     expect(md.stdout).toContain('- 1.15: removed (kube-proxy refuses to start with it)\n- instead: `--conntrack-min`, `--conntrack-max-per-core`');
