@@ -1,4 +1,5 @@
-// Spot checks of the seed against the upstream files it was curated from (../shared/upstream):
+// Spot checks of the seed against the upstream files it was curated from (../shared/upstream), run by
+// `npm run test:upstream` (and by CI), not by `npm test`:
 // feature-gate stages against Kubernetes' generated feature list, and API removals against Pluto's list.
 // Where the seed deliberately departs from a source, its record's notes must say so.
 import { existsSync, readFileSync } from 'node:fs';
