@@ -7,6 +7,7 @@ import { importReleaseNotes } from '../services/import-notes';
 import type { CliIo } from './check';
 
 export const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--format markdown|json] [--sig SIG | --all]
+       netkb import k8s-source API_REPO [--files DIR]   (see netkb import k8s-source --help)
 
 Imports the release notes of a release the reviewed seed does not cover yet, from the release team's
 markdown (CHANGELOG / release-notes-draft.md layout) or JSON (release-notes-draft.json) file. Entries of
@@ -27,7 +28,8 @@ Exit codes: 0 imported, 2 bad input or usage.
 export async function runImport(argv: string[], io: CliIo): Promise<number> {
   const [what, ...rest] = argv;
   if (what === '--help' || what === '-h') { io.stdout(IMPORT_HELP); return 0; }
-  if (what !== 'notes') { io.stderr(`netkb import: what to import? Only "notes" is known.\n\n${IMPORT_HELP}`); return 2; }
+  if (what === 'k8s-source') return (await import('./import-k8s-source')).runImportK8sSource(rest, io);
+  if (what !== 'notes') { io.stderr(`netkb import: what to import? "notes" or "k8s-source".\n\n${IMPORT_HELP}`); return 2; }
   let parsed;
   try {
     parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: {

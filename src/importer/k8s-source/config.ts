@@ -1,0 +1,30 @@
+// seed/generated/k8s-source.yaml: what the importer reads and which generated facts become records.
+import { readFileSync } from 'node:fs';
+import { load } from 'js-yaml';
+import { z } from 'zod';
+
+const release = z.string().regex(/^\d+\.\d+$/);
+export const importConfigSchema = z.object({
+  api: z.object({
+    repository: z.url(),
+    fromRelease: release,
+    develBranch: z.string().nullable(),
+    recordsFrom: release,
+    alphaGroups: z.array(z.string()),
+    fieldKinds: z.array(z.object({ group: z.string(), kind: z.string() })),
+    betaOffByDefaultFrom: release,
+    betaOffByDefaultSource: z.url(),
+  }),
+  kubernetes: z.object({
+    repository: z.url(),
+    featureGates: z.string(),
+    metrics: z.array(z.object({ component: z.string(), file: z.string() })),
+  }),
+});
+export type ImportConfig = z.infer<typeof importConfigSchema>;
+
+export function readImportConfig(file: string): ImportConfig {
+  const parsed = importConfigSchema.safeParse(load(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+}

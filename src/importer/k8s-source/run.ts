@@ -1,0 +1,78 @@
+// `netkb import k8s-source`: reads Kubernetes' source (a kubernetes/api clone with its release tags, and
+// optionally single files of kubernetes/kubernetes) and writes the generated index under seed/generated/.
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+import { GitTree, SourceRepoError } from './git-tree';
+import { buildApiIndex, type ReleaseTree } from './api-index';
+import { readVersionedFeatureList } from './gates-source';
+import { readDeclaredMetrics } from './metrics-source';
+import { readImportConfig, type ImportConfig } from './config';
+
+export interface ImportSummary { written: string[]; counts: Record<string, number> }
+
+/** One JSON document per file, one entry per line: reviewable diffs when a release is regenerated. */
+export function formatIndex(header: Record<string, unknown>, key: string, entries: unknown[]): string {
+  const head = JSON.stringify(header, null, 2).replace(/\n}$/, '');
+  return `${head},\n  "${key}": [\n${entries.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]\n}\n`;
+}
+
+export function importApiSource(apiDir: string, outDir: string, config: ImportConfig): ImportSummary {
+  const git = new GitTree(apiDir);
+  const refs = git.releases(config.api.fromRelease, config.api.develBranch);
+  const trees: ReleaseTree[] = refs.map((r) => ({ ...r, files: () => git.listFiles(r.ref), read: (p) => git.readFiles(r.ref, p) }));
+  const index = buildApiIndex(trees, config.api.fieldKinds);
+  const header = { generatedBy: 'netkb import k8s-source', repository: config.api.repository, releases: index.releases };
+  mkdirSync(outDir, { recursive: true });
+  const written = [join(outDir, 'api-versions.json'), join(outDir, 'api-fields.json')];
+  writeFileSync(written[0], formatIndex(header, 'apiVersions', index.apiVersions));
+  writeFileSync(written[1], formatIndex(header, 'fields', index.fields));
+  return { written, counts: { releases: index.releases.length, apiVersions: index.apiVersions.length, fieldKinds: index.fields.length } };
+}
+
+interface ManifestEntry { commit: string }
+
+function readManifest(filesDir: string): Map<string, ManifestEntry> {
+  const file = join(filesDir, 'MANIFEST.tsv');
+  if (!existsSync(file)) throw new SourceRepoError(`${file}: missing; it names the commit each file was read at (path<TAB>commit per line)`);
+  const out = new Map<string, ManifestEntry>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const [path, commit] = line.split('\t');
+    if (path && commit && /^[0-9a-f]{40}$/.test(commit.trim())) out.set(path.trim(), { commit: commit.trim() });
+  }
+  return out;
+}
+
+export function importKubernetesFiles(filesDir: string, outDir: string, config: ImportConfig): ImportSummary {
+  const manifest = readManifest(filesDir);
+  const source = (path: string) => {
+    const m = manifest.get(path);
+    if (!m) throw new SourceRepoError(`${path}: not listed in ${join(filesDir, 'MANIFEST.tsv')} (its commit is needed)`);
+    const file = join(filesDir, path);
+    if (!existsSync(file)) throw new SourceRepoError(`${file}: missing`);
+    return { text: readFileSync(file, 'utf8'), url: `${config.kubernetes.repository}/blob/${m.commit}/${path}`, commit: m.commit };
+  };
+  mkdirSync(outDir, { recursive: true });
+  const written: string[] = [];
+  const counts: Record<string, number> = {};
+
+  const gates = source(config.kubernetes.featureGates);
+  const gateList = readVersionedFeatureList(gates.text, config.kubernetes.featureGates);
+  const gatesFile = join(outDir, 'feature-gates.json');
+  writeFileSync(gatesFile, formatIndex({ generatedBy: 'netkb import k8s-source', source: gates.url }, 'featureGates',
+    gateList.sort((a, b) => a.name.localeCompare(b.name))));
+  written.push(gatesFile);
+  counts.featureGates = gateList.length;
+
+  const metrics = config.kubernetes.metrics.map((m) => {
+    const s = source(m.file);
+    return { component: m.component, source: s.url, metrics: readDeclaredMetrics(s.text).sort((a, b) => a.name.localeCompare(b.name)) };
+  });
+  const metricsFile = join(outDir, 'metrics.json');
+  writeFileSync(metricsFile, formatIndex({ generatedBy: 'netkb import k8s-source' }, 'files', metrics));
+  written.push(metricsFile);
+  counts.metrics = metrics.reduce((n, m) => n + m.metrics.length, 0);
+  return { written, counts };
+}
+
+export { readImportConfig, load };
