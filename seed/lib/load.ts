@@ -14,6 +14,8 @@ import {
 import { subjectKey, type SubjectType } from './subjects';
 import { seedHash } from './seed-hash';
 import { isTransform, transformNames } from '../../src/convert/transforms';
+import { readGeneratedIndex } from './generated-index';
+import { crossCheck, type CrossCheckReport } from './cross-check';
 
 export interface Located<T> { file: string; index: number; line: number; record: T }
 export interface LocatedChange extends Located<ChangeRecord> { version: string; key: string }
@@ -32,6 +34,8 @@ export interface SeedBundle {
   wellKnownKeys: Located<WellKnownKeyRecord>[];
   metrics: Located<MetricRecord>[];
   changes: LocatedChange[];
+  /** What the check against the generated index (seed/generated/) found; null when the seed has no index. */
+  crossCheck: CrossCheckReport | null;
 }
 
 export interface SeedProblem { file: string; record?: string; field?: string; line?: number; message: string }
@@ -118,7 +122,9 @@ export function loadSeed(seedDir: string): SeedBundle {
     });
   }
 
-  const bundle: SeedBundle = { hash: '', releases, components, kinds, constraints, ...entities, changes };
+  const bundle: SeedBundle = { hash: '', releases, components, kinds, constraints, ...entities, changes, crossCheck: null };
+  const index = problems.length === 0 ? readGeneratedIndex(seedDir, problems) : null;
+  if (index) bundle.crossCheck = crossCheck(bundle, index, problems);
   checkAcrossRecords(bundle, problems);
   if (problems.length > 0) throw new SeedValidationError(problems);
   bundle.hash = seedHash(seedDir);

@@ -26,6 +26,17 @@ const lifeVersions = {
   deprecatedIn: optionalVersion,
   removedIn: optionalVersion,
 };
+/**
+ * Where a curated value deliberately differs from the generated index (seed/generated/): the field, the
+ * source that overrides Kubernetes' own code for it, and why. The cross-check accepts that one difference.
+ */
+export const sourceOverrideSchema = z.strictObject({
+  field: z.string().regex(/^[a-zA-Z]+$/, 'must name the record field the override explains, such as "deprecatedIn"'),
+  source: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the overriding source' }),
+  why: summary,
+});
+const sourceOverrides = z.array(sourceOverrideSchema).min(1).optional();
+
 const componentName = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a component name such as "kube-proxy"');
 const sigName = z.string().regex(/^[A-Z][A-Za-z ]*$/, 'must be a SIG name as the notes write it, such as "Network" or "API Machinery"');
 
@@ -41,7 +52,8 @@ export const releaseSchema = z.strictObject({
 export const featureGateStageSchema = z.strictObject({
   stage: z.enum(STAGES),
   defaultEnabled: z.boolean(),
-  lockedToDefault: z.boolean().optional(),
+  /** Whether the gate cannot be set against its default in this stage; left out (null) when no source says. */
+  lockedToDefault: z.boolean().nullish(),
   since: version,
   until: optionalVersion,
 });
@@ -54,6 +66,7 @@ export const featureGateSchema = z.strictObject({
   kep: z.string().regex(/^KEP-\d+$/, 'must be written "KEP-<number>"').nullish(),
   lifecycle: z.array(featureGateStageSchema).min(1, 'a gate needs at least one stage'),
   removedIn: optionalVersion,
+  sourceOverrides,
   notes,
   sources,
 });
@@ -87,6 +100,7 @@ export const flagSchema = z.strictObject({
     removedIn: optionalVersion,
     replacement: text.nullish(),
   })).optional(),
+  sourceOverrides,
   notes,
   sources,
 });
@@ -135,6 +149,7 @@ export const apiVersionSchema = z.strictObject({
   servedByDefault: z.boolean().optional(),
   migrationNotes: text.nullish(),
   conversion: apiConversionSchema.nullish(),
+  sourceOverrides,
   notes,
   sources,
 });
@@ -149,6 +164,7 @@ export const apiFieldSchema = z.strictObject({
   replacement: text.nullish(),
   /** How netkb convert rewrites an object that sets this field; steps as in api-versions conversions. */
   conversion: z.strictObject({ steps: z.array(conversionStepSchema).min(1) }).nullish(),
+  sourceOverrides,
   notes,
   sources,
 });
@@ -168,6 +184,7 @@ export const metricSchema = z.strictObject({
   name: z.string().regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'must be a Prometheus metric name'),
   summary,
   ...lifeVersions,
+  sourceOverrides,
   notes,
   sources,
 });
@@ -258,3 +275,4 @@ export type ComponentRecord = z.infer<typeof componentSchema>;
 export type KindRecord = z.infer<typeof kindSchema>;
 export type ConstraintRecord = z.infer<typeof constraintSchema>;
 export type ChangesFile = z.infer<typeof changesFileSchema>;
+export type SourceOverrideRecord = z.infer<typeof sourceOverrideSchema>;

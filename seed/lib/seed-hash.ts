@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
- * sha256 over every seed YAML file's path and bytes, in a fixed order: the knowledge base's version.
+ * sha256 over every seed YAML file's (and the generated index's JSON) path and bytes, in a fixed order: the knowledge base's version.
  * Cheap (no parsing), so start-up can tell whether the database is current without loading the seed.
  */
 export function seedHash(seedDir: string): string {
@@ -13,7 +13,7 @@ export function seedHash(seedDir: string): string {
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       if (e.isDirectory()) { if (e.name !== 'lib') walk(join(dir, e.name)); }
-      else if (/\.ya?ml$/.test(e.name)) files.push(join(dir, e.name));
+      else if (/\.ya?ml$/.test(e.name) || (dir.endsWith('generated') && e.name.endsWith('.json'))) files.push(join(dir, e.name));
     }
   };
   walk(seedDir);

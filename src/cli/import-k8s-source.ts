@@ -49,6 +49,7 @@ export async function runImportK8sSource(argv: string[], io: CliIo): Promise<num
     if (parsed.values.files) {
       const k = importKubernetesFiles(parsed.values.files, outDir, config);
       io.stdout(`read ${parsed.values.files}: ${k.counts.featureGates} feature gates, ${k.counts.metrics} metrics\n`);
+      if (k.skipped && k.skipped.length > 0) io.stdout(`left out (no constants file names the gate): ${k.skipped.join(', ')}\n`);
       written.push(...k.written);
     }
     io.stdout(`wrote ${written.join(', ')}\nnext: review the diff, then npm run seed:check\n`);

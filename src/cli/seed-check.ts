@@ -11,6 +11,16 @@ try {
     metrics: b.metrics.length, changes: b.changes.length,
   };
   process.stdout.write(`seed is valid (${b.hash.slice(0, 12)}): ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')}\n`);
+  const x = b.crossCheck;
+  if (x) {
+    const kinds = ['apiVersions', 'apiFields', 'featureGates', 'metrics'] as const;
+    process.stdout.write(`checked against Kubernetes' source (seed/generated/): ${kinds.map((k) => `${x.checked[k]} ${k}`).join(', ')} agree` +
+      `${x.overridden > 0 ? ` (${x.overridden} differences explained by sourceOverrides)` : ''}; ` +
+      `${x.generated} apiVersions generated, ${x.filled} values filled in; not covered by the index: ${kinds.map((k) => `${x.notCovered[k]} ${k}`).join(', ')}\n`);
+    if (process.argv.includes('--verbose')) process.stdout.write(x.filledValues.map((l) => `  filled from the index: ${l}\n`).join(''));
+  } else {
+    process.stdout.write('no generated index (seed/generated/): nothing was checked against Kubernetes\' source\n');
+  }
 } catch (err) {
   if (err instanceof SeedValidationError) {
     process.stderr.write(err.message + '\n');

@@ -150,7 +150,7 @@ async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
           name: g.name, summary: g.summary, sigs: json(g.sigs), components: json(g.components), kep: g.kep ?? null,
           removedIn: v(g.removedIn), notes: g.notes ?? null, sources: json(g.sources),
           stages: { create: g.lifecycle.map((s, position) => ({
-            position, stage: s.stage, defaultEnabled: s.defaultEnabled, lockedToDefault: s.lockedToDefault ?? false,
+            position, stage: s.stage, defaultEnabled: s.defaultEnabled, lockedToDefault: s.lockedToDefault ?? null,
             since: v(s.since)!, until: v(s.until),
           })) },
         },

@@ -18,7 +18,8 @@ export interface Release {
 export interface FeatureGateStage {
   stage: Stage;
   defaultEnabled: boolean;
-  lockedToDefault: boolean;
+  /** null: no source says whether the stage locks the gate. */
+  lockedToDefault: boolean | null;
   since: VersionKey;
   until: VersionKey | null;
 }

@@ -32,7 +32,7 @@ export interface FieldIndexEntry {
   apiVersion: string;
   kind: string;
   /** path -> releases that have it (ranges) and the first release whose doc comment calls it deprecated. */
-  paths: Record<string, { present: string[]; deprecatedFrom: string | null }>;
+  paths: Record<string, { present: string[]; deprecatedFrom: string | null; opaque?: string[] }>;
 }
 
 export interface ApiIndex {
@@ -43,15 +43,10 @@ export interface ApiIndex {
 
 const apiVersionOf = (group: string, version: string) => (group === '' ? version : `${group}/${version}`);
 
-/** A kind a manifest can carry: not a list, not the options of a subresource call. */
-export function isObjectKind(kind: string): boolean {
-  return !/List$/.test(kind) && !/Options$/.test(kind);
-}
-
 export function buildApiIndex(trees: ReleaseTree[], fieldKinds: FieldKindSpec[]): ApiIndex {
   const registered = new Map<string, { apiVersion: string; kind: string; dir: string; releases: string[] }>();
   const markers = new Map<string, ApiVersionIndexEntry['markers']>();
-  const fields = new Map<string, { apiVersion: string; kind: string; paths: Map<string, { releases: string[]; deprecatedFrom: string | null }> }>();
+  const fields = new Map<string, { apiVersion: string; kind: string; paths: Map<string, { releases: string[]; deprecatedFrom: string | null; opaque: string[] }> }>();
   const releaseOrder = trees.map((t) => t.release);
 
   for (const tree of trees) {
@@ -72,7 +67,7 @@ export function buildApiIndex(trees: ReleaseTree[], fieldKinds: FieldKindSpec[])
       const version = readSchemeVersion(src) ?? dir.split('/')[1];
       if (group === null) continue;
       const apiVersion = apiVersionOf(group, version);
-      const kinds = readRegisteredKinds(src).filter(isObjectKind);
+      const kinds = readRegisteredKinds(src).filter((k) => !/Options$/.test(k));
       for (const kind of kinds) {
         const key = `${apiVersion} ${kind}`;
         let e = registered.get(key);
@@ -99,10 +94,11 @@ export function buildApiIndex(trees: ReleaseTree[], fieldKinds: FieldKindSpec[])
           const key = `${apiVersion} ${spec.kind}`;
           let f = fields.get(key);
           if (!f) { f = { apiVersion, kind: spec.kind, paths: new Map() }; fields.set(key, f); }
-          for (const [path, deprecated] of fieldPaths(structs, spec.kind)) {
+          for (const [path, { deprecated, opaque }] of fieldPaths(structs, spec.kind)) {
             let p = f.paths.get(path);
-            if (!p) { p = { releases: [], deprecatedFrom: null }; f.paths.set(path, p); }
+            if (!p) { p = { releases: [], deprecatedFrom: null, opaque: [] }; f.paths.set(path, p); }
             p.releases.push(tree.release);
+            if (opaque) p.opaque.push(tree.release);
             if (deprecated && p.deprecatedFrom === null) p.deprecatedFrom = tree.release;
           }
         }
@@ -121,18 +117,22 @@ export function buildApiIndex(trees: ReleaseTree[], fieldKinds: FieldKindSpec[])
     fields: [...fields.values()].map((f) => ({
       apiVersion: f.apiVersion, kind: f.kind,
       paths: Object.fromEntries([...f.paths.entries()].sort(([a], [b]) => a.localeCompare(b))
-        .map(([path, p]) => [path, { present: toRanges(p.releases, releaseOrder), deprecatedFrom: p.deprecatedFrom }])),
+        .map(([path, p]) => [path, {
+          present: toRanges(p.releases, releaseOrder), deprecatedFrom: p.deprecatedFrom,
+          ...(p.opaque.length > 0 ? { opaque: toRanges(p.opaque, releaseOrder) } : {}),
+        }])),
     })).sort(byName),
   };
 }
 
 /**
- * Every json field path of a struct type, walking the package's own struct types (other packages'
- * types, maps and scalars end a path); `[]` marks list items, as the seed's paths do. Each path comes
- * with whether its doc comment calls it deprecated.
+ * Every json field path of a struct type, walking the package's own struct types (maps and scalars end a
+ * path); `[]` marks list items, as the seed's paths do. Each path comes with whether its doc comment calls
+ * it deprecated, and whether its type belongs to another package (`opaque`: its fields are not walked, so
+ * the index cannot tell which of them exist there).
  */
-export function fieldPaths(structs: Map<string, GoField[]>, root: string): Map<string, boolean> {
-  const out = new Map<string, boolean>();
+export function fieldPaths(structs: Map<string, GoField[]>, root: string): Map<string, { deprecated: boolean; opaque: boolean }> {
+  const out = new Map<string, { deprecated: boolean; opaque: boolean }>();
   const walk = (typeName: string, prefix: string, stack: string[]) => {
     const fieldsOf = structs.get(typeName);
     if (!fieldsOf || stack.includes(typeName)) return;
@@ -144,9 +144,10 @@ export function fieldPaths(structs: Map<string, GoField[]>, root: string): Map<s
         if (!t.includes('.')) walk(t, prefix, [...stack, typeName]);
         continue;
       }
-      const path = `${prefix}${f.json}${suffix}`;
-      out.set(path, docSaysDeprecated(f.doc));
-      if (!t.includes('.') && !t.startsWith('map[') && structs.has(t)) walk(t, `${path}.`, [...stack, typeName]);
+      // The list field itself is `spec.ports`; its items' fields are `spec.ports[].port`.
+      const path = `${prefix}${f.json}`;
+      out.set(path, { deprecated: docSaysDeprecated(f.doc), opaque: t.includes('.') && !t.startsWith('map[') });
+      if (!t.includes('.') && !t.startsWith('map[') && structs.has(t)) walk(t, `${path}${suffix}.`, [...stack, typeName]);
     }
   };
   walk(root, '', []);

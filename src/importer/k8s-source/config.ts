@@ -11,13 +11,15 @@ export const importConfigSchema = z.object({
     develBranch: z.string().nullable(),
     recordsFrom: release,
     alphaGroups: z.array(z.string()),
+    skipKinds: z.array(z.string()).default([]),
     fieldKinds: z.array(z.object({ group: z.string(), kind: z.string() })),
     betaOffByDefaultFrom: release,
     betaOffByDefaultSource: z.url(),
   }),
   kubernetes: z.object({
     repository: z.url(),
-    featureGates: z.string(),
+    featureGates: z.array(z.string()).min(1),
+    featureGateConstants: z.array(z.string()).default([]),
     metrics: z.array(z.object({ component: z.string(), file: z.string() })),
   }),
 });

@@ -39,3 +39,42 @@ export function compare(a: string, b: string): number {
   const [am, an] = a.split('.').map(Number), [bm, bn] = b.split('.').map(Number);
   return am - bm || an - bn;
 }
+
+/** The string value of every `Name featuregate.Feature = "Value"` constant of a Go feature file. */
+export function readFeatureConstants(goSource: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of goSource.matchAll(/^\s*([A-Z][A-Za-z0-9_]*)\s+featuregate\.Feature\s*=\s*"([^"]+)"/gm)) out.set(m[1], m[2]);
+  return out;
+}
+
+/**
+ * The versioned specs of a Go feature file (`map[featuregate.Feature]featuregate.VersionedSpecs{ Gate: {
+ * {Version: version.MustParse("1.28"), Default: false, PreRelease: featuregate.Alpha}, ... } }`). Gate keys
+ * are constants, resolved through `constants` (a qualified key such as genericfeatures.X by its last part);
+ * a key no constant names is reported in `unresolved` and left out.
+ */
+export function readVersionedSpecsGo(goSource: string, constants: Map<string, string>, file: string): { gates: SourceGate[]; unresolved: string[] } {
+  const start = goSource.search(/map\[featuregate\.Feature\]featuregate\.VersionedSpecs\s*\{/);
+  if (start < 0) throw new SourceFormatError(`${file}: no map[featuregate.Feature]featuregate.VersionedSpecs`);
+  const gates: SourceGate[] = [];
+  const unresolved: string[] = [];
+  const body = goSource.slice(goSource.indexOf('{', start) + 1);
+  const entry = /^\s*([A-Za-z_][A-Za-z0-9_.]*)\s*:\s*\{\s*$/gm;
+  const heads = [...body.matchAll(entry)];
+  heads.forEach((h, i) => {
+    const chunk = body.slice(h.index! + h[0].length, i + 1 < heads.length ? heads[i + 1].index! : body.length);
+    const ident = h[1].split('.').pop()!;
+    const name = constants.get(ident);
+    if (!name) { unresolved.push(h[1]); return; }
+    const specs: SourceGateSpec[] = [];
+    for (const s of chunk.matchAll(/\{([^{}]*Version:\s*version\.MustParse\("(\d+)\.(\d+)"\)[^{}]*)\}/g)) {
+      const fields = s[1];
+      const stage = STAGE[(/PreRelease:\s*featuregate\.([A-Za-z]+)/.exec(fields)?.[1] ?? '').toLowerCase()];
+      const def = /Default:\s*(true|false)/.exec(fields);
+      if (!stage || !def) throw new SourceFormatError(`${file}: ${name}: a spec lacks PreRelease or Default`);
+      specs.push({ since: `${s[2]}.${s[3]}`, stage, defaultEnabled: def[1] === 'true', lockedToDefault: /LockToDefault:\s*true/.test(fields) });
+    }
+    if (specs.length > 0) gates.push({ name, specs: specs.sort((a, b) => compare(a.since, b.since)) });
+  });
+  return { gates, unresolved };
+}

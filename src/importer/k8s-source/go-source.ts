@@ -129,7 +129,12 @@ function readFields(body: string): GoField[] {
   return fields;
 }
 
-/** Whether a doc comment marks its field deprecated (the convention is a sentence saying so). */
+/**
+ * Whether a doc comment marks its own field deprecated: Go's `Deprecated:` paragraph, a comment that
+ * starts with "Deprecated" or "DEPRECATED", or one saying "this field is deprecated" (comments that only
+ * mention something else being deprecated, such as an annotation, do not count).
+ */
 export function docSaysDeprecated(doc: string): boolean {
-  return /\bdeprecated\b/i.test(doc) && !/\bnot\s+deprecated\b/i.test(doc);
+  return /(^|\s)Deprecated:/.test(doc) || /^(Deprecated|DEPRECATED)\b/.test(doc.trim())
+    || /\b(this|the) field (is|has been) deprecated\b/i.test(doc) || /^\S+ is deprecated\b/i.test(doc.trim());
 }

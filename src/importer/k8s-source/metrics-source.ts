@@ -3,7 +3,10 @@
 // (the non-empty parts joined by "_", as Prometheus does) and the stability and deprecation it declares.
 
 export interface DeclaredMetric {
+  /** The exported name: Namespace_Subsystem_Name. */
   name: string;
+  /** The Name field alone, as people often write the metric without its prefix. */
+  bare: string;
   stability: string | null;
   /** DeprecatedVersion as declared ("1.30.0" becomes "1.30"). */
   deprecatedIn: string | null;
@@ -33,7 +36,7 @@ export function readDeclaredMetrics(goSource: string): DeclaredMetric[] {
     const full = [value(body, 'Namespace'), value(body, 'Subsystem'), name].filter((p) => p).join('_');
     const stability = /StabilityLevel:\s*metrics\.([A-Z_]+)/.exec(body);
     const deprecated = /DeprecatedVersion:\s*"(\d+)\.(\d+)(?:\.\d+)?"/.exec(body);
-    out.push({ name: full, stability: stability ? stability[1] : null, deprecatedIn: deprecated ? `${deprecated[1]}.${deprecated[2]}` : null });
+    out.push({ name: full, bare: name, stability: stability ? stability[1] : null, deprecatedIn: deprecated ? `${deprecated[1]}.${deprecated[2]}` : null });
   }
   return out;
 }

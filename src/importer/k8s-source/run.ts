@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { GitTree, SourceRepoError } from './git-tree';
 import { buildApiIndex, type ReleaseTree } from './api-index';
-import { readVersionedFeatureList } from './gates-source';
+import { readVersionedFeatureList, readVersionedSpecsGo, readFeatureConstants } from './gates-source';
 import { readDeclaredMetrics } from './metrics-source';
 import { readImportConfig, type ImportConfig } from './config';
 
-export interface ImportSummary { written: string[]; counts: Record<string, number> }
+export interface ImportSummary { written: string[]; counts: Record<string, number>; skipped?: string[] }
 
 /** One JSON document per file, one entry per line: reviewable diffs when a release is regenerated. */
 export function formatIndex(header: Record<string, unknown>, key: string, entries: unknown[]): string {
@@ -56,13 +56,24 @@ export function importKubernetesFiles(filesDir: string, outDir: string, config: 
   const written: string[] = [];
   const counts: Record<string, number> = {};
 
-  const gates = source(config.kubernetes.featureGates);
-  const gateList = readVersionedFeatureList(gates.text, config.kubernetes.featureGates);
+  // Each gate source is one stored version of a file; each gets its own list, taken as complete up to the
+  // release before the newest one it names (a development snapshot's newest release may still change).
+  const skipped: string[] = [];
+  const constants = new Map<string, string>();
+  for (const f of config.kubernetes.featureGateConstants) for (const [k, v] of readFeatureConstants(source(f).text)) constants.set(k, v);
+  const gateSources = config.kubernetes.featureGates.map((path) => {
+    const s = source(path);
+    const read = path.endsWith('.go') ? readVersionedSpecsGo(s.text, constants, path) : { gates: readVersionedFeatureList(s.text, path), unresolved: [] };
+    // A gate of a package no constants file covers (the copies are of different releases) is left out, and said.
+    const local = read.unresolved.filter((u) => !u.includes('.'));
+    if (local.length > 0) throw new SourceRepoError(`${path}: no constant gives the name of ${local.join(', ')}: add the feature file that declares them to featureGateConstants`);
+    skipped.push(...read.unresolved.map((u) => `${path}: ${u}`));
+    return { source: s.url, featureGates: read.gates.sort((a, b) => a.name.localeCompare(b.name)) };
+  });
   const gatesFile = join(outDir, 'feature-gates.json');
-  writeFileSync(gatesFile, formatIndex({ generatedBy: 'netkb import k8s-source', source: gates.url }, 'featureGates',
-    gateList.sort((a, b) => a.name.localeCompare(b.name))));
+  writeFileSync(gatesFile, formatIndex({ generatedBy: 'netkb import k8s-source' }, 'sources', gateSources));
   written.push(gatesFile);
-  counts.featureGates = gateList.length;
+  counts.featureGates = gateSources.reduce((n, g) => n + g.featureGates.length, 0);
 
   const metrics = config.kubernetes.metrics.map((m) => {
     const s = source(m.file);
@@ -72,7 +83,7 @@ export function importKubernetesFiles(filesDir: string, outDir: string, config: 
   writeFileSync(metricsFile, formatIndex({ generatedBy: 'netkb import k8s-source' }, 'files', metrics));
   written.push(metricsFile);
   counts.metrics = metrics.reduce((n, m) => n + m.metrics.length, 0);
-  return { written, counts };
+  return { written, counts, skipped };
 }
 
 export { readImportConfig, load };

@@ -6,12 +6,12 @@ export function stageName(stage: Stage): string {
   return stage === 'GA' ? 'GA' : stage.toLowerCase();
 }
 
-export function stateText(s: { stage: Stage; defaultEnabled: boolean; lockedToDefault: boolean }): string {
+export function stateText(s: { stage: Stage; defaultEnabled: boolean; lockedToDefault: boolean | null }): string {
   return `${stageName(s.stage)}, ${s.defaultEnabled ? 'on' : 'off'} by default${s.lockedToDefault ? ', locked' : ''}`;
 }
 
 /** The short form for lists: "beta (on)", "GA (on, locked)". */
-export function shortStateText(s: { stage: Stage; defaultEnabled: boolean; lockedToDefault: boolean }): string {
+export function shortStateText(s: { stage: Stage; defaultEnabled: boolean; lockedToDefault: boolean | null }): string {
   return `${stageName(s.stage)} (${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault ? ', locked' : ''})`;
 }
 

@@ -8,7 +8,7 @@ import { errorBox, loading } from './common';
 
 type Stage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
 
-interface GateStage { stage: Stage; defaultEnabled: boolean; lockedToDefault: boolean; since: string; until: string | null }
+interface GateStage { stage: Stage; defaultEnabled: boolean; lockedToDefault: boolean | null; since: string; until: string | null }
 interface GateChange { version: string; kind: string; summary: string; prs: number[]; actionRequired: boolean }
 export interface Gate {
   name: string;

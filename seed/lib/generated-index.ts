@@ -1,0 +1,241 @@
+// The generated index (seed/generated/*.json, written by `netkb import k8s-source`): read, and turned into
+// facts per group/version/kind, field, gate and metric that the curated seed is checked against.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { load } from 'js-yaml';
+import { z } from 'zod';
+import type { SeedProblem } from './load';
+
+const release = z.string().regex(/^\d+\.\d+$/);
+const apiVersionEntry = z.object({
+  apiVersion: z.string(), kind: z.string(), dir: z.string(), registeredIn: z.array(z.string()),
+  markers: z.object({
+    introduced: release.nullable(), deprecated: release.nullable(), removed: release.nullable(),
+    replacement: z.string().nullable(), replacementKind: z.string().nullable(), from: z.string(),
+  }).nullable(),
+});
+const releaseRef = z.object({ release, ref: z.string(), commit: z.string() });
+const apiVersionsFile = z.object({ repository: z.url(), releases: z.array(releaseRef).min(1), apiVersions: z.array(apiVersionEntry) });
+const apiFieldsFile = z.object({
+  repository: z.url(), releases: z.array(releaseRef).min(1),
+  fields: z.array(z.object({ apiVersion: z.string(), kind: z.string(),
+    paths: z.record(z.string(), z.object({ present: z.array(z.string()), deprecatedFrom: release.nullable(), opaque: z.array(z.string()).optional() })) })),
+});
+const gateEntry = z.object({ name: z.string(), specs: z.array(z.object({
+  since: release, stage: z.enum(['ALPHA', 'BETA', 'GA', 'DEPRECATED']), defaultEnabled: z.boolean(), lockedToDefault: z.boolean(),
+})).min(1) });
+const gatesFile = z.object({ sources: z.array(z.object({ source: z.url(), featureGates: z.array(gateEntry) })) });
+const metricsFile = z.object({
+  files: z.array(z.object({ component: z.string(), source: z.url(), metrics: z.array(z.object({
+    name: z.string(), bare: z.string(), stability: z.string().nullable(), deprecatedIn: release.nullable(),
+  })) })),
+});
+const configFile = z.object({
+  api: z.object({
+    repository: z.url(), recordsFrom: release, alphaGroups: z.array(z.string()), skipKinds: z.array(z.string()).default([]),
+    betaOffByDefaultFrom: release, betaOffByDefaultSource: z.url(),
+  }).loose(),
+}).loose();
+
+export type ApiVersionEntry = z.infer<typeof apiVersionEntry>;
+export type GateEntry = z.infer<typeof gateEntry>;
+export type MetricsEntry = z.infer<typeof metricsFile>['files'][number];
+
+export interface GeneratedIndex {
+  config: z.infer<typeof configFile>;
+  /** Releases read, in order (the API index's). */
+  order: string[];
+  repository: string;
+  refs: Map<string, { ref: string; commit: string }>;
+  apiVersions: Map<string, { entry: ApiVersionEntry; line: number }>;
+  apiVersionsFile: string;
+  /** kind -> apiVersion -> path -> facts */
+  fields: Map<string, Map<string, Record<string, { present: string[]; deprecatedFrom: string | null; opaque?: string[] }>>>;
+  /**
+   * One entry per stored gate list: its gates, its URL, and the last release it is taken as complete for
+   * (the one before the newest release it names).
+   */
+  gateSources: { source: string; knownThrough: string | null; gates: Map<string, GateEntry> }[];
+  metrics: MetricsEntry[] | null;
+}
+
+const GENERATED = 'generated';
+
+/** Reads seed/generated/; null when the folder has no index (a seed without one is checked as before). */
+export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): GeneratedIndex | null {
+  const dir = join(seedDir, GENERATED);
+  const cfgPath = join(dir, 'k8s-source.yaml');
+  const apiPath = join(dir, 'api-versions.json');
+  if (!existsSync(cfgPath) || !existsSync(apiPath)) return null;
+  const rel = (p: string) => relative(join(seedDir, '..'), p);
+  const parse = <T>(path: string, schema: z.ZodType<T>, yaml = false): T | null => {
+    if (!existsSync(path)) return null;
+    let data: unknown;
+    try {
+      const text = readFileSync(path, 'utf8');
+      data = yaml ? load(text) : JSON.parse(text);
+    } catch (err) {
+      problems.push({ file: rel(path), message: `cannot be read: ${(err as Error).message.split('\n')[0]}; regenerate it with netkb import k8s-source` });
+      return null;
+    }
+    const r = schema.safeParse(data);
+    if (!r.success) {
+      problems.push({ file: rel(path), message: `not a generated index: ${r.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` });
+      return null;
+    }
+    return r.data;
+  };
+  const config = parse(cfgPath, configFile, true);
+  const api = parse(apiPath, apiVersionsFile);
+  if (!config || !api) return null;
+  const fieldsData = parse(join(dir, 'api-fields.json'), apiFieldsFile);
+  const gatesData = parse(join(dir, 'feature-gates.json'), gatesFile);
+  const metricsData = parse(join(dir, 'metrics.json'), metricsFile);
+
+  const lines = readFileSync(apiPath, 'utf8').split('\n');
+  const lineOf = new Map<string, number>();
+  lines.forEach((l, i) => {
+    const m = /^\s*\{"apiVersion":"([^"]+)","kind":"([^"]+)"/.exec(l);
+    if (m) lineOf.set(`${m[1]} ${m[2]}`, i + 1);
+  });
+  const apiVersions = new Map(api.apiVersions.map((e) => [`${e.apiVersion} ${e.kind}`, { entry: e, line: lineOf.get(`${e.apiVersion} ${e.kind}`) ?? 1 }]));
+  const fields = new Map<string, Map<string, Record<string, { present: string[]; deprecatedFrom: string | null; opaque?: string[] }>>>();
+  for (const f of fieldsData?.fields ?? []) {
+    if (!fields.has(f.kind)) fields.set(f.kind, new Map());
+    fields.get(f.kind)!.set(f.apiVersion, f.paths);
+  }
+  return {
+    config,
+    order: api.releases.map((r) => r.release),
+    repository: api.repository,
+    refs: new Map(api.releases.map((r) => [r.release, { ref: r.ref, commit: r.commit }])),
+    apiVersions,
+    apiVersionsFile: rel(apiPath),
+    fields,
+    gateSources: (gatesData?.sources ?? []).map((g) => ({
+      source: g.source, knownThrough: knownThrough(g.featureGates), gates: new Map(g.featureGates.map((e) => [e.name, e])),
+    })),
+    metrics: metricsData?.files ?? null,
+  };
+}
+
+function knownThrough(gates: GateEntry[]): string | null {
+  let max = 0;
+  for (const g of gates) for (const s of g.specs) max = Math.max(max, rank(s.since));
+  return max === 0 ? null : `${Math.floor(max / 1000)}.${(max % 1000) - 1}`;
+}
+
+export const rank = (s: string): number => {
+  const [a, b] = s.split('.').map(Number);
+  return a * 1000 + b;
+};
+const next = (s: string): string => {
+  const [a, b] = s.split('.').map(Number);
+  return `${a}.${b + 1}`;
+};
+
+export function expand(ranges: string[], order: string[]): string[] {
+  const out: string[] = [];
+  for (const r of ranges) {
+    const [a, b] = r.split('-');
+    const i = order.indexOf(a), j = order.indexOf(b ?? a);
+    for (let k = i; k >= 0 && k <= j; k++) out.push(order[k]);
+  }
+  return out;
+}
+
+export interface ApiFacts {
+  /** Whether removedIn comes from a removal marker (what the API server acts on) rather than the package being dropped. */
+  removalMarked: boolean;
+  /** null: served since before the first release read, and no marker says when. */
+  introducedIn: string | null;
+  deprecatedIn: string | null;
+  removedIn: string | null;
+  replacement: string | null;
+  /** Releases (of those read) that serve it. */
+  served: string[];
+  firstRegistered: string;
+}
+
+/**
+ * What the source says of one group/version/kind. The lifecycle markers are what the API server acts on
+ * (its deprecation warnings, and no longer serving a prerelease version from `removed` on); releases without
+ * the package bound them too: nothing is served before k8s.io/api registers it or after it is dropped.
+ */
+export function apiFacts(entry: ApiVersionEntry, order: string[]): ApiFacts {
+  const registered = expand(entry.registeredIn, order);
+  const first = registered[0], last = registered[registered.length - 1];
+  const m = entry.markers;
+  // Registration is the best evidence of the start when it began after the first release read (the
+  // marker may have been written later, or copied from a sibling kind). Registered from the first release
+  // read on, only a marker no later than that release can be right.
+  const introducedIn = first !== order[0] ? first
+    : m?.introduced && rank(m.introduced) <= rank(order[0]) ? m.introduced : null;
+  const dropped = last !== order[order.length - 1] ? next(last) : null;
+  const candidates = [m?.removed ?? null, dropped].filter((x): x is string => x !== null);
+  const removedIn = candidates.length > 0 ? candidates.sort((a, b) => rank(a) - rank(b))[0] : null;
+  const served = registered.filter((r) => (introducedIn === null || rank(r) >= rank(introducedIn)) && (removedIn === null || rank(r) < rank(removedIn)));
+  const replacementOk = m?.replacement && (m.replacementKind === null || m.replacementKind === `${entry.kind}List`);
+  return {
+    introducedIn, deprecatedIn: m?.deprecated ?? null, removedIn, removalMarked: m?.removed != null && removedIn === m.removed,
+    replacement: replacementOk ? m!.replacement : null, served, firstRegistered: first,
+  };
+}
+
+/** A kind a manifest can carry: not a list, not the options of a subresource call. */
+export const isObjectKind = (kind: string) => !/List$/.test(kind) && !/Options$/.test(kind);
+/** Whether the version's lifecycle markers were generated (prerelease versions from 1.19 on, and newer GA ones). */
+export const entryHasMarkers = (entry: ApiVersionEntry) => entry.markers !== null;
+
+export const isAlpha = (apiVersion: string) => /v\d+alpha\d+$/.test(apiVersion);
+export const isBeta = (apiVersion: string) => /v\d+beta\d+$/.test(apiVersion);
+export const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
+
+export interface FieldFacts { introducedIn: string | null; removedIn: string | null; deprecatedIn: string | null; present: string[] }
+
+/** What the source says of a field path of a kind, over the given group/versions (all of the kind's when null). */
+export function fieldFacts(index: GeneratedIndex, kind: string, path: string, apiVersions: string[] | null): FieldFacts | null | undefined {
+  const byVersion = index.fields.get(kind);
+  if (!byVersion) return undefined;
+  const versions = (apiVersions ?? [...byVersion.keys()]).filter((v) => byVersion.has(v));
+  if (versions.length === 0) return undefined;
+  const present = new Set<string>();
+  // Releases where an enclosing field has another package's type: whether the path exists there is unknown.
+  const unknown = new Set<string>();
+  const parts = path.split('.');
+  for (const v of versions) {
+    const paths = byVersion.get(v)!;
+    for (let n = 1; n < parts.length; n++) {
+      const opaque = paths[parts.slice(0, n).join('.').replace(/\[\]$/, '')]?.opaque;
+      if (opaque) for (const r of expand(opaque, index.order)) unknown.add(r);
+    }
+  }
+  let deprecatedIn: string | null = null;
+  for (const v of versions) {
+    const p = byVersion.get(v)![path];
+    if (!p) continue;
+    // k8s.io/api keeps a version's types after the API server stops serving it: count served releases only.
+    const api = [...index.apiVersions.values()].find(({ entry }) => entry.apiVersion === v && entry.kind === kind);
+    const served = api ? new Set(apiFacts(api.entry, index.order).served) : null;
+    for (const r of expand(p.present, index.order)) if (!served || served.has(r)) present.add(r);
+    if (p.deprecatedFrom && (deprecatedIn === null || rank(p.deprecatedFrom) < rank(deprecatedIn))) deprecatedIn = p.deprecatedFrom;
+  }
+  if (present.size === 0) return versions.some((v) => byVersion.get(v)![path]) ? undefined : null;
+  const sorted = [...present].sort((a, b) => rank(a) - rank(b));
+  const first = sorted[0], last = sorted[sorted.length - 1];
+  const before = index.order[index.order.indexOf(first) - 1];
+  const after = index.order[index.order.indexOf(last) + 1];
+  return {
+    introducedIn: before !== undefined && !unknown.has(before) ? first : null,
+    removedIn: after !== undefined && !unknown.has(after) ? after : null,
+    deprecatedIn,
+    present: sorted,
+  };
+}
+
+/** A gate's state in a release by its versioned specs; null before its first spec. */
+export function gateStateIn(gate: GateEntry, release: string): GateEntry['specs'][number] | null {
+  let state: GateEntry['specs'][number] | null = null;
+  for (const s of gate.specs) if (rank(s.since) <= rank(release)) state = s;
+  return state;
+}

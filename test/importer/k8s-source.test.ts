@@ -1,0 +1,171 @@
+// netkb import k8s-source on small real excerpts of Kubernetes' source (test/fixtures/k8s-source): a
+// kubernetes/api repository is built from the excerpts with two release tags and a development branch.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importApiSource, importKubernetesFiles } from '../../src/importer/k8s-source/run';
+import { readImportConfig } from '../../src/importer/k8s-source/config';
+import { readDeclaredMetrics } from '../../src/importer/k8s-source/metrics-source';
+import { readLifecycleMarkers, readRegisteredKinds, readStructs, docSaysDeprecated } from '../../src/importer/k8s-source/go-source';
+import { apiFacts, expand } from '../../seed/lib/generated-index';
+import { netkb } from '../support/cli';
+import { projectRoot } from '../../src/config';
+
+const FIXTURES = join(projectRoot(), 'test', 'fixtures', 'k8s-source');
+const config = readImportConfig(join(projectRoot(), 'seed', 'generated', 'k8s-source.yaml'));
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-C', dir, '-c', 'user.name=netkb', '-c', 'user.email=netkb@example.invalid', '-c', 'commit.gpgsign=false', ...args], { encoding: 'utf8' });
+}
+
+/** A kubernetes/api-like repository: one commit per fixture release, tagged, and `master` after them. */
+function buildApiRepo(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'netkb-k8s-api-'));
+  git(dir, 'init', '-q', '-b', 'master');
+  for (const rel of ['kubernetes-1.21.0', 'kubernetes-1.22.0', 'master']) {
+    for (const entry of ['core', 'networking']) rmSync(join(dir, entry), { recursive: true, force: true });
+    cpSync(join(FIXTURES, 'kubernetes-api', rel), dir, { recursive: true });
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--allow-empty', '-m', rel);
+    if (rel !== 'master') git(dir, 'tag', rel);
+  }
+  return dir;
+}
+
+describe('netkb import k8s-source: the API index', () => {
+  let repo: string;
+  let out: string;
+  let versions: { releases: { release: string; ref: string }[]; apiVersions: any[] };
+  let fields: { fields: any[] };
+  beforeAll(() => {
+    repo = buildApiRepo();
+    out = mkdtempSync(join(tmpdir(), 'netkb-generated-'));
+    importApiSource(repo, out, { ...config, api: { ...config.api, fromRelease: '1.21' } });
+    versions = JSON.parse(readFileSync(join(out, 'api-versions.json'), 'utf8'));
+    fields = JSON.parse(readFileSync(join(out, 'api-fields.json'), 'utf8'));
+  });
+  afterAll(() => { rmSync(repo, { recursive: true, force: true }); rmSync(out, { recursive: true, force: true }); });
+
+  it('reads every release tag and the development branch as the next release', () => {
+    expect(versions.releases.map((r) => [r.release, r.ref])).toEqual([['1.21', 'kubernetes-1.21.0'], ['1.22', 'kubernetes-1.22.0'], ['1.23', 'master']]);
+  });
+
+  it('records each registered kind with its releases and lifecycle markers', () => {
+    const ingress = versions.apiVersions.find((e) => e.apiVersion === 'networking.k8s.io/v1beta1' && e.kind === 'Ingress');
+    expect(ingress).toMatchObject({
+      dir: 'networking/v1beta1', registeredIn: ['1.21-1.23'],
+      markers: { introduced: '1.14', deprecated: '1.19', removed: '1.22', replacement: 'networking.k8s.io/v1' },
+    });
+    const service = versions.apiVersions.find((e) => e.apiVersion === 'v1' && e.kind === 'Service');
+    expect(service).toMatchObject({ registeredIn: ['1.21-1.23'], dir: 'core/v1' });
+    // Options of subresource calls are not kinds a manifest carries.
+    expect(versions.apiVersions.some((e) => e.kind === 'PodLogOptions')).toBe(false);
+  });
+
+  it('serves a prerelease version until its removal marker, though k8s.io/api keeps its types', () => {
+    const ingress = versions.apiVersions.find((e) => e.apiVersion === 'networking.k8s.io/v1beta1' && e.kind === 'Ingress');
+    const facts = apiFacts(ingress, ['1.21', '1.22', '1.23']);
+    expect(facts).toMatchObject({ introducedIn: '1.14', deprecatedIn: '1.19', removedIn: '1.22', removalMarked: true, served: ['1.21'] });
+  });
+
+  it('indexes field paths per release: list fields, their items, and a field that goes away', () => {
+    const svc = fields.fields.find((f) => f.apiVersion === 'v1' && f.kind === 'Service').paths;
+    expect(svc['spec.ports']).toMatchObject({ present: ['1.21-1.23'] });
+    expect(svc['spec.ports[].port']).toMatchObject({ present: ['1.21-1.23'] });
+    expect(svc['spec.topologyKeys'].present).toEqual(['1.21']);
+    expect(svc['spec.ipFamilies'].present).toEqual(['1.21-1.23']);
+    // A field of another package's type is marked opaque: its own fields are not walked.
+    expect(svc['status.loadBalancer']).toMatchObject({ opaque: ['1.21-1.23'] });
+    const ing = fields.fields.find((f) => f.apiVersion === 'networking.k8s.io/v1beta1' && f.kind === 'Ingress').paths;
+    expect(ing['spec.backend.serviceName'].present).toEqual(['1.21-1.23']);
+    expect(expand(ing['spec.rules'].present, ['1.21', '1.22', '1.23'])).toEqual(['1.21', '1.22', '1.23']);
+  });
+
+  it('writes one entry per line, so a regenerated release reads as a small diff', () => {
+    const lines = readFileSync(join(out, 'api-versions.json'), 'utf8').split('\n');
+    expect(lines.filter((l) => l.startsWith('    {"apiVersion":')).length).toBe(versions.apiVersions.length);
+  });
+
+  it('the command refuses a folder that is not a repository, and one without release tags', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'netkb-empty-'));
+    try {
+      const notRepo = netkb(['import', 'k8s-source', empty, '--seed', join(projectRoot(), 'seed')]);
+      expect(notRepo.code).toBe(2);
+      expect(notRepo.stderr).toMatch(/not a git repository/);
+      git(empty, 'init', '-q');
+      writeFileSync(join(empty, 'x'), 'x');
+      git(empty, 'add', 'x');
+      git(empty, 'commit', '-q', '-m', 'x');
+      const noTags = netkb(['import', 'k8s-source', empty, '--seed', join(projectRoot(), 'seed')]);
+      expect(noTags.code).toBe(2);
+      expect(noTags.stderr).toMatch(/no release tags kubernetes-X\.Y\.0/);
+      const usage = netkb(['import', 'k8s-source']);
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toMatch(/API_REPO/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('netkb import k8s-source: gates and metrics from single files', () => {
+  it('reads the versioned gate list and the Go versioned specs, each as its own source', () => {
+    const out = mkdtempSync(join(tmpdir(), 'netkb-generated-'));
+    try {
+      importKubernetesFiles(join(FIXTURES, 'kubernetes'), out, { ...config, kubernetes: { ...config.kubernetes,
+        featureGateConstants: ['pkg/features/kube_features.go'],
+        metrics: [{ component: 'kube-proxy', file: 'pkg/proxy/metrics/metrics.go' }] } });
+      const gates = JSON.parse(readFileSync(join(out, 'feature-gates.json'), 'utf8'));
+      expect(gates.sources).toHaveLength(2);
+      const [list, go] = gates.sources;
+      expect(list.source).toMatch(/^https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/[0-9a-f]{40}\/test\/compatibility_lifecycle/);
+      expect(list.featureGates.find((g: any) => g.name === 'LoadBalancerIPMode').specs.at(-1))
+        .toEqual({ since: '1.32', stage: 'GA', defaultEnabled: true, lockedToDefault: true });
+      const draining = go.featureGates.find((g: any) => g.name === 'KubeProxyDrainingTerminatingNodes');
+      expect(draining.specs.map((s: any) => `${s.since} ${s.stage} ${s.defaultEnabled} ${s.lockedToDefault}`))
+        .toEqual(['1.28 ALPHA false false', '1.30 BETA true false', '1.31 GA true true']);
+      // The constant's name differs from the gate's: the string value is the gate.
+      expect(go.featureGates.some((g: any) => g.name === 'CustomCPUCFSQuotaPeriod')).toBe(true);
+      const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8'));
+      expect(metrics.files[0].metrics.map((m: any) => m.name)).toEqual(expect.arrayContaining(['kubeproxy_sync_proxy_rules_duration_seconds']));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a files folder without MANIFEST.tsv, naming what it needs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'netkb-files-'));
+    try {
+      mkdirSync(join(dir, 'x'));
+      expect(() => importKubernetesFiles(dir, dir, config)).toThrow(/MANIFEST\.tsv: missing/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the Go readers', () => {
+  it('take the exported metric name from Namespace, Subsystem and Name, resolving constants', () => {
+    const src = readFileSync(join(FIXTURES, 'kubernetes', 'pkg', 'proxy', 'metrics', 'metrics.go'), 'utf8');
+    const names = readDeclaredMetrics(src).map((m) => [m.name, m.bare]);
+    expect(names).toContainEqual(['kubeproxy_sync_proxy_rules_duration_seconds', 'sync_proxy_rules_duration_seconds']);
+    expect(names.every(([n]) => n.startsWith('kubeproxy_'))).toBe(true);
+  });
+
+  it('read registered kinds, lifecycle markers and struct fields of the fixture release', () => {
+    const dir = join(FIXTURES, 'kubernetes-api', 'kubernetes-1.22.0', 'networking', 'v1beta1');
+    expect(readRegisteredKinds(readFileSync(join(dir, 'register.go'), 'utf8'))).toEqual(expect.arrayContaining(['Ingress', 'IngressList', 'IngressClass']));
+    const markers = readLifecycleMarkers(readFileSync(join(dir, 'zz_generated.prerelease-lifecycle.go'), 'utf8'));
+    expect(markers.get('Ingress')).toEqual({ introduced: '1.14', deprecated: '1.19', removed: '1.22', replacement: { group: 'networking.k8s.io', version: 'v1', kind: 'Ingress' } });
+    const structs = readStructs(readFileSync(join(dir, 'types.go'), 'utf8'));
+    expect(structs.get('IngressSpec')!.map((f) => f.json)).toEqual(expect.arrayContaining(['ingressClassName', 'backend', 'tls', 'rules']));
+  });
+
+  it('count a field as deprecated only when its own comment says so', () => {
+    expect(docSaysDeprecated('Deprecated: use spec.ipFamilies.')).toBe(true);
+    expect(docSaysDeprecated('topologyKeys is deprecated and will be removed.')).toBe(true);
+    expect(docSaysDeprecated('This field is deprecated in favour of X.')).toBe(true);
+    expect(docSaysDeprecated('replaces the deprecated kubernetes.io/ingress.class annotation')).toBe(false);
+  });
+});
