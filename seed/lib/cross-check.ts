@@ -92,6 +92,17 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
     }
   }
 
+  // replacementAvailableIn is the first release that serves the replacement: the source's start of it.
+  for (const loc of b.apiVersions) {
+    const r = loc.record;
+    if (!r.replacement || r.replacementAvailableIn == null) continue;
+    const rep = index.apiVersions.get(`${r.replacement} ${r.kind}`);
+    const start = rep ? apiFacts(rep.entry, index.order).introducedIn : null;
+    if (start !== null && start !== r.replacementAvailableIn) {
+      differ(loc, `API version ${r.apiVersion} ${r.kind}`, 'replacementAvailableIn', `is ${r.replacementAvailableIn}, but the source serves ${r.replacement} ${r.kind} from ${start} (${index.apiVersionsFile}:${rep!.line})`);
+    }
+  }
+
   // Group/version/kinds the curated seed lacks: generated records for those served from recordsFrom on.
   const cfg = index.config.api;
   for (const [key, { entry, line }] of index.apiVersions) {

@@ -36,7 +36,7 @@ describe('netkb diff FROM TO', () => {
   it('table: a headline with the counts and one row per transition', () => {
     const r = netkb(['diff', 'v1.29', '1.31.2']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^netkb diff 1\.29 -> 1\.31: 28 gate changes, 2 API versions removed, 1 deprecated, 5 flags removed/);
+    expect(r.stdout).toMatch(/^netkb diff 1\.29 -> 1\.31: 28 gate changes, 2 API versions removed, 4 deprecated, 5 flags removed/);
     expect(r.stdout).toMatch(/\n1\.31 +NFTablesProxyMode +alpha \(off\) → beta \(on\)\n/);
     expect(r.stdout).toMatch(/Flags removed\nRELEASE +COMPONENT +FLAG +REPLACEMENTS\n/);
   });

@@ -33,7 +33,7 @@ describe('VersionDiff.markdown', () => {
     const { diff } = await server.data(`{ diff(from: "1.29", to: "1.31") { markdown featureGates { gate { name } } removedFlags { name } removedApiVersions { kind } } }`);
     const md: string = diff.markdown;
     expect(md.length).toBeLessThanOrEqual(3000);
-    expect(md.startsWith(`**netkb: 1.29 → 1.31**: ${diff.featureGates.length} gate changes; 2 API versions removed, 1 deprecated; ${diff.removedFlags.length} flags removed`)).toBe(true);
+    expect(md.startsWith(`**netkb: 1.29 → 1.31**: ${diff.featureGates.length} gate changes; 2 API versions removed, 4 deprecated; ${diff.removedFlags.length} flags removed`)).toBe(true);
     expect(md).toContain('- 1.31 `NFTablesProxyMode`: alpha (off) → beta (on) · [KEP-3866](https://github.com/kubernetes/enhancements/tree/master/keps/sig-network/3866-nftables-proxy)');
     expect(md).toContain('- 1.30 `KubeProxyDrainingTerminatingNodes`: alpha (off) → beta (on)');
     expect(md).toContain('- 1.31 `networking.k8s.io/v1alpha1` ServiceCIDR no longer served; use `networking.k8s.io/v1beta1`');

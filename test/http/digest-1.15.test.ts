@@ -40,7 +40,7 @@ describe('1.15 digest', () => {
     expect(flag.removedIn).toBe('1.15');
   });
 
-  it('Ingress and NetworkPolicy leave extensions/v1beta1: move to networking.k8s.io/v1beta1 (since 1.14) and networking.k8s.io/v1 (since 1.8)', async () => {
+  it('Ingress and NetworkPolicy leave extensions/v1beta1: the replacements are the versions served when it goes, networking.k8s.io/v1 (Ingress from 1.19, NetworkPolicy from 1.7)', async () => {
     const data = await server.data(`{ changes(filter: { to: "1.15", from: "1.14", kinds: [DEPRECATION] }, first: 50) { edges { node { summary sources subjects { ... on ApiVersion { apiVersion kind } } } } }
       ingress: apiVersion(apiVersion: "extensions/v1beta1", kind: "Ingress") { deprecatedIn removedIn announcedRemovalIn replacementAvailableIn replacement { apiVersion introducedIn } changes { version } }
       netpol: apiVersion(apiVersion: "extensions/v1beta1", kind: "NetworkPolicy") { removedIn replacementAvailableIn replacement { apiVersion introducedIn } }
@@ -48,16 +48,17 @@ describe('1.15 digest', () => {
     const notice = data.changes.edges.map((e: any) => e.node).find((n: any) => n.subjects.some((s: any) => s.apiVersion === 'extensions/v1beta1' && s.kind === 'Ingress'));
     expect(notice).toBeDefined();
     expect(notice.subjects).toEqual(expect.arrayContaining([{ apiVersion: 'extensions/v1beta1', kind: 'NetworkPolicy' }]));
-    expect(data.ingress).toMatchObject({ removedIn: '1.22', announcedRemovalIn: '1.19', replacementAvailableIn: '1.14', replacement: { apiVersion: 'networking.k8s.io/v1beta1', introducedIn: '1.14' } });
+    expect(data.ingress).toMatchObject({ removedIn: '1.22', announcedRemovalIn: '1.19', replacementAvailableIn: '1.19', replacement: { apiVersion: 'networking.k8s.io/v1', introducedIn: '1.19' } });
     expect(data.ingress.changes.map((x: any) => x.version)).toContain('1.15');
-    expect(data.netpol).toMatchObject({ removedIn: '1.16', replacementAvailableIn: '1.8', replacement: { apiVersion: 'networking.k8s.io/v1', introducedIn: '1.8' } });
+    expect(data.netpol).toMatchObject({ removedIn: '1.16', replacementAvailableIn: '1.7', replacement: { apiVersion: 'networking.k8s.io/v1', introducedIn: '1.7' } });
   });
 
-  it('new kube-proxy metric kube_proxy_sync_proxy_rules_last_timestamp_seconds (#74027)', async () => {
+  it('new kube-proxy metric, under the name Prometheus exports (kubeproxy_ subsystem) (#74027)', async () => {
     const c = await change(74027);
-    expect(subjectNames(c)).toContain('Metric kube-proxy kube_proxy_sync_proxy_rules_last_timestamp_seconds');
+    expect(subjectNames(c)).toContain('Metric kube-proxy kubeproxy_sync_proxy_rules_last_timestamp_seconds');
     const { metrics } = await server.data('{ metrics(component: "kube-proxy") { name introducedIn } }');
-    expect(metrics).toContainEqual({ name: 'kube_proxy_sync_proxy_rules_last_timestamp_seconds', introducedIn: '1.15' });
+    expect(metrics).toContainEqual({ name: 'kubeproxy_sync_proxy_rules_last_timestamp_seconds', introducedIn: '1.15' });
+    expect(metrics.filter((m: any) => !m.name.startsWith('kubeproxy_')).map((m: any) => m.name)).toEqual([]);
   });
 
   it('gate ServiceLoadBalancerFinalizer alpha, off by default (#78262)', async () => {

@@ -76,7 +76,8 @@ describe('netkb import k8s-source: the API index', () => {
     expect(svc['spec.topologyKeys'].present).toEqual(['1.21']);
     expect(svc['spec.ipFamilies'].present).toEqual(['1.21-1.23']);
     // A field of another package's type is marked opaque: its own fields are not walked.
-    expect(svc['status.loadBalancer']).toMatchObject({ opaque: ['1.21-1.23'] });
+    expect(svc['spec.ports[].targetPort']).toMatchObject({ opaque: ['1.21-1.23'] });
+    expect(svc['spec.ports[].port'].opaque).toBeUndefined();
     const ing = fields.fields.find((f) => f.apiVersion === 'networking.k8s.io/v1beta1' && f.kind === 'Ingress').paths;
     expect(ing['spec.backend.serviceName'].present).toEqual(['1.21-1.23']);
     expect(expand(ing['spec.rules'].present, ['1.21', '1.22', '1.23'])).toEqual(['1.21', '1.22', '1.23']);

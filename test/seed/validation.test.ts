@@ -86,7 +86,7 @@ describe('a bad record is refused with file, record and field named', () => {
   });
 
   it('an API version whose replacement has no record', () => {
-    copy.edit('api-versions/extensions.yaml', (t) => t.replace('replacement: "networking.k8s.io/v1beta1"', 'replacement: "networking.k8s.io/v9"'));
+    copy.edit('api-versions/extensions.yaml', (t) => t.replace('replacement: "networking.k8s.io/v1"', 'replacement: "networking.k8s.io/v9"'));
     const problems = problemsOf(copy.seed);
     expect(problems.some((p) => p.field === 'replacement' && /networking\.k8s\.io\/v9/.test(p.message))).toBe(true);
   });

@@ -1,5 +1,6 @@
 // api-version: the object's apiVersion/kind against the api-versions records.
 import type { ApiVersion } from '../../kb/model';
+import type { VersionKey } from '../../kb/version';
 import { changeAt, clampToPath, findingText, onPath, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
 import type { ManifestObject } from '../manifest';
@@ -67,5 +68,23 @@ function fixText(record: ApiVersion, target: ApiVersion, ctx: RuleContext): stri
   else if (available <= ctx.path.from) when = ` It is served since ${v(available)}, so you can migrate before upgrading.`;
   else when = ` It is served only from ${v(available)}: migrate once the cluster runs ${v(available)}${record.removedIn !== null ? `, before ${v(record.removedIn)}` : ''}.`;
   const notes = [record.migrationNotes, target !== record.replacement ? target.migrationNotes : null].filter(Boolean).join(' ');
+  const step = interimStep(record, target, available, ctx);
+  if (step) {
+    return `Change apiVersion to ${step.apiVersion} now (served since ${v(step.introducedIn!)}), then to ${target.apiVersion}, ` +
+      `the version that stays, once the cluster runs ${v(available!)}.${notes ? ` ${notes}` : ''}`;
+  }
   return `Change apiVersion to ${target.apiVersion}.${when}${notes ? ` ${notes}` : ''}`;
+}
+
+/**
+ * The first version the record's conversion moves to, when the lasting replacement is not served yet at
+ * the start of the path but that version is, and it is served until the replacement is: an interim step
+ * the user can take at once (extensions/v1beta1 Ingress -> networking.k8s.io/v1beta1 before 1.19).
+ */
+function interimStep(record: ApiVersion, target: ApiVersion, available: VersionKey | null, ctx: RuleContext): ApiVersion | null {
+  if (available === null || available <= ctx.path.from || !record.conversion) return null;
+  const step = ctx.kb.apiVersion(record.conversion.to, record.kind);
+  if (!step || step === target || step.introducedIn === null || step.introducedIn > ctx.path.from) return null;
+  if (step.removedIn !== null && step.removedIn <= available) return null;
+  return step;
 }
