@@ -5,14 +5,14 @@
 import type { Located, SeedBundle, SeedProblem } from './load';
 import type { ApiVersionRecord, FeatureGateRecord, SourceOverrideRecord } from './schemas';
 import {
-  apiFacts, fieldFacts, isObjectKind, entryHasMarkers, type GateEntry, gateStateIn, groupOf, isAlpha, isBeta, rank, type GeneratedIndex,
+  apiFacts, fieldFacts, fieldPresentIn, isObjectKind, entryHasMarkers, type GateEntry, gateStateIn, groupOf, isAlpha, isBeta, rank, type GeneratedIndex,
 } from './generated-index';
 
 export interface CrossCheckReport {
   /** Curated records that agree with the index or explain every difference. */
-  checked: Record<'apiVersions' | 'apiFields' | 'featureGates' | 'metrics', number>;
+  checked: Record<'apiVersions' | 'apiFields' | 'featureGates' | 'metrics' | 'flags', number>;
   /** Curated records the index has nothing to say about (another repository's group, a gate removed before the list). */
-  notCovered: Record<'apiVersions' | 'apiFields' | 'featureGates' | 'metrics', number>;
+  notCovered: Record<'apiVersions' | 'apiFields' | 'featureGates' | 'metrics' | 'flags', number>;
   /** api-versions records generated from the index. */
   generated: number;
   /** Values filled in from the index where the curated record left them out. */
@@ -27,8 +27,8 @@ type WithOverrides = { sourceOverrides?: SourceOverrideRecord[] | null };
 
 export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedProblem[]): CrossCheckReport {
   const report: CrossCheckReport = {
-    checked: { apiVersions: 0, apiFields: 0, featureGates: 0, metrics: 0 },
-    notCovered: { apiVersions: 0, apiFields: 0, featureGates: 0, metrics: 0 },
+    checked: { apiVersions: 0, apiFields: 0, featureGates: 0, metrics: 0, flags: 0 },
+    notCovered: { apiVersions: 0, apiFields: 0, featureGates: 0, metrics: 0, flags: 0 },
     generated: 0, filled: 0, filledValues: [], overridden: 0,
   };
   const newest = Math.max(...b.releases.map((r) => rank(r.record.version)));
@@ -175,6 +175,24 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
       else if (r[field] !== said) differ(loc, name, field, `is ${r[field]}, the types say ${said}`);
     }
     if (f.deprecatedIn !== null && r.deprecatedIn == null) differ(loc, name, 'deprecatedIn', `is not set, but the field's doc comment calls it deprecated from ${f.deprecatedIn}`);
+  }
+
+  // --- Flags: the component-config field a flag names must exist while the flag does -------------------
+  const configKind = new Map(b.components.map((c) => [c.record.name, c.record.configKinds.map((k) => k.split('/')[1])]));
+  for (const loc of b.flags) {
+    const r = loc.record;
+    if (!r.configField) { report.notCovered.flags++; continue; }
+    const kind = (configKind.get(r.component) ?? []).find((k) => index.fields.has(k));
+    const present = kind ? fieldPresentIn(index, kind, r.configField) : undefined;
+    const order = kind ? [...index.fields.get(kind)!.values()][0].order : [];
+    const life = order.filter((rel) => (r.introducedIn == null || rank(rel) >= rank(r.introducedIn)) && (r.removedIn == null || rank(rel) < rank(r.removedIn)));
+    if (present === undefined || life.length === 0) { report.notCovered.flags++; continue; }
+    report.checked.flags++;
+    if (!present.some((rel) => life.includes(rel))) {
+      differ(loc, `flag ${r.component} ${r.name}`, 'configField', present.length === 0
+        ? `${kind} has no field ${r.configField} in any release read (${order[0]}-${order[order.length - 1]})`
+        : `${kind} has ${r.configField} only in ${present[0]}-${present[present.length - 1]}, not while the flag exists`);
+    }
   }
 
   // --- Feature gates ------------------------------------------------------------------------------------

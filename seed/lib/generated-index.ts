@@ -21,6 +21,13 @@ const apiFieldsFile = z.object({
   fields: z.array(z.object({ apiVersion: z.string(), kind: z.string(),
     paths: z.record(z.string(), z.object({ present: z.array(z.string()), deprecatedFrom: release.nullable(), opaque: z.array(z.string()).optional() })) })),
 });
+const configFieldsFile = z.object({
+  configs: z.array(z.object({
+    component: z.string(), repository: z.url(), releases: z.array(releaseRef).min(1),
+    fields: z.array(z.object({ apiVersion: z.string(), kind: z.string(),
+      paths: z.record(z.string(), z.object({ present: z.array(z.string()), deprecatedFrom: release.nullable(), opaque: z.array(z.string()).optional() })) })),
+  })),
+});
 const gateEntry = z.object({ name: z.string(), specs: z.array(z.object({
   since: release, stage: z.enum(['ALPHA', 'BETA', 'GA', 'DEPRECATED']), defaultEnabled: z.boolean(), lockedToDefault: z.boolean(),
 })).min(1) });
@@ -38,6 +45,8 @@ const configFile = z.object({
 }).loose();
 
 export type ApiVersionEntry = z.infer<typeof apiVersionEntry>;
+type PathFacts = { present: string[]; deprecatedFrom: string | null; opaque?: string[] };
+export interface FieldEntry { order: string[]; paths: Record<string, PathFacts> }
 export type GateEntry = z.infer<typeof gateEntry>;
 export type MetricsEntry = z.infer<typeof metricsFile>['files'][number];
 
@@ -50,7 +59,8 @@ export interface GeneratedIndex {
   apiVersions: Map<string, { entry: ApiVersionEntry; line: number }>;
   apiVersionsFile: string;
   /** kind -> apiVersion -> path -> facts */
-  fields: Map<string, Map<string, Record<string, { present: string[]; deprecatedFrom: string | null; opaque?: string[] }>>>;
+  /** kind -> apiVersion -> the releases its file read, in order, and path -> facts. */
+  fields: Map<string, Map<string, FieldEntry>>;
   /**
    * One entry per stored gate list: its gates, its URL, and the last release it is taken as complete for
    * (the one before the newest release it names).
@@ -89,6 +99,7 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
   const api = parse(apiPath, apiVersionsFile);
   if (!config || !api) return null;
   const fieldsData = parse(join(dir, 'api-fields.json'), apiFieldsFile);
+  const configData = parse(join(dir, 'component-config-fields.json'), configFieldsFile);
   const gatesData = parse(join(dir, 'feature-gates.json'), gatesFile);
   const metricsData = parse(join(dir, 'metrics.json'), metricsFile);
 
@@ -99,11 +110,15 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
     if (m) lineOf.set(`${m[1]} ${m[2]}`, i + 1);
   });
   const apiVersions = new Map(api.apiVersions.map((e) => [`${e.apiVersion} ${e.kind}`, { entry: e, line: lineOf.get(`${e.apiVersion} ${e.kind}`) ?? 1 }]));
-  const fields = new Map<string, Map<string, Record<string, { present: string[]; deprecatedFrom: string | null; opaque?: string[] }>>>();
-  for (const f of fieldsData?.fields ?? []) {
-    if (!fields.has(f.kind)) fields.set(f.kind, new Map());
-    fields.get(f.kind)!.set(f.apiVersion, f.paths);
-  }
+  const fields = new Map<string, Map<string, FieldEntry>>();
+  const addFields = (order: string[], list: { apiVersion: string; kind: string; paths: Record<string, PathFacts> }[]) => {
+    for (const f of list) {
+      if (!fields.has(f.kind)) fields.set(f.kind, new Map());
+      fields.get(f.kind)!.set(f.apiVersion, { order, paths: f.paths });
+    }
+  };
+  if (fieldsData) addFields(fieldsData.releases.map((r) => r.release), fieldsData.fields);
+  for (const c of configData?.configs ?? []) addFields(c.releases.map((r) => r.release), c.fields);
   return {
     config,
     order: api.releases.map((r) => r.release),
@@ -199,38 +214,56 @@ export function fieldFacts(index: GeneratedIndex, kind: string, path: string, ap
   if (!byVersion) return undefined;
   const versions = (apiVersions ?? [...byVersion.keys()]).filter((v) => byVersion.has(v));
   if (versions.length === 0) return undefined;
+  const order = byVersion.get(versions[0])!.order;
   const present = new Set<string>();
   // Releases where an enclosing field has another package's type: whether the path exists there is unknown.
   const unknown = new Set<string>();
   const parts = path.split('.');
   for (const v of versions) {
-    const paths = byVersion.get(v)!;
+    const { paths, order: o } = byVersion.get(v)!;
     for (let n = 1; n < parts.length; n++) {
       const opaque = paths[parts.slice(0, n).join('.').replace(/\[\]$/, '')]?.opaque;
-      if (opaque) for (const r of expand(opaque, index.order)) unknown.add(r);
+      if (opaque) for (const r of expand(opaque, o)) unknown.add(r);
     }
   }
   let deprecatedIn: string | null = null;
   for (const v of versions) {
-    const p = byVersion.get(v)![path];
+    const { paths, order: o } = byVersion.get(v)!;
+    const p = paths[path];
     if (!p) continue;
     // k8s.io/api keeps a version's types after the API server stops serving it: count served releases only.
-    const api = [...index.apiVersions.values()].find(({ entry }) => entry.apiVersion === v && entry.kind === kind);
+    const api = index.apiVersions.get(`${v} ${kind}`);
     const served = api ? new Set(apiFacts(api.entry, index.order).served) : null;
-    for (const r of expand(p.present, index.order)) if (!served || served.has(r)) present.add(r);
+    for (const r of expand(p.present, o)) if (!served || served.has(r)) present.add(r);
     if (p.deprecatedFrom && (deprecatedIn === null || rank(p.deprecatedFrom) < rank(deprecatedIn))) deprecatedIn = p.deprecatedFrom;
   }
-  if (present.size === 0) return versions.some((v) => byVersion.get(v)![path]) ? undefined : null;
+  if (present.size === 0) return versions.some((v) => byVersion.get(v)!.paths[path]) ? undefined : null;
   const sorted = [...present].sort((a, b) => rank(a) - rank(b));
   const first = sorted[0], last = sorted[sorted.length - 1];
-  const before = index.order[index.order.indexOf(first) - 1];
-  const after = index.order[index.order.indexOf(last) + 1];
+  const before = order[order.indexOf(first) - 1];
+  const after = order[order.indexOf(last) + 1];
   return {
     introducedIn: before !== undefined && !unknown.has(before) ? first : null,
     removedIn: after !== undefined && !unknown.has(after) ? after : null,
     deprecatedIn,
     present: sorted,
   };
+}
+
+/**
+ * The releases in which a field path exists (for a component-config field a flag names); undefined when the
+ * index cannot tell: no index for the kind, or an enclosing field of another package's type.
+ */
+export function fieldPresentIn(index: GeneratedIndex, kind: string, path: string): string[] | undefined {
+  const byVersion = index.fields.get(kind);
+  if (!byVersion) return undefined;
+  const out = new Set<string>();
+  const parts = path.split('.');
+  for (const { paths, order } of byVersion.values()) {
+    for (const r of expand(paths[path]?.present ?? [], order)) out.add(r);
+    if (out.size === 0 && parts.some((_, n) => n > 0 && paths[parts.slice(0, n).join('.')]?.opaque)) return undefined;
+  }
+  return [...out].sort((a, b) => rank(a) - rank(b));
 }
 
 /** A gate's state in a release by its versioned specs; null before its first spec. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { seedDir } from '../config';
 import type { CliIo } from './check';
 
-export const IMPORT_K8S_SOURCE_HELP = `Usage: netkb import k8s-source API_REPO [--files DIR] [--seed DIR]
+export const IMPORT_K8S_SOURCE_HELP = `Usage: netkb import k8s-source API_REPO [--config-repo NAME=DIR]... [--files DIR] [--seed DIR]
 
 Regenerates the index of facts taken from Kubernetes' own source (seed/generated/), which the curated
 seed is checked against (npm run seed:check, npm test). What is read is set in seed/generated/k8s-source.yaml.
@@ -13,6 +13,10 @@ seed is checked against (npm run seed:check, npm test). What is read is set in s
                   group/version/kind registered at each tag kubernetes-X.Y.0 and on the development branch,
                   the prerelease lifecycle markers, and the field paths of the networking kinds
                   -> api-versions.json, api-fields.json
+  --config-repo NAME=DIR
+                  a clone of a component's staging repository with its release tags (kube-proxy=
+                  kubernetes/kube-proxy, kubelet=kubernetes/kubelet): the component-config kind's field
+                  paths at every release -> component-config-fields.json
   --files DIR     single files of kubernetes/kubernetes laid out at their repository paths, with
                   DIR/MANIFEST.tsv naming the commit of each (path<TAB>commit): the versioned feature-gate
                   list and the metrics files -> feature-gates.json, metrics.json
@@ -26,7 +30,7 @@ export async function runImportK8sSource(argv: string[], io: CliIo): Promise<num
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: {
-      files: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      files: { type: 'string' }, seed: { type: 'string' }, 'config-repo': { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
     } });
   } catch (err) {
     io.stderr(`netkb import k8s-source: ${(err as Error).message}\n\n${IMPORT_K8S_SOURCE_HELP}`);
@@ -38,7 +42,16 @@ export async function runImportK8sSource(argv: string[], io: CliIo): Promise<num
     io.stderr(`netkb import k8s-source: name exactly one API_REPO (a kubernetes/api clone)\n\n${IMPORT_K8S_SOURCE_HELP}`);
     return 2;
   }
-  const { importApiSource, importKubernetesFiles, readImportConfig } = await import('../importer/k8s-source/run');
+  const configRepos = new Map<string, string>();
+  for (const pair of parsed.values['config-repo'] ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0 || eq === pair.length - 1) {
+      io.stderr(`netkb import k8s-source: --config-repo takes NAME=DIR, such as kube-proxy=../kube-proxy (got "${pair}")\n`);
+      return 2;
+    }
+    configRepos.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  const { importApiSource, importKubernetesFiles, importComponentConfigs, readImportConfig } = await import('../importer/k8s-source/run');
   const seed = parsed.values.seed ?? seedDir();
   const outDir = join(seed, 'generated');
   try {
@@ -46,6 +59,11 @@ export async function runImportK8sSource(argv: string[], io: CliIo): Promise<num
     const api = importApiSource(apiRepo, outDir, config);
     io.stdout(`read ${api.counts.releases} releases of ${apiRepo}: ${api.counts.apiVersions} group/version/kinds, fields of ${api.counts.fieldKinds} kinds\n`);
     const written = [...api.written];
+    if (configRepos.size > 0) {
+      const c = importComponentConfigs(configRepos, outDir, config);
+      io.stdout(`read ${c.counts.componentConfigs} component-config repositories: ${c.counts.paths} field paths\n`);
+      written.push(...c.written);
+    }
     if (parsed.values.files) {
       const k = importKubernetesFiles(parsed.values.files, outDir, config);
       io.stdout(`read ${parsed.values.files}: ${k.counts.featureGates} feature gates, ${k.counts.metrics} metrics\n`);

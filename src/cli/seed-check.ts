@@ -13,7 +13,7 @@ try {
   process.stdout.write(`seed is valid (${b.hash.slice(0, 12)}): ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')}\n`);
   const x = b.crossCheck;
   if (x) {
-    const kinds = ['apiVersions', 'apiFields', 'featureGates', 'metrics'] as const;
+    const kinds = ['apiVersions', 'apiFields', 'featureGates', 'metrics', 'flags'] as const;
     process.stdout.write(`checked against Kubernetes' source (seed/generated/): ${kinds.map((k) => `${x.checked[k]} ${k}`).join(', ')} agree` +
       `${x.overridden > 0 ? ` (${x.overridden} differences explained by sourceOverrides)` : ''}; ` +
       `${x.generated} apiVersions generated, ${x.filled} values filled in; not covered by the index: ${kinds.map((k) => `${x.notCovered[k]} ${k}`).join(', ')}\n`);

@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importApiSource, importKubernetesFiles } from '../../src/importer/k8s-source/run';
+import { buildConfigIndex } from '../../src/importer/k8s-source/config-index';
 import { readImportConfig } from '../../src/importer/k8s-source/config';
 import { readDeclaredMetrics } from '../../src/importer/k8s-source/metrics-source';
 import { readLifecycleMarkers, readRegisteredKinds, readStructs, docSaysDeprecated } from '../../src/importer/k8s-source/go-source';
@@ -168,5 +169,19 @@ describe('the Go readers', () => {
     expect(docSaysDeprecated('topologyKeys is deprecated and will be removed.')).toBe(true);
     expect(docSaysDeprecated('This field is deprecated in favour of X.')).toBe(true);
     expect(docSaysDeprecated('replaces the deprecated kubernetes.io/ingress.class annotation')).toBe(false);
+  });
+});
+
+describe('netkb import k8s-source: component-config fields', () => {
+  it('indexes a config kind per release: a field the next release drops, and another package\'s type as opaque', () => {
+    const trees = ['kubernetes-1.14.0', 'kubernetes-1.15.0'].map((ref, i) => ({
+      release: `1.${14 + i}`, ref, commit: '0'.repeat(40), files: () => [],
+      read: (paths: string[]) => new Map(paths.map((p) => [p, readFileSync(join(FIXTURES, 'kube-proxy', ref, p), 'utf8')] as [string, string])),
+    }));
+    const index = buildConfigIndex(trees, { component: 'kube-proxy', repository: 'https://github.com/kubernetes/kube-proxy', apiVersion: 'kubeproxy.config.k8s.io/v1alpha1', kind: 'KubeProxyConfiguration', dir: 'config/v1alpha1' });
+    const paths = index.fields[0].paths;
+    expect(paths['conntrack.max'].present).toEqual(['1.14']);
+    expect(paths['conntrack.maxPerCore'].present).toEqual(['1.14-1.15']);
+    expect(paths['clientConnection'].opaque).toEqual(['1.14-1.15']);
   });
 });

@@ -15,6 +15,7 @@ describe('the real seed against Kubernetes\' source', () => {
     expect(x.checked.apiFields).toBeGreaterThan(50);
     expect(x.checked.featureGates).toBeGreaterThan(30);
     expect(x.checked.metrics).toBeGreaterThan(20);
+    expect(x.checked.flags).toBeGreaterThan(30);
   });
 
   it('generates records for the group/version/kinds the curated seed lacks (the core kinds among them)', () => {
@@ -90,6 +91,12 @@ describe('a curated value that disagrees with the source is refused', () => {
     const [p] = problemsOf(copy.seed);
     expect(p).toMatchObject({ record: 'API version node.k8s.io/v1beta1 RuntimeClass', field: 'sourceOverrides[0]' });
     expect(p.message).toMatch(/remove the override/);
+  });
+
+  it('a flag whose component-config field never exists while the flag does', () => {
+    copy.edit('flags/kube-proxy-1.15.yaml', (t) => t.replace(/configField: conntrack\.maxPerCore/, 'configField: conntrack.maxPerCPU'));
+    const problems = problemsOf(copy.seed);
+    expect(problems.some((p) => p.file === 'seed/flags/kube-proxy-1.15.yaml' && p.field === 'configField' && /KubeProxyConfiguration has no field conntrack\.maxPerCPU/.test(p.message))).toBe(true);
   });
 
   it('a broken generated index is named, not ignored', () => {

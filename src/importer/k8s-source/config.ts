@@ -16,6 +16,9 @@ export const importConfigSchema = z.object({
     betaOffByDefaultFrom: release,
     betaOffByDefaultSource: z.url(),
   }),
+  componentConfigs: z.array(z.object({
+    component: z.string(), repository: z.url(), apiVersion: z.string(), kind: z.string(), dir: z.string(),
+  })).default([]),
   kubernetes: z.object({
     repository: z.url(),
     featureGates: z.array(z.string()).min(1),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { GitTree, SourceRepoError } from './git-tree';
 import { buildApiIndex, type ReleaseTree } from './api-index';
+import { buildConfigIndex } from './config-index';
 import { readVersionedFeatureList, readVersionedSpecsGo, readFeatureConstants } from './gates-source';
 import { readDeclaredMetrics } from './metrics-source';
 import { readImportConfig, type ImportConfig } from './config';
@@ -28,6 +29,25 @@ export function importApiSource(apiDir: string, outDir: string, config: ImportCo
   writeFileSync(written[0], formatIndex(header, 'apiVersions', index.apiVersions));
   writeFileSync(written[1], formatIndex(header, 'fields', index.fields));
   return { written, counts: { releases: index.releases.length, apiVersions: index.apiVersions.length, fieldKinds: index.fields.length } };
+}
+
+/**
+ * The component-config repositories named on the command line (`NAME=DIR`, NAME as in k8s-source.yaml's
+ * componentConfigs): each kind's field paths at every release tag -> component-config-fields.json.
+ */
+export function importComponentConfigs(repos: Map<string, string>, outDir: string, config: ImportConfig): ImportSummary {
+  const unknown = [...repos.keys()].filter((n) => !config.componentConfigs.some((c) => c.component === n));
+  if (unknown.length > 0) throw new SourceRepoError(`unknown component config ${unknown.join(', ')}: k8s-source.yaml names ${config.componentConfigs.map((c) => c.component).join(', ')}`);
+  const configs = config.componentConfigs.filter((c) => repos.has(c.component)).map((spec) => {
+    const git = new GitTree(repos.get(spec.component)!);
+    const refs = git.releases(config.api.fromRelease, config.api.develBranch);
+    const trees: ReleaseTree[] = refs.map((r) => ({ ...r, files: () => [], read: (p) => git.readFiles(r.ref, p) }));
+    return buildConfigIndex(trees, spec);
+  });
+  const file = join(outDir, 'component-config-fields.json');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(file, formatIndex({ generatedBy: 'netkb import k8s-source' }, 'configs', configs));
+  return { written: [file], counts: { componentConfigs: configs.length, paths: configs.reduce((n, c) => n + Object.keys(c.fields[0].paths).length, 0) } };
 }
 
 interface ManifestEntry { commit: string }
