@@ -8,6 +8,9 @@ export const STATS_HELP = `Usage: netkb stats [--format table|json]
 
 Counts per release (release-note entries, reviewed or imported; gates added and removed; API versions,
 flags and fields deprecated and removed) and per record type, and lists records without a source URL.
+When the database was built from the seed/ folder at hand, also what the check against Kubernetes' own
+source found (records that agree, differences explained by an override, records generated from the
+source, values filled in from it, and records no source read covers).
 
 Exit codes: 0 answered, 2 bad input (unknown format or option).
 `;
@@ -46,6 +49,21 @@ export function knowledgeBaseStats(kb: KnowledgeBase) {
   return { seed: kb.seedHash.slice(0, 12), totals, perRelease, unsourced };
 }
 
+/** The cross-check's summary, when the database was built from the seed folder at hand (same hash). */
+async function sourceCheck(dbSeedHash: string) {
+  const { seedDir } = await import('../config');
+  const { seedHash } = await import('../../seed/lib/seed-hash');
+  const dir = seedDir();
+  let hash: string;
+  try { hash = seedHash(dir); } catch { return null; }
+  if (hash !== dbSeedHash) return null;
+  const { loadSeed } = await import('../../seed/lib/load');
+  const report = loadSeed(dir).crossCheck;
+  if (!report) return null;
+  const { filledValues: _filled, ...summary } = report;
+  return summary;
+}
+
 export async function runStats(argv: string[], io: CliIo): Promise<number> {
   let format = 'table';
   try {
@@ -57,8 +75,16 @@ export async function runStats(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   if (format !== 'table' && format !== 'json') { io.stderr('netkb stats: --format must be table or json\n'); return 2; }
-  const s = knowledgeBaseStats(await io.loadKb());
+  const kb = await io.loadKb();
+  const s = { ...knowledgeBaseStats(kb), sourceCheck: await sourceCheck(kb.seedHash) };
   if (format === 'json') { io.stdout(JSON.stringify(s, null, 2) + '\n'); return 0; }
+  const x = s.sourceCheck;
+  const kinds = x ? Object.keys(x.checked) as (keyof typeof x.checked)[] : [];
+  const checkLines = x ? [
+    `checked against Kubernetes' source: ${kinds.map((k) => `${x.checked[k]} ${k}`).join(', ')} agree (${x.overridden} differences explained by sourceOverrides)`,
+    `generated from the source: ${x.generated} apiVersions; values filled in from it: ${x.filled}`,
+    `not covered by any source read: ${kinds.map((k) => `${x.notCovered[k]} ${k}`).join(', ')}`, '',
+  ] : ['the database was not built from the seed/ folder at hand: run npm run seed:check for the check against Kubernetes\' source', ''];
   const cols = Object.keys(s.perRelease[0] ?? {}).filter((c) => c !== 'preliminary');
   const rows = s.perRelease.map((r) => cols.map((c) => (c === 'release' && r.preliminary ? `${r.release}*` : String((r as Record<string, unknown>)[c]))));
   const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i].length)));
@@ -67,6 +93,7 @@ export async function runStats(argv: string[], io: CliIo): Promise<number> {
     `knowledge base ${s.seed}: ${Object.entries(s.totals).map(([k, n]) => `${n} ${k}`).join(', ')}`, '',
     line(cols), ...rows.map(line), '', s.perRelease.some((r) => r.preliminary) ? '* preliminary (release-candidate notes)\n' : '',
     s.unsourced.length === 0 ? 'every record has a source' : `records without a source:\n${s.unsourced.map((u) => `  ${u}`).join('\n')}`, '',
+    ...checkLines,
   ].join('\n'));
   return 0;
 }

@@ -16,8 +16,12 @@ describe('netkb stats', () => {
     const r = netkb(['stats', '--format', 'json']);
     expect(r.code).toBe(0);
     const s = JSON.parse(r.stdout);
-    expect(Object.keys(s)).toEqual(['seed', 'totals', 'perRelease', 'unsourced']);
+    expect(Object.keys(s)).toEqual(['seed', 'totals', 'perRelease', 'unsourced', 'sourceCheck']);
     expect(s.totals.featureGates).toBeGreaterThan(100);
+    // Generated records count in the totals (the core kinds among them), and the check's summary is there.
+    expect(s.totals.apiVersions).toBeGreaterThan(180);
+    expect(s.sourceCheck.checked.apiVersions).toBeGreaterThan(100);
+    expect(s.sourceCheck.generated).toBeGreaterThan(30);
     const r129 = s.perRelease.find((x: any) => x.release === '1.29');
     expect(r129.changes).toBeGreaterThan(0);
     expect(s.unsourced).toEqual([]);
@@ -27,6 +31,8 @@ describe('netkb stats', () => {
     const r = netkb(['stats']);
     expect(r.stdout).toMatch(/^knowledge base [0-9a-f]{12}: 24 releases, \d+ featureGates/);
     expect(r.stdout).toContain('every record has a source');
+    expect(r.stdout).toMatch(/checked against Kubernetes' source: \d+ apiVersions, \d+ apiFields, \d+ featureGates, \d+ metrics, \d+ flags agree/);
+    expect(r.stdout).toMatch(/generated from the source: \d+ apiVersions/);
     const bad = netkb(['stats', '--format', 'markdown']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--format must be table or json/);

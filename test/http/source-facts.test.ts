@@ -67,3 +67,32 @@ describe('feature-gate locks', () => {
     expect(data.cleanup.lifecycle.every((s: any) => s.lockedToDefault === null)).toBe(true);
   });
 });
+
+describe('flags that stop components, now in the knowledge base', () => {
+  it('a klog flag of kube-proxy: WARNING from 1.23, BREAKING at 1.26', async () => {
+    const manifest = [
+      'apiVersion: apps/v1', 'kind: DaemonSet', 'metadata: {name: kube-proxy, namespace: kube-system}', 'spec:',
+      '  selector: {matchLabels: {k8s-app: kube-proxy}}', '  template:', '    metadata: {labels: {k8s-app: kube-proxy}}', '    spec:',
+      '      containers:', '        - name: kube-proxy', '          image: registry.k8s.io/kube-proxy:v1.22.0',
+      '          command: [/usr/local/bin/kube-proxy, --config=/var/lib/kube-proxy/config.conf, --logtostderr=true]', '',
+    ].join('\n');
+    const { upgradeReport } = await server.data(REPORT, { from: '1.22', to: '1.26', manifest });
+    const flag = upgradeReport.findings.filter((f: any) => f.ruleId === 'component-flag').map((f: any) => [f.messageId, f.severity, f.effectiveIn, f.line]);
+    expect(flag).toEqual([['removed', 'BREAKING', '1.26', 12]]);
+    // A path that ends before the removal meets the deprecation only.
+    const before = await server.data(REPORT, { from: '1.22', to: '1.25', manifest });
+    expect(before.upgradeReport.findings.filter((f: any) => f.ruleId === 'component-flag').map((f: any) => [f.messageId, f.severity, f.effectiveIn]))
+      .toEqual([['deprecated', 'WARNING', '1.23']]);
+  });
+
+  it('kube-apiserver --insecure-port: BREAKING at 1.24', async () => {
+    const manifest = [
+      'apiVersion: v1', 'kind: Pod', 'metadata: {name: kube-apiserver, namespace: kube-system}', 'spec:', '  containers:',
+      '    - name: kube-apiserver', '      image: registry.k8s.io/kube-apiserver:v1.23.0',
+      '      command: [kube-apiserver, --insecure-port=0, --secure-port=6443]', '',
+    ].join('\n');
+    const { upgradeReport } = await server.data(REPORT, { from: '1.23', to: '1.24', manifest });
+    expect(upgradeReport.findings.find((f: any) => f.ruleId === 'component-flag' && f.messageId === 'removed'))
+      .toMatchObject({ severity: 'BREAKING', effectiveIn: '1.24', line: 8 });
+  });
+});
