@@ -13,7 +13,7 @@ type Verb = (argv: string[], io: CliIo) => Promise<number>;
 const COMMANDS: Record<string, { summary: string; load(): Promise<Verb> }> = {
   check: { summary: 'report what breaks or changes in manifests between two releases', load: async () => (await import('./check')).runCheck },
   convert: { summary: 'rewrite a manifest so every release between two releases accepts it', load: async () => (await import('./convert')).runConvert },
-  import: { summary: 'import an official release-notes file (markdown or JSON) for a new release', load: async () => (await import('./import')).runImport },
+  import: { summary: 'import release notes for a new release, or regenerate the index read from Kubernetes\' source', load: async () => (await import('./import')).runImport },
   stats: { summary: 'count what the knowledge base holds per release and record type', load: async () => (await import('./stats')).runStats },
   serve: { summary: 'serve the GraphQL API (as npm start does)', load: async () => (await import('./serve')).runServe },
   diff: { summary: 'what changes between two releases: gates, APIs, flags, notes', load: async () => (await import('./diff')).runDiff },

@@ -14,7 +14,7 @@ Options:
   --host ADDRESS    listen address (default: HOST, else 0.0.0.0)
   -h, --help        this text
 
-Every other setting comes from the environment variables of npm start (README, "Setup and commands").
+Every other setting comes from the environment variables of npm start (docs/configuration.md).
 
 Exit codes: 0 stopped cleanly, 1 could not start (e.g. a bad seed record), 2 bad input (unknown option,
 a port that is not 0-65535, a bad environment variable).

@@ -1,4 +1,4 @@
-// The rule registry is complete and honest: every rule file is registered, documented in the README,
+// The rule registry is complete and honest: every rule file is registered, documented in docs/analysis.md,
 // and covered by passing and failing fixtures; every message it can produce is exercised somewhere.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { SCENARIOS } from '../support/synthetic-kb';
 
 const ruleFiles = readdirSync(join(projectRoot(), 'src', 'analysis', 'rules')).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
 const fixtures = loadFixtures();
-const readme = readFileSync(join(projectRoot(), 'README.md'), 'utf8');
+const analysisDoc = readFileSync(join(projectRoot(), 'docs', 'analysis.md'), 'utf8');
 
 describe('rule registry', () => {
   it('registers one rule per file of src/analysis/rules, with unique ids', () => {
@@ -21,11 +21,11 @@ describe('rule registry', () => {
     expect(readdirSync(FIXTURE_ROOT).sort()).toEqual(RULES.map((r) => r.id).sort());
   });
 
-  it.each(RULES.map((r) => [r.id, r] as const))('%s is described, has messages, and is documented in the README', (id, rule) => {
+  it.each(RULES.map((r) => [r.id, r] as const))('%s is described, has messages, and is documented in docs/analysis.md', (id, rule) => {
     expect(rule.description.length).toBeGreaterThan(30);
     expect(Object.keys(rule.messages).length).toBeGreaterThan(0);
-    expect(readme).toContain(`\`${id}\``);
-    for (const messageId of Object.keys(rule.messages)) expect(readme).toMatch(new RegExp(`\`${id}\`[^\\n]*\`${messageId}\``));
+    expect(analysisDoc).toContain(`\`${id}\``);
+    for (const messageId of Object.keys(rule.messages)) expect(analysisDoc).toMatch(new RegExp(`\`${id}\`[^\\n]*\`${messageId}\``));
   });
 
   it.each(RULES.map((r) => [r.id] as const))('%s has at least one failing and one passing fixture', (id) => {

@@ -1,6 +1,6 @@
 // deploy/kubernetes.yaml stays consistent with the server: readiness on /readyz, the port the server
 // listens on is the one the probes and the Service use, and every variable it sets is one netkb reads
-// and the README documents.
+// and docs/configuration.md documents.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -27,13 +27,13 @@ describe('deploy/kubernetes.yaml', () => {
     expect(service.spec.ports[0].targetPort).toBe('http');
   });
 
-  it('takes DATABASE_URL from a secret, and sets only variables netkb reads and the README documents', () => {
+  it('takes DATABASE_URL from a secret, and sets only variables netkb reads and docs/configuration.md documents', () => {
     const database = container.env.find((e: { name: string }) => e.name === 'DATABASE_URL');
     expect(database.valueFrom.secretKeyRef).toMatchObject({ name: expect.any(String), key: expect.any(String) });
-    const readme = readFileSync(join(projectRoot(), 'README.md'), 'utf8');
+    const configurationDoc = readFileSync(join(projectRoot(), 'docs', 'configuration.md'), 'utf8');
     const config = readFileSync(join(projectRoot(), 'src', 'config.ts'), 'utf8');
     for (const { name } of container.env as { name: string }[]) {
-      expect([name, readme.includes(`| \`${name}\` |`)]).toEqual([name, true]);
+      expect([name, configurationDoc.includes(`| \`${name}\` |`)]).toEqual([name, true]);
       if (name !== 'NODE_ENV') expect([name, config.includes(name)]).toEqual([name, true]);
     }
   });
