@@ -4,15 +4,16 @@
 // more than executing a small lookup over the in-memory knowledge base.
 //
 // What keeps this safe:
-// - only queries (never mutations) that Apollo answered without any error are kept, keyed by their text
-//   and operation name, so parse errors, validation (including introspection being off) and every other
-//   refusal stay Apollo's;
+// - only queries (never mutations) that Apollo answered without any error are kept
+//   (plugins/keep-prepared-queries.ts), keyed by their text and operation name, so parse errors,
+//   validation (including introspection being off) and every other refusal stay Apollo's;
 // - the operation limits are checked again for each request's variables;
 // - a repeat whose execution yields any error is answered again by Apollo, so errors keep Apollo's
 //   formatting, masking and status codes; queries read only, so running one twice changes nothing;
-// - only plain JSON POSTs without persisted-query extensions whose Accept allows application/json.
+// - only plain JSON POSTs without persisted-query extensions whose Accept allows application/json;
+// - the answer is byte for byte Apollo's: the rule and its test are written where the fast path lives,
+//   src/http/prepared-fast-path.ts.
 import { execute, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
-import type { ApolloServerPlugin } from '@apollo/server';
 
 export interface PreparedQuery {
   schema: GraphQLSchema;
@@ -35,26 +36,18 @@ export class PreparedQueries {
     return `${operationName ?? ''}\u0000${query}`;
   }
 
-  /** The plugin that keeps what Apollo answered cleanly. */
-  plugin(): ApolloServerPlugin<object> {
-    const entries = this.entries;
-    return {
-      async requestDidStart() {
-        return {
-          async willSendResponse({ request, response, operation, document, schema, operationName }) {
-            if (response.body.kind !== 'single' || response.body.singleResult.errors?.length) return;
-            if (!operation || operation.operation !== 'query' || !document || typeof request.query !== 'string') return;
-            if (request.extensions?.persistedQuery) return;
-            const key = PreparedQueries.key(request.query, request.operationName ?? null);
-            if (entries.has(key)) return;
-            if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-            const fragments = Object.fromEntries(document.definitions
-              .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-            entries.set(key, { schema, document, operation, operationName: request.operationName ?? null, traceName: traceName(operation, operationName ?? null), fragments });
-          },
-        };
-      },
-    };
+  /**
+   * Keeps a query Apollo answered cleanly (plugins/keep-prepared-queries.ts decides which), under the text
+   * and operation name the request gave; `resolved.operationName` is the one Apollo ran it by.
+   */
+  keep(query: string, operationName: string | null, resolved: { schema: GraphQLSchema; document: DocumentNode; operation: OperationDefinitionNode; operationName: string | null }): void {
+    const key = PreparedQueries.key(query, operationName);
+    if (this.entries.has(key)) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    const { schema, document, operation } = resolved;
+    const fragments = Object.fromEntries(document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+    this.entries.set(key, { schema, document, operation, operationName, traceName: traceName(operation, resolved.operationName), fragments });
   }
 
   /** The prepared query for a request body, when the body is one this path may answer. */
