@@ -1,5 +1,7 @@
-// Client errors carry a stable extensions.code that scripts can branch on; the message says what to do.
-import { GraphQLError } from 'graphql';
+// The errors netkb's services, analysis and conversions refuse a request with: a NetkbError carries a
+// stable code that scripts can branch on, a message that says what to do, the argument at fault and any
+// further facts. It knows nothing of GraphQL or HTTP: the GraphQL layer turns it into a GraphQL error
+// (src/graphql/domain-errors.ts), the command line into an exit code (src/cli/errors.ts).
 
 export const ErrorCode = {
   BAD_USER_INPUT: 'BAD_USER_INPUT',
@@ -14,10 +16,34 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-export function clientError(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}): GraphQLError {
-  return new GraphQLError(message, { extensions: { ...extensions, code } });
+/** The facts a refusal reports besides its code and message; `argument` names the input at fault. */
+export type ErrorFacts = { argument?: string } & Record<string, unknown>;
+
+/** A request netkb refuses: the caller's to fix (bad input, over a limit, not allowed, out of time). */
+export class NetkbError extends Error {
+  override readonly name = 'NetkbError';
+  /** The input at fault ("first", "manifest", "filter.from"), when one is. */
+  readonly argument: string | undefined;
+  /** Further facts for scripts (known releases, limits, line and column), in the order they are reported. */
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(readonly code: ErrorCode, message: string, facts: ErrorFacts = {}) {
+    super(message);
+    const { argument, ...details } = facts;
+    this.argument = argument;
+    this.details = details;
+  }
+
+  /** The same facts as given to the constructor (what crosses to and from worker threads). */
+  facts(): ErrorFacts {
+    return this.argument === undefined ? { ...this.details } : { argument: this.argument, ...this.details };
+  }
 }
 
-export function badUserInput(message: string, extensions: Record<string, unknown> = {}): GraphQLError {
-  return clientError(ErrorCode.BAD_USER_INPUT, message, extensions);
+export function clientError(code: ErrorCode, message: string, facts: ErrorFacts = {}): NetkbError {
+  return new NetkbError(code, message, facts);
+}
+
+export function badUserInput(message: string, facts: ErrorFacts = {}): NetkbError {
+  return clientError(ErrorCode.BAD_USER_INPUT, message, facts);
 }

@@ -1,10 +1,10 @@
 // netkb import notes FILE --version X: adds an official release-notes file to the database.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { GraphQLError } from 'graphql';
 import { formatVersion } from '../kb/version';
 import { importReleaseNotes } from '../services/import-notes';
 import type { CliIo } from './check';
+import { exitCodeFor } from './errors';
 
 export const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--format markdown|json] [--sig SIG | --all]
        netkb import k8s-source API_REPO [--files DIR]   (see netkb import k8s-source --help)
@@ -65,7 +65,9 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
     if (result.unlinked.length > 0) io.stdout(`not linked (no record in the knowledge base):\n${result.unlinked.map((u) => `  ${u}`).join('\n')}\n`);
     return 0;
   } catch (err) {
-    if (err instanceof GraphQLError) { io.stderr(`netkb import: ${err.message}\n`); return 2; }
-    throw err;
+    const code = exitCodeFor(err);
+    if (code === null) throw err;
+    io.stderr(`netkb import: ${(err as Error).message}\n`);
+    return code;
   }
 }

@@ -2,9 +2,9 @@
 // answer --help, check the format, load the knowledge base, answer, print in the chosen format, and map
 // bad input to exit code 2. Each verb file only says what it asks and how its answer looks.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { GraphQLError } from 'graphql';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { CliIo } from './check';
+import { EXIT_BAD_INPUT, exitCodeFor } from './errors';
 import { UsageError } from './files';
 
 export const LOOKUP_FORMATS = ['table', 'json', 'markdown'] as const;
@@ -29,9 +29,9 @@ export interface LookupVerb<R> {
 
 export function lookupVerb<R>(verb: LookupVerb<R>): (argv: string[], io: CliIo) => Promise<number> {
   return async (argv, io) => {
-    const fail = (message: string) => {
+    const fail = (message: string, code = EXIT_BAD_INPUT) => {
       io.stderr(`netkb ${verb.name}: ${message}\nRun netkb ${verb.name} --help for usage.\n`);
-      return 2;
+      return code;
     };
     const config: NonNullable<ParseArgsConfig['options']> = { ...verb.options, format: { type: 'string', default: 'table' }, help: { type: 'boolean', short: 'h' } };
     let parsed;
@@ -57,7 +57,8 @@ export function lookupVerb<R>(verb: LookupVerb<R>): (argv: string[], io: CliIo) 
       io.stdout(text.endsWith('\n') ? text : `${text}\n`);
       return 0;
     } catch (err) {
-      if (err instanceof UsageError || (err instanceof GraphQLError && err.extensions.code === 'BAD_USER_INPUT')) return fail(err.message);
+      const code = exitCodeFor(err);
+      if (code !== null) return fail((err as Error).message, code);
       throw err;
     }
   };

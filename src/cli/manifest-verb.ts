@@ -1,9 +1,10 @@
 // What netkb check and netkb convert share: the options --from, --to, --fail-on and --help, their
 // checks and messages, and how an error about a manifest or the arguments becomes exit code 2.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { GraphQLError } from 'graphql';
 import type { Severity } from '../analysis/types';
 import type { CliIo } from './check';
+import { NetkbError } from '../errors';
+import { exitCodeFor } from './errors';
 import { UsageError } from './files';
 
 export interface ManifestVerb {
@@ -64,18 +65,17 @@ export function forFile<T>(file: string, run: () => T): T {
   try {
     return run();
   } catch (err) {
-    if (err instanceof GraphQLError && err.extensions.argument === 'manifest') throw new UsageError(`${file}: ${err.message.replace(/^manifest: /, '')}`);
+    if (err instanceof NetkbError && err.argument === 'manifest') throw new UsageError(`${file}: ${err.message.replace(/^manifest: /, '')}`);
     throw err;
   }
 }
 
-/** Exit code 2 with the message for a usage error or a refused argument; anything else is rethrown. */
+/** The exit code (2, see errors.ts) with the message for a usage error or a refusal; anything else is rethrown. */
 export function usageExit(verb: string, err: unknown, io: CliIo): number {
-  if (err instanceof UsageError || err instanceof GraphQLError) {
-    io.stderr(`netkb ${verb}: ${err.message}\n`);
-    return 2;
-  }
-  throw err;
+  const code = exitCodeFor(err);
+  if (code === null) throw err;
+  io.stderr(`netkb ${verb}: ${(err as Error).message}\n`);
+  return code;
 }
 
 /** ["breaking", "warning", "none"] -> "breaking, warning or none" */

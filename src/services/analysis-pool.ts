@@ -8,8 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { GraphQLError } from 'graphql';
-import { ErrorCode } from '../errors';
+import { ErrorCode, NetkbError } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { KbSnapshot } from '../kb/model';
 import type { Job, Reply } from './analysis-worker';
@@ -72,7 +71,7 @@ export class AnalysisPool {
       this.queue.push({ job, resolve, reject });
       this.dispatch();
     });
-    if ('clientError' in reply) throw new GraphQLError(reply.clientError.message, { extensions: reply.clientError.extensions });
+    if ('clientError' in reply) throw new NetkbError(reply.clientError.code, reply.clientError.message, reply.clientError.facts);
     if ('crash' in reply) throw new Error(`analysis failed in a worker: ${reply.crash}`);
     return reply;
   }
@@ -139,9 +138,8 @@ export class AnalysisPool {
         slot.worker.off('message', onMessage);
         this.remove(slot);
         void slot.worker.terminate();
-        pending.reject(new GraphQLError(`the analysis took longer than ${this.options.timeoutMs} ms and was stopped; check fewer or smaller files at a time`, {
-          extensions: { code: ErrorCode.TIMEOUT, http: { status: 503 }, timeoutMs: this.options.timeoutMs },
-        }));
+        pending.reject(new NetkbError(ErrorCode.TIMEOUT, `the analysis took longer than ${this.options.timeoutMs} ms and was stopped; check fewer or smaller files at a time`,
+          { timeoutMs: this.options.timeoutMs }));
         this.dispatch();
       }, this.options.timeoutMs);
       const onMessage = (reply: Reply) => {

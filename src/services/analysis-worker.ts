@@ -1,8 +1,8 @@
 // A worker thread of the analysis pool: holds its own copy of the knowledge base, sent by the main
 // thread as plain data (no database access here), and answers upgradeReport jobs. Findings travel back
-// with their change as a key.
+// with their change as a key; a refusal (NetkbError) as its code, message and facts, thrown again by the pool.
 import { parentPort, workerData } from 'node:worker_threads';
-import { GraphQLError } from 'graphql';
+import { NetkbError, type ErrorCode, type ErrorFacts } from '../errors';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import type { KbSnapshot } from '../kb/model';
 import { upgradeReport } from './upgrade-report';
@@ -13,7 +13,7 @@ export interface Job { id: number; op?: 'upgradeReport' | 'convertManifest'; fro
 export type Reply =
   | { id: number; ok: ReturnType<typeof serialise> }
   | { id: number; converted: ReturnType<typeof serialiseConversion> }
-  | { id: number; clientError: { message: string; extensions: Record<string, unknown> } }
+  | { id: number; clientError: { code: ErrorCode; message: string; facts: ErrorFacts } }
   | { id: number; crash: string };
 export type Control = { type: 'reload'; id: number; snapshot: KbSnapshot };
 
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
         parentPort!.postMessage({ id: job.id, ok: serialise(upgradeReport(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes })) } satisfies Reply);
       }
     } catch (err) {
-      if (err instanceof GraphQLError) parentPort!.postMessage({ id: job.id, clientError: { message: err.message, extensions: { ...err.extensions } } } satisfies Reply);
+      if (err instanceof NetkbError) parentPort!.postMessage({ id: job.id, clientError: { code: err.code, message: err.message, facts: err.facts() } } satisfies Reply);
       else parentPort!.postMessage({ id: job.id, crash: err instanceof Error ? err.stack ?? err.message : String(err) } satisfies Reply);
     }
   });

@@ -5,10 +5,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { GraphQLError } from 'graphql';
 import { parseAllDocuments, stringify } from 'yaml';
 import { projectRoot } from '../../src/config';
 import { readKnowledgeBase } from '../../src/db/read-kb';
+import { NetkbError } from '../../src/errors';
 import { CLIENT_CODES } from '../../src/graphql/errors';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { formatVersion } from '../../src/kb/version';
@@ -62,7 +62,7 @@ describe('convertManifest under generated manifests', () => {
       try {
         result = convertManifest(kb, from, to, text, { maxBytes: 256 * 1024 });
       } catch (e) {
-        if (e instanceof GraphQLError && CLIENT_CODES.has(String(e.extensions.code))) return true;
+        if (e instanceof NetkbError && CLIENT_CODES.has(e.code)) return true;
         throw e;
       }
       if (result.changes.length === 0 && result.manifest !== text) return false;

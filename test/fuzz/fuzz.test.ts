@@ -4,9 +4,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { GraphQLError } from 'graphql';
 import { stringify } from 'yaml';
 import { readKnowledgeBase } from '../../src/db/read-kb';
+import { NetkbError } from '../../src/errors';
 import { CLIENT_CODES } from '../../src/graphql/errors';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { formatVersion } from '../../src/kb/version';
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const clientError = (e: unknown) => e instanceof GraphQLError && CLIENT_CODES.has(String(e.extensions.code));
+const clientError = (e: unknown) => e instanceof NetkbError && CLIENT_CODES.has(e.code);
 
 function manifests(): fc.Arbitrary<string> {
   const apiVersions = kb.apiVersions.map((a) => [a.apiVersion, a.kind] as const);
@@ -88,7 +88,7 @@ describe('upgradeReport under generated manifests', () => {
         upgradeReport(kb, version, '1.21', 'apiVersion: v1\nkind: ConfigMap\n');
         return true;
       } catch (e) {
-        return e instanceof GraphQLError && e.extensions.code === 'BAD_USER_INPUT';
+        return e instanceof NetkbError && e.code === 'BAD_USER_INPUT';
       }
     }), { numRuns: 2_000, seed: 20261130 });
   });
