@@ -5,8 +5,9 @@
 import type { Located, SeedBundle, SeedProblem } from './load';
 import type { ApiVersionRecord, FeatureGateRecord, SourceOverrideRecord } from './schemas';
 import {
-  apiFacts, fieldFacts, fieldPresentIn, isObjectKind, entryHasMarkers, type GateEntry, gateStateIn, groupOf, isAlpha, isBeta, rank, type GeneratedIndex,
+  apiFacts, fieldFacts, fieldPresentIn, isObjectKind, entryHasMarkers, type GateEntry, gateStateIn, groupOf, isAlpha, isBeta, type GeneratedIndex,
 } from './generated-index';
+import { formatVersion, parseVersion } from '../../src/kb/version';
 
 export interface CrossCheckReport {
   /** Curated records that agree with the index or explain every difference. */
@@ -31,7 +32,7 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
     notCovered: { apiVersions: 0, apiFields: 0, featureGates: 0, metrics: 0, flags: 0 },
     generated: 0, filled: 0, filledValues: [], overridden: 0,
   };
-  const newest = Math.max(...b.releases.map((r) => rank(r.record.version)));
+  const newest = Math.max(...b.releases.map((r) => parseVersion(r.record.version)));
   const used = new Set<SourceOverrideRecord>();
   const fill = (loc: Located<unknown>, record: string, field: string, value: unknown) => {
     report.filled++;
@@ -69,19 +70,19 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
     if (f.introducedIn !== null) {
       if (r.introducedIn == null) { r.introducedIn = f.introducedIn; fill(loc, name, 'introducedIn', f.introducedIn); }
       else if (r.introducedIn !== f.introducedIn) differ(loc, name, 'introducedIn', `is ${r.introducedIn}, the source says ${f.introducedIn} ${where}`);
-    } else if (r.introducedIn != null && rank(r.introducedIn) > rank(f.firstRegistered)) {
+    } else if (r.introducedIn != null && parseVersion(r.introducedIn) > parseVersion(f.firstRegistered)) {
       differ(loc, name, 'introducedIn', `is ${r.introducedIn}, but k8s.io/api registers it already in ${f.firstRegistered} ${where}`);
     }
     if (f.deprecatedIn !== null) {
-      if (r.deprecatedIn == null) { if (rank(f.deprecatedIn) <= newest) { r.deprecatedIn = f.deprecatedIn; fill(loc, name, 'deprecatedIn', f.deprecatedIn); } }
+      if (r.deprecatedIn == null) { if (parseVersion(f.deprecatedIn) <= newest) { r.deprecatedIn = f.deprecatedIn; fill(loc, name, 'deprecatedIn', f.deprecatedIn); } }
       else if (r.deprecatedIn !== f.deprecatedIn) differ(loc, name, 'deprecatedIn', `is ${r.deprecatedIn}, the lifecycle marker says ${f.deprecatedIn} ${where}`);
     } else if (r.deprecatedIn != null && hit.entry.markers !== null) {
       differ(loc, name, 'deprecatedIn', `is ${r.deprecatedIn}, but its lifecycle markers deprecate it in no release ${where}`);
     }
-    if (f.removedIn !== null && f.removalMarked && rank(f.removedIn) <= newest) {
+    if (f.removedIn !== null && f.removalMarked && parseVersion(f.removedIn) <= newest) {
       if (r.removedIn == null) { r.removedIn = f.removedIn; fill(loc, name, 'removedIn', f.removedIn); }
       else if (r.removedIn !== f.removedIn) differ(loc, name, 'removedIn', `is ${r.removedIn}, the removal marker says ${f.removedIn} ${where}`);
-    } else if (f.removedIn !== null && !f.removalMarked && r.removedIn != null && rank(r.removedIn) > rank(f.removedIn)) {
+    } else if (f.removedIn !== null && !f.removalMarked && r.removedIn != null && parseVersion(r.removedIn) > parseVersion(f.removedIn)) {
       differ(loc, name, 'removedIn', `is ${r.removedIn}, but k8s.io/api no longer has the version in ${f.removedIn} ${where}`);
     } else if (f.removedIn === null && r.removedIn != null && entryHasMarkers(hit.entry)) {
       differ(loc, name, 'removedIn', `is ${r.removedIn}, but the lifecycle markers set no removal and ${index.order[index.order.length - 1]} still has it ${where}`);
@@ -108,13 +109,13 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
   for (const [key, { entry, line }] of index.apiVersions) {
     if (curated.has(key)) continue;
     const f = apiFacts(entry, index.order);
-    if (!f.served.some((r) => rank(r) >= rank(cfg.recordsFrom))) continue;
+    if (!f.served.some((r) => parseVersion(r) >= parseVersion(cfg.recordsFrom))) continue;
     if (isAlpha(entry.apiVersion) && !cfg.alphaGroups.includes(groupOf(entry.apiVersion))) continue;
     if (!isObjectKind(entry.kind) || cfg.skipKinds.includes(entry.kind)) continue;
     const ref = index.refs.get(f.served[f.served.length - 1])!;
-    const futureRemoval = f.removedIn !== null && rank(f.removedIn) > newest ? f.removedIn : null;
-    const futureDeprecation = f.deprecatedIn !== null && rank(f.deprecatedIn) > newest ? f.deprecatedIn : null;
-    const offByDefault = isAlpha(entry.apiVersion) || (isBeta(entry.apiVersion) && f.introducedIn !== null && rank(f.introducedIn) >= rank(cfg.betaOffByDefaultFrom));
+    const futureRemoval = f.removedIn !== null && parseVersion(f.removedIn) > newest ? f.removedIn : null;
+    const futureDeprecation = f.deprecatedIn !== null && parseVersion(f.deprecatedIn) > newest ? f.deprecatedIn : null;
+    const offByDefault = isAlpha(entry.apiVersion) || (isBeta(entry.apiVersion) && f.introducedIn !== null && parseVersion(f.introducedIn) >= parseVersion(cfg.betaOffByDefaultFrom));
     const record: ApiVersionRecord = {
       apiVersion: entry.apiVersion,
       kind: entry.kind,
@@ -147,7 +148,7 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
     }
     // A removed version's replacement must still be served when it goes: advice names what works then.
     const rep = r.replacement ? all.get(`${r.replacement} ${r.kind}`) : undefined;
-    if (r.removedIn && rep?.removedIn && rank(rep.removedIn) <= rank(r.removedIn)) {
+    if (r.removedIn && rep?.removedIn && parseVersion(rep.removedIn) <= parseVersion(r.removedIn)) {
       differ(loc as Located<WithOverrides>, `API version ${r.apiVersion} ${r.kind}`, 'replacement',
         `${r.replacement} is removed in ${rep.removedIn}, no later than ${r.apiVersion} itself (${r.removedIn}): name the version served at the removal`);
     }
@@ -168,7 +169,7 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
       const said = f[field];
       if (said === null) {
         if (field === 'removedIn' && r.removedIn != null) differ(loc, name, field, `is ${r.removedIn}, but the field is still in the types in ${index.order[index.order.length - 1]}`);
-        if (field === 'introducedIn' && r.introducedIn != null && rank(r.introducedIn) > rank(f.present[0])) differ(loc, name, field, `is ${r.introducedIn}, but the types have the field already in ${f.present[0]}`);
+        if (field === 'introducedIn' && r.introducedIn != null && parseVersion(r.introducedIn) > parseVersion(f.present[0])) differ(loc, name, field, `is ${r.introducedIn}, but the types have the field already in ${f.present[0]}`);
         continue;
       }
       if (r[field] == null) { r[field] = said; fill(loc, name, field, said); }
@@ -185,7 +186,7 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
     const kind = (configKind.get(r.component) ?? []).find((k) => index.fields.has(k));
     const present = kind ? fieldPresentIn(index, kind, r.configField) : undefined;
     const order = kind ? [...index.fields.get(kind)!.values()][0].order : [];
-    const life = order.filter((rel) => (r.introducedIn == null || rank(rel) >= rank(r.introducedIn)) && (r.removedIn == null || rank(rel) < rank(r.removedIn)));
+    const life = order.filter((rel) => (r.introducedIn == null || parseVersion(rel) >= parseVersion(r.introducedIn)) && (r.removedIn == null || parseVersion(rel) < parseVersion(r.removedIn)));
     if (present === undefined || life.length === 0) { report.notCovered.flags++; continue; }
     report.checked.flags++;
     if (!present.some((rel) => life.includes(rel))) {
@@ -221,7 +222,7 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
       const exact = list.find((d) => d.name === r.name);
       if (exact) {
         report.checked.metrics++;
-        if (exact.deprecatedIn && r.deprecatedIn == null) { if (rank(exact.deprecatedIn) <= newest) { r.deprecatedIn = exact.deprecatedIn; fill(loc, name, 'deprecatedIn', exact.deprecatedIn); } }
+        if (exact.deprecatedIn && r.deprecatedIn == null) { if (parseVersion(exact.deprecatedIn) <= newest) { r.deprecatedIn = exact.deprecatedIn; fill(loc, name, 'deprecatedIn', exact.deprecatedIn); } }
         else if (exact.deprecatedIn && r.deprecatedIn !== exact.deprecatedIn) differ(loc, name, 'deprecatedIn', `is ${r.deprecatedIn}, the source declares DeprecatedVersion ${exact.deprecatedIn} (${exact.source})`);
         continue;
       }
@@ -272,20 +273,20 @@ function checkGate(loc: Located<FeatureGateRecord & WithOverrides>, src: GateEnt
   const name = `feature gate ${g.name}`;
   const specs = src.specs;
   const from = specs[0].since === '1.0' && specs.length > 1 ? specs[1].since : specs[0].since;
-  const last = Math.min(newest, list.knownThrough === null ? newest : rank(list.knownThrough));
+  const last = Math.min(newest, list.knownThrough === null ? newest : parseVersion(list.knownThrough));
   const stageOf = (release: string) => {
     let found: FeatureGateRecord['lifecycle'][number] | null = null;
-    for (const s of g.lifecycle) if (rank(s.since) <= rank(release) && (s.until == null || rank(release) <= rank(s.until))) found = s;
+    for (const s of g.lifecycle) if (parseVersion(s.since) <= parseVersion(release) && (s.until == null || parseVersion(release) <= parseVersion(s.until))) found = s;
     return found;
   };
   const mismatches: string[] = [];
   const lockGaps: string[] = [];
-  for (let r = rank(from); r <= last; r++) {
-    const release = `${Math.floor(r / 1000)}.${r % 1000}`;
+  for (let r = parseVersion(from); r <= last; r++) {
+    const release = formatVersion(r);
     const want = gateStateIn(src, release);
     if (!want) continue;
     const have = stageOf(release);
-    if (g.removedIn && rank(g.removedIn) <= r) { mismatches.push(`${release}: removed in the seed, ${want.stage} in the source`); continue; }
+    if (g.removedIn && parseVersion(g.removedIn) <= r) { mismatches.push(`${release}: removed in the seed, ${want.stage} in the source`); continue; }
     if (!have) { mismatches.push(`${release}: no stage in the seed, ${want.stage} ${want.defaultEnabled ? 'on' : 'off'} in the source`); continue; }
     if (have.stage !== want.stage || have.defaultEnabled !== want.defaultEnabled) {
       mismatches.push(`${release}: ${have.stage} ${have.defaultEnabled ? 'on' : 'off'} in the seed, ${want.stage} ${want.defaultEnabled ? 'on' : 'off'} in the source`);
@@ -299,11 +300,11 @@ function checkGate(loc: Located<FeatureGateRecord & WithOverrides>, src: GateEnt
   // Fill locks the curated stages leave unknown, where the source covers the whole stage with one value.
   g.lifecycle.forEach((s, i) => {
     if (s.lockedToDefault != null) return;
-    const end = Math.min(s.until ? rank(s.until) : last, last);
-    if (rank(s.since) < rank(from) || rank(s.since) > last) return;
+    const end = Math.min(s.until ? parseVersion(s.until) : last, last);
+    if (parseVersion(s.since) < parseVersion(from) || parseVersion(s.since) > last) return;
     const values = new Set<boolean>();
-    for (let r = rank(s.since); r <= end; r++) {
-      const st = gateStateIn(src, `${Math.floor(r / 1000)}.${r % 1000}`);
+    for (let r = parseVersion(s.since); r <= end; r++) {
+      const st = gateStateIn(src, formatVersion(r));
       if (st) values.add(st.lockedToDefault);
     }
     if (values.size === 1) { s.lockedToDefault = [...values][0]; filled(`lifecycle[${i}].lockedToDefault`, s.lockedToDefault); }

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { load } from 'js-yaml';
 import { z } from 'zod';
+import { formatVersion, parseVersion } from '../../src/kb/version';
 import type { SeedProblem } from './load';
 
 const release = z.string().regex(/^\d+\.\d+$/);
@@ -136,18 +137,11 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
 
 function knownThrough(gates: GateEntry[]): string | null {
   let max = 0;
-  for (const g of gates) for (const s of g.specs) max = Math.max(max, rank(s.since));
-  return max === 0 ? null : `${Math.floor(max / 1000)}.${(max % 1000) - 1}`;
+  for (const g of gates) for (const s of g.specs) max = Math.max(max, parseVersion(s.since));
+  return max === 0 ? null : formatVersion(max - 1);
 }
 
-export const rank = (s: string): number => {
-  const [a, b] = s.split('.').map(Number);
-  return a * 1000 + b;
-};
-const next = (s: string): string => {
-  const [a, b] = s.split('.').map(Number);
-  return `${a}.${b + 1}`;
-};
+const next = (s: string): string => formatVersion(parseVersion(s) + 1);
 
 export function expand(ranges: string[], order: string[]): string[] {
   const out: string[] = [];
@@ -185,11 +179,11 @@ export function apiFacts(entry: ApiVersionEntry, order: string[]): ApiFacts {
   // marker may have been written later, or copied from a sibling kind). Registered from the first release
   // read on, only a marker no later than that release can be right.
   const introducedIn = first !== order[0] ? first
-    : m?.introduced && rank(m.introduced) <= rank(order[0]) ? m.introduced : null;
+    : m?.introduced && parseVersion(m.introduced) <= parseVersion(order[0]) ? m.introduced : null;
   const dropped = last !== order[order.length - 1] ? next(last) : null;
   const candidates = [m?.removed ?? null, dropped].filter((x): x is string => x !== null);
-  const removedIn = candidates.length > 0 ? candidates.sort((a, b) => rank(a) - rank(b))[0] : null;
-  const served = registered.filter((r) => (introducedIn === null || rank(r) >= rank(introducedIn)) && (removedIn === null || rank(r) < rank(removedIn)));
+  const removedIn = candidates.length > 0 ? candidates.sort((a, b) => parseVersion(a) - parseVersion(b))[0] : null;
+  const served = registered.filter((r) => (introducedIn === null || parseVersion(r) >= parseVersion(introducedIn)) && (removedIn === null || parseVersion(r) < parseVersion(removedIn)));
   const replacementOk = m?.replacement && (m.replacementKind === null || m.replacementKind === `${entry.kind}List`);
   return {
     introducedIn, deprecatedIn: m?.deprecated ?? null, removedIn, removalMarked: m?.removed != null && removedIn === m.removed,
@@ -235,10 +229,10 @@ export function fieldFacts(index: GeneratedIndex, kind: string, path: string, ap
     const api = index.apiVersions.get(`${v} ${kind}`);
     const served = api ? new Set(apiFacts(api.entry, index.order).served) : null;
     for (const r of expand(p.present, o)) if (!served || served.has(r)) present.add(r);
-    if (p.deprecatedFrom && (deprecatedIn === null || rank(p.deprecatedFrom) < rank(deprecatedIn))) deprecatedIn = p.deprecatedFrom;
+    if (p.deprecatedFrom && (deprecatedIn === null || parseVersion(p.deprecatedFrom) < parseVersion(deprecatedIn))) deprecatedIn = p.deprecatedFrom;
   }
   if (present.size === 0) return versions.some((v) => byVersion.get(v)!.paths[path]) ? undefined : null;
-  const sorted = [...present].sort((a, b) => rank(a) - rank(b));
+  const sorted = [...present].sort((a, b) => parseVersion(a) - parseVersion(b));
   const first = sorted[0], last = sorted[sorted.length - 1];
   const before = order[order.indexOf(first) - 1];
   const after = order[order.indexOf(last) + 1];
@@ -263,12 +257,12 @@ export function fieldPresentIn(index: GeneratedIndex, kind: string, path: string
     for (const r of expand(paths[path]?.present ?? [], order)) out.add(r);
     if (out.size === 0 && parts.some((_, n) => n > 0 && paths[parts.slice(0, n).join('.')]?.opaque)) return undefined;
   }
-  return [...out].sort((a, b) => rank(a) - rank(b));
+  return [...out].sort((a, b) => parseVersion(a) - parseVersion(b));
 }
 
 /** A gate's state in a release by its versioned specs; null before its first spec. */
 export function gateStateIn(gate: GateEntry, release: string): GateEntry['specs'][number] | null {
   let state: GateEntry['specs'][number] | null = null;
-  for (const s of gate.specs) if (rank(s.since) <= rank(release)) state = s;
+  for (const s of gate.specs) if (parseVersion(s.since) <= parseVersion(release)) state = s;
   return state;
 }

@@ -14,6 +14,7 @@ import {
 import { subjectKey, type SubjectType } from './subjects';
 import { seedHash } from './seed-hash';
 import { isTransform, transformNames } from '../../src/convert/transforms';
+import { isMinorVersion, parseVersion } from '../../src/kb/version';
 import { readGeneratedIndex } from './generated-index';
 import { crossCheck, type CrossCheckReport } from './cross-check';
 
@@ -211,11 +212,7 @@ function lineOf(parsed: ParsedFile, path: (string | number)[]): number | undefin
 }
 
 function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
-  const v = (s: string | null | undefined): number | undefined => {
-    if (!s) return undefined;
-    const [maj, min] = s.split('.').map(Number);
-    return maj * 1000 + min;
-  };
+  const v = (s: string | null | undefined): number | undefined => (s ? parseVersion(s) : undefined);
   const problem = (loc: Located<unknown>, record: string, field: string | undefined, message: string) =>
     problems.push({ file: loc.file, record, field, line: loc.line, message });
 
@@ -262,7 +259,7 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
     else if (value && typeof value === 'object') {
       for (const [k, x] of Object.entries(value)) {
         const p = path ? `${path}.${k}` : k;
-        if (versionFields.test(k) && typeof x === 'string' && v(x)! > newest) problem(loc, name, p, `${x} is after the newest release in seed/releases.yaml`);
+        if (versionFields.test(k) && typeof x === 'string' && isMinorVersion(x) && v(x)! > newest) problem(loc, name, p, `${x} is after the newest release in seed/releases.yaml`);
         else if (typeof x === 'object') scanVersions(loc, name, x, p);
       }
     }

@@ -3,6 +3,7 @@
 import type {
   ApiConversion, ApiField, ApiVersion, Change, Component, Constraint, ConstraintPart, KindInfo, FeatureGate, Flag, KbSnapshot, Metric, Release, Stage, Subject, WellKnownKey,
 } from '../kb/model';
+import { parseVersion } from '../kb/version';
 import { createHash } from 'node:crypto';
 import { inSnapshot, openPrisma, type Tx } from './client';
 import { displayLocation } from './location';
@@ -162,7 +163,7 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
       out.constraints.push({
         key: c.key, kind: c.kind, summary: c.summary, severity: c.severity as Constraint['severity'], when: d.when, measure: d.measure,
         maxLength: d.maxLength, featureGate: c.featureGate ? gateByName.get(c.featureGate) ?? null : null,
-        since: d.since ? versionKey(d.since) : null, change: c.changeKey ? changeByKey.get(c.changeKey) ?? null : null, sources: list(c.sources),
+        since: d.since ? parseVersion(d.since) : null, change: c.changeKey ? changeByKey.get(c.changeKey) ?? null : null, sources: list(c.sources),
       });
     }
     return out;
@@ -202,11 +203,6 @@ function mergeImportedNotes(out: KbSnapshot, rows: ImportedRow[]): void {
   }
   out.releases.sort((a, b) => a.version - b.version);
   out.changes.sort((a, b) => a.version - b.version || a.position - b.position);
-}
-
-function versionKey(v: string): number {
-  const [major, minor] = v.split('.').map(Number);
-  return major * 1000 + minor;
 }
 
 function impliedComponents(explicit: string[], subjects: Subject[]): string[] {

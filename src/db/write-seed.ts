@@ -6,6 +6,7 @@
 // or the new one, never a mix.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
+import { parseVersion } from '../kb/version';
 import type { SeedBundle } from '../../seed/lib/load';
 import { parseSubjectRef, subjectKey, type SubjectType } from '../../seed/lib/subjects';
 import { openPrisma, type Db, type Tx } from './client';
@@ -16,11 +17,7 @@ import { displayLocation, isPostgres } from './location';
 import { SEED_LOCK_KEY } from './postgres';
 import { PG_SEARCH_TABLE, rebuildPgSearchIndex } from './search-index-postgres';
 
-const v = (s: string | null | undefined): number | null => {
-  if (!s) return null;
-  const [major, minor] = s.split('.').map(Number);
-  return major * 1000 + minor;
-};
+const v = (s: string | null | undefined): number | null => (s ? parseVersion(s) : null);
 const json = (x: unknown) => JSON.stringify(x ?? []);
 
 export interface SeedWriteResult { file: string; records: number; migrations: string[] }

@@ -1,6 +1,7 @@
 // What a feature gate looks like in one release, from its lifecycle. Stages' since/until are inclusive;
 // removedIn is the first release without the gate. Past the last stage's `until` and before any
 // removal, the gate keeps its last stage: the tables only close a stage when something changes.
+// Pure (types only from the model): the dashboard's timelines (web/src/views/timeline.ts) use the same rule.
 import type { FeatureGate, FeatureGateStage } from './model';
 import type { VersionKey } from './version';
 
@@ -13,12 +14,23 @@ export interface GateState {
 
 export const ABSENT: GateState = { exists: false, stage: null, defaultEnabled: null, lockedToDefault: null };
 
-export function gateStateIn(gate: Pick<FeatureGate, 'lifecycle' | 'removedIn'>, version: VersionKey): GateState {
-  if (gate.removedIn !== null && version >= gate.removedIn) return ABSENT;
+/**
+ * The stage in force in a release: the last one (stages in order of `since`) whose `since` is not after it;
+ * null before the first stage and from the removal on. Generic so that a caller can keep its own stage
+ * objects (the dashboard's, whose releases are strings, keyed to VersionKeys).
+ */
+export function stageIn<S extends { since: VersionKey }>(gate: { lifecycle: readonly S[]; removedIn: VersionKey | null }, version: VersionKey): S | null {
+  if (gate.removedIn !== null && version >= gate.removedIn) return null;
   const stages = gate.lifecycle;
-  if (stages.length === 0 || version < stages[0].since) return ABSENT;
+  if (stages.length === 0 || version < stages[0].since) return null;
   let current = stages[0];
   for (const s of stages) if (s.since <= version) current = s;
+  return current;
+}
+
+export function gateStateIn(gate: Pick<FeatureGate, 'lifecycle' | 'removedIn'>, version: VersionKey): GateState {
+  const current = stageIn(gate, version);
+  if (!current) return ABSENT;
   return { exists: true, stage: current.stage, defaultEnabled: current.defaultEnabled, lockedToDefault: current.lockedToDefault };
 }
 

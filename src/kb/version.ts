@@ -1,5 +1,7 @@
-// Kubernetes minor releases as sortable integers: "1.20" -> 1020. Patch numbers are accepted on input
-// ("1.20.3", "v1.20") and dropped, since the knowledge base is kept per minor release.
+// Kubernetes minor releases as sortable integers: "1.20" -> 1020 (major * 1000 + minor). Patch numbers are
+// accepted on input ("1.20.3", "v1.20") and dropped, since the knowledge base is kept per minor release.
+// The one home of this rule: the server, the seed loader and checks (seed/lib) and the dashboard (web/src,
+// bundled by esbuild) all import it, so keep this module pure: no Node modules, nothing but the language.
 
 export type VersionKey = number;
 
@@ -28,6 +30,11 @@ export function isMinorVersion(input: string): boolean {
 
 export function formatVersion(key: VersionKey): string {
   return `${Math.floor(key / 1000)}.${key % 1000}`;
+}
+
+/** Orders two releases as written ("1.9" before "1.20"): negative, zero or positive, for sort(). */
+export function compareVersions(a: string, b: string): number {
+  return parseVersion(a) - parseVersion(b);
 }
 
 export function formatOptionalVersion(key: VersionKey | null | undefined): string | null {

@@ -18,8 +18,7 @@ export interface ConversionReport extends ConversionResult {
 
 export function convertManifest(kb: KnowledgeBase, fromInput: string, toInput: string, manifest: string,
   limits: Partial<ManifestLimits> = {}): ConversionReport {
-  const { from, to } = requireRange(kb, fromInput, toInput);
-  const path = kb.releases.map((r) => r.version).filter((v) => v >= from && v <= to);
+  const { from, to, releases: path } = requireRange(kb, fromInput, toInput);
   const all = { ...DEFAULT_LIMITS, ...limits };
   const result = refusingBadManifests(all, () => convert(manifest, { kb: analysisKb(kb), path: { from, to, releases: path } }, all));
   return { from, to, path, ...result };

@@ -20,10 +20,9 @@ export interface VersionDiff {
 }
 
 export function diffReleases(kb: KnowledgeBase, fromInput: string, toInput: string): VersionDiff {
-  const { from, to } = requireRange(kb, fromInput, toInput);
-  const inRange = (v: VersionKey | null) => v !== null && v > from && v <= to;
   // Each hop between consecutive known releases on the path, so a gate that moves twice shows twice.
-  const path = kb.releases.map((r) => r.version).filter((v) => v >= from && v <= to);
+  const { from, to, releases: path } = requireRange(kb, fromInput, toInput);
+  const inRange = (v: VersionKey | null) => v !== null && v > from && v <= to;
   const featureGates: GateTransition[] = [];
   for (let i = 1; i < path.length; i++) {
     for (const gate of kb.featureGates) {

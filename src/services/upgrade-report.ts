@@ -21,8 +21,7 @@ export interface UpgradeReport {
 
 export function upgradeReport(kb: KnowledgeBase, fromInput: string, toInput: string, manifest: string,
   limits: Partial<ManifestLimits> = {}): UpgradeReport {
-  const { from, to } = requireRange(kb, fromInput, toInput);
-  const path = kb.releases.map((r) => r.version).filter((v) => v >= from && v <= to);
+  const { from, to, releases: path } = requireRange(kb, fromInput, toInput);
   const all = { ...DEFAULT_LIMITS, ...limits };
   // Each document is analysed as soon as it is read: only findings are kept, not every document's values.
   const analyzer = new Analyzer({ kb: analysisKb(kb), path: { from, to, releases: path } });

@@ -6,7 +6,7 @@ import { json } from '../../src/cli/formats/json';
 import { markdown } from '../../src/cli/formats/markdown';
 import type { CheckResult } from '../../src/cli/formats/types';
 import type { Change } from '../../src/kb/model';
-import { formatVersion, versionKey } from './versions';
+import { formatVersion, parseVersion } from '../../src/kb/version';
 
 /** A finding as the dashboard asks for it over GraphQL. */
 export interface ApiFinding {
@@ -43,9 +43,9 @@ export const REPORT_FILES: Record<ReportFormat, { extension: string; type: strin
 function toCheckResult(report: ApiReport, file: string): CheckResult {
   const findings: AnalysisFinding[] = report.findings.map((f) => ({
     ...f,
-    effectiveIn: versionKey(f.effectiveIn),
+    effectiveIn: parseVersion(f.effectiveIn),
     // The formatters read only these fields of the change.
-    change: f.change ? ({ ...f.change, version: versionKey(f.change.version) } as unknown as Change) : null,
+    change: f.change ? ({ ...f.change, version: parseVersion(f.change.version) } as unknown as Change) : null,
   }));
   return {
     from: report.from, to: report.to, path: report.path, files: [{ file, documents: report.documents, findings }],

@@ -3,6 +3,7 @@
 // from the gates' VersionedSpecs in kube_features.go and the other feature files): for each gate, from which
 // release on it had which stage, default and lock.
 import { load } from 'js-yaml';
+import { compareVersions } from '../../kb/version';
 
 export type SourceStage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
 
@@ -31,13 +32,8 @@ export function readVersionedFeatureList(text: string, file: string): SourceGate
       }
       return { since: `${m[1]}.${m[2]}`, stage, defaultEnabled: s.default, lockedToDefault: s.lockToDefault === true };
     });
-    return { name: rec.name, specs: specs.sort((a, b) => compare(a.since, b.since)) };
+    return { name: rec.name, specs: specs.sort((a, b) => compareVersions(a.since, b.since)) };
   });
-}
-
-export function compare(a: string, b: string): number {
-  const [am, an] = a.split('.').map(Number), [bm, bn] = b.split('.').map(Number);
-  return am - bm || an - bn;
 }
 
 /** The string value of every `Name featuregate.Feature = "Value"` constant of a Go feature file. */
@@ -74,7 +70,7 @@ export function readVersionedSpecsGo(goSource: string, constants: Map<string, st
       if (!stage || !def) throw new SourceFormatError(`${file}: ${name}: a spec lacks PreRelease or Default`);
       specs.push({ since: `${s[2]}.${s[3]}`, stage, defaultEnabled: def[1] === 'true', lockedToDefault: /LockToDefault:\s*true/.test(fields) });
     }
-    if (specs.length > 0) gates.push({ name, specs: specs.sort((a, b) => compare(a.since, b.since)) });
+    if (specs.length > 0) gates.push({ name, specs: specs.sort((a, b) => compareVersions(a.since, b.since)) });
   });
   return { gates, unresolved };
 }

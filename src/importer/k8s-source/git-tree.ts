@@ -2,6 +2,7 @@
 // one `git ls-tree` per tag and one `git cat-file --batch` process for all the files wanted.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { formatVersion, parseVersion } from '../../kb/version';
 
 export class SourceRepoError extends Error {
   override readonly name = 'SourceRepoError';
@@ -37,20 +38,19 @@ export class GitTree {
     const tags = this.git(['tag', '--list', 'kubernetes-*']).split('\n')
       .map((t) => /^kubernetes-(\d+)\.(\d+)\.0$/.exec(t.trim()))
       .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => ({ major: Number(m[1]), minor: Number(m[2]), tag: m[0] }))
-      .sort((a, b) => a.major - b.major || a.minor - b.minor);
-    const [fm, fn] = from.split('.').map(Number);
+      .map((m) => ({ key: parseVersion(`${m[1]}.${m[2]}`), tag: m[0] }))
+      .sort((a, b) => a.key - b.key);
+    const first = parseVersion(from);
     const out: ReleaseRef[] = tags
-      .filter((t) => t.major > fm || (t.major === fm && t.minor >= fn))
-      .map((t) => ({ release: `${t.major}.${t.minor}`, ref: t.tag, commit: this.commitOf(t.tag) }));
+      .filter((t) => t.key >= first)
+      .map((t) => ({ release: formatVersion(t.key), ref: t.tag, commit: this.commitOf(t.tag) }));
     if (out.length === 0) throw new SourceRepoError(`${this.dir}: no release tags kubernetes-X.Y.0 from ${from} on (fetch the tags too)`);
     if (develBranch) {
       let commit: string | null = null;
       try { commit = this.commitOf(develBranch); } catch { commit = null; }
       const last = out[out.length - 1];
       if (commit && commit !== last.commit) {
-        const [m, n] = last.release.split('.').map(Number);
-        out.push({ release: `${m}.${n + 1}`, ref: develBranch, commit });
+        out.push({ release: formatVersion(parseVersion(last.release) + 1), ref: develBranch, commit });
       }
     }
     return out;

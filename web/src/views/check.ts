@@ -7,7 +7,7 @@ import { EXAMPLE_MANIFEST } from '../example-manifest';
 import type { View } from '../main';
 import { REPORT_FILES, reportFile, type ApiFinding, type ApiReport, type ReportFormat } from '../report-files';
 import { saveFile } from '../save-file';
-import { compareVersions } from '../versions';
+import { compareVersions } from '../../../src/kb/version';
 import { errorBox, knownRelease, loading, objectLabel, releasesOrError, releaseSelect, SEVERITY } from './common';
 import { CONVERT, renderConversion, type ApiConversion } from './convert-result';
 

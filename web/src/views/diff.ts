@@ -2,7 +2,7 @@
 import { gql, type Release } from '../api';
 import { fill, h, prLink } from '../dom';
 import type { View } from '../main';
-import { compareVersions, versionKey } from '../versions';
+import { compareVersions, parseVersion } from '../../../src/kb/version';
 import { errorBox, knownRelease, loading, releasesOrError, releaseSelect } from './common';
 import { STAGE_LABEL } from './timeline';
 
@@ -103,7 +103,7 @@ export const diffView: View = {
 };
 
 function renderDiff(from: string, to: string, releases: Release[], d: DiffData, notes: ChangeNode[]): HTMLElement {
-  const crossed = releases.filter((r) => versionKey(r.version) > versionKey(from) && versionKey(r.version) <= versionKey(to));
+  const crossed = releases.filter((r) => parseVersion(r.version) > parseVersion(from) && parseVersion(r.version) <= parseVersion(to));
   const total = d.featureGates.length + d.removedApiVersions.length + d.deprecatedApiVersions.length + d.removedFlags.length + d.deprecatedFlags.length + notes.length;
   const count = (n: number, one: string, many: string) => h('li', {}, h('strong', {}, n), ` ${n === 1 ? one : many}`);
   const summary = h('ul', { className: 'diff-summary' },

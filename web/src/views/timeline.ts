@@ -3,7 +3,8 @@
 import { gql, loadReleases, type Release } from '../api';
 import { fill, h, prLink, select } from '../dom';
 import type { View } from '../main';
-import { versionKey } from '../versions';
+import { stageIn } from '../../../src/kb/gate-state';
+import { compareVersions, parseVersion } from '../../../src/kb/version';
 import { errorBox, loading } from './common';
 
 type Stage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
@@ -38,17 +39,19 @@ const STAGE_MEDIUM: Record<Stage, string> = { ALPHA: 'alpha', BETA: 'beta', GA: 
 export interface Segment { start: number; end: number; stage: GateStage }
 
 /**
- * The gate's state in each release, by netkb's rule: the stage whose `since` is the latest one not after
- * the release, until the removal. Consecutive equal states become one segment.
+ * The gate's state in each release, by netkb's rule (stageIn, src/kb/gate-state.ts, the server's own): the
+ * stage whose `since` is the latest one not after the release, until the removal. Consecutive equal states
+ * become one segment.
  */
 export function segments(gate: Gate, releases: string[]): Segment[] {
-  const removed = gate.removedIn ? versionKey(gate.removedIn) : Infinity;
-  const stages = [...gate.lifecycle].sort((a, b) => versionKey(a.since) - versionKey(b.since));
+  // The rule reads release keys; each keyed stage carries the stage the API sent, which the segments show.
+  const keyed = {
+    removedIn: gate.removedIn ? parseVersion(gate.removedIn) : null,
+    lifecycle: gate.lifecycle.map((stage) => ({ since: parseVersion(stage.since), stage })).sort((a, b) => a.since - b.since),
+  };
   const out: Segment[] = [];
   releases.forEach((release, i) => {
-    const key = versionKey(release);
-    if (key >= removed) return;
-    const stage = stages.filter((s) => versionKey(s.since) <= key).pop();
+    const stage = stageIn(keyed, parseVersion(release))?.stage;
     if (!stage) return;
     const last = out[out.length - 1];
     if (last && last.end === i && last.stage === stage) last.end = i + 1;
@@ -176,7 +179,7 @@ export const timelineView: View = {
 };
 
 function firstSince(g: Gate): number {
-  return Math.min(...g.lifecycle.map((s) => versionKey(s.since)), Infinity);
+  return Math.min(...g.lifecycle.map((s) => parseVersion(s.since)), Infinity);
 }
 
 function legend(): HTMLElement {
@@ -263,7 +266,7 @@ const MAX_CHANGES = 6;
 
 /** What the tooltip says: the stage in focus, every stage with its default, the removal, the release notes. */
 export function gateDetails(gate: Gate, focus: GateStage | null): HTMLElement {
-  const changes = [...gate.changes].sort((a, b) => versionKey(a.version) - versionKey(b.version));
+  const changes = [...gate.changes].sort((a, b) => compareVersions(a.version, b.version));
   return h('div', {},
     h('p', { className: 'tip-title' }, h('strong', {}, gate.name), gate.kep ? ` · ${gate.kep}` : ''),
     h('p', {}, gate.summary),
