@@ -1,13 +1,44 @@
-/** @type {import('jest').Config} */
-module.exports = {
+// Two Jest projects, two tiers:
+// - `unit` (`npm run test:unit`): fast tests that run in the test process alone — no server, no browser, no
+//   child process, no seeded database, so no global setup (no build of dist/, no seeding). For the edit loop.
+// - `integration`: everything else (HTTP, CLI, processes, browser, load, fuzz, and the tests that read the
+//   run's seeded database); its global setup builds dist/ when stale and seeds one database for the run.
+// `npm test` runs both. A new test file is `integration` unless it matches UNIT below.
+
+/** The unit tier: whole folders, and single files of folders whose other tests need the seeded database. */
+const UNIT = [
+  'test/unit/**/*.test.ts',
+  'test/notes/**/*.test.ts',
+  'test/analysis/manifest-readers.test.ts',
+  'test/analysis/memo.test.ts',
+  'test/analysis/rule-registry.test.ts',
+  'test/analysis/synthetic-scenarios.test.ts',
+  'test/convert/source-lines.test.ts',
+];
+// Not here though in-process: test/seed/ (it loads the whole seed per test and writes databases: about 40 s
+// on two idle cores, more than the rest of the tier together); `npx jest test/seed` runs it.
+
+const shared = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
   // test/upstream checks the seed against reference files that live beside the project, not in it:
   // `npm run test:upstream` runs it (CI does), so `npm test` works in any clone.
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/upstream/'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60000,
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testTimeout: 60000,
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: UNIT.map((glob) => `**/${glob}`) },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['**/*.test.ts', ...UNIT.map((glob) => `!**/${glob}`)],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
 };

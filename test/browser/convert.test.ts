@@ -144,12 +144,12 @@ describe('manifest conversion', () => {
     expect(await page.locator('#convert-result').count()).toBe(0);
   });
 
-  it('takes the README screenshot', async () => {
+  it('takes the docs screenshot', async () => {
     await page.goto(`${run.server.base}/?view=check&from=1.19&to=1.25`);
     // Without the fixtures' header comments (they name the fixture's own releases).
     const headless = (text: string) => text.replace(/^(#.*\n)+/, '');
     await convertInPage(`${headless(ingress)}---\n${headless(psp)}`, '1.19', '1.25');
     await page.evaluate(() => window.scrollTo(0, document.querySelector('#convert-summary')!.getBoundingClientRect().top + window.scrollY - 16));
-    await screenshot(page, 'convert', { readme: true });
+    await screenshot(page, 'convert', { docs: true });
   });
 });

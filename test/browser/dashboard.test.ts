@@ -144,13 +144,13 @@ describe('feature-gate timelines', () => {
     expect([...visible].sort()).toEqual(ipvs.sort());
   });
 
-  it('takes the README screenshot', async () => {
+  it('takes the docs screenshot', async () => {
     await page.goto(`${run.server.base}/?view=timeline&sig=Network&component=kube-proxy`);
     await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
     await row('IPv6DualStack').locator('td.seg[data-stage="BETA"]').dispatchEvent('mouseenter');
     await page.locator('#gate-tip').waitFor();
-    await screenshot(page, 'timeline', { readme: true });
+    await screenshot(page, 'timeline', { docs: true });
   });
 });
 
@@ -193,10 +193,10 @@ describe('release diff', () => {
     expect(params()).toMatchObject({ from: '1.22', to: '1.21' });
   });
 
-  it('takes the README screenshot', async () => {
+  it('takes the docs screenshot', async () => {
     await page.goto(`${run.server.base}/?view=diff&from=1.21&to=1.22`);
     await page.locator('.release-group').first().waitFor();
-    await screenshot(page, 'release-diff', { readme: true });
+    await screenshot(page, 'release-diff', { docs: true });
   });
 });
 
@@ -315,7 +315,7 @@ describe('manifest check', () => {
     expect(await page.locator('#check-results ol.code li.marked').count()).toBe(1);
   });
 
-  it('keeps the releases in the URL and takes the README screenshot', async () => {
+  it('keeps the releases in the URL and takes the docs screenshot', async () => {
     await page.goto(`${run.server.base}/?view=check&from=1.15&to=1.22`);
     await page.locator('#load-example').click();
     await page.locator('#check-run').click();
@@ -327,6 +327,6 @@ describe('manifest check', () => {
     await page.waitForFunction(() => document.querySelector('#report-summary')?.textContent?.includes('1.15 → 1.21'));
     await page.locator('#report-summary').scrollIntoViewIfNeeded();
     await page.evaluate(() => window.scrollTo(0, document.querySelector('#report-summary')!.getBoundingClientRect().top + window.scrollY - 16));
-    await screenshot(page, 'manifest-check', { readme: true });
+    await screenshot(page, 'manifest-check', { docs: true });
   });
 });

@@ -37,7 +37,7 @@ describe('the explorer at /graphql', () => {
     const response = (await page.locator('.graphiql-response').textContent()) ?? '';
     expect(response).toContain('"effectiveIn": "1.22"');
     expect(response).toContain('networking.k8s.io/v1');
-    await screenshot(page, 'explorer', { readme: true });
+    await screenshot(page, 'explorer', { docs: true });
     expect(run.pageErrors).toEqual([]);
     expect(run.foreign).toEqual([]);
   });
