@@ -8,7 +8,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { loadAll } from 'js-yaml';
-import { loadSeed } from '../seed/lib/load';
+import { loadSeed } from '../src/seed/load';
 import { projectRoot, seedDir } from '../src/config';
 import { writeSeed } from '../src/db/write-seed';
 import { manifest } from './manifests';

@@ -1,6 +1,6 @@
 // npm run seed:check: validates seed/ and prints what it holds, or every problem with file, record,
 // field and line. Writes nothing. Exit 0 when valid, 1 when not.
-import { loadSeed, SeedValidationError } from '../../seed/lib/load';
+import { loadSeed, SeedValidationError } from '../seed/load';
 import { seedDir } from '../config';
 
 try {

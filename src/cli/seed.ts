@@ -1,6 +1,6 @@
 // npm run seed: rebuilds the database (DATABASE_URL, default ./data/netkb.db) from seed/.
 // A seed with any bad record is refused with every problem listed, and the old file stays untouched.
-import { loadSeed, SeedValidationError } from '../../seed/lib/load';
+import { loadSeed, SeedValidationError } from '../seed/load';
 import { databaseFile, seedDir } from '../config';
 import { writeSeed } from '../db/write-seed';
 

@@ -52,12 +52,12 @@ export function knowledgeBaseStats(kb: KnowledgeBase) {
 /** The cross-check's summary, when the database was built from the seed folder at hand (same hash). */
 async function sourceCheck(dbSeedHash: string) {
   const { seedDir } = await import('../config');
-  const { seedHash } = await import('../../seed/lib/seed-hash');
+  const { seedHash } = await import('../seed/seed-hash');
   const dir = seedDir();
   let hash: string;
   try { hash = seedHash(dir); } catch { return null; }
   if (hash !== dbSeedHash) return null;
-  const { loadSeed } = await import('../../seed/lib/load');
+  const { loadSeed } = await import('../seed/load');
   const report = loadSeed(dir).crossCheck;
   if (!report) return null;
   const { filledValues: _filled, ...summary } = report;

@@ -2,7 +2,7 @@
 // missing, the database lacks a migration, or it was built from other seed files than those on disk.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { seedHash } from '../../seed/lib/seed-hash';
+import { seedHash } from '../seed/seed-hash';
 import { isPostgres } from './location';
 import { pendingMigrationsAt } from './migrations';
 import { ENSURE_LOCK_KEY, pgTableExists, withPgClient } from './postgres';
@@ -54,7 +54,7 @@ async function ensureUnlocked(location: string, seedDir: string): Promise<Ensure
   else if ((await storedSeedHashAt(location)) !== current) reason = 'the seed files changed since the database was built';
   if (!reason) return { rebuilt: false, reason: 'up to date', seedHash: current };
   // Loaded only to rebuild: the seed loader (YAML, zod) and the writer cost a start-up that does not need them.
-  const [{ loadSeed }, { writeSeed }] = await Promise.all([import('../../seed/lib/load'), import('./write-seed')]);
+  const [{ loadSeed }, { writeSeed }] = await Promise.all([import('../seed/load'), import('./write-seed')]);
   const bundle = loadSeed(seedDir);
   await writeSeed(bundle, location);
   return { rebuilt: true, reason, seedHash: bundle.hash };

@@ -7,8 +7,8 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { parseVersion } from '../kb/version';
-import type { SeedBundle } from '../../seed/lib/load';
-import { parseSubjectRef, subjectKey, type SubjectType } from '../../seed/lib/subjects';
+import type { SeedBundle } from '../seed/load';
+import { parseSubjectRef, subjectKey, type SubjectType } from '../seed/subjects';
 import { openPrisma, type Db, type Tx } from './client';
 import { applyMigrations } from './migrations';
 import { buildSearchIndex, type SearchDoc } from './search-index';

@@ -1,6 +1,6 @@
 // Kubernetes minor releases as sortable integers: "1.20" -> 1020 (major * 1000 + minor). Patch numbers are
 // accepted on input ("1.20.3", "v1.20") and dropped, since the knowledge base is kept per minor release.
-// The one home of this rule: the server, the seed loader and checks (seed/lib) and the dashboard (web/src,
+// The one home of this rule: the server, the seed loader and checks (src/seed) and the dashboard (web/src,
 // bundled by esbuild) all import it, so keep this module pure: no Node modules, nothing but the language.
 
 export type VersionKey = number;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
-import { loadSeed } from '../../seed/lib/load';
+import { loadSeed } from '../../src/seed/load';
 import { writeSeed } from '../../src/db/write-seed';
 import { seedDir } from '../../src/config';
 import { readKnowledgeBase } from '../../src/db/read-kb';

@@ -9,7 +9,7 @@ import { buildConfigIndex } from '../../src/importer/k8s-source/config-index';
 import { readImportConfig } from '../../src/importer/k8s-source/config';
 import { readDeclaredMetrics } from '../../src/importer/k8s-source/metrics-source';
 import { readLifecycleMarkers, readRegisteredKinds, readStructs, docSaysDeprecated } from '../../src/importer/k8s-source/go-source';
-import { apiFacts, expand } from '../../seed/lib/generated-index';
+import { apiFacts, expand } from '../../src/seed/generated-index';
 import { netkb } from '../support/cli';
 import { projectRoot } from '../../src/config';
 

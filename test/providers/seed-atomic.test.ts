@@ -1,7 +1,7 @@
 // A seed is seen whole or not at all, on either provider: readers that read while a seed is written
 // see the old knowledge base or the new one, a seed that fails midway changes nothing, and the
 // knowledge-base fingerprint the replicas poll moves with every seed and import.
-import { loadSeed, type SeedBundle } from '../../seed/lib/load';
+import { loadSeed, type SeedBundle } from '../../src/seed/load';
 import { seedDir } from '../../src/config';
 import { replaceImportedNotes } from '../../src/db/imported-notes';
 import { openKbVersionProbe } from '../../src/db/kb-version';

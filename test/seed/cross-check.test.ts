@@ -1,7 +1,7 @@
 // The curated seed against the generated index (seed/generated/): disagreements are refused with file,
 // record and field; a sourceOverrides entry explains one; a stale override is refused too.
 import { rmSync } from 'node:fs';
-import { loadSeed } from '../../seed/lib/load';
+import { loadSeed } from '../../src/seed/load';
 import { seedDir } from '../../src/config';
 import { copySeed, problemsOf, type SeedCopy } from '../support/seed-copy';
 

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSeed } from '../../seed/lib/load';
+import { loadSeed } from '../../src/seed/load';
 import { projectRoot, seedDir } from '../../src/config';
 import { readKnowledgeBase } from '../../src/db/read-kb';
 import { writeSeed } from '../../src/db/write-seed';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadSeed, SeedValidationError } from '../../seed/lib/load';
+import { loadSeed, SeedValidationError } from '../../src/seed/load';
 import { writeSeed } from '../../src/db/write-seed';
 import { seedDir } from '../../src/config';
 import { copySeed, problemsOf, type SeedCopy } from '../support/seed-copy';

@@ -22,7 +22,7 @@ export function builtCli(): string {
 export function ensureBuilt(): void {
   const root = projectRoot();
   const built = builtCli();
-  const stale = !existsSync(built) || Math.max(newestSource(join(root, 'src')), newestSource(join(root, 'seed', 'lib'))) > statSync(built).mtimeMs;
+  const stale = !existsSync(built) || newestSource(join(root, 'src')) > statSync(built).mtimeMs;
   if (stale) execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
   // The dashboard the HTTP and browser tests serve: rebuilt when web/ (or the src/ code it bundles) changed.
   const page = join(root, 'dist', 'web', 'index.html');

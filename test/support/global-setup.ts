@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSeed } from '../../seed/lib/load';
+import { loadSeed } from '../../src/seed/load';
 import { writeSeed } from '../../src/db/write-seed';
 import { seedDir } from '../../src/config';
 import { ensureBuilt } from './build';

@@ -3,14 +3,14 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedDir } from '../../src/config';
-import { loadSeed, SeedValidationError, type SeedProblem } from '../../seed/lib/load';
+import { loadSeed, SeedValidationError, type SeedProblem } from '../../src/seed/load';
 
 export interface SeedCopy { root: string; seed: string; edit(file: string, change: (text: string) => string): void }
 
 export function copySeed(): SeedCopy {
   const root = mkdtempSync(join(tmpdir(), 'netkb-seed-'));
   const seed = join(root, 'seed');
-  cpSync(seedDir(), seed, { recursive: true, filter: (src) => !src.includes(`${join('seed', 'lib')}`) });
+  cpSync(seedDir(), seed, { recursive: true });
   return {
     root,
     seed,

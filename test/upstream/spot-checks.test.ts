@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { loadSeed } from '../../seed/lib/load';
+import { loadSeed } from '../../src/seed/load';
 import { projectRoot, seedDir } from '../../src/config';
 
 // Where the upstream reference files are: ../shared/upstream beside the project (as CI has them), or

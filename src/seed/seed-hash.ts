@@ -12,7 +12,7 @@ export function seedHash(seedDir: string): string {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (e.isDirectory()) { if (e.name !== 'lib') walk(join(dir, e.name)); }
+      if (e.isDirectory()) walk(join(dir, e.name));
       else if (/\.ya?ml$/.test(e.name) || (dir.endsWith('generated') && e.name.endsWith('.json'))) files.push(join(dir, e.name));
     }
   };

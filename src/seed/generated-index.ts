@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { load } from 'js-yaml';
 import { z } from 'zod';
-import { formatVersion, parseVersion } from '../../src/kb/version';
+import { formatVersion, parseVersion } from '../kb/version';
 import type { SeedProblem } from './load';
 
 const release = z.string().regex(/^\d+\.\d+$/);

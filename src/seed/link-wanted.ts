@@ -68,7 +68,7 @@ function withSubjects(record: string[], refs: string[]): string[] {
 }
 
 if (require.main === module) {
-  const { seedDir } = require('../../src/config') as typeof import('../../src/config');
+  const { seedDir } = require('../config') as typeof import('../config');
   const r = linkWanted(seedDir());
   process.stdout.write(`linked ${r.linked} wanted subjects; ${r.remaining} still have no record\n`);
 }

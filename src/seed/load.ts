@@ -13,8 +13,8 @@ import {
 } from './schemas';
 import { subjectKey, type SubjectType } from './subjects';
 import { seedHash } from './seed-hash';
-import { isTransform, transformNames } from '../../src/convert/transforms';
-import { isMinorVersion, parseVersion } from '../../src/kb/version';
+import { isTransform, transformNames } from '../convert/transforms';
+import { isMinorVersion, parseVersion } from '../kb/version';
 import { readGeneratedIndex } from './generated-index';
 import { crossCheck, type CrossCheckReport } from './cross-check';
 

@@ -7,7 +7,7 @@ import type { ApiVersionRecord, FeatureGateRecord, SourceOverrideRecord } from '
 import {
   apiFacts, fieldFacts, fieldPresentIn, isObjectKind, entryHasMarkers, type GateEntry, gateStateIn, groupOf, isAlpha, isBeta, type GeneratedIndex,
 } from './generated-index';
-import { formatVersion, parseVersion } from '../../src/kb/version';
+import { formatVersion, parseVersion } from '../kb/version';
 
 export interface CrossCheckReport {
   /** Curated records that agree with the index or explain every difference. */
