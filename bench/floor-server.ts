@@ -7,6 +7,7 @@ import { readKnowledgeBase } from '../src/db/read-kb';
 import { SearchIndex } from '../src/db/search-index';
 import { KnowledgeBase } from '../src/kb/knowledge-base';
 import { buildResolvers } from '../src/resolvers';
+import { inlineRunner } from '../src/services/analysis-runner';
 import { loadTypeDefs } from '../src/schema';
 import { ServerMetrics } from '../src/observability/metrics';
 
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
         cache.set(body.query, document);
       }
       const result = await execute({ schema, document, variableValues: body.variables, contextValue: {
-        kb, searcher, maxManifestBytes: 5 * 1024 * 1024, authorization: null, admin: null, requestId: 'bench', trace: { operation: null, operationType: null, errorCodes: [] }, metrics, analysis: null,
+        kb, searcher, maxManifestBytes: 5 * 1024 * 1024, authorization: null, admin: null, requestId: 'bench', trace: { operation: null, operationType: null, errorCodes: [] }, metrics, runner: inlineRunner,
       } });
       const text = JSON.stringify(result);
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });

@@ -25,6 +25,7 @@ import { traceOperation } from './graphql/plugins/trace-operation';
 import { silentLogger, type Logger } from './observability/log';
 import { ServerMetrics } from './observability/metrics';
 import type { AnalysisPool } from './services/analysis-pool';
+import { inlineRunner } from './services/analysis-runner';
 
 export interface KbState {
   kb: KnowledgeBase;
@@ -129,7 +130,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await apollo.start();
   const contextFor = (req: IncomingMessage, requestId: string, trace: RequestTrace) => async (): Promise<Context> => ({
     kb: state.kb, searcher: state.searcher, maxManifestBytes, authorization: req.headers.authorization ?? null, admin: adminAccess, requestId,
-    trace, metrics, analysis: options.analysisPool ?? null,
+    trace, metrics, runner: options.analysisPool ?? inlineRunner,
   });
 
   httpServer.on('request', requestListener({

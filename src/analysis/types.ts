@@ -5,7 +5,7 @@ import type {
 } from '../kb/model';
 import type { GateState } from '../kb/gate-state';
 import type { VersionKey } from '../kb/version';
-import type { ManifestObject, SkippedDocument } from './manifest';
+import type { ManifestObject, SkippedDocument } from './reader/manifest';
 
 export type Severity = 'BREAKING' | 'WARNING' | 'INFO';
 

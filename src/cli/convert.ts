@@ -1,7 +1,7 @@
 // netkb convert FILE --from X --to Y: the manifest rewritten for every release on the path, on the
 // embedded database. The manifest goes to stdout (or --output), what changed and what did not to stderr;
 // --format json puts both in one JSON document.
-import type { Finding } from '../analysis/types';
+import type { Finding } from '../analysis';
 import type { ConversionChange } from '../convert/types';
 import { formatVersion } from '../kb/version';
 import { maxManifestBytes } from '../config';

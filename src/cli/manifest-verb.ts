@@ -1,7 +1,7 @@
 // What netkb check and netkb convert share: the options --from, --to, --fail-on and --help, their
 // checks and messages, and how an error about a manifest or the arguments becomes exit code 2.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { Severity } from '../analysis/types';
+import type { Severity } from '../analysis';
 import type { CliIo } from './check';
 import { NetkbError } from '../errors';
 import { exitCodeFor } from './errors';

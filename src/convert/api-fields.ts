@@ -1,8 +1,8 @@
 // api-field: an object that sets a field removed or deprecated on the path is rewritten by the
 // conversion steps of that field's api-fields record (spec.ipFamily -> spec.ipFamilies + ipFamilyPolicy),
 // when every field the steps write exists in the first release of the path.
-import { pathText, resourceOf } from '../analysis/findings';
-import { locate } from '../analysis/object-paths';
+import { pathText, resourceOf } from '../analysis/engine/findings';
+import { locate } from '../analysis/engine/object-paths';
 import type { ApiField } from '../kb/model';
 import { applySteps, refusal } from './steps';
 import { emptyOutcome, findingKey, type ConvertContext, type Converter, type Outcome, type Target } from './types';

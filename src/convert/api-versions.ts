@@ -2,7 +2,7 @@
 // conversions its api-versions records name (extensions/v1beta1 -> networking.k8s.io/v1beta1 -> v1),
 // as far as every release on the path serves the result, applying each conversion's steps.
 import { isScalar, Scalar, type YAMLMap } from 'yaml';
-import { resourceOf } from '../analysis/findings';
+import { resourceOf } from '../analysis/engine/findings';
 import type { ApiConversion, ApiVersion } from '../kb/model';
 import type { VersionKey } from '../kb/version';
 import { getEntry } from './nodes';

@@ -4,9 +4,9 @@
 // --feature-gates (and from a component config's featureGates) when every release before the removal
 // already defaults to the value that was set, so dropping them changes nothing.
 import { isMap, isScalar, isSeq, Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
-import { invocationsIn, configOwner, parseFeatureGates } from '../analysis/components';
-import { resourceOf } from '../analysis/findings';
-import type { ManifestObject, PathSegment } from '../analysis/manifest';
+import { invocationsIn, configOwner, parseFeatureGates } from '../analysis/engine/components';
+import { resourceOf } from '../analysis/engine/findings';
+import type { ManifestObject, PathSegment } from '../analysis';
 import type { FeatureGate, Flag, FlagConversion } from '../kb/model';
 import { getEntry, nodeAt, removeKey } from './nodes';
 import { emptyOutcome, findingKey, type ConvertContext, type Converter, type Outcome, type Target } from './types';

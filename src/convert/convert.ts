@@ -4,9 +4,7 @@
 // What the analysis found and no converter answered is returned as `unconverted`, with the reason.
 // Pure: text and knowledge base in, text and lists out.
 import { isCollection, isMap, isNode, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type YAMLMap } from 'yaml';
-import { analyze } from '../analysis/analyze';
-import { DEFAULT_LIMITS, readManifest, type ManifestLimits, type ManifestObject } from '../analysis/manifest';
-import type { Finding } from '../analysis/types';
+import { analyze, DEFAULT_LIMITS, readManifest, type Finding, type ManifestLimits, type ManifestObject } from '../analysis';
 import { apiFieldConverter } from './api-fields';
 import { apiVersionConverter } from './api-versions';
 import { componentFlagConverter } from './component-flags';

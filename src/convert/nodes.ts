@@ -1,7 +1,7 @@
 // Editing one object's YAML nodes by the dot paths the knowledge base uses ("spec.rules[].http.paths[]"),
 // so that what is not edited keeps its comments, quoting and key order. Pure: nodes in, nodes changed.
 import { isMap, isScalar, isSeq, Pair, Scalar, YAMLMap, type Node as YamlNode } from 'yaml';
-import type { PathSegment } from '../analysis/manifest';
+import type { PathSegment } from '../analysis';
 
 /** A map entry found by a path: the map holding it, its key, its value node and its concrete path. */
 export interface Entry { parent: YAMLMap; key: string; node: unknown; path: PathSegment[] }

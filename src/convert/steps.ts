@@ -2,8 +2,8 @@
 // object. Every step is data: a field move, a removal, a default, a copy, a refusal, or a named transform.
 import { isMap, isScalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { ConversionStep } from '../kb/model';
-import { pathText } from '../analysis/findings';
-import type { PathSegment } from '../analysis/manifest';
+import { pathText } from '../analysis/engine/findings';
+import type { PathSegment } from '../analysis';
 import {
   concretePath, entriesAt, getEntry, holdersOf, isEmptyCollection, nodeAt, pairIndex, plainScalar, putAt, removeKey, renameKey,
 } from './nodes';

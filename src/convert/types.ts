@@ -1,9 +1,8 @@
 // The vocabulary of conversion: what a converter sees (one object, as plain data with positions and as
 // editable YAML nodes) and what it reports (changes made, and why something was left as it was).
 import type { YAMLMap } from 'yaml';
-import type { ManifestObject, PathSegment } from '../analysis/manifest';
-import { pathText } from '../analysis/findings';
-import type { AnalysisKb, Finding, ResourceRef, UpgradePath } from '../analysis/types';
+import type { AnalysisKb, Finding, ManifestObject, PathSegment, ResourceRef, UpgradePath } from '../analysis';
+import { pathText } from '../analysis/engine/findings';
 
 export interface ConversionChange {
   /** The analysis rule whose finding this change answers: api-version, well-known-key, component-flag, feature-gate. */

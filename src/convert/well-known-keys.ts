@@ -3,8 +3,8 @@
 // tolerations, annotations), when the successor is a key of the same type that every release on the path
 // already sets.
 import { isMap, isScalar, type YAMLMap } from 'yaml';
-import { pathText, resourceOf } from '../analysis/findings';
-import { keyUsesIn } from '../analysis/rules/well-known-keys';
+import { pathText, resourceOf } from '../analysis/engine/findings';
+import { keyUsesIn } from '../analysis/engine/rules/well-known-keys';
 import type { WellKnownKey } from '../kb/model';
 import { getEntry, nodeAt, removeKey, renameKey } from './nodes';
 import { emptyOutcome, findingKey, type ConvertContext, type Converter, type Outcome, type Target } from './types';

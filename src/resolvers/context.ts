@@ -1,7 +1,7 @@
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { Searcher } from '../services/search';
 import type { ServerMetrics } from '../observability/metrics';
-import type { AnalysisPool } from '../services/analysis-pool';
+import type { AnalysisRunner } from '../services/analysis-runner';
 
 /** Per-request context: the knowledge base as it was when the request started. */
 export interface Context {
@@ -18,8 +18,8 @@ export interface Context {
   /** Filled while the request runs, read by the access log and the metrics. */
   trace: RequestTrace;
   metrics: ServerMetrics;
-  /** Worker threads for upgradeReport, when the server runs them (else it analyses in-line). */
-  analysis: AnalysisPool | null;
+  /** Runs upgradeReport and convertManifest: in worker threads when the server has them, else in-line. */
+  runner: AnalysisRunner;
 }
 
 export interface RequestTrace { operation: string | null; operationType: string | null; errorCodes: string[] }

@@ -1,4 +1,3 @@
-import { upgradeReport } from '../services/upgrade-report';
 import type { Context } from './context';
 
 export const upgradeReportResolvers = {
@@ -6,9 +5,7 @@ export const upgradeReportResolvers = {
     upgradeReport: async (_: unknown, args: { from: string; to: string; manifest: string }, ctx: Context) => {
       const stop = ctx.metrics.analysis.startTimer();
       try {
-        return ctx.analysis
-          ? await ctx.analysis.upgradeReport(ctx.kb, args.from, args.to, args.manifest, ctx.maxManifestBytes)
-          : upgradeReport(ctx.kb, args.from, args.to, args.manifest, { maxBytes: ctx.maxManifestBytes });
+        return await ctx.runner.upgradeReport(ctx.kb, args.from, args.to, args.manifest, ctx.maxManifestBytes);
       } finally {
         stop();
       }

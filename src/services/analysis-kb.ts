@@ -1,6 +1,6 @@
 // Adapts the in-memory knowledge base to what the analysis rules may see (analysis/types.ts), once per
 // knowledge base: the lookups rules make per object are map reads.
-import type { AnalysisKb } from '../analysis/types';
+import type { AnalysisKb } from '../analysis';
 import { gateStateIn } from '../kb/gate-state';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { Flag } from '../kb/model';

@@ -12,6 +12,7 @@ import { ErrorCode, NetkbError } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { KbSnapshot } from '../kb/model';
 import type { Job, Reply } from './analysis-worker';
+import type { AnalysisRunner } from './analysis-runner';
 import type { UpgradeReport } from './upgrade-report';
 import type { ConversionReport } from './convert-manifest';
 
@@ -20,7 +21,7 @@ export interface PoolOptions { size: number; timeoutMs: number; /** Stop a worke
 interface Slot { worker: Worker; ready: Promise<void>; busy: boolean; started: boolean; idle: NodeJS.Timeout | null }
 interface Pending { job: Job; resolve(r: Reply): void; reject(e: Error): void }
 
-export class AnalysisPool {
+export class AnalysisPool implements AnalysisRunner {
   private slots: Slot[] = [];
   private queue: Pending[] = [];
   private nextId = 1;

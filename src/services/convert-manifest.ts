@@ -1,6 +1,6 @@
 // convertManifest / netkb convert: the manifest rewritten so every release from one release to another
 // accepts it, with what changed and what could not be changed (and why).
-import { DEFAULT_LIMITS, type ManifestLimits } from '../analysis/manifest';
+import { DEFAULT_LIMITS, type ManifestLimits } from '../analysis';
 import { convertManifest as convert } from '../convert/convert';
 import type { ConversionResult } from '../convert/types';
 import type { KnowledgeBase } from '../kb/knowledge-base';

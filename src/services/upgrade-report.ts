@@ -1,8 +1,5 @@
 // upgradeReport / netkb check: what breaks or changes for a manifest on the way from one release to another.
-import { Analyzer } from '../analysis/analyze';
-import { DEFAULT_LIMITS, ManifestError, readManifestInto, type ManifestLimits } from '../analysis/manifest';
-import { reportMarkdown } from '../analysis/markdown';
-import type { Finding } from '../analysis/types';
+import { Analyzer, DEFAULT_LIMITS, ManifestError, readManifestInto, reportMarkdown, type Finding, type ManifestLimits } from '../analysis';
 import { clientError, ErrorCode } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { formatVersion, type VersionKey } from '../kb/version';

@@ -1,7 +1,7 @@
 // Turns a KubeVersion argument into a release the knowledge base knows, or a BAD_USER_INPUT error that
 // lists the releases it does know.
 import { badUserInput } from '../errors';
-import type { UpgradePath } from '../analysis/types';
+import type { UpgradePath } from '../analysis';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { formatVersion, parseVersion, VersionFormatError, type VersionKey } from '../kb/version';
 

@@ -4,10 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manifest } from '../../bench/manifests';
-import { analyze, Analyzer } from '../../src/analysis/analyze';
-import { DEFAULT_LIMITS, readManifest, readManifestInto } from '../../src/analysis/manifest';
-import { RULES } from '../../src/analysis/rules';
-import type { Finding } from '../../src/analysis/types';
+import { analyze, Analyzer, DEFAULT_LIMITS, readManifest, readManifestInto, RULES, type Finding } from '../../src/analysis';
 import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { analysisKb } from '../../src/services/analysis-kb';

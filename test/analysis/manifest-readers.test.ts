@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { dump } from 'js-yaml';
-import { readManifest, readManifestExact, type Manifest, type PathSegment } from '../../src/analysis/manifest';
-import { buildLineIndex, verifyLineIndex } from '../../src/analysis/yaml-line-index';
-import { splitDocuments } from '../../src/analysis/yaml-documents';
+import { readManifest, readManifestExact, type Manifest, type PathSegment } from '../../src/analysis';
+import { buildLineIndex, verifyLineIndex } from '../../src/analysis/reader/yaml-line-index';
+import { splitDocuments } from '../../src/analysis/reader/yaml-documents';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

@@ -1,7 +1,7 @@
 // remember(): one answer per tuple and analysis context; tuples that differ in any part (or in the type
 // of a part) are different facts; another context starts empty.
-import { remember } from '../../src/analysis/memo';
-import type { RuleContext } from '../../src/analysis/types';
+import { remember } from '../../src/analysis/engine/memo';
+import type { RuleContext } from '../../src/analysis';
 
 const context = () => ({ kb: {}, path: { from: 1015, to: 1022, releases: [] } }) as unknown as RuleContext;
 

@@ -2,17 +2,17 @@
 // and covered by passing and failing fixtures; every message it can produce is exercised somewhere.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RULES } from '../../src/analysis/rules';
+import { RULES } from '../../src/analysis';
 import { projectRoot } from '../../src/config';
 import { FIXTURE_ROOT, loadFixtures } from '../support/fixtures';
 import { SCENARIOS } from '../support/synthetic-kb';
 
-const ruleFiles = readdirSync(join(projectRoot(), 'src', 'analysis', 'rules')).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
+const ruleFiles = readdirSync(join(projectRoot(), 'src', 'analysis', 'engine', 'rules')).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
 const fixtures = loadFixtures();
 const analysisDoc = readFileSync(join(projectRoot(), 'docs', 'analysis.md'), 'utf8');
 
 describe('rule registry', () => {
-  it('registers one rule per file of src/analysis/rules, with unique ids', () => {
+  it('registers one rule per file of src/analysis/engine/rules, with unique ids', () => {
     expect(RULES).toHaveLength(ruleFiles.length);
     expect(new Set(RULES.map((r) => r.id)).size).toBe(RULES.length);
   });

@@ -1,6 +1,5 @@
 // Rule behaviour that the real seed cannot show yet, on a made-up knowledge base.
-import { analyze } from '../../src/analysis/analyze';
-import { readManifest } from '../../src/analysis/manifest';
+import { analyze, readManifest } from '../../src/analysis';
 import { formatVersion } from '../../src/kb/version';
 import { SCENARIOS } from '../support/synthetic-kb';
 

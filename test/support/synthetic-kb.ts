@@ -1,6 +1,6 @@
 // A small knowledge base made up for rule scenarios the real seed cannot show yet (e.g. a flag value
 // removed after the last release the seed covers). Built directly as the analysis sees it.
-import type { AnalysisKb, UpgradePath } from '../../src/analysis/types';
+import type { AnalysisKb, UpgradePath } from '../../src/analysis';
 import { gateStateIn } from '../../src/kb/gate-state';
 import type { Component, FeatureGate, Flag, WellKnownKey } from '../../src/kb/model';
 import { formatVersion } from '../../src/kb/version';

@@ -1,7 +1,6 @@
 // The manifest check's downloads, written by the same pure formatters as `netkb check --format json|sarif|
 // markdown`, from the findings the GraphQL API answered: a download and a CLI run of the same manifest agree.
-import { sarifReport } from '../../src/analysis/sarif';
-import type { Finding as AnalysisFinding } from '../../src/analysis/types';
+import { sarifReport, type Finding as AnalysisFinding } from '../../src/analysis';
 import { json } from '../../src/cli/formats/json';
 import { markdown } from '../../src/cli/formats/markdown';
 import type { CheckResult } from '../../src/cli/formats/types';

@@ -1,4 +1,4 @@
-import type { Finding } from '../../analysis/types';
+import type { Finding } from '../../analysis';
 import type { CheckResult, Formatter } from './types';
 
 export function findingJson(f: Finding, v: (k: number) => string) {

@@ -1,5 +1,4 @@
-import { reportMarkdown } from '../../analysis/markdown';
-import type { Finding } from '../../analysis/types';
+import { reportMarkdown, type Finding } from '../../analysis';
 import type { CheckResult, Formatter } from './types';
 
 export const markdown: Formatter = (r: CheckResult) => {

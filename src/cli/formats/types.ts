@@ -1,4 +1,4 @@
-import type { Finding, Severity } from '../../analysis/types';
+import type { Finding, Severity } from '../../analysis';
 
 /** One checked file (or stdin) and its report. */
 export interface FileReport { file: string; documents: number; findings: Finding[] }

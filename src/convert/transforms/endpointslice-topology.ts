@@ -2,7 +2,7 @@
 // fields: the hostname label becomes `nodeName`, the zone label becomes `zone`, and what remains goes to
 // `deprecatedTopology`, which v1 keeps for reading only (the API server does not take writes to it).
 import { isMap, Pair, Scalar, YAMLMap } from 'yaml';
-import { pathText } from '../../analysis/findings';
+import { pathText } from '../../analysis/engine/findings';
 import { getEntry, holdersOf, keyOf, removeKey } from '../nodes';
 import type { Transform } from './index';
 

@@ -2,7 +2,7 @@
 // record's conversion names one by its id (`- transform: endpointslice-topology`); the engine knows none
 // of them by name, and the seed loader refuses a name that is not registered here.
 import type { YAMLMap } from 'yaml';
-import type { PathSegment } from '../../analysis/manifest';
+import type { PathSegment } from '../../analysis';
 import { endpointSliceTopology } from './endpointslice-topology';
 
 export interface Transform {

@@ -1,12 +1,12 @@
 // component-flag: flags passed to Kubernetes components in containers, against the flags records:
 // removed flags and enumerated values stop the component (BREAKING), deprecated ones warn, and a
 // default that changes on the path while the flag is not set is worth knowing (INFO).
-import type { Flag } from '../../kb/model';
+import type { Flag } from '../../../kb/model';
 import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
-import type { ManifestObject } from '../manifest';
+import type { ManifestObject } from '../../reader/manifest';
 import { invocationsIn } from '../components';
-import type { Finding, ObjectRule, RuleContext } from '../types';
+import type { Finding, ObjectRule, RuleContext } from '../../types';
 
 export const componentFlagRule: ObjectRule = {
   id: 'component-flag',

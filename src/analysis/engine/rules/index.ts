@@ -1,5 +1,5 @@
 // The rule registry: every rule the analysis runs, in the order their findings are produced.
-import type { Rule } from '../types';
+import type { Rule } from '../../types';
 import { apiFieldRule } from './api-fields';
 import { apiVersionRule } from './api-versions';
 import { componentFlagRule } from './component-flags';

@@ -1,8 +1,8 @@
 // Helpers every rule uses to word and place a finding.
-import type { Change } from '../kb/model';
-import type { VersionKey } from '../kb/version';
-import type { ManifestObject, PathSegment } from './manifest';
-import type { Finding, ResourceRef, Rule, RuleContext, Severity } from './types';
+import type { Change } from '../../kb/model';
+import type { VersionKey } from '../../kb/version';
+import type { ManifestObject, PathSegment } from '../reader/manifest';
+import type { Finding, ResourceRef, Rule, RuleContext, Severity } from '../types';
 
 export function resourceOf(object: ManifestObject): ResourceRef {
   return {

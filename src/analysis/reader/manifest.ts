@@ -1,18 +1,24 @@
-// Reads a manifest (multi-document YAML or JSON, kind: List, comments, empty documents) into objects
-// that remember where they came from: document index, the line of their first key, and the line of any
-// node inside them. Pure: takes text, returns data or throws ManifestError.
+// The reader's entry point: reads a manifest (multi-document YAML or JSON, kind: List, comments, empty
+// documents) into objects that remember where they came from: document index, the line of their first
+// key, and the line of any node inside them. Pure: takes text, returns data or throws ManifestError.
 //
 // Two readers give the same answer (test/analysis/manifest-readers.test.ts compares them):
 // - fast: js-yaml loads each document's value (with a schema that resolves scalars as `yaml` does), and
 //   a line index (yaml-line-index.ts) gives positions, built only when a finding asks for a line;
-// - exact: the `yaml` package's document API, used for a document the fast reader does not take with
-//   certainty (anchors, aliases, tags; a line index that disagrees with the value) and for the whole
-//   text when the documents cannot be split with certainty or js-yaml refuses one (so every error is
-//   reported by one reader, with its line and column).
-// Text where the two parsers read different values goes to the exact reader: a colon glued to a flow
-// indicator (":," ":]" ":}"). One known leniency remains: js-yaml accepts a multi-line quoted scalar
-// whose continuation line starts at column 0, which `yaml` refuses; the fast reader then reads the
-// value as js-yaml does.
+// - exact: the `yaml` package's document API (manifest-exact.ts).
+// When the exact reader is used:
+// - for the whole text, when splitDocuments cannot split it with certainty (a byte-order mark, a
+//   directive, content on a "---" or "..." line), js-yaml refuses a document, a document nests deeper
+//   than the limit, or a document given to the exact reader alone is not one document; so a YAML error
+//   is always the exact reader's, with its line and column;
+// - for one document (needsExact below), when it holds an anchor, alias or tag (or what looks like one:
+//   &, * or ! at a line start or after a space or flow indicator), a "#" together with a line ending in
+//   "[" or "{" (comments in a flow collection over several lines), or a colon right before a flow
+//   indicator (":," ":]" ":}"), which js-yaml and `yaml` read differently;
+// - for one document's positions only (fastLocator), when the line index gives up on it or disagrees
+//   with the value js-yaml loaded; asked when a finding first needs a line of that document.
+// One known leniency remains: js-yaml accepts a multi-line quoted scalar whose continuation line starts
+// at column 0, which `yaml` refuses; the fast reader then reads the value as js-yaml does.
 import { load } from 'js-yaml';
 import { readExact } from './manifest-exact';
 import { objectsOfDocument, type DocumentOut } from './manifest-objects';

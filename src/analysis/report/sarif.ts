@@ -1,7 +1,7 @@
 // SARIF 2.1.0, so code-scanning tools show findings inline at file and line. Pure: the CLI
 // (`netkb check --format sarif`) and the dashboard's download write the same document from it.
-import { RULES } from './rules';
-import type { Finding } from './types';
+import { RULES } from '../engine/rules';
+import type { Finding } from '../types';
 
 const LEVEL = { BREAKING: 'error', WARNING: 'warning', INFO: 'note' } as const;
 

@@ -2,10 +2,10 @@
 // args (or a `sh -c` string among them) name one of the component's binaries, or whose image is the
 // component's image; and component-config objects (KubeProxyConfiguration, ...). Which binaries, images
 // and config kinds belong to which component is data (components.yaml).
-import type { Component } from '../kb/model';
-import { isPlainObject, type ManifestObject, type PathSegment } from './manifest';
+import type { Component } from '../../kb/model';
+import { isPlainObject, type ManifestObject, type PathSegment } from '../reader/manifest';
 import { podsIn } from './object-paths';
-import type { AnalysisKb } from './types';
+import type { AnalysisKb } from '../types';
 
 export interface FlagUse {
   /** "--proxy-mode" */

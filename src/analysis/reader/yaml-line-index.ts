@@ -6,6 +6,28 @@
 // loaded value (verifyLineIndex) before trusting it.
 import type { PathSegment } from './manifest-types';
 
+// Character codes the scanner compares (charCodeAt), by name.
+const TAB = 9; /* \t */
+const CR = 13; /* \r */
+const SPACE = 32;
+const BANG = 33; /* ! */
+const DOUBLE_QUOTE = 34; /* " */
+const HASH = 35; /* # */
+const AMPERSAND = 38; /* & */
+const SINGLE_QUOTE = 39; /* ' */
+const STAR = 42; /* * */
+const DASH = 45; /* - */
+const DOT = 46; /* . */
+const COLON = 58; /* : */
+const GREATER_THAN = 62; /* > */
+const QUESTION = 63; /* ? */
+const OPEN_BRACKET = 91; /* [ */
+const BACKSLASH = 92; /* \ */
+const CLOSE_BRACKET = 93; /* ] */
+const OPEN_BRACE = 123; /* { */
+const PIPE = 124; /* | */
+const CLOSE_BRACE = 125; /* } */
+
 /** One node as written: where its entry is, and what it holds. */
 export interface LineNode {
   /** Line (1-based, in the whole text) of the entry: a map entry's key, a list item's start; the first content line for the root. */
@@ -122,6 +144,7 @@ class Scanner {
   private stack: Frame[] = [];
   private pending: Pending | null = null;
   private blockIndent = -1;
+  /** Inside a quoted scalar that goes on past its line: its quote (DOUBLE_QUOTE or SINGLE_QUOTE); else 0. */
   private quote: number = 0;
   /** Set by parseKey: the key, and the index just after its colon. */
   private key = '';
@@ -134,11 +157,11 @@ class Scanner {
     for (let n = firstLine; n < endLine; n++) {
       const start = lineStarts[n];
       let end = n + 1 < lineStarts.length ? lineStarts[n + 1] - 1 : t.length;
-      if (end > start && t.charCodeAt(end - 1) === 13) end--;
+      if (end > start && t.charCodeAt(end - 1) === CR) end--;
       let i = start;
-      while (i < end && t.charCodeAt(i) === 32) i++;
+      while (i < end && t.charCodeAt(i) === SPACE) i++;
       let j = i;
-      while (j < end && (t.charCodeAt(j) === 32 || t.charCodeAt(j) === 9)) j++;
+      while (j < end && (t.charCodeAt(j) === SPACE || t.charCodeAt(j) === TAB)) j++;
       const blank = j === end;
       if (this.quote !== 0) {
         if (closingQuote(t, start, end, this.quote) !== -1) this.quote = 0;
@@ -151,9 +174,9 @@ class Scanner {
       }
       if (blank) continue;
       const first = t.charCodeAt(i);
-      if (first === 35 /* # */) continue;
-      if (first === 9) giveUp();
-      if (indent === 0 && (first === 45 || first === 46) && isDocumentMarker(t, i, end)) continue; // the slice's own markers
+      if (first === HASH) continue;
+      if (first === TAB) giveUp();
+      if (indent === 0 && (first === DASH || first === DOT) && isDocumentMarker(t, i, end)) continue; // the slice's own markers
       this.line(indent, i, end, n + 1);
     }
     if (this.pending) {
@@ -224,9 +247,9 @@ class Scanner {
     if (!isSeqItem(t, s, e)) giveUp();
     const items = seq.items!;
     let j = s + 1;
-    while (t.charCodeAt(j) === 32) j++;
-    if (j < e && t.charCodeAt(j) === 9) giveUp();
-    if (j >= e || t.charCodeAt(j) === 35) {
+    while (t.charCodeAt(j) === SPACE) j++;
+    if (j < e && t.charCodeAt(j) === TAB) giveUp();
+    if (j >= e || t.charCodeAt(j) === HASH) {
       const n = node(L);
       this.pending = { node: n, indent: i, inSeq: true, fromItem: true, parent: seq, at: items.push(n) - 1 };
       return;
@@ -253,8 +276,8 @@ class Scanner {
     const t = this.t;
     const key = this.key;
     let v = this.keyEnd;
-    while (v < e && (t.charCodeAt(v) === 32 || t.charCodeAt(v) === 9)) v++;
-    if (v === e || t.charCodeAt(v) === 35) {
+    while (v < e && (t.charCodeAt(v) === SPACE || t.charCodeAt(v) === TAB)) v++;
+    if (v === e || t.charCodeAt(v) === HASH) {
       const n = node(L);
       this.pending = { node: n, indent: i, inSeq: false, fromItem: false, parent: map, at: addKey(map, key, n) };
       return;
@@ -267,17 +290,17 @@ class Scanner {
   private value(s: number, e: number, parentIndent: number): number {
     const t = this.t;
     const ch = t.charCodeAt(s);
-    if (ch === 124 /* | */ || ch === 62 /* > */) {
+    if (ch === PIPE || ch === GREATER_THAN) {
       if (parentIndent < 0 || !/^[|>][-+0-9]*[ \t]*(?:#.*)?$/.test(t.slice(s, e))) giveUp();
       this.blockIndent = parentIndent;
-      return ch === 124 ? LITERAL : SCALAR;
+      return ch === PIPE ? LITERAL : SCALAR;
     }
-    if (ch === 91 /* [ */ || ch === 123 /* { */) {
+    if (ch === OPEN_BRACKET || ch === OPEN_BRACE) {
       const end = flowEnd(t, s, e);
       if (end === -1 || !isBlankOrComment(t, end, e)) giveUp();
       return FLOW;
     }
-    if (ch === 34 /* " */ || ch === 39 /* ' */) {
+    if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
       const end = closingQuote(t, s + 1, e, ch);
       if (end === -1) this.quote = ch;
       else if (!isBlankOrComment(t, end + 1, e)) giveUp();
@@ -291,22 +314,22 @@ class Scanner {
   private parseKey(s: number, e: number): boolean {
     const t = this.t;
     const ch = t.charCodeAt(s);
-    if (ch === 34 || ch === 39) {
+    if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
       const close = closingQuote(t, s + 1, e, ch);
       if (close === -1) return false;
       let j = close + 1;
-      while (j < e && t.charCodeAt(j) === 32) j++;
-      if (j >= e || t.charCodeAt(j) !== 58 || !(j + 1 === e || t.charCodeAt(j + 1) === 32 || t.charCodeAt(j + 1) === 9)) return false;
+      while (j < e && t.charCodeAt(j) === SPACE) j++;
+      if (j >= e || t.charCodeAt(j) !== COLON || !(j + 1 === e || t.charCodeAt(j + 1) === SPACE || t.charCodeAt(j + 1) === TAB)) return false;
       this.key = unquote(t.slice(s, close + 1));
       this.keyEnd = j + 1;
       return true;
     }
     if (KEY_REFUSED.includes(t[s])) return false;
-    if ((ch === 45 || ch === 63 || ch === 58) && (s + 1 === e || t.charCodeAt(s + 1) === 32 || t.charCodeAt(s + 1) === 9)) return false;
+    if ((ch === DASH || ch === QUESTION || ch === COLON) && (s + 1 === e || t.charCodeAt(s + 1) === SPACE || t.charCodeAt(s + 1) === TAB)) return false;
     for (let j = s; j < e; j++) {
       const x = t.charCodeAt(j);
-      if (x === 35 /* # */ && j > s && (t.charCodeAt(j - 1) === 32 || t.charCodeAt(j - 1) === 9)) return false;
-      if (x === 58 /* : */ && (j + 1 === e || t.charCodeAt(j + 1) === 32 || t.charCodeAt(j + 1) === 9)) {
+      if (x === HASH && j > s && (t.charCodeAt(j - 1) === SPACE || t.charCodeAt(j - 1) === TAB)) return false;
+      if (x === COLON && (j + 1 === e || t.charCodeAt(j + 1) === SPACE || t.charCodeAt(j + 1) === TAB)) {
         this.key = t.slice(s, j).trimEnd();
         this.keyEnd = j + 1;
         return true;
@@ -324,26 +347,26 @@ const KEY_REFUSED = ',[]{}#&*!|>%@`';
 function isDocumentMarker(t: string, s: number, e: number): boolean {
   const c = t.charCodeAt(s);
   if (e - s < 3 || t.charCodeAt(s + 1) !== c || t.charCodeAt(s + 2) !== c) return false;
-  return s + 3 === e || t.charCodeAt(s + 3) === 32 || t.charCodeAt(s + 3) === 9;
+  return s + 3 === e || t.charCodeAt(s + 3) === SPACE || t.charCodeAt(s + 3) === TAB;
 }
 
 function isBlankOrComment(t: string, from: number, e: number): boolean {
   let j = from;
-  while (j < e && (t.charCodeAt(j) === 32 || t.charCodeAt(j) === 9)) j++;
-  return j >= e || t.charCodeAt(j) === 35;
+  while (j < e && (t.charCodeAt(j) === SPACE || t.charCodeAt(j) === TAB)) j++;
+  return j >= e || t.charCodeAt(j) === HASH;
 }
 
 function isSeqItem(t: string, s: number, e: number): boolean {
-  return t.charCodeAt(s) === 45 && (s + 1 === e || t.charCodeAt(s + 1) === 32 || t.charCodeAt(s + 1) === 9);
+  return t.charCodeAt(s) === DASH && (s + 1 === e || t.charCodeAt(s + 1) === SPACE || t.charCodeAt(s + 1) === TAB);
 }
 
 /** Index of the closing quote (char code q) in [from, e), or -1 when the scalar goes on past this line. */
 function closingQuote(t: string, from: number, e: number, q: number): number {
   for (let j = from; j < e; j++) {
     const c = t.charCodeAt(j);
-    if (q === 34 && c === 92 /* \ */) { j++; continue; }
+    if (q === DOUBLE_QUOTE && c === BACKSLASH) { j++; continue; }
     if (c === q) {
-      if (q === 39 && j + 1 < e && t.charCodeAt(j + 1) === 39) { j++; continue; }
+      if (q === SINGLE_QUOTE && j + 1 < e && t.charCodeAt(j + 1) === SINGLE_QUOTE) { j++; continue; }
       return j;
     }
   }
@@ -366,16 +389,16 @@ function flowEnd(t: string, s: number, e: number): number {
   let depth = 0;
   for (let j = s; j < e; j++) {
     const ch = t.charCodeAt(j);
-    if (ch === 34 || ch === 39) {
+    if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
       const close = closingQuote(t, j + 1, e, ch);
       if (close === -1) return -1;
       j = close;
-    } else if (ch === 91 || ch === 123) depth++;
-    else if (ch === 93 || ch === 125) {
+    } else if (ch === OPEN_BRACKET || ch === OPEN_BRACE) depth++;
+    else if (ch === CLOSE_BRACKET || ch === CLOSE_BRACE) {
       depth--;
       if (depth === 0) return j + 1;
-    } else if (ch === 35 && j > s && (t.charCodeAt(j - 1) === 32 || t.charCodeAt(j - 1) === 9)) return -1;
-    else if ((ch === 38 || ch === 42 || ch === 33) && (j === s || ' [{,'.includes(t[j - 1]))) return giveUp();
+    } else if (ch === HASH && j > s && (t.charCodeAt(j - 1) === SPACE || t.charCodeAt(j - 1) === TAB)) return -1;
+    else if ((ch === AMPERSAND || ch === STAR || ch === BANG) && (j === s || ' [{,'.includes(t[j - 1]))) return giveUp();
   }
   return -1;
 }

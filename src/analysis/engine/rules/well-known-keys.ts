@@ -1,12 +1,12 @@
 // well-known-key: label, annotation and taint keys where Kubernetes reads them, against the
 // well-known-keys records. The places below are where the API puts label keys and topology keys; which
 // keys are deprecated or removed is data.
-import type { WellKnownKey } from '../../kb/model';
+import type { WellKnownKey } from '../../../kb/model';
 import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
-import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
+import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
 import { pathTrie, podTemplateOf, walkTrie, type PathTrie } from '../object-paths';
-import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../types';
+import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../../types';
 
 type KeyPlace = { path: string; holds: 'mapKeys' | 'value'; types: WellKnownKey['type'][] };
 

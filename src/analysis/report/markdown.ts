@@ -1,6 +1,6 @@
 // The report as a compact chat message: a headline with the counts, then findings grouped by release,
 // each with its object, line and fix. Cut at a length a chat message holds, saying how much was left out.
-import type { Finding } from './types';
+import type { Finding } from '../types';
 
 export interface MarkdownInput {
   from: string;

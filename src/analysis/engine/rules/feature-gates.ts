@@ -1,11 +1,11 @@
 // feature-gate: gates set with --feature-gates in component args or in the featureGates map of a
 // component-config object, against the feature-gates records.
-import type { FeatureGate } from '../../kb/model';
+import type { FeatureGate } from '../../../kb/model';
 import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
-import { isPlainObject, type ManifestObject, type PathSegment } from '../manifest';
+import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
 import { configOwner, invocationsIn, parseFeatureGates, type FlagUse } from '../components';
-import type { Finding, ObjectRule, RuleContext } from '../types';
+import type { Finding, ObjectRule, RuleContext } from '../../types';
 import { span } from './api-fields';
 
 interface GateSetting { gate: string; value: boolean; component: string; path: PathSegment[]; use?: FlagUse }

@@ -1,10 +1,10 @@
 // constraint: length limits on values built from an object's fields (constraints.yaml), e.g. a Pod's
 // FQDN used as its hostname.
-import type { Constraint } from '../../kb/model';
+import type { Constraint } from '../../../kb/model';
 import { finding } from '../findings';
-import type { ManifestObject, PathSegment } from '../manifest';
+import type { ManifestObject, PathSegment } from '../../reader/manifest';
 import { podsIn, toSegments, valueAt } from '../object-paths';
-import type { Finding, ObjectRule, RuleContext } from '../types';
+import type { Finding, ObjectRule, RuleContext } from '../../types';
 
 export const constraintRule: ObjectRule = {
   id: 'constraint',

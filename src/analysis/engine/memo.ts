@@ -1,6 +1,6 @@
 // A memo for one analysis: facts that do not depend on the object (a flag's fate on the path, what a
 // field written at a path meets), worked out once and reused for every object they apply to.
-import type { RuleContext } from './types';
+import type { RuleContext } from '../types';
 
 // The memo hangs off the call's context (made per upgradeReport/convertManifest call), so nothing outlives
 // the analysis. Keys are tuples looked up level by level in nested maps: no key string is built per lookup.

@@ -1,8 +1,8 @@
 // Runs every registered rule over a read manifest and orders the findings: by the release where they
 // bite, then document, then line (then severity, rule, path and message, so the order is always the same).
-import type { Manifest, ManifestObject, ManifestSink, SkippedDocument } from './manifest';
+import type { Manifest, ManifestObject, ManifestSink, SkippedDocument } from '../reader/manifest';
 import { RULES } from './rules';
-import type { DocumentRule, Finding, ObjectRule, Rule, RuleContext } from './types';
+import type { DocumentRule, Finding, ObjectRule, Rule, RuleContext } from '../types';
 
 export interface Analysis {
   findings: Finding[];

@@ -1,10 +1,10 @@
 // api-version: the object's apiVersion/kind against the api-versions records.
-import type { ApiVersion } from '../../kb/model';
-import type { VersionKey } from '../../kb/version';
+import type { ApiVersion } from '../../../kb/model';
+import type { VersionKey } from '../../../kb/version';
 import { changeAt, clampToPath, findingText, onPath, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
-import type { ManifestObject } from '../manifest';
-import type { Finding, ObjectRule, RuleContext } from '../types';
+import type { ManifestObject } from '../../reader/manifest';
+import type { Finding, ObjectRule, RuleContext } from '../../types';
 
 export const apiVersionRule: ObjectRule = {
   id: 'api-version',

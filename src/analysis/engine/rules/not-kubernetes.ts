@@ -1,7 +1,7 @@
 // not-kubernetes: documents that are not Kubernetes objects are counted and skipped, and said so.
-import type { DocumentRule, Finding } from '../types';
-import type { SkippedDocument } from '../manifest';
-import type { RuleContext } from '../types';
+import type { DocumentRule, Finding } from '../../types';
+import type { SkippedDocument } from '../../reader/manifest';
+import type { RuleContext } from '../../types';
 import { format } from '../findings';
 
 export const notKubernetesRule: DocumentRule = {

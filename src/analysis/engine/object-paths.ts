@@ -1,7 +1,7 @@
 // Walking objects by the dot paths the knowledge base uses ("spec.ports[].appProtocol"), and finding
 // the Pod specs an object carries (itself, or the Pod template of a workload, per kinds.yaml).
-import { isPlainObject, type ManifestObject, type PathSegment } from './manifest';
-import type { AnalysisKb } from './types';
+import { isPlainObject, type ManifestObject, type PathSegment } from '../reader/manifest';
+import type { AnalysisKb } from '../types';
 
 interface Step { key: string; isList: boolean }
 const compiled = new Map<string, Step[]>();

@@ -1,10 +1,10 @@
 // api-field: fields of the object (and of the Pod template it embeds) against the api-fields records.
-import type { ApiField } from '../../kb/model';
+import type { ApiField } from '../../../kb/model';
 import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
-import type { ManifestObject } from '../manifest';
+import type { ManifestObject } from '../../reader/manifest';
 import { pathTrie, podTemplateOf, walkTrie, type PathTrie } from '../object-paths';
-import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../types';
+import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../../types';
 
 export const apiFieldRule: ObjectRule = {
   id: 'api-field',

@@ -1,0 +1,17 @@
+// How upgradeReport and convertManifest run for a request: in the server's worker threads when it has
+// them (AnalysisPool, which implements this interface), else on the calling thread. The choice is made
+// once, where the request context is built; resolvers call ctx.runner and never choose.
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import { convertManifest, type ConversionReport } from './convert-manifest';
+import { upgradeReport, type UpgradeReport } from './upgrade-report';
+
+export interface AnalysisRunner {
+  upgradeReport(kb: KnowledgeBase, from: string, to: string, manifest: string, maxBytes: number): Promise<UpgradeReport>;
+  convertManifest(kb: KnowledgeBase, from: string, to: string, manifest: string, maxBytes: number): Promise<ConversionReport>;
+}
+
+/** The analysis on the calling thread: for a server started without a pool (tests, the benchmark's floor). */
+export const inlineRunner: AnalysisRunner = {
+  upgradeReport: async (kb, from, to, manifest, maxBytes) => upgradeReport(kb, from, to, manifest, { maxBytes }),
+  convertManifest: async (kb, from, to, manifest, maxBytes) => convertManifest(kb, from, to, manifest, { maxBytes }),
+};
