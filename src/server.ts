@@ -110,7 +110,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const logError = options.logError ?? ((requestId: string, err: unknown) => logger.error({ requestId, err }, 'request failed'));
   const apollo = new ApolloServer<Context>({
     typeDefs: loadTypeDefs({ admin: admin !== null }),
-    resolvers: buildResolvers({ admin: admin !== null }) as never,
+    resolvers: buildResolvers({ admin: admin !== null }),
     includeStacktraceInErrorResponses: isDevelopment(),
     introspection: introspectionEnabled(),
     // main.ts handles SIGTERM/SIGINT itself: Apollo's own handlers would race it and swallow the exit.

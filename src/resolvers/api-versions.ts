@@ -1,10 +1,10 @@
-import { findApiVersion, listApiFields, listApiVersions, type ApiVersionQuery } from '../services/api-versions';
-import type { Context } from './context';
+import type { Resolvers } from '../graphql/generated/resolvers';
+import { findApiVersion, listApiFields, listApiVersions } from '../services/api-versions';
 
-export const apiVersionResolvers = {
+export const apiVersionResolvers: Resolvers = {
   Query: {
-    apiVersion: (_: unknown, args: { apiVersion: string; kind: string }, ctx: Context) => findApiVersion(ctx.kb, args.apiVersion, args.kind),
-    apiVersions: (_: unknown, args: ApiVersionQuery, ctx: Context) => listApiVersions(ctx.kb, args),
-    apiFields: (_: unknown, args: { kind?: string | null }, ctx: Context) => listApiFields(ctx.kb, args.kind),
+    apiVersion: (_, args, ctx) => findApiVersion(ctx.kb, args.apiVersion, args.kind),
+    apiVersions: (_, args, ctx) => listApiVersions(ctx.kb, args),
+    apiFields: (_, args, ctx) => listApiFields(ctx.kb, args.kind),
   },
 };

@@ -1,9 +1,9 @@
+import type { Resolvers } from '../graphql/generated/resolvers';
 import { listMetrics, listWellKnownKeys } from '../services/catalog';
-import type { Context } from './context';
 
-export const catalogResolvers = {
+export const catalogResolvers: Resolvers = {
   Query: {
-    wellKnownKeys: (_: unknown, args: { type?: string | null }, ctx: Context) => listWellKnownKeys(ctx.kb, args.type),
-    metrics: (_: unknown, args: { component?: string | null }, ctx: Context) => listMetrics(ctx.kb, args.component),
+    wellKnownKeys: (_, args, ctx) => listWellKnownKeys(ctx.kb, args.type),
+    metrics: (_, args, ctx) => listMetrics(ctx.kb, args.component),
   },
 };

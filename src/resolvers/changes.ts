@@ -1,9 +1,8 @@
-import { changeConnection, filterChanges, type ChangeFilter } from '../services/changes';
-import type { Context } from './context';
+import type { Resolvers } from '../graphql/generated/resolvers';
+import { changeConnection, filterChanges } from '../services/changes';
 
-export const changeResolvers = {
+export const changeResolvers: Resolvers = {
   Query: {
-    changes: (_: unknown, args: { filter?: ChangeFilter | null; first?: number | null; after?: string | null }, ctx: Context) =>
-      changeConnection(filterChanges(ctx.kb, args.filter ?? {}), args.first, args.after),
+    changes: (_, args, ctx) => changeConnection(filterChanges(ctx.kb, args.filter ?? {}), args.first, args.after),
   },
 };

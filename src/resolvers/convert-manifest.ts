@@ -1,8 +1,7 @@
-import type { Context } from './context';
+import type { Resolvers } from '../graphql/generated/resolvers';
 
-export const convertManifestResolvers = {
+export const convertManifestResolvers: Resolvers = {
   Query: {
-    convertManifest: async (_: unknown, args: { from: string; to: string; manifest: string }, ctx: Context) =>
-      ctx.runner.convertManifest(ctx.kb, args.from, args.to, args.manifest, ctx.maxManifestBytes),
+    convertManifest: async (_, args, ctx) => ctx.runner.convertManifest(ctx.kb, args.from, args.to, args.manifest, ctx.maxManifestBytes),
   },
 };

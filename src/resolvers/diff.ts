@@ -1,15 +1,14 @@
+import type { Resolvers } from '../graphql/generated/resolvers';
 import { changeConnection, filterChanges } from '../services/changes';
-import { diffReleases, type VersionDiff } from '../services/diff';
+import { diffReleases } from '../services/diff';
 import { versionDiffMarkdown } from '../services/markdown';
-import type { Context } from './context';
 
-export const diffResolvers = {
+export const diffResolvers: Resolvers = {
   Query: {
-    diff: (_: unknown, args: { from: string; to: string }, ctx: Context) => diffReleases(ctx.kb, args.from, args.to),
+    diff: (_, args, ctx) => diffReleases(ctx.kb, args.from, args.to),
   },
   VersionDiff: {
-    changes: (d: VersionDiff, args: { kinds?: string[] | null; first?: number | null; after?: string | null }, ctx: Context) =>
-      changeConnection(filterChanges(ctx.kb, { kinds: args.kinds }, d.changes), args.first, args.after),
-    markdown: (d: VersionDiff, args: { maxLength?: number | null }) => versionDiffMarkdown(d, args.maxLength),
+    changes: (d, args, ctx) => changeConnection(filterChanges(ctx.kb, { kinds: args.kinds }, d.changes), args.first, args.after),
+    markdown: (d, args) => versionDiffMarkdown(d, args.maxLength),
   },
 };

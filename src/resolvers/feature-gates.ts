@@ -1,15 +1,14 @@
-import type { FeatureGate } from '../kb/model';
-import { featureGateStateIn, findFeatureGate, listFeatureGates, type FeatureGateQuery } from '../services/feature-gates';
+import type { Resolvers } from '../graphql/generated/resolvers';
+import { featureGateStateIn, findFeatureGate, listFeatureGates } from '../services/feature-gates';
 import { featureGateMarkdown } from '../services/markdown';
-import type { Context } from './context';
 
-export const featureGateResolvers = {
+export const featureGateResolvers: Resolvers = {
   Query: {
-    featureGate: (_: unknown, args: { name: string }, ctx: Context) => findFeatureGate(ctx.kb, args.name),
-    featureGates: (_: unknown, args: FeatureGateQuery, ctx: Context) => listFeatureGates(ctx.kb, args),
+    featureGate: (_, args, ctx) => findFeatureGate(ctx.kb, args.name),
+    featureGates: (_, args, ctx) => listFeatureGates(ctx.kb, args),
   },
   FeatureGate: {
-    stateIn: (g: FeatureGate, args: { version: string }, ctx: Context) => featureGateStateIn(ctx.kb, g, args.version),
-    markdown: (g: FeatureGate, args: { maxLength?: number | null }) => featureGateMarkdown(g, args.maxLength),
+    stateIn: (g, args, ctx) => featureGateStateIn(ctx.kb, g, args.version),
+    markdown: (g, args) => featureGateMarkdown(g, args.maxLength),
   },
 };

@@ -1,9 +1,9 @@
+import type { Resolvers } from '../graphql/generated/resolvers';
 import { findFlag, listFlags } from '../services/flags';
-import type { Context } from './context';
 
-export const flagResolvers = {
+export const flagResolvers: Resolvers = {
   Query: {
-    flag: (_: unknown, args: { component: string; name: string }, ctx: Context) => findFlag(ctx.kb, args.component, args.name),
-    flags: (_: unknown, args: { component?: string | null }, ctx: Context) => listFlags(ctx.kb, args.component),
+    flag: (_, args, ctx) => findFlag(ctx.kb, args.component, args.name),
+    flags: (_, args, ctx) => listFlags(ctx.kb, args.component),
   },
 };

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { clientError, ErrorCode } from '../errors';
+import type { Resolvers } from '../graphql/generated/resolvers';
 import { importReleaseNotes } from '../services/import-notes';
 import type { Context } from './context';
 
@@ -13,9 +14,9 @@ function requireAdmin(ctx: Context): NonNullable<Context['admin']> {
   return ctx.admin;
 }
 
-export const importNotesResolvers = {
+export const importNotesResolvers: Resolvers = {
   Mutation: {
-    importReleaseNotes: async (_: unknown, args: { version: string; format: 'MARKDOWN' | 'JSON'; content: string }, ctx: Context) => {
+    importReleaseNotes: async (_, args, ctx) => {
       const admin = requireAdmin(ctx);
       const result = await importReleaseNotes(ctx.kb, admin.dbFile, { ...args, sourceFile: 'importReleaseNotes mutation' });
       await admin.reload();

@@ -1,13 +1,13 @@
+import type { Resolvers } from '../graphql/generated/resolvers';
 import type { NodeObject } from '../kb/knowledge-base';
 import { findNode, globalId } from '../services/nodes';
-import type { Context } from './context';
 
-const byTypename = (obj: NodeObject) => obj.typename;
+const byTypename = <T extends NodeObject>(obj: T): T['typename'] => obj.typename;
 const withId = { id: (obj: NodeObject) => globalId(obj) };
 
-export const nodeResolvers = {
+export const nodeResolvers: Resolvers = {
   Query: {
-    node: (_: unknown, args: { id: string }, ctx: Context) => findNode(ctx.kb, args.id),
+    node: (_, args, ctx) => findNode(ctx.kb, args.id),
   },
   Node: { __resolveType: byTypename },
   Subject: { __resolveType: byTypename },

@@ -1,8 +1,8 @@
+import type { Resolvers } from '../graphql/generated/resolvers';
 import { searchKnowledgeBase } from '../services/search';
-import type { Context } from './context';
 
-export const searchResolvers = {
+export const searchResolvers: Resolvers = {
   Query: {
-    search: (_: unknown, args: { text: string; first?: number | null }, ctx: Context) => searchKnowledgeBase(ctx.kb, ctx.searcher, args.text, args.first),
+    search: (_, args, ctx) => searchKnowledgeBase(ctx.kb, ctx.searcher, args.text, args.first),
   },
 };

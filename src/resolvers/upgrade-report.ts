@@ -1,8 +1,8 @@
-import type { Context } from './context';
+import type { Resolvers } from '../graphql/generated/resolvers';
 
-export const upgradeReportResolvers = {
+export const upgradeReportResolvers: Resolvers = {
   Query: {
-    upgradeReport: async (_: unknown, args: { from: string; to: string; manifest: string }, ctx: Context) => {
+    upgradeReport: async (_, args, ctx) => {
       const stop = ctx.metrics.analysis.startTimer();
       try {
         return await ctx.runner.upgradeReport(ctx.kb, args.from, args.to, args.manifest, ctx.maxManifestBytes);

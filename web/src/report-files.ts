@@ -6,30 +6,11 @@ import { markdown } from '../../src/cli/formats/markdown';
 import type { CheckResult } from '../../src/cli/formats/types';
 import type { Change } from '../../src/kb/model';
 import { formatVersion, parseVersion } from '../../src/kb/version';
+import type { ManifestCheckQuery } from './generated/operations';
 
-/** A finding as the dashboard asks for it over GraphQL. */
-export interface ApiFinding {
-  ruleId: string;
-  messageId: string;
-  severity: 'BREAKING' | 'WARNING' | 'INFO';
-  effectiveIn: string;
-  line: number;
-  path: string | null;
-  message: string;
-  fix: string | null;
-  replacement: string | null;
-  resource: { apiVersion: string | null; kind: string | null; name: string | null; namespace: string | null; documentIndex: number; line: number };
-  change: { version: string; kind: string; summary: string; prs: number[]; sources: string[] } | null;
-}
-
-export interface ApiReport {
-  from: string;
-  to: string;
-  path: string[];
-  documents: number;
-  summary: { breaking: number; warning: number; info: number };
-  findings: ApiFinding[];
-}
+/** The report as the dashboard asks for it over GraphQL (the ManifestCheck query, web/src/views/check.ts). */
+export type ApiReport = ManifestCheckQuery['upgradeReport'];
+export type ApiFinding = ApiReport['findings'][number];
 
 export type ReportFormat = 'json' | 'sarif' | 'markdown';
 

@@ -1,17 +1,18 @@
 // Manifest check: paste or drop a manifest, choose the releases, see the findings grouped by the release
 // where they bite with the manifest's lines marked, and download the report as JSON, SARIF or markdown; or
 // convert it (convertManifest) and see the rewrite as a line diff (./convert-result.ts).
-import { ApiError, gql, type Release } from '../api';
+import { ApiError, gql, type Operation, type Release } from '../api';
 import { fill, h, prLink } from '../dom';
 import { EXAMPLE_MANIFEST } from '../example-manifest';
+import type { ManifestCheckQuery, ManifestCheckQueryVariables } from '../generated/operations';
 import type { View } from '../main';
 import { REPORT_FILES, reportFile, type ApiFinding, type ApiReport, type ReportFormat } from '../report-files';
 import { saveFile } from '../save-file';
 import { compareVersions } from '../../../src/kb/version';
 import { errorBox, knownRelease, loading, objectLabel, releasesOrError, releaseSelect, SEVERITY } from './common';
-import { CONVERT, renderConversion, type ApiConversion } from './convert-result';
+import { CONVERT, renderConversion } from './convert-result';
 
-const REPORT = `query ManifestCheck($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
+const REPORT: Operation<ManifestCheckQuery, ManifestCheckQueryVariables> = /* GraphQL */ `query ManifestCheck($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
   upgradeReport(from: $from, to: $to, manifest: $manifest) {
     from to path documents summary { breaking warning info }
     findings {
@@ -88,10 +89,10 @@ export const checkView: View = {
       fill(results, loading(`${action === 'check' ? 'Checking' : 'Converting'} ${file} from ${from} to ${to}…`));
       try {
         if (action === 'check') {
-          const { upgradeReport } = await gql<{ upgradeReport: ApiReport }>(REPORT, { from, to, manifest });
+          const { upgradeReport } = await gql(REPORT, { from, to, manifest });
           fill(results, renderReport(upgradeReport, manifest, file));
         } else {
-          const { convertManifest } = await gql<{ convertManifest: ApiConversion }>(CONVERT, { from, to, manifest });
+          const { convertManifest } = await gql(CONVERT, { from, to, manifest });
           fill(results, renderConversion(convertManifest, manifest, file, (converted) => setManifest(converted, file)));
         }
       } catch (err) {

@@ -1,6 +1,7 @@
 // Pieces every view uses: loading and error messages, release pickers.
 import { ApiError, loadReleases, type Release } from '../api';
 import { fill, h, select } from '../dom';
+import type { Severity } from '../generated/operations';
 
 export function loading(text: string): HTMLElement {
   return h('p', { className: 'loading', role: 'status' }, text);
@@ -32,8 +33,6 @@ export async function releasesOrError(root: HTMLElement, titleText: string): Pro
     return null;
   }
 }
-
-export type Severity = 'BREAKING' | 'WARNING' | 'INFO';
 
 /** Severities are told apart by an icon and a word, not by colour alone. */
 export const SEVERITY: Record<Severity, { icon: string; text: string }> = {

@@ -1,11 +1,13 @@
 // The manifest check's "Convert" answer: convertManifest's rewritten manifest as a line diff against the input
 // (− removed, + added, as text), the changes and what could not be converted, each with a link to its line.
+import type { Operation } from '../api';
 import { h } from '../dom';
+import type { ManifestConvertQuery, ManifestConvertQueryVariables } from '../generated/operations';
 import { foldUnchanged, lineDiff, type DiffLine } from '../line-diff';
 import { saveFile } from '../save-file';
-import { objectLabel, SEVERITY, type Severity } from './common';
+import { objectLabel, SEVERITY } from './common';
 
-export const CONVERT = `query ManifestConvert($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
+export const CONVERT: Operation<ManifestConvertQuery, ManifestConvertQueryVariables> = /* GraphQL */ `query ManifestConvert($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
   convertManifest(from: $from, to: $to, manifest: $manifest) {
     from to path documents manifest
     changes { ruleId line description resource { kind name namespace documentIndex line } }
@@ -13,17 +15,7 @@ export const CONVERT = `query ManifestConvert($from: KubeVersion!, $to: KubeVers
   }
 }`;
 
-interface ResourceRef { kind: string | null; name: string | null; namespace: string | null; documentIndex: number; line: number }
-
-export interface ApiConversion {
-  from: string;
-  to: string;
-  path: string[];
-  documents: number;
-  manifest: string;
-  changes: { ruleId: string; line: number; description: string; resource: ResourceRef }[];
-  unconverted: { ruleId: string; severity: Severity; line: number; message: string; resource: ResourceRef }[];
-}
+export type ApiConversion = ManifestConvertQuery['convertManifest'];
 
 const SIGN = { same: { text: ' ', label: '' }, del: { text: '−', label: 'removed: ' }, add: { text: '+', label: 'added: ' } } as const;
 

@@ -1,26 +1,21 @@
 // Release diff: what an upgrade from one release to another crosses, grouped by the release it happens in.
-import { gql, type Release } from '../api';
+import { gql, type Operation, type Release } from '../api';
 import { fill, h, prLink } from '../dom';
+import type {
+  ActionRequiredQuery, ActionRequiredQueryVariables, ReleaseDiffQuery, ReleaseDiffQueryVariables,
+} from '../generated/operations';
 import type { View } from '../main';
 import { compareVersions, parseVersion } from '../../../src/kb/version';
 import { errorBox, knownRelease, loading, releasesOrError, releaseSelect } from './common';
 import { STAGE_LABEL } from './timeline';
 
-interface GateState { exists: boolean; stage: keyof typeof STAGE_LABEL | null; defaultEnabled: boolean | null; lockedToDefault: boolean | null }
-interface Transition { gate: { name: string }; version: string; before: GateState; after: GateState }
-interface ApiVersionRef { apiVersion: string; kind: string; deprecatedIn?: string | null; removedIn: string | null; replacement: { apiVersion: string } | null }
-interface FlagRef { component: string; name: string; deprecatedIn?: string | null; removedIn: string | null; replacements: string[] }
-interface ChangeNode { version: string; kind: string; summary: string; prs: number[]; components: string[] }
-interface ChangePage { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: { node: ChangeNode }[] }
-interface DiffData {
-  featureGates: Transition[];
-  removedApiVersions: ApiVersionRef[];
-  deprecatedApiVersions: ApiVersionRef[];
-  removedFlags: FlagRef[];
-  deprecatedFlags: FlagRef[];
-}
+type DiffData = ReleaseDiffQuery['diff'];
+type Transition = DiffData['featureGates'][number];
+type GateState = Transition['before'];
+type ChangePage = ActionRequiredQuery['changes'];
+type ChangeNode = ChangePage['edges'][number]['node'];
 
-const DIFF = `query ReleaseDiff($from: KubeVersion!, $to: KubeVersion!) {
+const DIFF: Operation<ReleaseDiffQuery, ReleaseDiffQueryVariables> = /* GraphQL */ `query ReleaseDiff($from: KubeVersion!, $to: KubeVersion!) {
   diff(from: $from, to: $to) {
     featureGates { gate { name } version
       before { exists stage defaultEnabled lockedToDefault } after { exists stage defaultEnabled lockedToDefault } }
@@ -30,7 +25,7 @@ const DIFF = `query ReleaseDiff($from: KubeVersion!, $to: KubeVersion!) {
     deprecatedFlags { component name deprecatedIn removedIn replacements }
   }
 }`;
-const ACTION_REQUIRED = `query ActionRequired($from: KubeVersion!, $to: KubeVersion!, $after: String) {
+const ACTION_REQUIRED: Operation<ActionRequiredQuery, ActionRequiredQueryVariables> = /* GraphQL */ `query ActionRequired($from: KubeVersion!, $to: KubeVersion!, $after: String) {
   changes(filter: { from: $from, to: $to, actionRequiredOnly: true }, first: 100, after: $after) {
     totalCount pageInfo { hasNextPage endCursor } edges { node { version kind summary prs components } }
   }
@@ -40,7 +35,7 @@ async function actionRequired(from: string, to: string): Promise<ChangeNode[]> {
   const all: ChangeNode[] = [];
   let after: string | null = null;
   for (;;) {
-    const page: ChangePage = (await gql<{ changes: ChangePage }>(ACTION_REQUIRED, { from, to, after })).changes;
+    const page: ChangePage = (await gql(ACTION_REQUIRED, { from, to, after })).changes;
     all.push(...page.edges.map((e) => e.node));
     if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return all;
     after = page.pageInfo.endCursor;
@@ -91,7 +86,7 @@ export const diffView: View = {
     let diff: DiffData;
     let notes: ChangeNode[];
     try {
-      [diff, notes] = await Promise.all([gql<{ diff: DiffData }>(DIFF, { from, to }).then((d) => d.diff), actionRequired(from, to)]);
+      [diff, notes] = await Promise.all([gql(DIFF, { from, to }).then((d) => d.diff), actionRequired(from, to)]);
     } catch (err) {
       fill(results, errorBox(err));
       results.setAttribute('aria-busy', 'false');

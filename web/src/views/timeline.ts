@@ -1,35 +1,26 @@
 // Feature-gate timelines: one row per gate, a bar per stretch of releases in the same stage and default,
 // a mark at the removal. Stages are told apart by text and pattern as well as by colour.
-import { gql, loadReleases, type Release } from '../api';
+import { gql, loadReleases, type Operation, type Release } from '../api';
 import { fill, h, prLink, select } from '../dom';
+import type {
+  GateFacetsQuery, GateFacetsQueryVariables, GateTimelinesQuery, GateTimelinesQueryVariables, Stage,
+} from '../generated/operations';
 import type { View } from '../main';
 import { stageIn } from '../../../src/kb/gate-state';
 import { compareVersions, parseVersion } from '../../../src/kb/version';
 import { errorBox, loading } from './common';
 
-type Stage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
+export type Gate = GateTimelinesQuery['featureGates'][number];
+type GateStage = Gate['lifecycle'][number];
 
-interface GateStage { stage: Stage; defaultEnabled: boolean; lockedToDefault: boolean | null; since: string; until: string | null }
-interface GateChange { version: string; kind: string; summary: string; prs: number[]; actionRequired: boolean }
-export interface Gate {
-  name: string;
-  summary: string;
-  sigs: string[];
-  components: string[];
-  kep: string | null;
-  removedIn: string | null;
-  lifecycle: GateStage[];
-  changes: GateChange[];
-}
-
-const GATES = `query GateTimelines($sig: String, $component: String) {
+const GATES: Operation<GateTimelinesQuery, GateTimelinesQueryVariables> = /* GraphQL */ `query GateTimelines($sig: String, $component: String) {
   featureGates(sig: $sig, component: $component) {
     name summary sigs components kep removedIn
     lifecycle { stage defaultEnabled lockedToDefault since until }
     changes { version kind summary prs actionRequired }
   }
 }`;
-const FACETS = 'query GateFacets { featureGates { sigs components } }';
+const FACETS: Operation<GateFacetsQuery, GateFacetsQueryVariables> = /* GraphQL */ `query GateFacets { featureGates { sigs components } }`;
 
 export const STAGE_LABEL: Record<Stage, string> = { ALPHA: 'alpha', BETA: 'beta', GA: 'GA', DEPRECATED: 'deprecated' };
 const STAGE_SHORT: Record<Stage, string> = { ALPHA: 'A', BETA: 'B', GA: 'GA', DEPRECATED: 'D' };
@@ -85,8 +76,8 @@ export const timelineView: View = {
     try {
       [releases, facets, gates] = await Promise.all([
         loadReleases(),
-        gql<{ featureGates: { sigs: string[]; components: string[] }[] }>(FACETS).then((d) => d.featureGates),
-        gql<{ featureGates: Gate[] }>(GATES, { sig: sig === 'any' ? null : sig, component: component === 'any' ? null : component }).then((d) => d.featureGates),
+        gql(FACETS, {}).then((d) => d.featureGates),
+        gql(GATES, { sig: sig === 'any' ? null : sig, component: component === 'any' ? null : component }).then((d) => d.featureGates),
       ]);
     } catch (err) {
       fill(root, h('h2', { id: 'view-title' }, 'Feature-gate timelines'), errorBox(err));
