@@ -20,15 +20,35 @@ const config: CodegenConfig = {
         scalars: { KubeVersion: { input: 'string', output: 'number | string' } },
         contextType: '../../resolvers/context#Context',
         mapperTypeSuffix: 'Model',
-        mappers: Object.fromEntries([
-          'ApiField', 'ApiVersion', 'Change', 'ChangeConnection', 'FeatureGate', 'FeatureGateStage', 'Flag', 'FlagDefault',
-          'FlagValue', 'Metric', 'Release', 'WellKnownKey', 'Finding', 'ResourceRef', 'ConversionChange', 'VersionDiff',
-          'ImportResult', 'SearchHit', 'UpgradeReport',
-        ].map((type) => [type, `../mappers#${type}`]).concat([
-          ['FeatureGateState', '../mappers#GateState'],
-          ['FeatureGateTransition', '../mappers#GateTransition'],
-          ['ConversionResult', '../mappers#ConversionReport'],
-        ])),
+        mappers: Object.fromEntries(
+          [
+            'ApiField',
+            'ApiVersion',
+            'Change',
+            'ChangeConnection',
+            'FeatureGate',
+            'FeatureGateStage',
+            'Flag',
+            'FlagDefault',
+            'FlagValue',
+            'Metric',
+            'Release',
+            'WellKnownKey',
+            'Finding',
+            'ResourceRef',
+            'ConversionChange',
+            'VersionDiff',
+            'ImportResult',
+            'SearchHit',
+            'UpgradeReport',
+          ]
+            .map((type) => [type, `../mappers#${type}`])
+            .concat([
+              ['FeatureGateState', '../mappers#GateState'],
+              ['FeatureGateTransition', '../mappers#GateTransition'],
+              ['ConversionResult', '../mappers#ConversionReport'],
+            ]),
+        ),
       },
     },
     // Results and variables of the queries web/src sends (template literals marked /* GraphQL */).

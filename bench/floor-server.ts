@@ -22,17 +22,37 @@ async function main(): Promise<void> {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', async () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query: string; variables?: Record<string, unknown> };
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        query: string;
+        variables?: Record<string, unknown>;
+      };
       let document = cache.get(body.query);
       if (!document) {
         document = parse(body.query);
         const errors = validate(schema, document);
-        if (errors.length > 0) { res.writeHead(400); res.end(JSON.stringify({ errors })); return; }
+        if (errors.length > 0) {
+          res.writeHead(400);
+          res.end(JSON.stringify({ errors }));
+          return;
+        }
         cache.set(body.query, document);
       }
-      const result = await execute({ schema, document, variableValues: body.variables, contextValue: {
-        kb, searcher, maxManifestBytes: 5 * 1024 * 1024, authorization: null, admin: null, requestId: 'bench', trace: { operation: null, operationType: null, errorCodes: [] }, metrics, runner: inlineRunner,
-      } });
+      const result = await execute({
+        schema,
+        document,
+        variableValues: body.variables,
+        contextValue: {
+          kb,
+          searcher,
+          maxManifestBytes: 5 * 1024 * 1024,
+          authorization: null,
+          admin: null,
+          requestId: 'bench',
+          trace: { operation: null, operationType: null, errorCodes: [] },
+          metrics,
+          runner: inlineRunner,
+        },
+      });
       const text = JSON.stringify(result);
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
       res.end(text);

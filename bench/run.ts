@@ -3,7 +3,7 @@
 // js-yaml's loadAll of the same bytes), 3 start-up and seed build, 4 memory. Prints a table with
 // PASS/FAIL per target and writes bench/results.json. Not a test: it does not gate CI.
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -26,17 +26,27 @@ const { KnowledgeBase } = dist('kb/knowledge-base.js') as typeof import('../src/
 const { upgradeReport } = dist('services/upgrade-report.js') as typeof import('../src/services/upgrade-report');
 
 const QUERIES: Record<string, string> = {
-  featureGate: '{ featureGate(name: "IPv6DualStack") { name summary lifecycle { stage defaultEnabled lockedToDefault since until } removedIn } }',
+  featureGate:
+    '{ featureGate(name: "IPv6DualStack") { name summary lifecycle { stage defaultEnabled lockedToDefault since until } removedIn } }',
   flag: '{ flag(component: "kube-proxy", name: "--proxy-mode") { name removedIn values { value deprecatedIn removedIn replacement } defaults { value since } } }',
   diff: '{ diff(from: "1.15", to: "1.20") { featureGates { gate { name } version after { stage } } removedApiVersions { apiVersion kind } removedFlags { name } deprecatedFlags { name } } }',
   changesPage: '{ changes(first: 50) { totalCount edges { node { version kind summary prs } } } }',
 };
 
-function startProcess(args: string[], env: Record<string, string>, ready: (line: string) => boolean): Promise<{ child: ChildProcess; ms: number }> {
+function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: (line: string) => boolean,
+): Promise<{ child: ChildProcess; ms: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => { if (String(d).split('\n').some(ready)) resolve({ child, ms: performance.now() - started }); });
+    child.stdout!.on('data', (d) => {
+      if (String(d).split('\n').some(ready)) resolve({ child, ms: performance.now() - started });
+    });
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
 }
@@ -44,13 +54,24 @@ function startProcess(args: string[], env: Record<string, string>, ready: (line:
 async function waitHealthy(port: number): Promise<number> {
   const started = performance.now();
   for (;;) {
-    try { if ((await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200) return performance.now() - started; } catch { /* starting */ }
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200) return performance.now() - started;
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
 async function load(port: number, query: string, seconds = SECONDS) {
-  const r = await autocannon({ url: `http://127.0.0.1:${port}/graphql`, connections: 8, duration: seconds, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}/graphql`,
+    connections: 8,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -87,7 +108,10 @@ const command = (args: string[], repeat: number) => {
   let best = Infinity;
   for (let i = 0; i < repeat; i++) {
     const started = performance.now();
-    execSync([process.execPath, ...args].map((a) => JSON.stringify(a)).join(' '), { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    execSync([process.execPath, ...args].map((a) => JSON.stringify(a)).join(' '), {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     best = Math.min(best, performance.now() - started);
   }
   return best;
@@ -105,7 +129,17 @@ async function main(): Promise<void> {
   // 3a. Start-up to /healthz with an existing database.
   const port = 41000 + Math.floor(Math.random() * 2000);
   const started = performance.now();
-  const netkb = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], { env: { ...process.env, DATABASE_URL: `file:${db}`, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', NETKB_LOG_LEVEL: 'silent' }, stdio: 'ignore' });
+  const netkb = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: `file:${db}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      NETKB_LOG_LEVEL: 'silent',
+    },
+    stdio: 'ignore',
+  });
   await waitHealthy(port);
   const startupMs = performance.now() - started;
   results.startup = { toHealthyMs: Math.round(startupMs), seedBuildMs: Math.round(seedMs) };
@@ -114,7 +148,11 @@ async function main(): Promise<void> {
 
   // 1. Lookups: netkb and the floor, one after the other on the same machine.
   const floorPort = port + 1;
-  const floor = await startProcess([join(root, 'bench', 'floor-server.ts')], { BENCH_DB: db, PORT: String(floorPort) }, (l) => l === 'ready');
+  const floor = await startProcess(
+    [join(root, 'bench', 'floor-server.ts')],
+    { BENCH_DB: db, PORT: String(floorPort) },
+    (l) => l === 'ready',
+  );
   const lookups: Record<string, unknown> = {};
   let peakRss = 0;
   // Warm-up: both servers answer every query for 2 s first, so the figures are steady-state throughput,
@@ -129,7 +167,11 @@ async function main(): Promise<void> {
     peakRss = Math.max(peakRss, await rss(port));
     const ratio = n.rps / f.rps;
     lookups[name] = { netkb: n, floor: f, ratio: Math.round(ratio * 100) / 100 };
-    targets.push([`lookup ${name} >= 70 % of floor req/s`, ratio >= 0.7, `${Math.round(ratio * 100)} % (${n.rps} vs ${f.rps} req/s)`]);
+    targets.push([
+      `lookup ${name} >= 70 % of floor req/s`,
+      ratio >= 0.7,
+      `${Math.round(ratio * 100)} % (${n.rps} vs ${f.rps} req/s)`,
+    ]);
   }
   results.lookups = lookups;
   targets.push(['RSS under lookup load <= 200 MiB', peakRss <= 200, `${Math.round(peakRss)} MiB`]);
@@ -144,46 +186,121 @@ async function main(): Promise<void> {
   for (const n of [10, 100, 1000, 10000]) {
     const text = manifest(n);
     const repeat = n >= 10000 ? 9 : n >= 1000 ? 9 : 20;
-    const { ours, floor: floorMs } = timeInTurns(() => upgradeReport(kb, '1.15', '1.22', text, { maxBytes: 64 * 1024 * 1024 }), () => loadAll(text), repeat);
+    const { ours, floor: floorMs } = timeInTurns(
+      () => upgradeReport(kb, '1.15', '1.22', text, { maxBytes: 64 * 1024 * 1024 }),
+      () => loadAll(text),
+      repeat,
+    );
     perSize[n] = ours;
     floorPerSize[n] = floorMs;
-    analysis[n] = { ms: Math.round(ours * 10) / 10, objectsPerSecond: Math.round(n / (ours / 1000)), floorMs: Math.round(floorMs * 10) / 10, ratio: Math.round((ours / floorMs) * 100) / 100 };
+    analysis[n] = {
+      ms: Math.round(ours * 10) / 10,
+      objectsPerSecond: Math.round(n / (ours / 1000)),
+      floorMs: Math.round(floorMs * 10) / 10,
+      ratio: Math.round((ours / floorMs) * 100) / 100,
+    };
     if (n === 10000) {
-      targets.push(['upgradeReport <= 2x js-yaml on 10,000 objects', ours <= 2 * floorMs, `${(ours / floorMs).toFixed(1)}x`]);
-      targets.push(['upgradeReport >= 15,000 objects/s', n / (ours / 1000) >= 15000, `${Math.round(n / (ours / 1000))} objects/s`]);
+      targets.push([
+        'upgradeReport <= 2x js-yaml on 10,000 objects',
+        ours <= 2 * floorMs,
+        `${(ours / floorMs).toFixed(1)}x`,
+      ]);
+      targets.push([
+        'upgradeReport >= 15,000 objects/s',
+        n / (ours / 1000) >= 15000,
+        `${Math.round(n / (ours / 1000))} objects/s`,
+      ]);
     }
   }
   // Through the CLI: `netkb check` on a file of 10,000 objects, against a process that only loads it with js-yaml.
   const file = join(dir, 'manifest-10000.yaml');
   writeFileSync(file, manifest(10000));
-  const cliMs = command([join(root, 'bin', 'netkb'), 'check', file, '--from', '1.15', '--to', '1.22', '--format', 'json', '--fail-on', 'none'], 3);
-  const cliFloorMs = command(['-e', `require(${JSON.stringify(require.resolve('js-yaml'))}).loadAll(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`], 3);
-  analysis.cli10000 = { ms: Math.round(cliMs), objectsPerSecond: Math.round(10000 / (cliMs / 1000)), floorMs: Math.round(cliFloorMs), ratio: Math.round((cliMs / cliFloorMs) * 100) / 100 };
+  const cliMs = command(
+    [
+      join(root, 'bin', 'netkb'),
+      'check',
+      file,
+      '--from',
+      '1.15',
+      '--to',
+      '1.22',
+      '--format',
+      'json',
+      '--fail-on',
+      'none',
+    ],
+    3,
+  );
+  const cliFloorMs = command(
+    [
+      '-e',
+      `require(${JSON.stringify(require.resolve('js-yaml'))}).loadAll(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`,
+    ],
+    3,
+  );
+  analysis.cli10000 = {
+    ms: Math.round(cliMs),
+    objectsPerSecond: Math.round(10000 / (cliMs / 1000)),
+    floorMs: Math.round(cliFloorMs),
+    ratio: Math.round((cliMs / cliFloorMs) * 100) / 100,
+  };
   const slope = perSize[10000] / perSize[1000];
   analysis.slope1000to10000 = Math.round(slope * 10) / 10;
   // For context: the floor's own slope on the same machine (js-yaml is not perfectly linear either once
   // 10,000 documents outgrow the garbage collector's young generation).
   const floorSlope = floorPerSize[10000] / floorPerSize[1000];
   analysis.floorSlope1000to10000 = Math.round(floorSlope * 10) / 10;
-  targets.push(['linear from 1,000 to 10,000 objects (slope <= 12)', slope <= 12, `x${slope.toFixed(1)} for x10 objects (js-yaml x${floorSlope.toFixed(1)})`]);
+  targets.push([
+    'linear from 1,000 to 10,000 objects (slope <= 12)',
+    slope <= 12,
+    `x${slope.toFixed(1)} for x10 objects (js-yaml x${floorSlope.toFixed(1)})`,
+  ]);
   results.analysis = analysis;
   const memBefore = process.memoryUsage().rss;
   upgradeReport(kb, '1.15', '1.22', manifest(10000), { maxBytes: 64 * 1024 * 1024 });
   results.analysisPeakRssMiB = Math.round(Math.max(memBefore, process.memoryUsage().rss) / 1048576);
 
   let commit = 'unknown';
-  try { commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim(); } catch { /* not a checkout */ }
-  const machine = { cpus: cpus().length, model: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
-  writeFileSync(join(root, 'bench', 'results.json'), JSON.stringify({ date: new Date().toISOString(), commit, machine, seconds: SECONDS, results, targets: targets.map(([name, pass, value]) => ({ name, pass, value })) }, null, 2) + '\n');
-  process.stdout.write(`netkb bench (${commit}, ${machine.cpus} x ${machine.model}, Node ${machine.node}, ${SECONDS} s per load run)\n\n`);
-  for (const [name, pass, value] of targets) process.stdout.write(`${pass ? 'PASS' : 'FAIL'}  ${name.padEnd(52)} ${value}\n`);
+  try {
+    commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+  } catch {
+    /* not a checkout */
+  }
+  const machine = {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
+  writeFileSync(
+    join(root, 'bench', 'results.json'),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        commit,
+        machine,
+        seconds: SECONDS,
+        results,
+        targets: targets.map(([name, pass, value]) => ({ name, pass, value })),
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  process.stdout.write(
+    `netkb bench (${commit}, ${machine.cpus} x ${machine.model}, Node ${machine.node}, ${SECONDS} s per load run)\n\n`,
+  );
+  for (const [name, pass, value] of targets)
+    process.stdout.write(`${pass ? 'PASS' : 'FAIL'}  ${name.padEnd(52)} ${value}\n`);
   process.stdout.write('\nanalysis (objects/s, ratio to js-yaml):');
   for (const n of [10, 100, 1000, 10000]) {
     const a = analysis[n] as { objectsPerSecond: number; ratio: number };
     process.stdout.write(` ${n}: ${a.objectsPerSecond} (${a.ratio}x)`);
   }
   const cli = analysis.cli10000 as { objectsPerSecond: number; ratio: number; ms: number };
-  process.stdout.write(`; netkb check, 10,000 objects: ${cli.ms} ms, ${cli.objectsPerSecond} objects/s (${cli.ratio}x a js-yaml process)\n`);
+  process.stdout.write(
+    `; netkb check, 10,000 objects: ${cli.ms} ms, ${cli.objectsPerSecond} objects/s (${cli.ratio}x a js-yaml process)\n`,
+  );
   process.stdout.write('\nFigures in bench/results.json.\n');
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);

@@ -32,8 +32,12 @@ async function main() {
     legalComments: 'linked',
   });
   const outputs = Object.entries(result.metafile.outputs);
-  const scriptOf = (entry) => outputs.find(([file, o]) => o.entryPoint && o.entryPoint.endsWith(entry) && file.endsWith('.js'));
-  for (const [page, entry] of [['index.html', 'web/src/main.ts'], ['explorer.html', 'web/explorer/main.tsx']]) {
+  const scriptOf = (entry) =>
+    outputs.find(([file, o]) => o.entryPoint && o.entryPoint.endsWith(entry) && file.endsWith('.js'));
+  for (const [page, entry] of [
+    ['index.html', 'web/src/main.ts'],
+    ['explorer.html', 'web/explorer/main.tsx'],
+  ]) {
     const template = readFileSync(join(root, 'web', page.replace('.html', '.template.html')), 'utf8');
     const found = scriptOf(entry);
     if (!found) throw new Error(`esbuild produced no script for ${entry}`);

@@ -8,8 +8,15 @@ const { join } = require('node:path');
 const { PROVIDERS, paths } = require('./prisma-schemas');
 
 const root = join(__dirname, '..');
-const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: join(root, 'scripts', 'schema-engine-offline.sh'), PRISMA_HIDE_UPDATE_MESSAGE: '1' };
+const env = {
+  ...process.env,
+  PRISMA_SCHEMA_ENGINE_BINARY: join(root, 'scripts', 'schema-engine-offline.sh'),
+  PRISMA_HIDE_UPDATE_MESSAGE: '1',
+};
 for (const provider of PROVIDERS) {
-  execFileSync(process.execPath, [require.resolve('prisma/build/index.js'), 'generate', '--schema', paths[provider].schema],
-    { cwd: root, env, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [require.resolve('prisma/build/index.js'), 'generate', '--schema', paths[provider].schema],
+    { cwd: root, env, stdio: 'inherit' },
+  );
 }

@@ -10,22 +10,32 @@ const PROVIDERS = ['sqlite', 'postgresql'];
 
 const paths = {
   sqlite: { schema: join(root, 'prisma', 'schema.prisma'), migrations: join(root, 'prisma', 'migrations') },
-  postgresql: { schema: join(root, 'prisma', 'postgresql', 'schema.prisma'), migrations: join(root, 'prisma', 'postgresql', 'migrations') },
+  postgresql: {
+    schema: join(root, 'prisma', 'postgresql', 'schema.prisma'),
+    migrations: join(root, 'prisma', 'postgresql', 'migrations'),
+  },
 };
 
-const HEADER = '// GENERATED from prisma/schema.prisma by `npm run db:migration`: do not edit. Change prisma/schema.prisma,\n' +
+const HEADER =
+  '// GENERATED from prisma/schema.prisma by `npm run db:migration`: do not edit. Change prisma/schema.prisma,\n' +
   '// then run `npm run db:migration -- <name>`, which writes a migration for each provider and this file.\n';
 
 function replaceOnce(text, from, to, what) {
   const count = text.split(from).length - 1;
-  if (count !== 1) throw new Error(`prisma/schema.prisma: expected exactly one ${what} (${from.trim()}), found ${count}`);
+  if (count !== 1)
+    throw new Error(`prisma/schema.prisma: expected exactly one ${what} (${from.trim()}), found ${count}`);
   return text.replace(from, to);
 }
 
 /** The PostgreSQL schema for a given text of prisma/schema.prisma. */
 function postgresqlSchemaFrom(sqliteText) {
   let text = replaceOnce(sqliteText, 'provider = "sqlite"', 'provider = "postgresql"', 'datasource provider');
-  text = replaceOnce(text, 'output              = "../src/generated/prisma"', 'output              = "../../src/generated/prisma-postgresql"', 'client output');
+  text = replaceOnce(
+    text,
+    'output              = "../src/generated/prisma"',
+    'output              = "../../src/generated/prisma-postgresql"',
+    'client output',
+  );
   return HEADER + text;
 }
 

@@ -7,7 +7,8 @@ export function projectRoot(): string {
   let dir = __dirname;
   while (!existsSync(join(dir, 'package.json'))) {
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('netkb: cannot find the project root (no package.json above ' + __dirname + ')');
+    if (parent === dir)
+      throw new Error('netkb: cannot find the project root (no package.json above ' + __dirname + ')');
     dir = parent;
   }
   return dir;
@@ -34,15 +35,21 @@ export function databaseLocation(env: NodeJS.ProcessEnv = process.env): string {
     try {
       parsed = new URL(url);
     } catch {
-      throw new ConfigError('DATABASE_URL is not a valid PostgreSQL URL: write postgresql://USER:PASSWORD@HOST:5432/DATABASE');
+      throw new ConfigError(
+        'DATABASE_URL is not a valid PostgreSQL URL: write postgresql://USER:PASSWORD@HOST:5432/DATABASE',
+      );
     }
     if (!parsed.hostname || parsed.pathname.length <= 1) {
-      throw new ConfigError('DATABASE_URL must name a host and a database: postgresql://USER:PASSWORD@HOST:5432/DATABASE');
+      throw new ConfigError(
+        'DATABASE_URL must name a host and a database: postgresql://USER:PASSWORD@HOST:5432/DATABASE',
+      );
     }
     return url;
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith('file:')) {
-    throw new ConfigError(`DATABASE_URL "${url}" is not supported: use file:./data/netkb.db (SQLite) or postgresql://USER:PASSWORD@HOST:5432/DATABASE`);
+    throw new ConfigError(
+      `DATABASE_URL "${url}" is not supported: use file:./data/netkb.db (SQLite) or postgresql://USER:PASSWORD@HOST:5432/DATABASE`,
+    );
   }
   const path = url.startsWith('file:') ? url.slice('file:'.length).replace(/^\/\/(?=\/)/, '') : url;
   if (!path) throw new ConfigError('DATABASE_URL "file:" names no file');
@@ -56,7 +63,8 @@ export function port(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.PORT?.trim();
   if (!raw) return 4000;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new ConfigError(`PORT "${raw}" must be a whole number from 0 to 65535`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new ConfigError(`PORT "${raw}" must be a whole number from 0 to 65535`);
   return n;
 }
 
@@ -78,7 +86,8 @@ export function maxManifestBytes(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.NETKB_MAX_MANIFEST_BYTES?.trim();
   if (!raw) return 5 * 1024 * 1024;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`NETKB_MAX_MANIFEST_BYTES "${raw}" must be a positive whole number of bytes`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new ConfigError(`NETKB_MAX_MANIFEST_BYTES "${raw}" must be a positive whole number of bytes`);
   return n;
 }
 
@@ -126,6 +135,7 @@ export function reloadIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.NETKB_RELOAD_INTERVAL_MS?.trim();
   if (!raw) return 5000;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`NETKB_RELOAD_INTERVAL_MS "${raw}" must be a whole number of milliseconds (0: never)`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new ConfigError(`NETKB_RELOAD_INTERVAL_MS "${raw}" must be a whole number of milliseconds (0: never)`);
   return n;
 }

@@ -27,7 +27,11 @@ export class NetkbError extends Error {
   /** Further facts for scripts (known releases, limits, line and column), in the order they are reported. */
   readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(readonly code: ErrorCode, message: string, facts: ErrorFacts = {}) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    facts: ErrorFacts = {},
+  ) {
     super(message);
     const { argument, ...details } = facts;
     this.argument = argument;

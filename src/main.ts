@@ -1,6 +1,18 @@
 // npm start: makes sure the database exists and matches seed/ (building it if not), loads the knowledge
 // base into memory and serves GraphQL on PORT (default 4000) at /graphql, with GET /healthz.
-import { adminToken, analysisIdleMs, analysisTimeoutMs, analysisWorkers, ConfigError, databaseLocation, host, maxManifestBytes, port, reloadIntervalMs, seedDir } from './config';
+import {
+  adminToken,
+  analysisIdleMs,
+  analysisTimeoutMs,
+  analysisWorkers,
+  ConfigError,
+  databaseLocation,
+  host,
+  maxManifestBytes,
+  port,
+  reloadIntervalMs,
+  seedDir,
+} from './config';
 import { ensureDatabase } from './db/ensure';
 import { openKbVersionProbe } from './db/kb-version';
 import { displayLocation } from './db/location';
@@ -27,33 +39,57 @@ export async function serve(): Promise<void> {
   const reloadEvery = reloadIntervalMs();
   const shown = displayLocation(file);
   const ensured = await ensureDatabase(file, seedDir());
-  log(ensured.rebuilt ? `built ${shown} from seed/ (${ensured.reason})` : `using ${shown} (seed ${ensured.seedHash.slice(0, 12)})`);
+  log(
+    ensured.rebuilt
+      ? `built ${shown} from seed/ (${ensured.reason})`
+      : `using ${shown} (seed ${ensured.seedHash.slice(0, 12)})`,
+  );
   const versions = openKbVersionProbe(file);
   // The fingerprint is read before the data: a change committed while loading triggers one more reload.
   // The data is read in a child process: the server does not keep what Prisma allocates while reading
   // (read-kb-process.ts).
   const load = async () => {
     const fingerprint = await versions.read();
-    return { kb: new KnowledgeBase(await readKnowledgeBaseInChild(file)), searcher: openSearchIndex(file), fingerprint };
+    return {
+      kb: new KnowledgeBase(await readKnowledgeBaseInChild(file)),
+      searcher: openSearchIndex(file),
+      fingerprint,
+    };
   };
   // The server's modules (Apollo, graphql-js, the analysis) load while the child process reads.
   const [{ kb, searcher, fingerprint }, { startServer }, { AnalysisPool }, { watchKnowledgeBase }] = await Promise.all([
-    load(), import('./server'), import('./services/analysis-pool'), import('./services/kb-reload'),
+    load(),
+    import('./server'),
+    import('./services/analysis-pool'),
+    import('./services/kb-reload'),
   ]);
   const analysisPool = new AnalysisPool({ size: workers, timeoutMs, idleMs });
   // One worker starts (and stops) while the server already answers, to prove workers can start; /readyz
   // waits for that. Workers then start with the analyses that need them.
-  const warming = analysisPool.start(kb).catch((err) => { logger.error({ err }, 'analysis workers could not start'); process.exit(1); });
+  const warming = analysisPool.start(kb).catch((err) => {
+    logger.error({ err }, 'analysis workers could not start');
+    process.exit(1);
+  });
   const server = await startServer({
-    kb, searcher, fingerprint, load, port: listenPort, host: listenHost, maxManifestBytes: manifestLimit,
+    kb,
+    searcher,
+    fingerprint,
+    load,
+    port: listenPort,
+    host: listenHost,
+    maxManifestBytes: manifestLimit,
     admin: token ? { token, dbFile: file, load } : undefined,
-    logger, metrics: new ServerMetrics(), analysisPool,
+    logger,
+    metrics: new ServerMetrics(),
+    analysisPool,
   });
   if (token) log('writes enabled: importReleaseNotes requires the admin token');
   const watch = watchKnowledgeBase({ source: versions, server, intervalMs: reloadEvery, logger });
   if (reloadEvery > 0) log(`checking the database for knowledge-base changes every ${reloadEvery} ms`);
   void warming.then(() => log(`analysis workers can start (up to ${workers}, stopped after ${idleMs} ms idle)`));
-  log(`serving ${kb.releases.length} releases, ${kb.featureGates.length} feature gates, ${kb.changes.length} changes at http://localhost:${server.port}/graphql`);
+  log(
+    `serving ${kb.releases.length} releases, ${kb.featureGates.length} feature gates, ${kb.changes.length} changes at http://localhost:${server.port}/graphql`,
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -62,7 +98,10 @@ export async function serve(): Promise<void> {
     log(`${signal}: finishing in-flight requests`);
     watch.stop();
     versions.close();
-    server.stop().then(() => process.exit(0), () => process.exit(1));
+    server.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -71,7 +110,9 @@ export async function serve(): Promise<void> {
 if (require.main === module) {
   serve().catch((err) => {
     const known = (err instanceof Error && err.name === 'SeedValidationError') || err instanceof ConfigError;
-    process.stderr.write(`netkb: cannot start: ${known ? err.message : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.stderr.write(
+      `netkb: cannot start: ${known ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
     process.exit(1);
   });
 }

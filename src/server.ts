@@ -5,7 +5,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { KnowledgeBase } from './kb/knowledge-base';
 import type { Searcher } from './services/search';
@@ -87,15 +90,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let reloading: Promise<void> = Promise.resolve();
   // Reloads run one after the other: an import here and a change seen from another replica may overlap.
   const reload = (): Promise<void> => {
-    const next = reloading.catch(() => undefined).then(async () => {
-      if (!load) throw new Error('this server was started without a way to read the knowledge base again');
-      const previous = state;
-      state = await load();
-      await options.analysisPool?.reload(state.kb);
-      metrics.servingVersion(state.kb.version);
-      // Requests that started before the swap may still search the old index for a moment.
-      setTimeout(() => previous.searcher.close?.(), 30_000).unref();
-    });
+    const next = reloading
+      .catch(() => undefined)
+      .then(async () => {
+        if (!load) throw new Error('this server was started without a way to read the knowledge base again');
+        const previous = state;
+        state = await load();
+        await options.analysisPool?.reload(state.kb);
+        metrics.servingVersion(state.kb.version);
+        // Requests that started before the swap may still search the old index for a moment.
+        setTimeout(() => previous.searcher.close?.(), 30_000).unref();
+      });
     reloading = next;
     return next;
   };
@@ -107,7 +112,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   metrics.servingVersion(options.kb.version);
   const prepared = new PreparedQueries();
   const limitChecker = operationLimitChecker(limits);
-  const logError = options.logError ?? ((requestId: string, err: unknown) => logger.error({ requestId, err }, 'request failed'));
+  const logError =
+    options.logError ?? ((requestId: string, err: unknown) => logger.error({ requestId, err }, 'request failed'));
   const apollo = new ApolloServer<Context>({
     typeDefs: loadTypeDefs({ admin: admin !== null }),
     resolvers: buildResolvers({ admin: admin !== null }),
@@ -121,7 +127,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // Apollo installs its cache-control plugin unless told not to; its per-field hook wraps every
       // resolver. netkb sets Cache-Control itself (src/http/caching.ts).
       ApolloServerPluginCacheControlDisabled(),
-      ApolloServerPluginLandingPageDisabled(), ApolloServerPluginDrainHttpServer({ httpServer }), refuseMissingRootTypes, operationLimits(limitChecker),
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      refuseMissingRootTypes,
+      operationLimits(limitChecker),
       maskUnexpectedErrors(logError, isDevelopment()),
       traceOperation,
       keepPreparedQueries(prepared),
@@ -129,16 +138,34 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   await apollo.start();
   const contextFor = (req: IncomingMessage, requestId: string, trace: RequestTrace) => async (): Promise<Context> => ({
-    kb: state.kb, searcher: state.searcher, maxManifestBytes, authorization: req.headers.authorization ?? null, admin: adminAccess, requestId,
-    trace, metrics, runner: options.analysisPool ?? inlineRunner,
+    kb: state.kb,
+    searcher: state.searcher,
+    maxManifestBytes,
+    authorization: req.headers.authorization ?? null,
+    admin: adminAccess,
+    requestId,
+    trace,
+    metrics,
+    runner: options.analysisPool ?? inlineRunner,
   });
 
-  httpServer.on('request', requestListener({
-    state: () => state, metrics, logger, analysisPool: options.analysisPool, web,
-    graphql: {
-      apollo, fastPath: { prepared, limits: limitChecker, metrics }, maxBodyBytes, kbVersion: () => state.kb.version.slice(0, 12), context: contextFor,
-    },
-  }));
+  httpServer.on(
+    'request',
+    requestListener({
+      state: () => state,
+      metrics,
+      logger,
+      analysisPool: options.analysisPool,
+      web,
+      graphql: {
+        apollo,
+        fastPath: { prepared, limits: limitChecker, metrics },
+        maxBodyBytes,
+        kbVersion: () => state.kb.version.slice(0, 12),
+        context: contextFor,
+      },
+    }),
+  );
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);

@@ -11,11 +11,12 @@
 
 const DEFAULT_URL = 'http://localhost:4000/graphql';
 
-export const HELP = [
-  '**netkb** answers questions about Kubernetes networking, release by release:',
-  '- `/netkb diff FROM TO`: what changes on the way, e.g. `/netkb diff 1.29 1.31`',
-  '- `/netkb gate NAME`: a feature gate\'s stages and links, e.g. `/netkb gate NFTablesProxyMode`',
-].join('\n') + '\n';
+export const HELP =
+  [
+    '**netkb** answers questions about Kubernetes networking, release by release:',
+    '- `/netkb diff FROM TO`: what changes on the way, e.g. `/netkb diff 1.29 1.31`',
+    "- `/netkb gate NAME`: a feature gate's stages and links, e.g. `/netkb gate NFTablesProxyMode`",
+  ].join('\n') + '\n';
 
 /** "/netkb diff 1.29 1.31" -> { verb: 'diff', from: '1.29', to: '1.31' }; anything else -> help with a reason. */
 export function parseCommand(text) {
@@ -25,7 +26,8 @@ export function parseCommand(text) {
   if (verb === 'diff' && args.length === 2) return { verb, from: args[0], to: args[1] };
   if (verb === 'diff') return { verb: 'help', reason: 'diff needs two releases, e.g. `/netkb diff 1.29 1.31`.' };
   if (verb === 'gate' && args.length === 1) return { verb, name: args[0] };
-  if (verb === 'gate') return { verb: 'help', reason: 'gate needs one gate name, e.g. `/netkb gate NFTablesProxyMode`.' };
+  if (verb === 'gate')
+    return { verb: 'help', reason: 'gate needs one gate name, e.g. `/netkb gate NFTablesProxyMode`.' };
   if (!verb || verb === 'help') return { verb: 'help', reason: null };
   return { verb: 'help', reason: `I do not know "${verb}".` };
 }
@@ -64,9 +66,15 @@ export function closeNames(typed, names) {
 async function graphql(url, query, variables, fetchImpl) {
   let res;
   try {
-    res = await fetchImpl(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+    res = await fetchImpl(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
   } catch (err) {
-    throw new ApiUnreachable(`netkb is not reachable at ${url}: ${err.cause?.code ?? err.cause?.errors?.[0]?.code ?? err.cause?.message ?? err.message}`);
+    throw new ApiUnreachable(
+      `netkb is not reachable at ${url}: ${err.cause?.code ?? err.cause?.errors?.[0]?.code ?? err.cause?.message ?? err.message}`,
+    );
   }
   let body;
   try {
@@ -81,9 +89,10 @@ async function graphql(url, query, variables, fetchImpl) {
 export async function answer(command, { url = DEFAULT_URL, fetch: fetchImpl = globalThis.fetch } = {}) {
   const c = parseCommand(command);
   if (c.verb === 'help') return { ok: c.reason === null, text: c.reason ? `${c.reason}\n\n${HELP}` : HELP };
-  const body = c.verb === 'diff'
-    ? await graphql(url, DIFF_QUERY, { from: c.from, to: c.to }, fetchImpl)
-    : await graphql(url, GATE_QUERY, { name: c.name }, fetchImpl);
+  const body =
+    c.verb === 'diff'
+      ? await graphql(url, DIFF_QUERY, { from: c.from, to: c.to }, fetchImpl)
+      : await graphql(url, GATE_QUERY, { name: c.name }, fetchImpl);
   if (body.errors?.length) {
     const e = body.errors[0];
     if (e.extensions?.code === 'BAD_USER_INPUT') return { ok: false, text: `${e.message}\n` };
@@ -93,8 +102,14 @@ export async function answer(command, { url = DEFAULT_URL, fetch: fetchImpl = gl
   if (body.data.featureGate) return { ok: true, text: body.data.featureGate.markdown };
   // Unknown gate: offer the closest names.
   const all = await graphql(url, GATE_NAMES_QUERY, {}, fetchImpl);
-  const names = closeNames(c.name, (all.data?.featureGates ?? []).map((g) => g.name));
-  return { ok: false, text: `No feature gate is named \`${c.name}\`.${names.length ? ` Did you mean ${names.map((n) => `\`${n}\``).join(', ')}?` : ''}\n` };
+  const names = closeNames(
+    c.name,
+    (all.data?.featureGates ?? []).map((g) => g.name),
+  );
+  return {
+    ok: false,
+    text: `No feature gate is named \`${c.name}\`.${names.length ? ` Did you mean ${names.map((n) => `\`${n}\``).join(', ')}?` : ''}\n`,
+  };
 }
 
 /** Slack's mrkdwn: *bold* instead of **bold**, <url|label> instead of [label](url). */
@@ -117,5 +132,7 @@ async function main(argv) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('netkb-chat.mjs')) {
-  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -28,17 +28,28 @@ export function verifySlackRequest(secret, headers, body, nowSeconds = Math.floo
 }
 
 export function createSlackCommandServer({ signingSecret, netkbUrl, fetch: fetchImpl = globalThis.fetch }) {
-  if (!signingSecret) throw new Error('SLACK_SIGNING_SECRET is required: Slack shows it under Basic Information of the app');
+  if (!signingSecret)
+    throw new Error('SLACK_SIGNING_SECRET is required: Slack shows it under Basic Information of the app');
   return createServer((req, res) => {
-    const reply = (status, payload) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(payload)); };
+    const reply = (status, payload) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
     if (req.method !== 'POST') return reply(405, { error: 'POST a Slack slash command here' });
     let body = '';
     let tooLarge = false;
     req.setEncoding('utf8');
-    req.on('data', (chunk) => { body += chunk; if (body.length > MAX_BODY_BYTES) { tooLarge = true; req.destroy(); } });
+    req.on('data', (chunk) => {
+      body += chunk;
+      if (body.length > MAX_BODY_BYTES) {
+        tooLarge = true;
+        req.destroy();
+      }
+    });
     req.on('end', async () => {
       if (tooLarge) return;
-      if (!verifySlackRequest(signingSecret, req.headers, body)) return reply(401, { error: 'bad or missing Slack signature' });
+      if (!verifySlackRequest(signingSecret, req.headers, body))
+        return reply(401, { error: 'bad or missing Slack signature' });
       const text = new URLSearchParams(body).get('text') ?? '';
       try {
         const r = await answer(text, { url: netkbUrl, fetch: fetchImpl });
@@ -53,6 +64,9 @@ export function createSlackCommandServer({ signingSecret, netkbUrl, fetch: fetch
 
 if (process.argv[1]?.endsWith('slack-command.mjs')) {
   const port = Number(process.env.PORT ?? 3000);
-  const server = createSlackCommandServer({ signingSecret: process.env.SLACK_SIGNING_SECRET, netkbUrl: process.env.NETKB_URL || 'http://localhost:4000/graphql' });
+  const server = createSlackCommandServer({
+    signingSecret: process.env.SLACK_SIGNING_SECRET,
+    netkbUrl: process.env.NETKB_URL || 'http://localhost:4000/graphql',
+  });
   server.listen(port, () => process.stdout.write(`/netkb slash command listening on :${server.address().port}\n`));
 }

@@ -5,11 +5,31 @@
 // Shared types are in types.ts. Code elsewhere imports from here; the convert module also reuses a few
 // of the engine's object helpers (engine/findings.ts, engine/object-paths.ts, engine/components.ts).
 export {
-  DEFAULT_LIMITS, ManifestError, readManifest, readManifestExact, readManifestInto,
-  type Manifest, type ManifestErrorCode, type ManifestLimits, type ManifestObject, type ManifestSink, type PathSegment, type SkippedDocument,
+  DEFAULT_LIMITS,
+  ManifestError,
+  readManifest,
+  readManifestExact,
+  readManifestInto,
+  type Manifest,
+  type ManifestErrorCode,
+  type ManifestLimits,
+  type ManifestObject,
+  type ManifestSink,
+  type PathSegment,
+  type SkippedDocument,
 } from './reader/manifest';
 export { analyze, Analyzer, type Analysis } from './engine/analyze';
 export { RULES } from './engine/rules';
 export { reportMarkdown, type MarkdownInput } from './report/markdown';
 export { sarifReport, type SarifInput } from './report/sarif';
-export type { AnalysisKb, DocumentRule, Finding, ObjectRule, ResourceRef, Rule, RuleContext, Severity, UpgradePath } from './types';
+export type {
+  AnalysisKb,
+  DocumentRule,
+  Finding,
+  ObjectRule,
+  ResourceRef,
+  Rule,
+  RuleContext,
+  Severity,
+  UpgradePath,
+} from './types';

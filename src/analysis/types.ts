@@ -1,7 +1,15 @@
 // The vocabulary of the analysis: what rules read (a view of the knowledge base and one object) and
 // what they produce (findings). Only types from the rest of netkb; behaviour is injected.
 import type {
-  ApiField, ApiVersion, Change, Component, Constraint, FeatureGate, Flag, KindInfo, WellKnownKey,
+  ApiField,
+  ApiVersion,
+  Change,
+  Component,
+  Constraint,
+  FeatureGate,
+  Flag,
+  KindInfo,
+  WellKnownKey,
 } from '../kb/model';
 import type { GateState } from '../kb/gate-state';
 import type { VersionKey } from '../kb/version';

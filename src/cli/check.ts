@@ -72,9 +72,13 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const o = args.values;
   const formatter = FORMATS[o.format as string];
 
-  const progress = progressEnabled(io.stderrIsTTY()) ? progressLine(io.stderr, Date.now, process.stderr.columns || 100) : NO_PROGRESS;
+  const progress = progressEnabled(io.stderrIsTTY())
+    ? progressLine(io.stderr, Date.now, process.stderr.columns || 100)
+    : NO_PROGRESS;
   try {
-    const inputs = readInputs(args.positionals, io.stdin, (n, name) => progress.update(`netkb check: reading ${n} files… ${name}`));
+    const inputs = readInputs(args.positionals, io.stdin, (n, name) =>
+      progress.update(`netkb check: reading ${n} files… ${name}`),
+    );
     const kb = await io.loadKb();
     const limit = maxManifestBytes();
     const files: FileReport[] = [];
@@ -90,7 +94,11 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     progress.finish();
     const all = files.flatMap((f) => f.findings);
     const result: CheckResult = {
-      from: formatVersion(from), to: formatVersion(to), path: path.map(formatVersion), files, formatVersion,
+      from: formatVersion(from),
+      to: formatVersion(to),
+      path: path.map(formatVersion),
+      files,
+      formatVersion,
       failOn: args.threshold,
       summary: {
         breaking: all.filter((f) => f.severity === 'BREAKING').length,

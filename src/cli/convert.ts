@@ -62,20 +62,45 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
     const [input] = readInputs(args.positionals, io.stdin);
     if (!input) throw new UsageError(`${args.positionals[0]}: no manifest found`);
     const kb = await io.loadKb();
-    const result = forFile(input.name, () => convertManifest(kb, o.from, o.to, input.text, { maxBytes: maxManifestBytes() }));
+    const result = forFile(input.name, () =>
+      convertManifest(kb, o.from, o.to, input.text, { maxBytes: maxManifestBytes() }),
+    );
     const failing = result.unconverted.some((f) => fails(f, args.threshold));
     if (o.format === 'json') {
-      const json = `${JSON.stringify({
-        file: input.name, from: formatVersion(result.from), to: formatVersion(result.to), path: result.path.map(formatVersion),
-        documents: result.documents, manifest: result.manifest, changes: result.changes,
-        unconverted: result.unconverted.map((f) => ({ ...f, effectiveIn: formatVersion(f.effectiveIn), change: f.change ? { version: formatVersion(f.change.version), prs: f.change.prs, sources: f.change.sources } : null })),
-      }, null, 2)}\n`;
+      const json = `${JSON.stringify(
+        {
+          file: input.name,
+          from: formatVersion(result.from),
+          to: formatVersion(result.to),
+          path: result.path.map(formatVersion),
+          documents: result.documents,
+          manifest: result.manifest,
+          changes: result.changes,
+          unconverted: result.unconverted.map((f) => ({
+            ...f,
+            effectiveIn: formatVersion(f.effectiveIn),
+            change: f.change
+              ? { version: formatVersion(f.change.version), prs: f.change.prs, sources: f.change.sources }
+              : null,
+          })),
+        },
+        null,
+        2,
+      )}\n`;
       if (o.output) io.writeFile(o.output as string, json);
       else io.stdout(json);
     } else {
       if (o.output) io.writeFile(o.output as string, result.manifest);
       else io.stdout(result.manifest);
-      io.stderr(changeList(input.name, formatVersion(result.from), formatVersion(result.to), result.changes, result.unconverted));
+      io.stderr(
+        changeList(
+          input.name,
+          formatVersion(result.from),
+          formatVersion(result.to),
+          result.changes,
+          result.unconverted,
+        ),
+      );
     }
     return failing ? 1 : 0;
   } catch (err) {
@@ -83,10 +108,22 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function changeList(file: string, from: string, to: string, changes: ConversionChange[], unconverted: Finding[]): string {
-  const name = (r: ConversionChange['resource']) => `${r.kind ?? 'document'} ${r.namespace ? `${r.namespace}/` : ''}${r.name ?? ''}`.trim();
-  const lines = [`netkb convert ${file} (${from} -> ${to}): ${changes.length} change${changes.length === 1 ? '' : 's'}, ${unconverted.length} not converted`];
+function changeList(
+  file: string,
+  from: string,
+  to: string,
+  changes: ConversionChange[],
+  unconverted: Finding[],
+): string {
+  const name = (r: ConversionChange['resource']) =>
+    `${r.kind ?? 'document'} ${r.namespace ? `${r.namespace}/` : ''}${r.name ?? ''}`.trim();
+  const lines = [
+    `netkb convert ${file} (${from} -> ${to}): ${changes.length} change${changes.length === 1 ? '' : 's'}, ${unconverted.length} not converted`,
+  ];
   for (const c of changes) lines.push(`  changed      ${file}:${c.line}  ${name(c.resource)}: ${c.description}`);
-  for (const f of unconverted) lines.push(`  ${f.severity === 'BREAKING' ? 'NOT CONVERTED' : 'not converted'} ${file}:${f.line}  ${name(f.resource)}: ${f.message}`);
+  for (const f of unconverted)
+    lines.push(
+      `  ${f.severity === 'BREAKING' ? 'NOT CONVERTED' : 'not converted'} ${file}:${f.line}  ${name(f.resource)}: ${f.message}`,
+    );
   return `${lines.join('\n')}\n`;
 }

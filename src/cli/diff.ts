@@ -29,20 +29,57 @@ Example:
   netkb diff 1.29 1.31 --format markdown
 `;
 
-interface DiffAnswer { diff: VersionDiff; maxLength?: number }
+interface DiffAnswer {
+  diff: VersionDiff;
+  maxLength?: number;
+}
 
-const stateJson = (s: GateState) => ({ exists: s.exists, stage: s.stage, defaultEnabled: s.defaultEnabled, lockedToDefault: s.lockedToDefault });
+const stateJson = (s: GateState) => ({
+  exists: s.exists,
+  stage: s.stage,
+  defaultEnabled: s.defaultEnabled,
+  lockedToDefault: s.lockedToDefault,
+});
 
 export function diffJson(d: VersionDiff) {
   const v = formatOptionalVersion;
   return {
     from: formatVersion(d.from),
     to: formatVersion(d.to),
-    featureGates: d.featureGates.map((t) => ({ gate: t.gate.name, version: formatVersion(t.version), before: stateJson(t.before), after: stateJson(t.after) })),
-    removedApiVersions: d.removedApiVersions.map((a) => ({ apiVersion: a.apiVersion, kind: a.kind, deprecatedIn: v(a.deprecatedIn), removedIn: v(a.removedIn), replacement: a.replacement?.apiVersion ?? null })),
-    deprecatedApiVersions: d.deprecatedApiVersions.map((a) => ({ apiVersion: a.apiVersion, kind: a.kind, deprecatedIn: v(a.deprecatedIn), removedIn: v(a.removedIn), replacement: a.replacement?.apiVersion ?? null })),
-    removedFlags: d.removedFlags.map((f) => ({ component: f.component, name: f.name, deprecatedIn: v(f.deprecatedIn), removedIn: v(f.removedIn), replacements: f.replacements })),
-    deprecatedFlags: d.deprecatedFlags.map((f) => ({ component: f.component, name: f.name, deprecatedIn: v(f.deprecatedIn), removedIn: v(f.removedIn), replacements: f.replacements })),
+    featureGates: d.featureGates.map((t) => ({
+      gate: t.gate.name,
+      version: formatVersion(t.version),
+      before: stateJson(t.before),
+      after: stateJson(t.after),
+    })),
+    removedApiVersions: d.removedApiVersions.map((a) => ({
+      apiVersion: a.apiVersion,
+      kind: a.kind,
+      deprecatedIn: v(a.deprecatedIn),
+      removedIn: v(a.removedIn),
+      replacement: a.replacement?.apiVersion ?? null,
+    })),
+    deprecatedApiVersions: d.deprecatedApiVersions.map((a) => ({
+      apiVersion: a.apiVersion,
+      kind: a.kind,
+      deprecatedIn: v(a.deprecatedIn),
+      removedIn: v(a.removedIn),
+      replacement: a.replacement?.apiVersion ?? null,
+    })),
+    removedFlags: d.removedFlags.map((f) => ({
+      component: f.component,
+      name: f.name,
+      deprecatedIn: v(f.deprecatedIn),
+      removedIn: v(f.removedIn),
+      replacements: f.replacements,
+    })),
+    deprecatedFlags: d.deprecatedFlags.map((f) => ({
+      component: f.component,
+      name: f.name,
+      deprecatedIn: v(f.deprecatedIn),
+      removedIn: v(f.removedIn),
+      replacements: f.replacements,
+    })),
     changes: d.changes.map(changeJson),
   };
 }
@@ -50,17 +87,54 @@ export function diffJson(d: VersionDiff) {
 function diffTable({ diff: d }: DiffAnswer): string {
   const v = (x: number | null) => formatOptionalVersion(x) ?? '-';
   const actionRequired = d.changes.filter((c) => c.actionRequired);
-  const blocks = [`netkb diff ${formatVersion(d.from)} -> ${formatVersion(d.to)}: ${d.featureGates.length} gate changes, ` +
-    `${d.removedApiVersions.length} API versions removed, ${d.deprecatedApiVersions.length} deprecated, ` +
-    `${d.removedFlags.length} flags removed, ${d.deprecatedFlags.length} deprecated, ${d.changes.length} release notes (${actionRequired.length} action required)`];
-  const section = (title: string, titles: string[], rows: string[][]) => { if (rows.length > 0) blocks.push(`${title}\n${textTable(titles, rows)}`); };
+  const blocks = [
+    `netkb diff ${formatVersion(d.from)} -> ${formatVersion(d.to)}: ${d.featureGates.length} gate changes, ` +
+      `${d.removedApiVersions.length} API versions removed, ${d.deprecatedApiVersions.length} deprecated, ` +
+      `${d.removedFlags.length} flags removed, ${d.deprecatedFlags.length} deprecated, ${d.changes.length} release notes (${actionRequired.length} action required)`,
+  ];
+  const section = (title: string, titles: string[], rows: string[][]) => {
+    if (rows.length > 0) blocks.push(`${title}\n${textTable(titles, rows)}`);
+  };
   if (actionRequired.length > 0) blocks.push(`Action required\n${notesTable(actionRequired)}`);
-  section('Feature gates', ['RELEASE', 'GATE', 'CHANGE'], d.featureGates.map((t) => [v(t.version), t.gate.name, transitionText(t.before, t.after)]));
-  section('API versions removed', ['RELEASE', 'API VERSION', 'KIND', 'REPLACEMENT'], d.removedApiVersions.map((a) => [v(a.removedIn), a.apiVersion, a.kind, a.replacement?.apiVersion ?? '-']));
-  section('API versions deprecated', ['RELEASE', 'API VERSION', 'KIND', 'REMOVED IN', 'REPLACEMENT'], d.deprecatedApiVersions.map((a) => [v(a.deprecatedIn), a.apiVersion, a.kind, v(a.removedIn), a.replacement?.apiVersion ?? '-']));
-  section('Flags removed', ['RELEASE', 'COMPONENT', 'FLAG', 'REPLACEMENTS'], d.removedFlags.map((f) => [v(f.removedIn), f.component, f.name, f.replacements.join(' ') || '-']));
-  section('Flags deprecated', ['RELEASE', 'COMPONENT', 'FLAG', 'REMOVED IN', 'REPLACEMENTS'], d.deprecatedFlags.map((f) => [v(f.deprecatedIn), f.component, f.name, v(f.removedIn), f.replacements.join(' ') || '-']));
-  if (d.changes.length > actionRequired.length) blocks.push(`${d.changes.length - actionRequired.length} further release notes: --format json lists them all.`);
+  section(
+    'Feature gates',
+    ['RELEASE', 'GATE', 'CHANGE'],
+    d.featureGates.map((t) => [v(t.version), t.gate.name, transitionText(t.before, t.after)]),
+  );
+  section(
+    'API versions removed',
+    ['RELEASE', 'API VERSION', 'KIND', 'REPLACEMENT'],
+    d.removedApiVersions.map((a) => [v(a.removedIn), a.apiVersion, a.kind, a.replacement?.apiVersion ?? '-']),
+  );
+  section(
+    'API versions deprecated',
+    ['RELEASE', 'API VERSION', 'KIND', 'REMOVED IN', 'REPLACEMENT'],
+    d.deprecatedApiVersions.map((a) => [
+      v(a.deprecatedIn),
+      a.apiVersion,
+      a.kind,
+      v(a.removedIn),
+      a.replacement?.apiVersion ?? '-',
+    ]),
+  );
+  section(
+    'Flags removed',
+    ['RELEASE', 'COMPONENT', 'FLAG', 'REPLACEMENTS'],
+    d.removedFlags.map((f) => [v(f.removedIn), f.component, f.name, f.replacements.join(' ') || '-']),
+  );
+  section(
+    'Flags deprecated',
+    ['RELEASE', 'COMPONENT', 'FLAG', 'REMOVED IN', 'REPLACEMENTS'],
+    d.deprecatedFlags.map((f) => [
+      v(f.deprecatedIn),
+      f.component,
+      f.name,
+      v(f.removedIn),
+      f.replacements.join(' ') || '-',
+    ]),
+  );
+  if (d.changes.length > actionRequired.length)
+    blocks.push(`${d.changes.length - actionRequired.length} further release notes: --format json lists them all.`);
   return blocks.join('\n\n') + '\n';
 }
 

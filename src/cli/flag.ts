@@ -39,10 +39,17 @@ export function requireFlag(kb: KnowledgeBase, component: string, name: string):
   const c = component.trim().toLowerCase();
   if (!components.includes(c)) {
     const close = closeNames(c, components);
-    throw new UsageError(`no flags of a component named "${component}"${close.length > 0 ? `; did you mean ${close.join(', ')}?` : ''} Components with flags: ${components.join(', ')}.`);
+    throw new UsageError(
+      `no flags of a component named "${component}"${close.length > 0 ? `; did you mean ${close.join(', ')}?` : ''} Components with flags: ${components.join(', ')}.`,
+    );
   }
-  const close = closeNames(normalizeFlagName(name), listFlags(kb, c).map((f) => f.name));
-  throw new UsageError(`${c} has no flag ${normalizeFlagName(name)} in the knowledge base.${close.length > 0 ? ` Did you mean ${close.join(', ')}?` : ''}`);
+  const close = closeNames(
+    normalizeFlagName(name),
+    listFlags(kb, c).map((f) => f.name),
+  );
+  throw new UsageError(
+    `${c} has no flag ${normalizeFlagName(name)} in the knowledge base.${close.length > 0 ? ` Did you mean ${close.join(', ')}?` : ''}`,
+  );
 }
 
 export function flagJson(f: Flag) {
@@ -57,7 +64,13 @@ export function flagJson(f: Flag) {
     replacements: f.replacements,
     configField: f.configField,
     defaults: f.defaults.map((d) => ({ value: d.value, since: formatVersion(d.since) })),
-    values: f.values.map((x) => ({ value: x.value, introducedIn: v(x.introducedIn), deprecatedIn: v(x.deprecatedIn), removedIn: v(x.removedIn), replacement: x.replacement })),
+    values: f.values.map((x) => ({
+      value: x.value,
+      introducedIn: v(x.introducedIn),
+      deprecatedIn: v(x.deprecatedIn),
+      removedIn: v(x.removedIn),
+      replacement: x.replacement,
+    })),
     changes: f.changes.map(changeJson),
     notes: f.notes,
     sources: f.sources,
@@ -66,13 +79,27 @@ export function flagJson(f: Flag) {
 
 function flagTable({ flag: f }: { flag: Flag }): string {
   const v = (x: number | null) => orDash(formatOptionalVersion(x));
-  const blocks = [[
-    `${f.component} ${f.name}: ${f.summary}`,
-    `introduced in: ${v(f.introducedIn)}; deprecated in: ${v(f.deprecatedIn)}; removed in: ${v(f.removedIn)}`,
-    `replacements: ${f.replacements.join(' ') || '-'}; config field: ${orDash(f.configField)}`,
-  ].join('\n')];
-  if (f.defaults.length > 0) blocks.push(`Defaults\n${textTable(['SINCE', 'DEFAULT'], f.defaults.map((d) => [formatVersion(d.since), d.value]))}`);
-  if (f.values.length > 0) blocks.push(`Values\n${textTable(['VALUE', 'ADDED', 'DEPRECATED', 'REMOVED', 'REPLACEMENT'], f.values.map((x) => [x.value, v(x.introducedIn), v(x.deprecatedIn), v(x.removedIn), orDash(x.replacement)]))}`);
+  const blocks = [
+    [
+      `${f.component} ${f.name}: ${f.summary}`,
+      `introduced in: ${v(f.introducedIn)}; deprecated in: ${v(f.deprecatedIn)}; removed in: ${v(f.removedIn)}`,
+      `replacements: ${f.replacements.join(' ') || '-'}; config field: ${orDash(f.configField)}`,
+    ].join('\n'),
+  ];
+  if (f.defaults.length > 0)
+    blocks.push(
+      `Defaults\n${textTable(
+        ['SINCE', 'DEFAULT'],
+        f.defaults.map((d) => [formatVersion(d.since), d.value]),
+      )}`,
+    );
+  if (f.values.length > 0)
+    blocks.push(
+      `Values\n${textTable(
+        ['VALUE', 'ADDED', 'DEPRECATED', 'REMOVED', 'REPLACEMENT'],
+        f.values.map((x) => [x.value, v(x.introducedIn), v(x.deprecatedIn), v(x.removedIn), orDash(x.replacement)]),
+      )}`,
+    );
   blocks.push(...referenceBlocks(f.changes, f.sources));
   return blocks.join('\n\n') + '\n';
 }

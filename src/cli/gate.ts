@@ -31,8 +31,13 @@ Example:
 export function requireGate(kb: KnowledgeBase, name: string): FeatureGate {
   const gate = findFeatureGate(kb, name);
   if (gate) return gate;
-  const close = closeNames(name, kb.featureGates.map((g) => g.name));
-  throw new UsageError(`no feature gate named "${name}".${close.length > 0 ? ` Did you mean ${close.join(', ')}?` : ' netkb search TEXT finds gates by words of their summary.'}`);
+  const close = closeNames(
+    name,
+    kb.featureGates.map((g) => g.name),
+  );
+  throw new UsageError(
+    `no feature gate named "${name}".${close.length > 0 ? ` Did you mean ${close.join(', ')}?` : ' netkb search TEXT finds gates by words of their summary.'}`,
+  );
 }
 
 export function gateJson(g: FeatureGate) {
@@ -42,7 +47,13 @@ export function gateJson(g: FeatureGate) {
     sigs: g.sigs,
     components: g.components,
     kep: g.kep,
-    lifecycle: g.lifecycle.map((s) => ({ stage: s.stage, defaultEnabled: s.defaultEnabled, lockedToDefault: s.lockedToDefault, since: formatVersion(s.since), until: formatOptionalVersion(s.until) })),
+    lifecycle: g.lifecycle.map((s) => ({
+      stage: s.stage,
+      defaultEnabled: s.defaultEnabled,
+      lockedToDefault: s.lockedToDefault,
+      since: formatVersion(s.since),
+      until: formatOptionalVersion(s.until),
+    })),
     removedIn: formatOptionalVersion(g.removedIn),
     fields: g.fields.map((f) => ({ kind: f.kind, path: f.path })),
     changes: g.changes.map(changeJson),
@@ -53,10 +64,27 @@ export function gateJson(g: FeatureGate) {
 
 function gateTable({ gate: g }: { gate: FeatureGate }): string {
   const blocks = [
-    [`${g.name}: ${g.summary}`, `components: ${g.components.join(', ') || '-'}; SIGs: ${g.sigs.join(', ') || '-'}; KEP: ${orDash(g.kep)}; removed in: ${orDash(formatOptionalVersion(g.removedIn))}`].join('\n'),
-    textTable(['STAGE', 'SINCE', 'UNTIL', 'DEFAULT'], g.lifecycle.map((s) => [s.stage, formatVersion(s.since), orDash(formatOptionalVersion(s.until)), stateText(s).replace(/^[^,]+, /, '')])),
+    [
+      `${g.name}: ${g.summary}`,
+      `components: ${g.components.join(', ') || '-'}; SIGs: ${g.sigs.join(', ') || '-'}; KEP: ${orDash(g.kep)}; removed in: ${orDash(formatOptionalVersion(g.removedIn))}`,
+    ].join('\n'),
+    textTable(
+      ['STAGE', 'SINCE', 'UNTIL', 'DEFAULT'],
+      g.lifecycle.map((s) => [
+        s.stage,
+        formatVersion(s.since),
+        orDash(formatOptionalVersion(s.until)),
+        stateText(s).replace(/^[^,]+, /, ''),
+      ]),
+    ),
   ];
-  if (g.fields.length > 0) blocks.push(`Guards\n${textTable(['KIND', 'FIELD'], g.fields.map((f) => [f.kind, f.path]))}`);
+  if (g.fields.length > 0)
+    blocks.push(
+      `Guards\n${textTable(
+        ['KIND', 'FIELD'],
+        g.fields.map((f) => [f.kind, f.path]),
+      )}`,
+    );
   blocks.push(...referenceBlocks(g.changes, g.sources));
   return blocks.join('\n\n') + '\n';
 }

@@ -29,35 +29,53 @@ Exit codes: 0 written, 2 bad input or usage. Review the diff of seed/generated/ 
 export async function runImportK8sSource(argv: string[], io: CliIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: {
-      files: { type: 'string' }, seed: { type: 'string' }, 'config-repo': { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' },
-    } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        files: { type: 'string' },
+        seed: { type: 'string' },
+        'config-repo': { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
   } catch (err) {
     io.stderr(`netkb import k8s-source: ${(err as Error).message}\n\n${IMPORT_K8S_SOURCE_HELP}`);
     return 2;
   }
-  if (parsed.values.help) { io.stdout(IMPORT_K8S_SOURCE_HELP); return 0; }
+  if (parsed.values.help) {
+    io.stdout(IMPORT_K8S_SOURCE_HELP);
+    return 0;
+  }
   const [apiRepo, ...extra] = parsed.positionals;
   if (!apiRepo || extra.length > 0) {
-    io.stderr(`netkb import k8s-source: name exactly one API_REPO (a kubernetes/api clone)\n\n${IMPORT_K8S_SOURCE_HELP}`);
+    io.stderr(
+      `netkb import k8s-source: name exactly one API_REPO (a kubernetes/api clone)\n\n${IMPORT_K8S_SOURCE_HELP}`,
+    );
     return 2;
   }
   const configRepos = new Map<string, string>();
   for (const pair of parsed.values['config-repo'] ?? []) {
     const eq = pair.indexOf('=');
     if (eq <= 0 || eq === pair.length - 1) {
-      io.stderr(`netkb import k8s-source: --config-repo takes NAME=DIR, such as kube-proxy=../kube-proxy (got "${pair}")\n`);
+      io.stderr(
+        `netkb import k8s-source: --config-repo takes NAME=DIR, such as kube-proxy=../kube-proxy (got "${pair}")\n`,
+      );
       return 2;
     }
     configRepos.set(pair.slice(0, eq), pair.slice(eq + 1));
   }
-  const { importApiSource, importKubernetesFiles, importComponentConfigs, readImportConfig } = await import('../importer/k8s-source/run');
+  const { importApiSource, importKubernetesFiles, importComponentConfigs, readImportConfig } =
+    await import('../importer/k8s-source/run');
   const seed = parsed.values.seed ?? seedDir();
   const outDir = join(seed, 'generated');
   try {
     const config = readImportConfig(join(outDir, 'k8s-source.yaml'));
     const api = importApiSource(apiRepo, outDir, config);
-    io.stdout(`read ${api.counts.releases} releases of ${apiRepo}: ${api.counts.apiVersions} group/version/kinds, fields of ${api.counts.fieldKinds} kinds\n`);
+    io.stdout(
+      `read ${api.counts.releases} releases of ${apiRepo}: ${api.counts.apiVersions} group/version/kinds, fields of ${api.counts.fieldKinds} kinds\n`,
+    );
     const written = [...api.written];
     if (configRepos.size > 0) {
       const c = importComponentConfigs(configRepos, outDir, config);
@@ -67,7 +85,8 @@ export async function runImportK8sSource(argv: string[], io: CliIo): Promise<num
     if (parsed.values.files) {
       const k = importKubernetesFiles(parsed.values.files, outDir, config);
       io.stdout(`read ${parsed.values.files}: ${k.counts.featureGates} feature gates, ${k.counts.metrics} metrics\n`);
-      if (k.skipped && k.skipped.length > 0) io.stdout(`left out (no constants file names the gate): ${k.skipped.join(', ')}\n`);
+      if (k.skipped && k.skipped.length > 0)
+        io.stdout(`left out (no constants file names the gate): ${k.skipped.join(', ')}\n`);
       written.push(...k.written);
     }
     io.stdout(`wrote ${written.join(', ')}\nnext: review the diff, then npm run seed:check\n`);

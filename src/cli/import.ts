@@ -27,20 +27,38 @@ Exit codes: 0 imported, 2 bad input or usage.
 
 export async function runImport(argv: string[], io: CliIo): Promise<number> {
   const [what, ...rest] = argv;
-  if (what === '--help' || what === '-h') { io.stdout(IMPORT_HELP); return 0; }
+  if (what === '--help' || what === '-h') {
+    io.stdout(IMPORT_HELP);
+    return 0;
+  }
   if (what === 'k8s-source') return (await import('./import-k8s-source')).runImportK8sSource(rest, io);
-  if (what !== 'notes') { io.stderr(`netkb import: what to import? "notes" or "k8s-source".\n\n${IMPORT_HELP}`); return 2; }
+  if (what !== 'notes') {
+    io.stderr(`netkb import: what to import? "notes" or "k8s-source".\n\n${IMPORT_HELP}`);
+    return 2;
+  }
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: {
-      version: { type: 'string' }, format: { type: 'string' }, sig: { type: 'string' }, all: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
-    } });
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        version: { type: 'string' },
+        format: { type: 'string' },
+        sig: { type: 'string' },
+        all: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
   } catch (err) {
     io.stderr(`netkb import: ${(err as Error).message}\n\n${IMPORT_HELP}`);
     return 2;
   }
   const o = parsed.values;
-  if (o.help) { io.stdout(IMPORT_HELP); return 0; }
+  if (o.help) {
+    io.stdout(IMPORT_HELP);
+    return 0;
+  }
   const [file, ...extra] = parsed.positionals;
   const problems: string[] = [];
   if (!file || extra.length > 0) problems.push('name exactly one notes FILE');
@@ -48,7 +66,10 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
   const format = (o.format ?? (file?.endsWith('.json') ? 'json' : 'markdown')).toUpperCase();
   if (format !== 'MARKDOWN' && format !== 'JSON') problems.push('--format must be markdown or json');
   if (o.all && o.sig) problems.push('--sig and --all exclude each other');
-  if (problems.length > 0) { io.stderr(`netkb import: ${problems.join('; ')}\n`); return 2; }
+  if (problems.length > 0) {
+    io.stderr(`netkb import: ${problems.join('; ')}\n`);
+    return 2;
+  }
   let content: string;
   try {
     content = readFileSync(file, 'utf8');
@@ -59,10 +80,17 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
   try {
     const kb = await io.loadKb();
     const result = await importReleaseNotes(kb, io.dbFile(), {
-      version: o.version!, format: format as 'MARKDOWN' | 'JSON', content, sourceFile: file, sig: o.all ? null : o.sig ?? 'Network',
+      version: o.version!,
+      format: format as 'MARKDOWN' | 'JSON',
+      content,
+      sourceFile: file,
+      sig: o.all ? null : (o.sig ?? 'Network'),
     });
-    io.stdout(`imported ${result.changesCreated} entries for ${formatVersion(result.version)} from ${file} (${result.skipped} of other SIGs or repeated skipped)\n`);
-    if (result.unlinked.length > 0) io.stdout(`not linked (no record in the knowledge base):\n${result.unlinked.map((u) => `  ${u}`).join('\n')}\n`);
+    io.stdout(
+      `imported ${result.changesCreated} entries for ${formatVersion(result.version)} from ${file} (${result.skipped} of other SIGs or repeated skipped)\n`,
+    );
+    if (result.unlinked.length > 0)
+      io.stdout(`not linked (no record in the knowledge base):\n${result.unlinked.map((u) => `  ${u}`).join('\n')}\n`);
     return 0;
   } catch (err) {
     const code = exitCodeFor(err);

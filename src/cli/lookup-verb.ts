@@ -8,7 +8,6 @@ import { EXIT_BAD_INPUT, exitCodeFor } from './errors';
 import { UsageError } from './files';
 
 export const LOOKUP_FORMATS = ['table', 'json', 'markdown'] as const;
-export type LookupFormat = (typeof LOOKUP_FORMATS)[number];
 
 type Options = Record<string, string | boolean | undefined>;
 
@@ -33,27 +32,51 @@ export function lookupVerb<R>(verb: LookupVerb<R>): (argv: string[], io: CliIo) 
       io.stderr(`netkb ${verb.name}: ${message}\nRun netkb ${verb.name} --help for usage.\n`);
       return code;
     };
-    const config: NonNullable<ParseArgsConfig['options']> = { ...verb.options, format: { type: 'string', default: 'table' }, help: { type: 'boolean', short: 'h' } };
+    const config: NonNullable<ParseArgsConfig['options']> = {
+      ...verb.options,
+      format: { type: 'string', default: 'table' },
+      help: { type: 'boolean', short: 'h' },
+    };
     let parsed;
     try {
-      parsed = parseArgs({ args: verb.dashedPositionals ? separatePositionals(argv, config) : argv, allowPositionals: true, strict: true, options: config });
+      parsed = parseArgs({
+        args: verb.dashedPositionals ? separatePositionals(argv, config) : argv,
+        allowPositionals: true,
+        strict: true,
+        options: config,
+      });
     } catch (err) {
       return fail((err as Error).message);
     }
     const options = parsed.values as Options;
-    if (options.help) { io.stdout(verb.help); return 0; }
+    if (options.help) {
+      io.stdout(verb.help);
+      return 0;
+    }
     const format = options.format as string;
     const problems: string[] = [];
-    if (!(LOOKUP_FORMATS as readonly string[]).includes(format)) problems.push(`--format must be one of ${LOOKUP_FORMATS.join(', ')} (got "${format}")`);
+    if (!(LOOKUP_FORMATS as readonly string[]).includes(format))
+      problems.push(`--format must be one of ${LOOKUP_FORMATS.join(', ')} (got "${format}")`);
     const given = parsed.positionals;
     const missing = verb.positionals.slice(given.length);
     if (missing.length > 0) problems.push(`missing ${missing.join(' and ')}`);
-    if (!verb.rest && given.length > verb.positionals.length) problems.push(`unexpected argument${given.length - verb.positionals.length === 1 ? '' : 's'}: ${given.slice(verb.positionals.length).join(' ')}`);
+    if (!verb.rest && given.length > verb.positionals.length)
+      problems.push(
+        `unexpected argument${given.length - verb.positionals.length === 1 ? '' : 's'}: ${given.slice(verb.positionals.length).join(' ')}`,
+      );
     if (problems.length > 0) return fail(problems.join('; '));
-    const args = verb.rest && given.length > 0 ? [...given.slice(0, verb.positionals.length - 1), given.slice(verb.positionals.length - 1).join(' ')] : given;
+    const args =
+      verb.rest && given.length > 0
+        ? [...given.slice(0, verb.positionals.length - 1), given.slice(verb.positionals.length - 1).join(' ')]
+        : given;
     try {
       const answer = await verb.answer(await io.loadKb(), args, options, io);
-      const text = format === 'json' ? JSON.stringify(verb.json(answer), null, 2) + '\n' : format === 'markdown' ? verb.markdown(answer) : verb.table(answer);
+      const text =
+        format === 'json'
+          ? JSON.stringify(verb.json(answer), null, 2) + '\n'
+          : format === 'markdown'
+            ? verb.markdown(answer)
+            : verb.table(answer);
       io.stdout(text.endsWith('\n') ? text : `${text}\n`);
       return 0;
     } catch (err) {
@@ -68,7 +91,8 @@ export function lookupVerb<R>(verb: LookupVerb<R>): (argv: string[], io: CliIo) 
 export function intOption(options: Options, name: string): number | undefined {
   const raw = options[name];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number (got "${String(raw)}")`);
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw))
+    throw new UsageError(`--${name} must be a whole number (got "${String(raw)}")`);
   return Number(raw);
 }
 
@@ -78,10 +102,20 @@ function separatePositionals(argv: string[], config: NonNullable<ParseArgsConfig
   const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--') { positionals.push(...argv.slice(i + 1)); break; }
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
     const m = /^--([^=]+)(=.*)?$/.exec(arg) ?? /^-([^-])$/.exec(arg);
-    const name = m ? (arg.startsWith('--') ? m[1] : Object.keys(config).find((k) => config[k].short === m[1])) : undefined;
-    if (!name || !config[name]) { positionals.push(arg); continue; }
+    const name = m
+      ? arg.startsWith('--')
+        ? m[1]
+        : Object.keys(config).find((k) => config[k].short === m[1])
+      : undefined;
+    if (!name || !config[name]) {
+      positionals.push(arg);
+      continue;
+    }
     options.push(arg);
     if (config[name].type === 'string' && !m![2] && i + 1 < argv.length) options.push(argv[++i]);
   }

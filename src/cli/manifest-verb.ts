@@ -31,10 +31,15 @@ export function parseManifestArgs(verb: ManifestVerb, argv: string[], io: CliIo)
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv, allowPositionals: true, strict: true,
+      args: argv,
+      allowPositionals: true,
+      strict: true,
       options: {
-        from: { type: 'string' }, to: { type: 'string' }, 'fail-on': { type: 'string', default: 'breaking' },
-        help: { type: 'boolean', short: 'h' }, ...verb.options,
+        from: { type: 'string' },
+        to: { type: 'string' },
+        'fail-on': { type: 'string', default: 'breaking' },
+        help: { type: 'boolean', short: 'h' },
+        ...verb.options,
       },
     });
   } catch (err) {
@@ -42,13 +47,17 @@ export function parseManifestArgs(verb: ManifestVerb, argv: string[], io: CliIo)
     return 2;
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
-  if (values.help) { io.stdout(verb.help); return 0; }
+  if (values.help) {
+    io.stdout(verb.help);
+    return 0;
+  }
   const problems: string[] = [];
   if (!values.from) problems.push('--from is required');
   if (!values.to) problems.push('--to is required');
   problems.push(...verb.problems(values, parsed.positionals));
   const failOn = String(values['fail-on']).toUpperCase();
-  if (!verb.failOn.includes(failOn)) problems.push(`--fail-on must be ${listOf(verb.failOn.map((f) => f.toLowerCase()))}`);
+  if (!verb.failOn.includes(failOn))
+    problems.push(`--fail-on must be ${listOf(verb.failOn.map((f) => f.toLowerCase()))}`);
   if (problems.length > 0) {
     io.stderr(`netkb ${verb.name}: ${problems.join('; ')}\nRun netkb ${verb.name} --help for usage.\n`);
     return 2;
@@ -65,7 +74,8 @@ export function forFile<T>(file: string, run: () => T): T {
   try {
     return run();
   } catch (err) {
-    if (err instanceof NetkbError && err.argument === 'manifest') throw new UsageError(`${file}: ${err.message.replace(/^manifest: /, '')}`);
+    if (err instanceof NetkbError && err.argument === 'manifest')
+      throw new UsageError(`${file}: ${err.message.replace(/^manifest: /, '')}`);
     throw err;
   }
 }

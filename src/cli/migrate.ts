@@ -10,9 +10,15 @@ async function main(): Promise<void> {
   const file = displayLocation(location);
   const applied = await applyMigrations(location);
   const status = await migrationStatus(location);
-  process.stdout.write(applied.length > 0 ? `applied to ${file}: ${applied.join(', ')}\n` : `${file} already has every migration (${status.migrations.join(', ')})\n`);
+  process.stdout.write(
+    applied.length > 0
+      ? `applied to ${file}: ${applied.join(', ')}\n`
+      : `${file} already has every migration (${status.migrations.join(', ')})\n`,
+  );
   if (status.driftFromSchema?.trim()) {
-    process.stdout.write(`note: the database differs from prisma/schema.prisma in ways the migrations do not cover:\n${status.driftFromSchema}\n`);
+    process.stdout.write(
+      `note: the database differs from prisma/schema.prisma in ways the migrations do not cover:\n${status.driftFromSchema}\n`,
+    );
   }
 }
 

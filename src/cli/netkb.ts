@@ -11,22 +11,51 @@ import { openSearchIndex } from '../db/search';
 type Verb = (argv: string[], io: CliIo) => Promise<number>;
 // Each verb's module is loaded when it runs: a lookup does not pay for loading the analysis or the seed tools.
 const COMMANDS: Record<string, { summary: string; load(): Promise<Verb> }> = {
-  check: { summary: 'report what breaks or changes in manifests between two releases', load: async () => (await import('./check')).runCheck },
-  convert: { summary: 'rewrite a manifest so every release between two releases accepts it', load: async () => (await import('./convert')).runConvert },
-  import: { summary: 'import release notes for a new release, or regenerate the index read from Kubernetes\' source', load: async () => (await import('./import')).runImport },
-  stats: { summary: 'count what the knowledge base holds per release and record type', load: async () => (await import('./stats')).runStats },
+  check: {
+    summary: 'report what breaks or changes in manifests between two releases',
+    load: async () => (await import('./check')).runCheck,
+  },
+  convert: {
+    summary: 'rewrite a manifest so every release between two releases accepts it',
+    load: async () => (await import('./convert')).runConvert,
+  },
+  import: {
+    summary: "import release notes for a new release, or regenerate the index read from Kubernetes' source",
+    load: async () => (await import('./import')).runImport,
+  },
+  stats: {
+    summary: 'count what the knowledge base holds per release and record type',
+    load: async () => (await import('./stats')).runStats,
+  },
   serve: { summary: 'serve the GraphQL API (as npm start does)', load: async () => (await import('./serve')).runServe },
-  diff: { summary: 'what changes between two releases: gates, APIs, flags, notes', load: async () => (await import('./diff')).runDiff },
-  gate: { summary: "a feature gate's stages, releases, notes and links", load: async () => (await import('./gate')).runGate },
-  flag: { summary: "a component flag's life, defaults, values and replacements", load: async () => (await import('./flag')).runFlag },
-  search: { summary: 'full-text search over gates, flags, APIs, labels, metrics and notes', load: async () => (await import('./search')).runSearch },
-  releases: { summary: 'the releases the knowledge base covers, with dates and note counts', load: async () => (await import('./releases')).runReleases },
+  diff: {
+    summary: 'what changes between two releases: gates, APIs, flags, notes',
+    load: async () => (await import('./diff')).runDiff,
+  },
+  gate: {
+    summary: "a feature gate's stages, releases, notes and links",
+    load: async () => (await import('./gate')).runGate,
+  },
+  flag: {
+    summary: "a component flag's life, defaults, values and replacements",
+    load: async () => (await import('./flag')).runFlag,
+  },
+  search: {
+    summary: 'full-text search over gates, flags, APIs, labels, metrics and notes',
+    load: async () => (await import('./search')).runSearch,
+  },
+  releases: {
+    summary: 'the releases the knowledge base covers, with dates and note counts',
+    load: async () => (await import('./releases')).runReleases,
+  },
 };
 
 const HELP = `Usage: netkb COMMAND [options]
 
 Commands:
-${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`).join('\n')}
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`)
+  .join('\n')}
 
 Run netkb COMMAND --help for a command's options. Every command but serve works on the embedded
 database (DATABASE_URL, default ./data/netkb.db, built from seed/ when missing); no server needed.
@@ -52,18 +81,30 @@ export async function main(argv: string[]): Promise<number> {
     loadSearcher: () => openSearchIndex(databaseFile()),
     stderrIsTTY: () => Boolean(process.stderr.isTTY),
   };
-  if (!name || name === '--help' || name === '-h' || name === 'help') { io.stdout(HELP); return name ? 0 : 2; }
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(HELP);
+    return name ? 0 : 2;
+  }
   const command = COMMANDS[name];
-  if (!command) { io.stderr(`netkb: unknown command "${name}"\n\n${HELP}`); return 2; }
+  if (!command) {
+    io.stderr(`netkb: unknown command "${name}"\n\n${HELP}`);
+    return 2;
+  }
   try {
-    return await (await command.load())(rest, io);
+    return await (
+      await command.load()
+    )(rest, io);
   } catch (err) {
     const seedError = err instanceof Error && err.name === 'SeedValidationError';
-    io.stderr(`netkb ${name}: ${seedError ? err.message : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    io.stderr(
+      `netkb ${name}: ${seedError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
     return 2;
   }
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

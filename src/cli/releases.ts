@@ -23,8 +23,14 @@ export function releasesJson(kb: KnowledgeBase) {
   return listReleases(kb).map((r) => {
     const notes = kb.changes.filter((c) => c.version === r.version);
     return {
-      version: formatVersion(r.version), releasedOn: r.releasedOn, endOfLifeOn: r.endOfLifeOn, preliminary: r.preliminary, imported: r.imported,
-      changes: notes.length, actionRequired: notes.filter((c) => c.actionRequired).length, sources: r.sources,
+      version: formatVersion(r.version),
+      releasedOn: r.releasedOn,
+      endOfLifeOn: r.endOfLifeOn,
+      preliminary: r.preliminary,
+      imported: r.imported,
+      changes: notes.length,
+      actionRequired: notes.filter((c) => c.actionRequired).length,
+      sources: r.sources,
     };
   });
 }
@@ -39,9 +45,26 @@ export const runReleases = lookupVerb<Rows>({
   help: RELEASES_HELP,
   positionals: [],
   answer: (kb) => releasesJson(kb),
-  table: (rows) => textTable(['RELEASE', 'RELEASED', 'END OF LIFE', 'NOTES', 'ACTION REQUIRED', 'STATUS'],
-    rows.map((r) => [r.version, orDash(r.releasedOn), orDash(r.endOfLifeOn), String(r.changes), String(r.actionRequired), r.preliminary ? 'preliminary' : r.imported ? 'imported' : ''])) + '\n',
+  table: (rows) =>
+    textTable(
+      ['RELEASE', 'RELEASED', 'END OF LIFE', 'NOTES', 'ACTION REQUIRED', 'STATUS'],
+      rows.map((r) => [
+        r.version,
+        orDash(r.releasedOn),
+        orDash(r.endOfLifeOn),
+        String(r.changes),
+        String(r.actionRequired),
+        r.preliminary ? 'preliminary' : r.imported ? 'imported' : '',
+      ]),
+    ) + '\n',
   json: (rows) => rows,
-  markdown: (rows) => ['| release | released | end of life | notes | action required |', '|---|---|---|---|---|',
-    ...rows.map((r) => `| ${changelog(r.sources) ? link(r.version, changelog(r.sources)!) : r.version}${r.preliminary ? ' (preliminary)' : r.imported ? ' (imported)' : ''} | ${orDash(r.releasedOn)} | ${orDash(r.endOfLifeOn)} | ${r.changes} | ${r.actionRequired} |`)].join('\n') + '\n',
+  markdown: (rows) =>
+    [
+      '| release | released | end of life | notes | action required |',
+      '|---|---|---|---|---|',
+      ...rows.map(
+        (r) =>
+          `| ${changelog(r.sources) ? link(r.version, changelog(r.sources)!) : r.version}${r.preliminary ? ' (preliminary)' : r.imported ? ' (imported)' : ''} | ${orDash(r.releasedOn)} | ${orDash(r.endOfLifeOn)} | ${r.changes} | ${r.actionRequired} |`,
+      ),
+    ].join('\n') + '\n',
 });

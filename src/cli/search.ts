@@ -25,34 +25,57 @@ Example:
   netkb search conntrack --first 5
 `;
 
-export interface SearchResult { text: string; hits: SearchHit[] }
+export interface SearchResult {
+  text: string;
+  hits: SearchHit[];
+}
 
 /** What a hit is called: "FeatureGate NFTablesProxyMode", "Flag kube-proxy --conntrack-max", "Change 1.29 #121046". */
 export function hitTitle(h: SearchHit): { type: string; name: string } {
-  if (h.change) return { type: 'Change', name: `${formatVersion(h.change.version)}${h.change.prs.length > 0 ? ` ${h.change.prs.map((p) => `#${p}`).join(' ')}` : ''}` };
+  if (h.change)
+    return {
+      type: 'Change',
+      name: `${formatVersion(h.change.version)}${h.change.prs.length > 0 ? ` ${h.change.prs.map((p) => `#${p}`).join(' ')}` : ''}`,
+    };
   const s = h.subject as Subject;
   switch (s.typename) {
-    case 'FeatureGate': return { type: s.typename, name: s.name };
-    case 'Flag': return { type: s.typename, name: `${s.component} ${s.name}` };
-    case 'ApiVersion': return { type: s.typename, name: `${s.apiVersion} ${s.kind}` };
-    case 'ApiField': return { type: s.typename, name: `${s.kind} ${s.path}` };
-    case 'WellKnownKey': return { type: s.typename, name: s.key };
-    case 'Metric': return { type: s.typename, name: s.name };
+    case 'FeatureGate':
+      return { type: s.typename, name: s.name };
+    case 'Flag':
+      return { type: s.typename, name: `${s.component} ${s.name}` };
+    case 'ApiVersion':
+      return { type: s.typename, name: `${s.apiVersion} ${s.kind}` };
+    case 'ApiField':
+      return { type: s.typename, name: `${s.kind} ${s.path}` };
+    case 'WellKnownKey':
+      return { type: s.typename, name: s.key };
+    case 'Metric':
+      return { type: s.typename, name: s.name };
   }
 }
 
 function hitSummary(h: SearchHit): string {
   const s = (h.change ?? h.subject) as Change | Subject;
-  return 'summary' in s && s.summary ? s.summary : s.typename === 'ApiVersion' ? (s.migrationNotes ?? s.notes ?? '') : '';
+  return 'summary' in s && s.summary
+    ? s.summary
+    : s.typename === 'ApiVersion'
+      ? (s.migrationNotes ?? s.notes ?? '')
+      : '';
 }
 
 export function searchJson(r: SearchResult) {
   return r.hits.map((h) => {
     const record = (h.change ?? h.subject) as Change | Subject;
     const { type, name } = hitTitle(h);
-    return { score: h.score, type, name, version: h.change ? formatVersion(h.change.version) : null,
+    return {
+      score: h.score,
+      type,
+      name,
+      version: h.change ? formatVersion(h.change.version) : null,
       removedIn: h.subject && 'removedIn' in h.subject ? formatOptionalVersion(h.subject.removedIn) : null,
-      summary: hitSummary(h), sources: record.sources };
+      summary: hitSummary(h),
+      sources: record.sources,
+    };
   });
 }
 
@@ -72,13 +95,27 @@ export const runSearch = lookupVerb<SearchResult>({
       searcher.close();
     }
   },
-  table: (r) => r.hits.length === 0 ? `Nothing matches "${r.text}".\n`
-    : textTable(['SCORE', 'TYPE', 'NAME', 'SUMMARY'], r.hits.map((h) => { const t = hitTitle(h); return [h.score.toFixed(2), t.type, t.name, clip(firstSentence(hitSummary(h)), 100)]; })) + '\n',
+  table: (r) =>
+    r.hits.length === 0
+      ? `Nothing matches "${r.text}".\n`
+      : textTable(
+          ['SCORE', 'TYPE', 'NAME', 'SUMMARY'],
+          r.hits.map((h) => {
+            const t = hitTitle(h);
+            return [h.score.toFixed(2), t.type, t.name, clip(firstSentence(hitSummary(h)), 100)];
+          }),
+        ) + '\n',
   json: searchJson,
-  markdown: (r) => r.hits.length === 0 ? `Nothing in netkb matches “${r.text}”.\n` : [`**netkb search: ${r.text.replace(/[*_`[\]]/g, '')}**`, '',
-    ...r.hits.map((h) => {
-      const t = hitTitle(h);
-      const url = ((h.change ?? h.subject) as Change | Subject).sources[0];
-      return `- ${t.type} ${code(t.name)}: ${clip(firstSentence(hitSummary(h)), 160)}${url ? ` (${link('source', url)})` : ''}`;
-    })].join('\n') + '\n',
+  markdown: (r) =>
+    r.hits.length === 0
+      ? `Nothing in netkb matches “${r.text}”.\n`
+      : [
+          `**netkb search: ${r.text.replace(/[*_`[\]]/g, '')}**`,
+          '',
+          ...r.hits.map((h) => {
+            const t = hitTitle(h);
+            const url = ((h.change ?? h.subject) as Change | Subject).sources[0];
+            return `- ${t.type} ${code(t.name)}: ${clip(firstSentence(hitSummary(h)), 160)}${url ? ` (${link('source', url)})` : ''}`;
+          }),
+        ].join('\n') + '\n',
 });

@@ -6,20 +6,35 @@ import { seedDir } from '../config';
 try {
   const b = loadSeed(seedDir());
   const counts = {
-    releases: b.releases.length, components: b.components.length, kinds: b.kinds.length, constraints: b.constraints.length, featureGates: b.featureGates.length, flags: b.flags.length,
-    apiVersions: b.apiVersions.length, apiFields: b.apiFields.length, wellKnownKeys: b.wellKnownKeys.length,
-    metrics: b.metrics.length, changes: b.changes.length,
+    releases: b.releases.length,
+    components: b.components.length,
+    kinds: b.kinds.length,
+    constraints: b.constraints.length,
+    featureGates: b.featureGates.length,
+    flags: b.flags.length,
+    apiVersions: b.apiVersions.length,
+    apiFields: b.apiFields.length,
+    wellKnownKeys: b.wellKnownKeys.length,
+    metrics: b.metrics.length,
+    changes: b.changes.length,
   };
-  process.stdout.write(`seed is valid (${b.hash.slice(0, 12)}): ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')}\n`);
+  process.stdout.write(
+    `seed is valid (${b.hash.slice(0, 12)}): ${Object.entries(counts)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ')}\n`,
+  );
   const x = b.crossCheck;
   if (x) {
     const kinds = ['apiVersions', 'apiFields', 'featureGates', 'metrics', 'flags'] as const;
-    process.stdout.write(`checked against Kubernetes' source (seed/generated/): ${kinds.map((k) => `${x.checked[k]} ${k}`).join(', ')} agree` +
-      `${x.overridden > 0 ? ` (${x.overridden} differences explained by sourceOverrides)` : ''}; ` +
-      `${x.generated} apiVersions generated, ${x.filled} values filled in; not covered by the index: ${kinds.map((k) => `${x.notCovered[k]} ${k}`).join(', ')}\n`);
-    if (process.argv.includes('--verbose')) process.stdout.write(x.filledValues.map((l) => `  filled from the index: ${l}\n`).join(''));
+    process.stdout.write(
+      `checked against Kubernetes' source (seed/generated/): ${kinds.map((k) => `${x.checked[k]} ${k}`).join(', ')} agree` +
+        `${x.overridden > 0 ? ` (${x.overridden} differences explained by sourceOverrides)` : ''}; ` +
+        `${x.generated} apiVersions generated, ${x.filled} values filled in; not covered by the index: ${kinds.map((k) => `${x.notCovered[k]} ${k}`).join(', ')}\n`,
+    );
+    if (process.argv.includes('--verbose'))
+      process.stdout.write(x.filledValues.map((l) => `  filled from the index: ${l}\n`).join(''));
   } else {
-    process.stdout.write('no generated index (seed/generated/): nothing was checked against Kubernetes\' source\n');
+    process.stdout.write("no generated index (seed/generated/): nothing was checked against Kubernetes' source\n");
   }
 } catch (err) {
   if (err instanceof SeedValidationError) {

@@ -9,10 +9,16 @@ async function main(): Promise<void> {
   const started = Date.now();
   const bundle = loadSeed(seedDir());
   const result = await writeSeed(bundle, file);
-  process.stdout.write(`seeded ${result.file}: ${result.records} records from seed ${bundle.hash.slice(0, 12)} in ${Date.now() - started} ms\n`);
+  process.stdout.write(
+    `seeded ${result.file}: ${result.records} records from seed ${bundle.hash.slice(0, 12)} in ${Date.now() - started} ms\n`,
+  );
 }
 
 main().catch((err) => {
-  process.stderr.write((err instanceof SeedValidationError ? err.message : `seed failed: ${err instanceof Error ? err.message : String(err)}`) + '\n');
+  process.stderr.write(
+    (err instanceof SeedValidationError
+      ? err.message
+      : `seed failed: ${err instanceof Error ? err.message : String(err)}`) + '\n',
+  );
   process.exit(1);
 });

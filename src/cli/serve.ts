@@ -23,14 +23,24 @@ a port that is not 0-65535, a bad environment variable).
 export async function runServe(argv: string[], io: CliIo): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, strict: true, options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }));
   } catch (err) {
     io.stderr(`netkb serve: ${(err as Error).message}\nRun netkb serve --help for usage.\n`);
     return 2;
   }
-  if (values.help) { io.stdout(SERVE_HELP); return 0; }
+  if (values.help) {
+    io.stdout(SERVE_HELP);
+    return 0;
+  }
   if (values.port !== undefined) {
-    if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) { io.stderr(`netkb serve: --port must be a whole number from 0 to 65535 (got "${values.port}")\n`); return 2; }
+    if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) {
+      io.stderr(`netkb serve: --port must be a whole number from 0 to 65535 (got "${values.port}")\n`);
+      return 2;
+    }
     process.env.PORT = values.port;
   }
   if (values.host !== undefined) process.env.HOST = values.host;
@@ -39,7 +49,10 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
   try {
     await serve();
   } catch (err) {
-    if (err instanceof ConfigError) { io.stderr(`netkb serve: ${err.message}\n`); return 2; }
+    if (err instanceof ConfigError) {
+      io.stderr(`netkb serve: ${err.message}\n`);
+      return 2;
+    }
     io.stderr(`netkb serve: cannot start: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;
   }

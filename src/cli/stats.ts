@@ -36,14 +36,30 @@ export function knowledgeBaseStats(kb: KnowledgeBase) {
     };
   });
   const totals = {
-    releases: kb.releases.length, featureGates: kb.featureGates.length, flags: kb.flags.length, apiVersions: kb.apiVersions.length,
-    apiFields: kb.apiFields.length, wellKnownKeys: kb.wellKnownKeys.length, metrics: kb.metrics.length, changes: kb.changes.filter((c) => !c.imported).length,
-    importedChanges: kb.changes.filter((c) => c.imported).length, components: kb.components.length, constraints: kb.constraints.length,
+    releases: kb.releases.length,
+    featureGates: kb.featureGates.length,
+    flags: kb.flags.length,
+    apiVersions: kb.apiVersions.length,
+    apiFields: kb.apiFields.length,
+    wellKnownKeys: kb.wellKnownKeys.length,
+    metrics: kb.metrics.length,
+    changes: kb.changes.filter((c) => !c.imported).length,
+    importedChanges: kb.changes.filter((c) => c.imported).length,
+    components: kb.components.length,
+    constraints: kb.constraints.length,
   };
   const named = (typename: string, key: string, sources: string[]) => ({ name: `${typename} ${key}`, sources });
   const all = [
     ...kb.releases.map((r) => named('Release', formatVersion(r.version), r.sources)),
-    ...[...kb.featureGates, ...kb.flags, ...kb.apiVersions, ...kb.apiFields, ...kb.wellKnownKeys, ...kb.metrics, ...kb.changes].map((x) => named(x.typename, x.key, x.sources)),
+    ...[
+      ...kb.featureGates,
+      ...kb.flags,
+      ...kb.apiVersions,
+      ...kb.apiFields,
+      ...kb.wellKnownKeys,
+      ...kb.metrics,
+      ...kb.changes,
+    ].map((x) => named(x.typename, x.key, x.sources)),
   ];
   const unsourced = all.filter((x) => x.sources.length === 0).map((x) => x.name);
   return { seed: kb.seedHash.slice(0, 12), totals, perRelease, unsourced };
@@ -55,7 +71,11 @@ async function sourceCheck(dbSeedHash: string) {
   const { seedHash } = await import('../seed/seed-hash');
   const dir = seedDir();
   let hash: string;
-  try { hash = seedHash(dir); } catch { return null; }
+  try {
+    hash = seedHash(dir);
+  } catch {
+    return null;
+  }
   if (hash !== dbSeedHash) return null;
   const { loadSeed } = await import('../seed/load');
   const report = loadSeed(dir).crossCheck;
@@ -67,33 +87,65 @@ async function sourceCheck(dbSeedHash: string) {
 export async function runStats(argv: string[], io: CliIo): Promise<number> {
   let format = 'table';
   try {
-    const { values } = parseArgs({ args: argv, strict: true, options: { format: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-    if (values.help) { io.stdout(STATS_HELP); return 0; }
+    const { values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: { format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+    if (values.help) {
+      io.stdout(STATS_HELP);
+      return 0;
+    }
     format = values.format ?? 'table';
   } catch (err) {
     io.stderr(`netkb stats: ${(err as Error).message}\n\n${STATS_HELP}`);
     return 2;
   }
-  if (format !== 'table' && format !== 'json') { io.stderr('netkb stats: --format must be table or json\n'); return 2; }
+  if (format !== 'table' && format !== 'json') {
+    io.stderr('netkb stats: --format must be table or json\n');
+    return 2;
+  }
   const kb = await io.loadKb();
   const s = { ...knowledgeBaseStats(kb), sourceCheck: await sourceCheck(kb.seedHash) };
-  if (format === 'json') { io.stdout(JSON.stringify(s, null, 2) + '\n'); return 0; }
+  if (format === 'json') {
+    io.stdout(JSON.stringify(s, null, 2) + '\n');
+    return 0;
+  }
   const x = s.sourceCheck;
-  const kinds = x ? Object.keys(x.checked) as (keyof typeof x.checked)[] : [];
-  const checkLines = x ? [
-    `checked against Kubernetes' source: ${kinds.map((k) => `${x.checked[k]} ${k}`).join(', ')} agree (${x.overridden} differences explained by sourceOverrides)`,
-    `generated from the source: ${x.generated} apiVersions; values filled in from it: ${x.filled}`,
-    `not covered by any source read: ${kinds.map((k) => `${x.notCovered[k]} ${k}`).join(', ')}`, '',
-  ] : ['the database was not built from the seed/ folder at hand: run npm run seed:check for the check against Kubernetes\' source', ''];
+  const kinds = x ? (Object.keys(x.checked) as (keyof typeof x.checked)[]) : [];
+  const checkLines = x
+    ? [
+        `checked against Kubernetes' source: ${kinds.map((k) => `${x.checked[k]} ${k}`).join(', ')} agree (${x.overridden} differences explained by sourceOverrides)`,
+        `generated from the source: ${x.generated} apiVersions; values filled in from it: ${x.filled}`,
+        `not covered by any source read: ${kinds.map((k) => `${x.notCovered[k]} ${k}`).join(', ')}`,
+        '',
+      ]
+    : [
+        "the database was not built from the seed/ folder at hand: run npm run seed:check for the check against Kubernetes' source",
+        '',
+      ];
   const cols = Object.keys(s.perRelease[0] ?? {}).filter((c) => c !== 'preliminary');
-  const rows = s.perRelease.map((r) => cols.map((c) => (c === 'release' && r.preliminary ? `${r.release}*` : String((r as Record<string, unknown>)[c]))));
+  const rows = s.perRelease.map((r) =>
+    cols.map((c) => (c === 'release' && r.preliminary ? `${r.release}*` : String((r as Record<string, unknown>)[c]))),
+  );
   const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((x, i) => x.padStart(widths[i])).join('  ');
-  io.stdout([
-    `knowledge base ${s.seed}: ${Object.entries(s.totals).map(([k, n]) => `${n} ${k}`).join(', ')}`, '',
-    line(cols), ...rows.map(line), '', s.perRelease.some((r) => r.preliminary) ? '* preliminary (release-candidate notes)\n' : '',
-    s.unsourced.length === 0 ? 'every record has a source' : `records without a source:\n${s.unsourced.map((u) => `  ${u}`).join('\n')}`, '',
-    ...checkLines,
-  ].join('\n'));
+  io.stdout(
+    [
+      `knowledge base ${s.seed}: ${Object.entries(s.totals)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', ')}`,
+      '',
+      line(cols),
+      ...rows.map(line),
+      '',
+      s.perRelease.some((r) => r.preliminary) ? '* preliminary (release-candidate notes)\n' : '',
+      s.unsourced.length === 0
+        ? 'every record has a source'
+        : `records without a source:\n${s.unsourced.map((u) => `  ${u}`).join('\n')}`,
+      '',
+      ...checkLines,
+    ].join('\n'),
+  );
   return 0;
 }

@@ -16,7 +16,9 @@ export const apiFieldConverter: Converter = {
     for (const field of ctx.kb.apiFields) {
       if (!field.conversion || field.kind !== object.kind) continue;
       if (field.apiVersions.length > 0 && !field.apiVersions.includes(object.apiVersion)) continue;
-      const bites = (field.removedIn !== null && field.removedIn <= ctx.path.to) || (field.deprecatedIn !== null && field.deprecatedIn <= ctx.path.to);
+      const bites =
+        (field.removedIn !== null && field.removedIn <= ctx.path.to) ||
+        (field.deprecatedIn !== null && field.deprecatedIn <= ctx.path.to);
       const uses = locate(object.value, field.path);
       if (!bites || uses.length === 0) continue;
       const keys = uses.map((u) => ({ key: findingKey('api-field', u.path) }));
@@ -24,12 +26,21 @@ export const apiFieldConverter: Converter = {
       const why = late
         ? `${late.path} exists only from ${v(late.introducedIn!)}, so releases before it would drop it; convert again with --from ${v(late.introducedIn!)}`
         : refusal(node, field.conversion.steps);
-      if (why) { for (const k of keys) out.reasons.push({ ...k, reason: why }); continue; }
+      if (why) {
+        for (const k of keys) out.reasons.push({ ...k, reason: why });
+        continue;
+      }
       for (const d of applySteps(node, field.conversion.steps)) {
-        out.changes.push({ ruleId: 'api-field', resource: resourceOf(object), line: lineOfNode(d.node) ?? object.lineOf(d.path), description: d.text });
+        out.changes.push({
+          ruleId: 'api-field',
+          resource: resourceOf(object),
+          line: lineOfNode(d.node) ?? object.lineOf(d.path),
+          description: d.text,
+        });
       }
       out.answered.push(...keys);
-      if (uses.length > 0 && out.changes.length === 0) out.reasons.push({ key: keys[0].key, reason: `the steps of ${pathText(uses[0].path)} changed nothing` });
+      if (uses.length > 0 && out.changes.length === 0)
+        out.reasons.push({ key: keys[0].key, reason: `the steps of ${pathText(uses[0].path)} changed nothing` });
     }
     return out;
   },
@@ -37,6 +48,8 @@ export const apiFieldConverter: Converter = {
 
 /** The api-fields records of the fields a conversion writes (move targets and defaults). */
 function writtenFields(field: ApiField, ctx: ConvertContext): ApiField[] {
-  const paths = (field.conversion?.steps ?? []).flatMap((s) => ('move' in s ? [s.to] : 'default' in s ? [s.default] : 'copy' in s ? [s.to] : []));
+  const paths = (field.conversion?.steps ?? []).flatMap((s) =>
+    'move' in s ? [s.to] : 'default' in s ? [s.default] : 'copy' in s ? [s.to] : [],
+  );
   return ctx.kb.apiFields.filter((f) => f.kind === field.kind && paths.includes(f.path));
 }

@@ -11,7 +11,8 @@ import { emptyOutcome, findingKey, type ConvertContext, type Converter, type Out
 
 export const apiVersionConverter: Converter = {
   id: 'api-version',
-  description: 'Rewrites objects of deprecated or removed API versions along the conversions named by api-versions records (apiVersion and field changes), as far as every release on the path serves the result.',
+  description:
+    'Rewrites objects of deprecated or removed API versions along the conversions named by api-versions records (apiVersion and field changes), as far as every release on the path serves the result.',
   convert({ object, node, lineOfNode }: Target, ctx: ConvertContext): Outcome {
     const out = emptyOutcome();
     const start = ctx.kb.apiVersion(object.apiVersion, object.kind);
@@ -26,14 +27,22 @@ export const apiVersionConverter: Converter = {
         break;
       }
       const next = ctx.kb.apiVersion(current.conversion.to, object.kind);
-      if (!next) { blocked = `${current.conversion.to} ${object.kind} is not in the knowledge base`; break; }
+      if (!next) {
+        blocked = `${current.conversion.to} ${object.kind} is not in the knowledge base`;
+        break;
+      }
       const available = availableFrom(current, next);
-      if (!next.servedByDefault) { blocked = `${next.apiVersion} is not served by default`; break; }
+      if (!next.servedByDefault) {
+        blocked = `${next.apiVersion} is not served by default`;
+        break;
+      }
       if (available !== null && available > ctx.path.from) {
         const gone = current.removedIn !== null && current.removedIn <= ctx.path.to;
-        blocked = `${next.apiVersion} is served only from ${v(available)}, ${gone
-          ? `and ${current.apiVersion} is no longer served from ${v(current.removedIn!)}: no single version of ${object.kind} is served by every release from ${v(ctx.path.from)} to ${v(ctx.path.to)}`
-          : `so the object stays at ${current.apiVersion}, which every release on the path serves but which is deprecated from ${v(current.deprecatedIn!)}`}. Convert again with --from ${v(available)} once the cluster runs ${v(available)}`;
+        blocked = `${next.apiVersion} is served only from ${v(available)}, ${
+          gone
+            ? `and ${current.apiVersion} is no longer served from ${v(current.removedIn!)}: no single version of ${object.kind} is served by every release from ${v(ctx.path.from)} to ${v(ctx.path.to)}`
+            : `so the object stays at ${current.apiVersion}, which every release on the path serves but which is deprecated from ${v(current.deprecatedIn!)}`
+        }. Convert again with --from ${v(available)} once the cluster runs ${v(available)}`;
         break;
       }
       chain.push(current.conversion);
@@ -47,18 +56,34 @@ export const apiVersionConverter: Converter = {
       for (const conversion of chain) {
         const why = refusal(copy, conversion.steps);
         if (why) {
-          out.reasons.push({ key: at, reason: `left as ${object.apiVersion}, not converted to ${conversion.to}: ${why}` });
+          out.reasons.push({
+            key: at,
+            reason: `left as ${object.apiVersion}, not converted to ${conversion.to}: ${why}`,
+          });
           return out;
         }
-        done.push({ path: ['apiVersion'], text: `apiVersion ${from} -> ${conversion.to}` }, ...applySteps(copy, conversion.steps));
+        done.push(
+          { path: ['apiVersion'], text: `apiVersion ${from} -> ${conversion.to}` },
+          ...applySteps(copy, conversion.steps),
+        );
         from = conversion.to;
       }
       setApiVersion(copy, current.apiVersion);
       out.replace = copy;
       const resource = resourceOf(object);
-      for (const d of done) out.changes.push({ ruleId: 'api-version', resource, line: lineOfNode(d.node) ?? object.lineOf(d.path), description: d.text });
+      for (const d of done)
+        out.changes.push({
+          ruleId: 'api-version',
+          resource,
+          line: lineOfNode(d.node) ?? object.lineOf(d.path),
+          description: d.text,
+        });
     }
-    if (blocked) out.reasons.push({ key: at, reason: chain.length > 0 ? `converted as far as ${current.apiVersion}; ${blocked}` : blocked });
+    if (blocked)
+      out.reasons.push({
+        key: at,
+        reason: chain.length > 0 ? `converted as far as ${current.apiVersion}; ${blocked}` : blocked,
+      });
     else if (chain.length > 0) out.answered.push({ key: at });
     return out;
   },
@@ -66,11 +91,15 @@ export const apiVersionConverter: Converter = {
 
 /** Deprecated or removed by the end of the path: the analysis reports it. */
 function bites(record: ApiVersion, ctx: ConvertContext): boolean {
-  return (record.removedIn !== null && record.removedIn <= ctx.path.to) || (record.deprecatedIn !== null && record.deprecatedIn <= ctx.path.to);
+  return (
+    (record.removedIn !== null && record.removedIn <= ctx.path.to) ||
+    (record.deprecatedIn !== null && record.deprecatedIn <= ctx.path.to)
+  );
 }
 
 function availableFrom(current: ApiVersion, next: ApiVersion): VersionKey | null {
-  if (current.replacement?.apiVersion === next.apiVersion && current.replacementAvailableIn !== null) return current.replacementAvailableIn;
+  if (current.replacement?.apiVersion === next.apiVersion && current.replacementAvailableIn !== null)
+    return current.replacementAvailableIn;
   return next.introducedIn;
 }
 

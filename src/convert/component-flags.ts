@@ -11,11 +11,17 @@ import type { FeatureGate, Flag, FlagConversion } from '../kb/model';
 import { getEntry, nodeAt, removeKey } from './nodes';
 import { emptyOutcome, findingKey, type ConvertContext, type Converter, type Outcome, type Target } from './types';
 
-interface Edit { seq: YAMLSeq; index: number; count: number; args: string[] }
+interface Edit {
+  seq: YAMLSeq;
+  index: number;
+  count: number;
+  args: string[];
+}
 
 export const componentFlagConverter: Converter = {
   id: 'component-flag',
-  description: 'Rewrites removed or deprecated component flags by the conversion rules of their flags records, and drops removed feature gates whose value every release before the removal already defaults to.',
+  description:
+    'Rewrites removed or deprecated component flags by the conversion rules of their flags records, and drops removed feature gates whose value every release before the removal already defaults to.',
   convert({ object, node }: Target, ctx: ConvertContext): Outcome {
     const out = emptyOutcome();
     const edits: Edit[] = [];
@@ -35,18 +41,34 @@ export const componentFlagConverter: Converter = {
         const match = { key: findingKey('component-flag', use.path), subject: flag.name };
         const rule = ruleFor(flag, use.value);
         if (!rule) {
-          out.reasons.push({ ...match, reason: flag.conversion.length > 0 ? `no conversion rule of ${flag.name} fits the value ${use.value ?? '(none)'}` : `no automatic conversion is recorded for ${component} ${flag.name}` });
+          out.reasons.push({
+            ...match,
+            reason:
+              flag.conversion.length > 0
+                ? `no conversion rule of ${flag.name} fits the value ${use.value ?? '(none)'}`
+                : `no automatic conversion is recorded for ${component} ${flag.name}`,
+          });
           continue;
         }
-        const late = rule.args.map((a) => ctx.kb.flag(component, a.replace(/=.*$/, ''))).find((f) => f && f.introducedIn !== null && f.introducedIn > ctx.path.from);
-        if (late) { out.reasons.push({ ...match, reason: `${late.name} exists only from ${v(late.introducedIn!)}` }); continue; }
+        const late = rule.args
+          .map((a) => ctx.kb.flag(component, a.replace(/=.*$/, '')))
+          .find((f) => f && f.introducedIn !== null && f.introducedIn > ctx.path.from);
+        if (late) {
+          out.reasons.push({ ...match, reason: `${late.name} exists only from ${v(late.introducedIn!)}` });
+          continue;
+        }
         const where = argItems(node, use.path, use.name, use.value);
-        if (typeof where === 'string') { out.reasons.push({ ...match, reason: where }); continue; }
+        if (typeof where === 'string') {
+          out.reasons.push({ ...match, reason: where });
+          continue;
+        }
         const args = rule.args.map((a) => a.replace(/\{value\}/g, use.value ?? ''));
         edits.push({ ...where, args });
         const before = use.value === null ? flag.name : `${flag.name}=${use.value}`;
         out.changes.push({
-          ruleId: 'component-flag', resource: resourceOf(object), line: object.lineOf(use.path),
+          ruleId: 'component-flag',
+          resource: resourceOf(object),
+          line: object.lineOf(use.path),
           description: `${component} ${before} -> ${args.length > 0 ? args.join(' ') : 'removed'}: ${rule.explanation}`,
         });
         out.answered.push(match);
@@ -59,11 +81,18 @@ export const componentFlagConverter: Converter = {
 };
 
 function ruleFor(flag: Flag, value: string | null): FlagConversion | undefined {
-  return flag.conversion.find((r) => (r.value === null || r.value === value) && (value !== null || !r.args.some((a) => a.includes('{value}'))));
+  return flag.conversion.find(
+    (r) => (r.value === null || r.value === value) && (value !== null || !r.args.some((a) => a.includes('{value}'))),
+  );
 }
 
 /** The args items holding the flag (and its value when it is the next item), or why it cannot be edited. */
-function argItems(object: YAMLMap, path: PathSegment[], name: string, value: string | null): Omit<Edit, 'args'> | string {
+function argItems(
+  object: YAMLMap,
+  path: PathSegment[],
+  name: string,
+  value: string | null,
+): Omit<Edit, 'args'> | string {
   const seq = nodeAt(object, path.slice(0, -1));
   const index = path[path.length - 1];
   if (!isSeq(seq) || typeof index !== 'number') return 'the flag is not an item of a command or args list';
@@ -106,7 +135,8 @@ function safeToDrop(gate: FeatureGate, value: boolean, ctx: ConvertContext): tru
     if (gate.removedIn !== null && r >= gate.removedIn) break;
     const st = ctx.kb.gateStateIn(gate, r);
     if (!st.exists) return `${gate.name} does not exist in ${v(r)}`;
-    if (st.defaultEnabled !== value) return `dropping ${gate.name}=${value} would change behaviour in ${v(r)}, where it defaults to ${String(st.defaultEnabled)}`;
+    if (st.defaultEnabled !== value)
+      return `dropping ${gate.name}=${value} would change behaviour in ${v(r)}, where it defaults to ${String(st.defaultEnabled)}`;
   }
   return true;
 }
@@ -115,8 +145,16 @@ function removedOnPath(gate: FeatureGate, ctx: ConvertContext): boolean {
   return gate.removedIn !== null && gate.removedIn <= ctx.path.to;
 }
 
-function gateEdit(object: ManifestObject, node: YAMLMap, ctx: ConvertContext, component: string, path: PathSegment[], value: string,
-  edits: Edit[], out: Outcome): void {
+function gateEdit(
+  object: ManifestObject,
+  node: YAMLMap,
+  ctx: ConvertContext,
+  component: string,
+  path: PathSegment[],
+  value: string,
+  edits: Edit[],
+  out: Outcome,
+): void {
   const settings = parseFeatureGates(value);
   const dropped: string[] = [];
   for (const [name, enabled] of settings) {
@@ -124,21 +162,32 @@ function gateEdit(object: ManifestObject, node: YAMLMap, ctx: ConvertContext, co
     if (!gate || !removedOnPath(gate, ctx)) continue;
     const match = { key: findingKey('feature-gate', path), subject: gate.name };
     const safe = safeToDrop(gate, enabled, ctx);
-    if (safe !== true) { out.reasons.push({ ...match, reason: safe }); continue; }
+    if (safe !== true) {
+      out.reasons.push({ ...match, reason: safe });
+      continue;
+    }
     dropped.push(name);
     out.answered.push(match);
   }
   if (dropped.length === 0) return;
   const where = argItems(node, path, '--feature-gates', value);
   if (typeof where === 'string') {
-    for (const name of dropped) out.reasons.push({ key: findingKey('feature-gate', path), subject: name, reason: where });
-    out.answered = out.answered.filter((m) => !(m.key === findingKey('feature-gate', path) && dropped.includes(m.subject ?? '')));
+    for (const name of dropped)
+      out.reasons.push({ key: findingKey('feature-gate', path), subject: name, reason: where });
+    out.answered = out.answered.filter(
+      (m) => !(m.key === findingKey('feature-gate', path) && dropped.includes(m.subject ?? '')),
+    );
     return;
   }
-  const kept = value.split(',').map((s) => s.trim()).filter((s) => s !== '' && !dropped.includes(s.split('=')[0]));
+  const kept = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && !dropped.includes(s.split('=')[0]));
   edits.push({ ...where, args: kept.length > 0 ? [`--feature-gates=${kept.join(',')}`] : [] });
   out.changes.push({
-    ruleId: 'feature-gate', resource: resourceOf(object), line: object.lineOf(path),
+    ruleId: 'feature-gate',
+    resource: resourceOf(object),
+    line: object.lineOf(path),
     description: `${component}: feature gate${dropped.length > 1 ? 's' : ''} ${dropped.join(', ')} dropped from --feature-gates${kept.length === 0 ? ' (the flag is removed, nothing else was set)' : ''}: removed on the path, and every release before the removal defaults to the value that was set.`,
   });
 }
@@ -153,11 +202,16 @@ function configGates(object: ManifestObject, node: YAMLMap, ctx: ConvertContext,
     if (typeof enabled !== 'boolean' || !gate || !removedOnPath(gate, ctx)) continue;
     const match = { key: findingKey('feature-gate', ['featureGates', name]), subject: gate.name };
     const safe = safeToDrop(gate, enabled, ctx);
-    if (safe !== true) { out.reasons.push({ ...match, reason: safe }); continue; }
+    if (safe !== true) {
+      out.reasons.push({ ...match, reason: safe });
+      continue;
+    }
     removeKey(map as YAMLMap, name);
     out.answered.push(match);
     out.changes.push({
-      ruleId: 'feature-gate', resource: resourceOf(object), line: object.lineOf(['featureGates', name]),
+      ruleId: 'feature-gate',
+      resource: resourceOf(object),
+      line: object.lineOf(['featureGates', name]),
       description: `${owner.name}: feature gate ${name} dropped from featureGates: removed on the path, and every release before the removal defaults to ${String(enabled)}.`,
     });
   }

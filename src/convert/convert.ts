@@ -3,28 +3,65 @@
 // prints back only the documents that changed; the others are copied from the input byte for byte.
 // What the analysis found and no converter answered is returned as `unconverted`, with the reason.
 // Pure: text and knowledge base in, text and lists out.
-import { isCollection, isMap, isNode, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type YAMLMap } from 'yaml';
-import { analyze, DEFAULT_LIMITS, readManifest, type Finding, type ManifestLimits, type ManifestObject } from '../analysis';
+import {
+  isCollection,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  type Document,
+  type YAMLMap,
+} from 'yaml';
+import {
+  analyze,
+  DEFAULT_LIMITS,
+  readManifest,
+  type Finding,
+  type ManifestLimits,
+  type ManifestObject,
+} from '../analysis';
 import { apiFieldConverter } from './api-fields';
 import { apiVersionConverter } from './api-versions';
 import { componentFlagConverter } from './component-flags';
 import { getEntry } from './nodes';
 import { respaced } from './source-lines';
-import { matches, type ConversionChange, type ConversionResult, type ConvertContext, type Converter, type FindingMatch } from './types';
+import {
+  matches,
+  type ConversionChange,
+  type ConversionResult,
+  type ConvertContext,
+  type Converter,
+  type FindingMatch,
+} from './types';
 import { wellKnownKeyConverter } from './well-known-keys';
 
 /** Every converter, in the order they run on an object: the API version first, as it may replace the object. */
-export const CONVERTERS: readonly Converter[] = [apiVersionConverter, apiFieldConverter, wellKnownKeyConverter, componentFlagConverter];
+export const CONVERTERS: readonly Converter[] = [
+  apiVersionConverter,
+  apiFieldConverter,
+  wellKnownKeyConverter,
+  componentFlagConverter,
+];
 
 const NO_CONVERSION = 'no automatic conversion is recorded for this';
 
-interface Slot { node: YAMLMap; replace(node: YAMLMap): void }
+interface Slot {
+  node: YAMLMap;
+  replace(node: YAMLMap): void;
+}
 
-export function convertManifest(text: string, ctx: ConvertContext, limits: ManifestLimits = DEFAULT_LIMITS): ConversionResult {
+export function convertManifest(
+  text: string,
+  ctx: ConvertContext,
+  limits: ManifestLimits = DEFAULT_LIMITS,
+): ConversionResult {
   const read = readManifest(text, limits);
   const { findings } = analyze(read, ctx);
   const objectAt = new Map<string, ManifestObject>();
-  for (const o of read.objects) if (!objectAt.has(`${o.documentIndex}:${o.line}`)) objectAt.set(`${o.documentIndex}:${o.line}`, o);
+  for (const o of read.objects)
+    if (!objectAt.has(`${o.documentIndex}:${o.line}`)) objectAt.set(`${o.documentIndex}:${o.line}`, o);
 
   const lines = new LineCounter();
   // Unlike the analysis, refuse to edit a document that repeats a key: which of the two counts is unclear.
@@ -38,7 +75,10 @@ export function convertManifest(text: string, ctx: ConvertContext, limits: Manif
   const lineOfNode = (n: unknown) => (isNode(n) && n.range ? lines.linePos(n.range[0]).line : null);
 
   docs.forEach((doc, documentIndex) => {
-    if (doc.errors.length > 0) { repeatsKeys.add(documentIndex); return; }
+    if (doc.errors.length > 0) {
+      repeatsKeys.add(documentIndex);
+      return;
+    }
     for (const slot of slotsOf(doc)) {
       const first = slot.node.items[0]?.key;
       const line = isScalar(first) && first.range ? lines.linePos(first.range[0]).line : 0;
@@ -49,7 +89,10 @@ export function convertManifest(text: string, ctx: ConvertContext, limits: Manif
       let node = slot.node;
       for (const converter of CONVERTERS) {
         const outcome = converter.convert({ object, node, lineOfNode }, ctx);
-        if (outcome.replace) { slot.replace(outcome.replace); node = outcome.replace; }
+        if (outcome.replace) {
+          slot.replace(outcome.replace);
+          node = outcome.replace;
+        }
         if (outcome.changes.length > 0) changedDocs.add(documentIndex);
         changes.push(...outcome.changes);
         answered.set(objectKey, [...(answered.get(objectKey) ?? []), ...outcome.answered]);
@@ -66,8 +109,8 @@ export function convertManifest(text: string, ctx: ConvertContext, limits: Manif
     const reason = repeatsKeys.has(f.resource.documentIndex)
       ? `document ${f.resource.documentIndex + 1} repeats a key in a map (${docs[f.resource.documentIndex].errors[0].message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}); remove the duplicate first`
       : !visited.has(objectKey)
-      ? 'the object is written inside another one (a ConfigMap\'s text block); edit it by hand'
-      : (reasons.get(objectKey) ?? []).find((m) => matches(m, f))?.reason ?? NO_CONVERSION;
+        ? "the object is written inside another one (a ConfigMap's text block); edit it by hand"
+        : ((reasons.get(objectKey) ?? []).find((m) => matches(m, f))?.reason ?? NO_CONVERSION);
     unconverted.push({ ...f, message: `${f.message} Not converted: ${reason.replace(/\.+$/, '')}.` });
   }
   changes.sort((a, b) => a.resource.documentIndex - b.resource.documentIndex || a.line - b.line);
@@ -81,9 +124,27 @@ function slotsOf(doc: Document): Slot[] {
   const kind = getEntry(root, 'kind')?.value;
   const items = getEntry(root, 'items')?.value;
   if (isScalar(kind) && typeof kind.value === 'string' && /List$/.test(kind.value) && isSeq(items)) {
-    return items.items.flatMap((item, i) => (isMap(item) ? [{ node: item as YAMLMap, replace: (n: YAMLMap) => { items.items[i] = n; } }] : []));
+    return items.items.flatMap((item, i) =>
+      isMap(item)
+        ? [
+            {
+              node: item as YAMLMap,
+              replace: (n: YAMLMap) => {
+                items.items[i] = n;
+              },
+            },
+          ]
+        : [],
+    );
   }
-  return [{ node: root as YAMLMap, replace: (n: YAMLMap) => { doc.contents = n; } }];
+  return [
+    {
+      node: root as YAMLMap,
+      replace: (n: YAMLMap) => {
+        doc.contents = n;
+      },
+    },
+  ];
 }
 
 /** The input, with each changed document printed anew in the style its source uses. */
@@ -94,7 +155,11 @@ function printDocuments(text: string, docs: Document[], changed: Set<number>): s
   docs.forEach((doc, i) => {
     const end = i === docs.length - 1 ? text.length : doc.range![2];
     const source = text.slice(start, end);
-    if (!changed.has(i)) { out += source; start = end; return; }
+    if (!changed.has(i)) {
+      out += source;
+      start = end;
+      return;
+    }
     // A comment after the last node belongs to the document, which the printer sets off with a blank line;
     // attached to the contents it prints where it was.
     if (doc.comment && !doc.directives?.docEnd && isCollection(doc.contents)) {
@@ -103,7 +168,16 @@ function printDocuments(text: string, docs: Document[], changed: Set<number>): s
     }
     let printed = isJson(doc, source)
       ? `${JSON.stringify(doc.toJS(), null, /^\{[ \t]*\r?\n( +)"/.exec(source.trim())?.[1].length ?? 0)}\n`
-      : respaced(source, doc.toString({ lineWidth: 0, indent: indentOf(source), indentSeq: !/^( *)[^\s#-][^\n]*:[ \t]*\r?\n\1- /m.test(source), flowCollectionPadding: !/[{[][^\s\]}]/.test(source) }), doc.toJS());
+      : respaced(
+          source,
+          doc.toString({
+            lineWidth: 0,
+            indent: indentOf(source),
+            indentSeq: !/^( *)[^\s#-][^\n]*:[ \t]*\r?\n\1- /m.test(source),
+            flowCollectionPadding: !/[{[][^\s\]}]/.test(source),
+          }),
+          doc.toJS(),
+        );
     if (source.includes('\r\n')) printed = printed.replace(/\r?\n/g, '\r\n');
     // Blank lines that end the source stay (the printer ends a document with exactly one newline).
     const eol = source.includes('\r\n') ? '\r\n' : '\n';
@@ -117,7 +191,9 @@ function printDocuments(text: string, docs: Document[], changed: Set<number>): s
 
 /** A document written as JSON (a flow map opening the source, no comments) is printed back as JSON. */
 function isJson(doc: Document, source: string): boolean {
-  return isMap(doc.contents) && doc.contents.flow === true && source.trimStart().startsWith('{') && !source.includes('#');
+  return (
+    isMap(doc.contents) && doc.contents.flow === true && source.trimStart().startsWith('{') && !source.includes('#')
+  );
 }
 
 /** The indentation step the source uses (2 by default). */

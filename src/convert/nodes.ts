@@ -4,7 +4,12 @@ import { isMap, isScalar, isSeq, Pair, Scalar, YAMLMap, type Node as YamlNode } 
 import type { PathSegment } from '../analysis';
 
 /** A map entry found by a path: the map holding it, its key, its value node and its concrete path. */
-export interface Entry { parent: YAMLMap; key: string; node: unknown; path: PathSegment[] }
+export interface Entry {
+  parent: YAMLMap;
+  key: string;
+  node: unknown;
+  path: PathSegment[];
+}
 
 export function keyOf(pair: Pair): string | null {
   const k = pair.key;
@@ -22,7 +27,11 @@ export function getEntry(map: YAMLMap, key: string): Pair | undefined {
 }
 
 /** The maps reached by the steps of a dot path, without its last key; [] visits every item of a list. */
-function parentsOf(root: YAMLMap, steps: string[], prefix: PathSegment[] = []): { map: YAMLMap; path: PathSegment[] }[] {
+function parentsOf(
+  root: YAMLMap,
+  steps: string[],
+  prefix: PathSegment[] = [],
+): { map: YAMLMap; path: PathSegment[] }[] {
   let current: { node: unknown; path: PathSegment[] }[] = [{ node: root, path: prefix }];
   for (const step of steps) {
     const isList = step.endsWith('[]');
@@ -33,7 +42,8 @@ function parentsOf(root: YAMLMap, steps: string[], prefix: PathSegment[] = []): 
       const pair = getEntry(c.node, key);
       if (!pair) continue;
       if (isList) {
-        if (isSeq(pair.value)) pair.value.items.forEach((item, i) => next.push({ node: item, path: [...c.path, key, i] }));
+        if (isSeq(pair.value))
+          pair.value.items.forEach((item, i) => next.push({ node: item, path: [...c.path, key, i] }));
       } else {
         next.push({ node: pair.value, path: [...c.path, key] });
       }
@@ -101,7 +111,10 @@ export function putAt(root: YAMLMap, path: PathSegment[], value: unknown, near: 
     if (!isMap(node)) return false;
     const existing = getEntry(node, p);
     if (existing && last) return false;
-    if (existing) { node = existing.value; continue; }
+    if (existing) {
+      node = existing.value;
+      continue;
+    }
     const child = last ? value : new YAMLMap();
     insertPair(node, new Pair(new Scalar(p), child), path.slice(0, i), near);
     node = child;
@@ -112,7 +125,10 @@ export function putAt(root: YAMLMap, path: PathSegment[], value: unknown, near: 
 function insertPair(map: YAMLMap, pair: Pair, mapPath: PathSegment[], near: PathSegment[] | null): void {
   if (near && near.length > mapPath.length && mapPath.every((p, i) => p === near[i])) {
     const at = pairIndex(map, String(near[mapPath.length]));
-    if (at >= 0) { map.items.splice(at, 0, pair); return; }
+    if (at >= 0) {
+      map.items.splice(at, 0, pair);
+      return;
+    }
   }
   map.items.push(pair);
 }

@@ -26,13 +26,18 @@ export function spacingKey(line: string): string {
       const next = line[j];
       if (next === undefined) break;
       if (next === '#') return `${out} ${line.slice(j)}`;
-      out += '[{'.includes(line[i - 1]) || ']},'.includes(next) ? '' : ':,-'.includes(line[i - 1]) ? ' ' : line.slice(i, j);
+      out +=
+        '[{'.includes(line[i - 1]) || ']},'.includes(next) ? '' : ':,-'.includes(line[i - 1]) ? ' ' : line.slice(i, j);
       i = j - 1;
       continue;
     }
     out += c;
-    if ((quote === '"' && c === '\\') || (quote === "'" && c === "'" && line[i + 1] === "'")) { out += line[++i] ?? ''; continue; }
-    if (quote === null && (c === '"' || c === "'") && (i === indent.length || ' :,-[{'.includes(line[i - 1]))) quote = c;
+    if ((quote === '"' && c === '\\') || (quote === "'" && c === "'" && line[i + 1] === "'")) {
+      out += line[++i] ?? '';
+      continue;
+    }
+    if (quote === null && (c === '"' || c === "'") && (i === indent.length || ' :,-[{'.includes(line[i - 1])))
+      quote = c;
     else if (c === quote) quote = null;
   }
   return out;
@@ -47,17 +52,21 @@ export function keepSourceSpacing(source: string, printed: string): string {
     const key = spacingKey(line);
     if (key === line) continue;
     const queue = waiting.get(key);
-    if (queue) queue.push(line); else waiting.set(key, [line]);
+    if (queue) queue.push(line);
+    else waiting.set(key, [line]);
   }
   if (waiting.size === 0) return printed;
   // A printed line written exactly so in the source stays: it may be the content of a block scalar,
   // where "a # x" and "a   # x" are two different lines of text.
   const asWritten = new Set(lines);
-  return printed.split(/\r?\n/).map((line) => {
-    if (asWritten.has(line)) return line;
-    const queue = waiting.get(spacingKey(line));
-    return queue && queue.length > 0 ? queue.shift()! : line;
-  }).join(eol);
+  return printed
+    .split(/\r?\n/)
+    .map((line) => {
+      if (asWritten.has(line)) return line;
+      const queue = waiting.get(spacingKey(line));
+      return queue && queue.length > 0 ? queue.shift()! : line;
+    })
+    .join(eol);
 }
 
 /** `printed` with the source's spacing put back, unless the result would not read as `value` (then `printed` as it is). */

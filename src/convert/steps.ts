@@ -5,7 +5,17 @@ import type { ConversionStep } from '../kb/model';
 import { pathText } from '../analysis/engine/findings';
 import type { PathSegment } from '../analysis';
 import {
-  concretePath, entriesAt, getEntry, holdersOf, isEmptyCollection, nodeAt, pairIndex, plainScalar, putAt, removeKey, renameKey,
+  concretePath,
+  entriesAt,
+  getEntry,
+  holdersOf,
+  isEmptyCollection,
+  nodeAt,
+  pairIndex,
+  plainScalar,
+  putAt,
+  removeKey,
+  renameKey,
 } from './nodes';
 import { transform } from './transforms';
 
@@ -20,7 +30,8 @@ export function refusal(object: YAMLMap, steps: ConversionStep[]): string | null
     if ('copy' in step) {
       if (step.unlessSet && entriesAt(object, step.unlessSet).length > 0) continue;
       const source = entriesAt(object, step.copy);
-      if (source.length === 0 || source.every((e) => isEmptyCollection(e.node))) return `${step.to} cannot be derived: ${step.copy} is not set (${step.why})`;
+      if (source.length === 0 || source.every((e) => isEmptyCollection(e.node)))
+        return `${step.to} cannot be derived: ${step.copy} is not set (${step.why})`;
     }
     if ('transform' in step) {
       const t = transform(step.transform);
@@ -33,7 +44,11 @@ export function refusal(object: YAMLMap, steps: ConversionStep[]): string | null
 }
 
 /** One change a step made: where (a path of the object before the change, as far as it existed) and what. */
-export interface StepDone { path: PathSegment[]; text: string; node?: unknown }
+export interface StepDone {
+  path: PathSegment[];
+  text: string;
+  node?: unknown;
+}
 
 /** Applies the steps in order; returns a sentence per change made. */
 export function applySteps(object: YAMLMap, steps: ConversionStep[]): StepDone[] {
@@ -50,18 +65,26 @@ export function applySteps(object: YAMLMap, steps: ConversionStep[]): StepDone[]
       // A path without lists is created when missing (spec.updateStrategy.type); list items are visited where they exist.
       if (!step.default.includes('[]') && entriesAt(object, step.default).length === 0) {
         const target = step.default.split('.');
-        if (putAt(object, target, plainScalar(step.value), null)) done.push({ path: target.slice(0, -1), text: `${pathText(target)} set to ${String(step.value)}: ${step.why}` });
+        if (putAt(object, target, plainScalar(step.value), null))
+          done.push({
+            path: target.slice(0, -1),
+            text: `${pathText(target)} set to ${String(step.value)}: ${step.why}`,
+          });
         continue;
       }
       for (const h of holdersOf(object, step.default)) {
         if (getEntry(h.map, h.key)) continue;
         h.map.set(plainScalar(h.key), plainScalar(step.value));
-        done.push({ path: h.path, node: h.map.items[0]?.key, text: `${pathText([...h.path, h.key])} set to ${String(step.value)}: ${step.why}` });
+        done.push({
+          path: h.path,
+          node: h.map.items[0]?.key,
+          text: `${pathText([...h.path, h.key])} set to ${String(step.value)}: ${step.why}`,
+        });
       }
     } else if ('copy' in step) {
       if (step.unlessSet && entriesAt(object, step.unlessSet).length > 0) continue;
       const [source] = entriesAt(object, step.copy);
-      if (!source || !isMap(source.node) && !isScalar(source.node)) continue;
+      if (!source || (!isMap(source.node) && !isScalar(source.node))) continue;
       const target = concretePath(step.to, source.path);
       if (putAt(object, target, (source.node as YAMLMap).clone(), source.path)) {
         done.push({ path: source.path, text: `${pathText(target)} set from ${pathText(source.path)}: ${step.why}` });
@@ -105,7 +128,11 @@ function move(object: YAMLMap, step: Extract<ConversionStep, { move: string }>):
     }
     const asList = step.asList ? ' as a one-item list' : '';
     const extra = written.length > 0 ? ` with ${written.join(', ')}` : '';
-    done.push({ path: e.path, node: keyNode, text: `${pathText(e.path)} -> ${pathText(target)}${asList}${extra}${step.why ? `: ${step.why}` : ''}` });
+    done.push({
+      path: e.path,
+      node: keyNode,
+      text: `${pathText(e.path)} -> ${pathText(target)}${asList}${extra}${step.why ? `: ${step.why}` : ''}`,
+    });
   }
   return done;
 }

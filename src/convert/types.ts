@@ -64,10 +64,17 @@ export function emptyOutcome(): Outcome {
  * where one field holds several things (a shell string of flags, a list of feature gates), the name that
  * the finding's message carries.
  */
-export interface FindingMatch { key: string; subject?: string }
+export interface FindingMatch {
+  key: string;
+  subject?: string;
+}
 
 export function matches(m: FindingMatch, finding: Finding): boolean {
-  return m.key === `${finding.ruleId} ${finding.path ?? ''}` && (m.subject === undefined || new RegExp(`(^|[\\s=])${m.subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([\\s=:.,]|$)`).test(finding.message));
+  return (
+    m.key === `${finding.ruleId} ${finding.path ?? ''}` &&
+    (m.subject === undefined ||
+      new RegExp(`(^|[\\s=])${m.subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([\\s=:.,]|$)`).test(finding.message))
+  );
 }
 
 /** Identifies an analysis finding inside one object: its rule and field path. */

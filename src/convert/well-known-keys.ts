@@ -18,7 +18,8 @@ function keysOf(ctx: ConvertContext): Map<string, WellKnownKey> {
 
 export const wellKnownKeyConverter: Converter = {
   id: 'well-known-key',
-  description: 'Replaces deprecated or removed well-known label, annotation and taint keys with the successor their record names, when every release on the path knows the successor.',
+  description:
+    'Replaces deprecated or removed well-known label, annotation and taint keys with the successor their record names, when every release on the path knows the successor.',
   convert({ object, node }: Target, ctx: ConvertContext): Outcome {
     const out = emptyOutcome();
     const byKey = keysOf(ctx);
@@ -26,28 +27,49 @@ export const wellKnownKeyConverter: Converter = {
     for (const use of keyUsesIn(object, ctx.kb)) {
       const record = byKey.get(use.key);
       if (!record || !use.types.includes(record.type)) continue;
-      const bites = (record.removedIn !== null && record.removedIn <= ctx.path.to) || (record.deprecatedIn !== null && record.deprecatedIn <= ctx.path.to);
+      const bites =
+        (record.removedIn !== null && record.removedIn <= ctx.path.to) ||
+        (record.deprecatedIn !== null && record.deprecatedIn <= ctx.path.to);
       if (!bites) continue;
       const key = findingKey('well-known-key', use.path);
       const refuse = (reason: string) => out.reasons.push({ key, reason });
       const successor = record.replacement ? byKey.get(record.replacement) : undefined;
-      if (!record.replacement) { refuse('no successor is recorded for this key'); continue; }
-      if (!successor || successor.type !== record.type) { refuse(`its successor, ${record.replacement}, is not a well-known ${record.type.toLowerCase()} key that can take its place; make the change by hand`); continue; }
+      if (!record.replacement) {
+        refuse('no successor is recorded for this key');
+        continue;
+      }
+      if (!successor || successor.type !== record.type) {
+        refuse(
+          `its successor, ${record.replacement}, is not a well-known ${record.type.toLowerCase()} key that can take its place; make the change by hand`,
+        );
+        continue;
+      }
       if (successor.introducedIn !== null && successor.introducedIn > ctx.path.from) {
-        refuse(`${successor.key} exists only from ${v(successor.introducedIn)}, so releases before it would not match it; convert again with --from ${v(successor.introducedIn)}`);
+        refuse(
+          `${successor.key} exists only from ${v(successor.introducedIn)}, so releases before it would not match it; convert again with --from ${v(successor.introducedIn)}`,
+        );
         continue;
       }
       if (record.type === 'LABEL' && use.place === 'metadata.labels') {
         refuse('a label the object carries may be selected by other objects; rename it together with its selectors');
         continue;
       }
-      const changed = use.holds === 'mapKeys' ? renameMapKey(node, use.path, successor.key) : replaceValue(node, use.path, successor.key);
-      if (changed !== true && changed !== 'dropped') { refuse(changed); continue; }
+      const changed =
+        use.holds === 'mapKeys'
+          ? renameMapKey(node, use.path, successor.key)
+          : replaceValue(node, use.path, successor.key);
+      if (changed !== true && changed !== 'dropped') {
+        refuse(changed);
+        continue;
+      }
       out.changes.push({
-        ruleId: 'well-known-key', resource: resourceOf(object), line: object.lineOf(use.path),
-        description: changed === 'dropped'
-          ? `${record.type.toLowerCase()} ${record.key} removed at ${pathText(use.path)}: ${successor.key} is already set there to the same value.`
-          : `${record.type.toLowerCase()} ${record.key} -> ${successor.key} at ${pathText(use.path)}.`,
+        ruleId: 'well-known-key',
+        resource: resourceOf(object),
+        line: object.lineOf(use.path),
+        description:
+          changed === 'dropped'
+            ? `${record.type.toLowerCase()} ${record.key} removed at ${pathText(use.path)}: ${successor.key} is already set there to the same value.`
+            : `${record.type.toLowerCase()} ${record.key} -> ${successor.key} at ${pathText(use.path)}.`,
       });
       out.answered.push({ key });
     }

@@ -12,7 +12,8 @@ export type Db = PrismaClient;
 export type Tx = Prisma.TransactionClient;
 
 export function openPrisma(location: string): Db {
-  if (isPostgres(location)) return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: location }) }) as unknown as Db;
+  if (isPostgres(location))
+    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: location }) }) as unknown as Db;
   return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: `file:${location}` }) });
 }
 
@@ -22,6 +23,8 @@ export function openPrisma(location: string): Db {
  * or not at all.
  */
 export function inSnapshot<T>(db: Db, location: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const options = isPostgres(location) ? { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 30_000 } : { timeout: 120_000, maxWait: 30_000 };
+  const options = isPostgres(location)
+    ? { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 30_000 }
+    : { timeout: 120_000, maxWait: 30_000 };
   return db.$transaction(fn, options as { timeout: number });
 }

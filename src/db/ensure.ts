@@ -7,7 +7,11 @@ import { isPostgres } from './location';
 import { pendingMigrationsAt } from './migrations';
 import { ENSURE_LOCK_KEY, pgTableExists, withPgClient } from './postgres';
 
-export interface EnsureResult { rebuilt: boolean; reason: string; seedHash: string }
+export interface EnsureResult {
+  rebuilt: boolean;
+  reason: string;
+  seedHash: string;
+}
 
 export function storedSeedHash(file: string): string | null {
   const db = new Database(file, { readonly: true, fileMustExist: true });
@@ -50,8 +54,10 @@ async function ensureUnlocked(location: string, seedDir: string): Promise<Ensure
   let reason: string | null = null;
   let pending: string[];
   if (!isPostgres(location) && !existsSync(location)) reason = 'the database file does not exist';
-  else if ((pending = await pendingMigrationsAt(location)).length > 0) reason = `migrations not applied: ${pending.join(', ')}`;
-  else if ((await storedSeedHashAt(location)) !== current) reason = 'the seed files changed since the database was built';
+  else if ((pending = await pendingMigrationsAt(location)).length > 0)
+    reason = `migrations not applied: ${pending.join(', ')}`;
+  else if ((await storedSeedHashAt(location)) !== current)
+    reason = 'the seed files changed since the database was built';
   if (!reason) return { rebuilt: false, reason: 'up to date', seedHash: current };
   // Loaded only to rebuild: the seed loader (YAML, zod) and the writer cost a start-up that does not need them.
   const [{ loadSeed }, { writeSeed }] = await Promise.all([import('../seed/load'), import('./write-seed')]);

@@ -1,5 +1,5 @@
 // Imported release-note entries (see model ImportedNote): replace one release's imports atomically,
-// read them all, and carry them over when a rebuild from seed/ replaces the database file.
+// and carry them over when a rebuild from seed/ replaces the database file.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { openPrisma } from './client';
@@ -26,9 +26,20 @@ export interface ImportedNoteRow {
 }
 
 const toDb = (r: ImportedNoteRow) => ({
-  key: r.key, version: r.version, position: r.position, kind: r.kind, text: r.text, actionRequired: r.actionRequired,
-  sigs: JSON.stringify(r.sigs), components: JSON.stringify(r.components), prs: JSON.stringify(r.prs), authors: JSON.stringify(r.authors),
-  subjects: JSON.stringify(r.subjects), sources: JSON.stringify(r.sources), importedAt: r.importedAt, sourceFile: r.sourceFile,
+  key: r.key,
+  version: r.version,
+  position: r.position,
+  kind: r.kind,
+  text: r.text,
+  actionRequired: r.actionRequired,
+  sigs: JSON.stringify(r.sigs),
+  components: JSON.stringify(r.components),
+  prs: JSON.stringify(r.prs),
+  authors: JSON.stringify(r.authors),
+  subjects: JSON.stringify(r.subjects),
+  sources: JSON.stringify(r.sources),
+  importedAt: r.importedAt,
+  sourceFile: r.sourceFile,
 });
 
 /**
@@ -36,15 +47,23 @@ const toDb = (r: ImportedNoteRow) => ({
  * before). On PostgreSQL both happen in one transaction, so a replica that reloads sees the notes and
  * their search entries together.
  */
-export async function replaceImportedNotes(location: string, version: number, rows: ImportedNoteRow[], removeKeys: string[]): Promise<void> {
+export async function replaceImportedNotes(
+  location: string,
+  version: number,
+  rows: ImportedNoteRow[],
+  removeKeys: string[],
+): Promise<void> {
   const db = openPrisma(location);
   try {
     if (isPostgres(location)) {
-      await db.$transaction(async (tx) => {
-        await tx.importedNote.deleteMany({ where: { version } });
-        await tx.importedNote.createMany({ data: rows.map(toDb) });
-        await upsertPgSearchDocs(tx, importedSearchDocs(rows), removeKeys);
-      }, { timeout: 60_000, maxWait: 30_000 });
+      await db.$transaction(
+        async (tx) => {
+          await tx.importedNote.deleteMany({ where: { version } });
+          await tx.importedNote.createMany({ data: rows.map(toDb) });
+          await upsertPgSearchDocs(tx, importedSearchDocs(rows), removeKeys);
+        },
+        { timeout: 60_000, maxWait: 30_000 },
+      );
       return;
     }
     await db.$transaction([
@@ -62,21 +81,21 @@ type ImportedNoteRecord = Record<keyof ImportedNoteRow, unknown>;
 /** A stored row (Prisma's or SQLite's), its lists parsed. */
 export function toImportedNoteRow(r: ImportedNoteRecord): ImportedNoteRow {
   return {
-    key: String(r.key), version: Number(r.version), position: Number(r.position), kind: String(r.kind), text: String(r.text),
-    actionRequired: Boolean(r.actionRequired), sigs: JSON.parse(String(r.sigs)), components: JSON.parse(String(r.components)),
-    prs: JSON.parse(String(r.prs)), authors: JSON.parse(String(r.authors)), subjects: JSON.parse(String(r.subjects)),
-    sources: JSON.parse(String(r.sources)), importedAt: String(r.importedAt), sourceFile: String(r.sourceFile),
+    key: String(r.key),
+    version: Number(r.version),
+    position: Number(r.position),
+    kind: String(r.kind),
+    text: String(r.text),
+    actionRequired: Boolean(r.actionRequired),
+    sigs: JSON.parse(String(r.sigs)),
+    components: JSON.parse(String(r.components)),
+    prs: JSON.parse(String(r.prs)),
+    authors: JSON.parse(String(r.authors)),
+    subjects: JSON.parse(String(r.subjects)),
+    sources: JSON.parse(String(r.sources)),
+    importedAt: String(r.importedAt),
+    sourceFile: String(r.sourceFile),
   };
-}
-
-export async function readImportedNotes(location: string): Promise<ImportedNoteRow[]> {
-  const db = openPrisma(location);
-  try {
-    const rows = await db.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] });
-    return rows.map(toImportedNoteRow);
-  } finally {
-    await db.$disconnect();
-  }
 }
 
 /** Copies every imported row of `from` (an older database file, if any) into `to`; returns the rows. */
@@ -92,13 +111,20 @@ export function carryOverImportedNotes(from: string, to: string): ImportedNoteRo
       return [];
     }
     if (!hasTable) return [];
-    const rows = old.prepare('SELECT key, version, position, kind, text, actionRequired, sigs, components, prs, authors, subjects, sources, importedAt, sourceFile FROM ImportedNote').all() as Record<string, unknown>[];
+    const rows = old
+      .prepare(
+        'SELECT key, version, position, kind, text, actionRequired, sigs, components, prs, authors, subjects, sources, importedAt, sourceFile FROM ImportedNote',
+      )
+      .all() as Record<string, unknown>[];
     if (rows.length === 0) return [];
     const target = new Database(to);
     try {
-      const insert = target.prepare(`INSERT INTO ImportedNote (key, version, position, kind, text, actionRequired, sigs, components, prs, authors, subjects, sources, importedAt, sourceFile)
+      const insert =
+        target.prepare(`INSERT INTO ImportedNote (key, version, position, kind, text, actionRequired, sigs, components, prs, authors, subjects, sources, importedAt, sourceFile)
         VALUES (@key, @version, @position, @kind, @text, @actionRequired, @sigs, @components, @prs, @authors, @subjects, @sources, @importedAt, @sourceFile)`);
-      target.transaction(() => { for (const r of rows) insert.run(r); })();
+      target.transaction(() => {
+        for (const r of rows) insert.run(r);
+      })();
     } finally {
       target.close();
     }
@@ -110,5 +136,11 @@ export function carryOverImportedNotes(from: string, to: string): ImportedNoteRo
 
 /** Search documents for imported entries, so they are found like the reviewed ones. */
 export function importedSearchDocs(rows: ImportedNoteRow[]): SearchDoc[] {
-  return rows.map((r) => ({ type: 'Change', key: r.key, name: r.prs.map((p) => `#${p} ${p}`).join(' '), summary: r.text, notes: r.subjects.map((s) => s.replace(/^[a-z]+:/, '')).join(' ') }));
+  return rows.map((r) => ({
+    type: 'Change',
+    key: r.key,
+    name: r.prs.map((p) => `#${p} ${p}`).join(' '),
+    summary: r.text,
+    notes: r.subjects.map((s) => s.replace(/^[a-z]+:/, '')).join(' '),
+  }));
 }

@@ -26,7 +26,9 @@ export function openKbVersionProbe(location: string): KbVersionProbe {
         const { rows } = await pool.query<{ fingerprint: string }>(FINGERPRINT);
         return rows[0]?.fingerprint ?? '';
       },
-      close() { void pool.end().catch(() => undefined); },
+      close() {
+        void pool.end().catch(() => undefined);
+      },
     };
   }
   return {
@@ -41,6 +43,8 @@ export function openKbVersionProbe(location: string): KbVersionProbe {
         db.close();
       }
     },
-    close() { /* nothing held open */ },
+    close() {
+      /* nothing held open */
+    },
   };
 }

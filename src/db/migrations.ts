@@ -13,12 +13,20 @@ import { pgTableExists, withPgClient } from './postgres';
 const run = promisify(execFile);
 
 function engineArgs(...args: string[]): string[] {
-  return ['--experimental-wasm-modules', '--no-warnings', join(projectRoot(), 'src', 'db', 'migrate-engine.mjs'), ...args];
+  return [
+    '--experimental-wasm-modules',
+    '--no-warnings',
+    join(projectRoot(), 'src', 'db', 'migrate-engine.mjs'),
+    ...args,
+  ];
 }
 
 async function engine<T>(...args: string[]): Promise<T> {
   try {
-    const { stdout } = await run(process.execPath, engineArgs(...args), { cwd: projectRoot(), maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run(process.execPath, engineArgs(...args), {
+      cwd: projectRoot(),
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return JSON.parse(stdout) as T;
   } catch (err) {
     const e = err as { stderr?: string; message: string };
@@ -47,14 +55,20 @@ export function migrationStatus(location: string): Promise<MigrationStatus> {
 }
 
 export function migrationsDir(provider: Provider = 'sqlite'): string {
-  return provider === 'postgresql' ? join(projectRoot(), 'prisma', 'postgresql', 'migrations') : join(projectRoot(), 'prisma', 'migrations');
+  return provider === 'postgresql'
+    ? join(projectRoot(), 'prisma', 'postgresql', 'migrations')
+    : join(projectRoot(), 'prisma', 'migrations');
 }
 
 export function migrationNames(provider: Provider = 'sqlite'): string[] {
-  return readdirSync(migrationsDir(provider), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  return readdirSync(migrationsDir(provider), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
 
-const APPLIED = 'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
+const APPLIED =
+  'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
 
 /** Migrations of prisma/migrations not yet applied to the SQLite file (all of them when it has no history). */
 export function pendingMigrations(file: string): string[] {
@@ -62,7 +76,9 @@ export function pendingMigrations(file: string): string[] {
   if (!existsSync(file)) return all;
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+    const hasTable = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
+      .get();
     if (!hasTable) return all;
     const applied = new Set((db.prepare(APPLIED).all() as { migration_name: string }[]).map((r) => r.migration_name));
     return all.filter((m) => !applied.has(m));
@@ -77,7 +93,9 @@ export async function pendingMigrationsAt(location: string): Promise<string[]> {
   const all = migrationNames(providerOf(location));
   return withPgClient(location, async (client) => {
     if (!(await pgTableExists(client, '_prisma_migrations'))) return all;
-    const applied = new Set((await client.query<{ migration_name: string }>(APPLIED)).rows.map((r) => r.migration_name));
+    const applied = new Set(
+      (await client.query<{ migration_name: string }>(APPLIED)).rows.map((r) => r.migration_name),
+    );
     return all.filter((m) => !applied.has(m));
   });
 }

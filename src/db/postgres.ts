@@ -1,6 +1,6 @@
 // Small PostgreSQL queries made with pg directly (no Prisma): what start-up and the replicas' version
 // poll need before or beside the data model.
-import { Client, Pool } from 'pg';
+import { Client, type Pool } from 'pg';
 
 export async function withPgClient<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });

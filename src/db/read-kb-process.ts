@@ -11,17 +11,30 @@ import type { KbSnapshot } from '../kb/model';
 import { displayLocation } from './location';
 import { readKnowledgeBase } from './read-kb';
 
-export async function readKnowledgeBaseInChild(location: string, child = join(__dirname, 'read-kb-child.js')): Promise<KbSnapshot> {
+export async function readKnowledgeBaseInChild(
+  location: string,
+  child = join(__dirname, 'read-kb-child.js'),
+): Promise<KbSnapshot> {
   if (!existsSync(child)) return readKnowledgeBase(location);
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [child], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NETKB_READ_LOCATION: location } });
+    const proc = spawn(process.execPath, [child], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NETKB_READ_LOCATION: location },
+    });
     const out: Buffer[] = [];
     let err = '';
     proc.stdout.on('data', (b: Buffer) => out.push(b));
-    proc.stderr.on('data', (b: Buffer) => { err += b.toString(); });
+    proc.stderr.on('data', (b: Buffer) => {
+      err += b.toString();
+    });
     proc.once('error', reject);
     proc.once('close', (code) => {
-      if (code !== 0) return reject(new Error(`reading the knowledge base from ${displayLocation(location)} failed: ${err.trim() || `exit code ${code}`}`));
+      if (code !== 0)
+        return reject(
+          new Error(
+            `reading the knowledge base from ${displayLocation(location)} failed: ${err.trim() || `exit code ${code}`}`,
+          ),
+        );
       try {
         resolve(deserialize(Buffer.concat(out)) as KbSnapshot);
       } catch (e) {

@@ -1,7 +1,22 @@
 // Reads the whole knowledge base out of the database once, into plain linked objects (src/kb/model.ts).
 // The server answers every read from these objects; Prisma is not touched per request.
 import type {
-  ApiConversion, ApiField, ApiVersion, Change, Component, Constraint, ConstraintPart, KindInfo, FeatureGate, Flag, KbSnapshot, Metric, Release, Stage, Subject, WellKnownKey,
+  ApiConversion,
+  ApiField,
+  ApiVersion,
+  Change,
+  Component,
+  Constraint,
+  ConstraintPart,
+  KindInfo,
+  FeatureGate,
+  Flag,
+  KbSnapshot,
+  Metric,
+  Release,
+  Stage,
+  Subject,
+  WellKnownKey,
 } from '../kb/model';
 import { parseVersion } from '../kb/version';
 import { createHash } from 'node:crypto';
@@ -26,62 +41,122 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
   {
     const meta = await db.kbMeta.findUnique({ where: { id: 1 } });
     if (!meta) throw new DatabaseNotSeededError(`${displayLocation(file)} has no knowledge base yet: run npm run seed`);
-    const [releases, components, kinds, constraints, gates, flags, apis, fields, keys, metrics, changes] = await Promise.all([
-      db.release.findMany({ orderBy: { version: 'asc' } }),
-      db.component.findMany({ orderBy: { name: 'asc' } }),
-      db.kindInfo.findMany({ orderBy: { kind: 'asc' } }),
-      db.constraint.findMany({ orderBy: { key: 'asc' } }),
-      db.featureGate.findMany({ include: { stages: { orderBy: { position: 'asc' } } }, orderBy: { name: 'asc' } }),
-      db.flag.findMany({ include: { defaults: { orderBy: { since: 'asc' } }, values: { orderBy: { id: 'asc' } } }, orderBy: [{ component: 'asc' }, { name: 'asc' }] }),
-      db.apiVersion.findMany({ orderBy: [{ group: 'asc' }, { kind: 'asc' }, { version: 'asc' }] }),
-      db.apiField.findMany({ orderBy: [{ kind: 'asc' }, { path: 'asc' }] }),
-      db.wellKnownKey.findMany({ orderBy: { key: 'asc' } }),
-      db.metric.findMany({ orderBy: [{ component: 'asc' }, { name: 'asc' }] }),
-      db.change.findMany({
-        orderBy: [{ version: 'asc' }, { position: 'asc' }],
-        include: {
-          featureGates: { select: { id: true } }, flags: { select: { id: true } }, apiVersions: { select: { id: true } },
-          apiFields: { select: { id: true } }, wellKnownKeys: { select: { id: true } }, metrics: { select: { id: true } },
-        },
-      }),
-    ]);
+    const [releases, components, kinds, constraints, gates, flags, apis, fields, keys, metrics, changes] =
+      await Promise.all([
+        db.release.findMany({ orderBy: { version: 'asc' } }),
+        db.component.findMany({ orderBy: { name: 'asc' } }),
+        db.kindInfo.findMany({ orderBy: { kind: 'asc' } }),
+        db.constraint.findMany({ orderBy: { key: 'asc' } }),
+        db.featureGate.findMany({ include: { stages: { orderBy: { position: 'asc' } } }, orderBy: { name: 'asc' } }),
+        db.flag.findMany({
+          include: { defaults: { orderBy: { since: 'asc' } }, values: { orderBy: { id: 'asc' } } },
+          orderBy: [{ component: 'asc' }, { name: 'asc' }],
+        }),
+        db.apiVersion.findMany({ orderBy: [{ group: 'asc' }, { kind: 'asc' }, { version: 'asc' }] }),
+        db.apiField.findMany({ orderBy: [{ kind: 'asc' }, { path: 'asc' }] }),
+        db.wellKnownKey.findMany({ orderBy: { key: 'asc' } }),
+        db.metric.findMany({ orderBy: [{ component: 'asc' }, { name: 'asc' }] }),
+        db.change.findMany({
+          orderBy: [{ version: 'asc' }, { position: 'asc' }],
+          include: {
+            featureGates: { select: { id: true } },
+            flags: { select: { id: true } },
+            apiVersions: { select: { id: true } },
+            apiFields: { select: { id: true } },
+            wellKnownKeys: { select: { id: true } },
+            metrics: { select: { id: true } },
+          },
+        }),
+      ]);
 
     const gateById = new Map<number, FeatureGate>();
     const out: KbSnapshot = {
-      seedHash: meta.seedHash, version: meta.seedHash, seededAt: meta.seededAt,
+      seedHash: meta.seedHash,
+      version: meta.seedHash,
+      seededAt: meta.seededAt,
       releases: releases.map((r): Release => ({
-        typename: 'Release', version: r.version, releasedOn: r.releasedOn, endOfLifeOn: r.endOfLifeOn,
-        preliminary: r.preliminary, imported: false, sources: list(r.sources),
+        typename: 'Release',
+        version: r.version,
+        releasedOn: r.releasedOn,
+        endOfLifeOn: r.endOfLifeOn,
+        preliminary: r.preliminary,
+        imported: false,
+        sources: list(r.sources),
       })),
       featureGates: gates.map((g) => {
         const gate: FeatureGate = {
-          typename: 'FeatureGate', key: g.name, name: g.name, summary: g.summary, sigs: list(g.sigs), components: list(g.components),
-          kep: g.kep, removedIn: g.removedIn, notes: g.notes, sources: list(g.sources), changes: [], fields: [],
+          typename: 'FeatureGate',
+          key: g.name,
+          name: g.name,
+          summary: g.summary,
+          sigs: list(g.sigs),
+          components: list(g.components),
+          kep: g.kep,
+          removedIn: g.removedIn,
+          notes: g.notes,
+          sources: list(g.sources),
+          changes: [],
+          fields: [],
           lifecycle: g.stages.map((s) => ({
-            stage: s.stage as Stage, defaultEnabled: s.defaultEnabled, lockedToDefault: s.lockedToDefault, since: s.since, until: s.until,
+            stage: s.stage as Stage,
+            defaultEnabled: s.defaultEnabled,
+            lockedToDefault: s.lockedToDefault,
+            since: s.since,
+            until: s.until,
           })),
         };
         gateById.set(g.id, gate);
         return gate;
       }),
       components: components.map((c): Component => ({
-        typename: 'Component', name: c.name, summary: c.summary, binaries: list(c.binaries), images: list(c.images),
-        configKinds: list(c.configKinds), sources: list(c.sources),
+        typename: 'Component',
+        name: c.name,
+        summary: c.summary,
+        binaries: list(c.binaries),
+        images: list(c.images),
+        configKinds: list(c.configKinds),
+        sources: list(c.sources),
       })),
       kinds: kinds.map((k): KindInfo => ({ kind: k.kind, podTemplate: k.podTemplate })),
       constraints: [],
-      flags: [], apiVersions: [], apiFields: [], wellKnownKeys: [], metrics: [], changes: [],
+      flags: [],
+      apiVersions: [],
+      apiFields: [],
+      wellKnownKeys: [],
+      metrics: [],
+      changes: [],
     };
     const flagById = new Map<number, Flag>();
     for (const f of flags) {
       const flag: Flag = {
-        typename: 'Flag', key: `${f.component} ${f.name}`, component: f.component, name: f.name, summary: f.summary,
-        introducedIn: f.introducedIn, deprecatedIn: f.deprecatedIn, removedIn: f.removedIn, replacements: list(f.replacements),
-        configField: f.configField, notes: f.notes,
-        conversion: f.conversion ? (JSON.parse(f.conversion) as { value?: string; args: string[]; explanation: string }[])
-          .map((c) => ({ value: c.value ?? null, args: c.args, explanation: c.explanation })) : [], sources: list(f.sources), changes: [],
+        typename: 'Flag',
+        key: `${f.component} ${f.name}`,
+        component: f.component,
+        name: f.name,
+        summary: f.summary,
+        introducedIn: f.introducedIn,
+        deprecatedIn: f.deprecatedIn,
+        removedIn: f.removedIn,
+        replacements: list(f.replacements),
+        configField: f.configField,
+        notes: f.notes,
+        conversion: f.conversion
+          ? (JSON.parse(f.conversion) as { value?: string; args: string[]; explanation: string }[]).map((c) => ({
+              value: c.value ?? null,
+              args: c.args,
+              explanation: c.explanation,
+            }))
+          : [],
+        sources: list(f.sources),
+        changes: [],
         defaults: f.defaults.map((d) => ({ value: d.value, since: d.since })),
-        values: f.values.map((x) => ({ value: x.value, introducedIn: x.introducedIn, deprecatedIn: x.deprecatedIn, removedIn: x.removedIn, replacement: x.replacement })),
+        values: f.values.map((x) => ({
+          value: x.value,
+          introducedIn: x.introducedIn,
+          deprecatedIn: x.deprecatedIn,
+          removedIn: x.removedIn,
+          replacement: x.replacement,
+        })),
       };
       flagById.set(f.id, flag);
       out.flags.push(flag);
@@ -90,10 +165,24 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
     for (const a of apis) {
       const apiVersion = a.group ? `${a.group}/${a.version}` : a.version;
       const api: ApiVersion = {
-        typename: 'ApiVersion', key: `${apiVersion} ${a.kind}`, group: a.group, version: a.version, kind: a.kind, apiVersion,
-        introducedIn: a.introducedIn, deprecatedIn: a.deprecatedIn, removedIn: a.removedIn, announcedRemovalIn: a.announcedRemovalIn,
-        replacement: null, replacementAvailableIn: a.replacementAvailableIn, servedByDefault: a.servedByDefault,
-        migrationNotes: a.migrationNotes, conversion: a.conversion ? JSON.parse(a.conversion) as ApiConversion : null, notes: a.notes, sources: list(a.sources), changes: [],
+        typename: 'ApiVersion',
+        key: `${apiVersion} ${a.kind}`,
+        group: a.group,
+        version: a.version,
+        kind: a.kind,
+        apiVersion,
+        introducedIn: a.introducedIn,
+        deprecatedIn: a.deprecatedIn,
+        removedIn: a.removedIn,
+        announcedRemovalIn: a.announcedRemovalIn,
+        replacement: null,
+        replacementAvailableIn: a.replacementAvailableIn,
+        servedByDefault: a.servedByDefault,
+        migrationNotes: a.migrationNotes,
+        conversion: a.conversion ? (JSON.parse(a.conversion) as ApiConversion) : null,
+        notes: a.notes,
+        sources: list(a.sources),
+        changes: [],
       };
       apiById.set(a.id, api);
       out.apiVersions.push(api);
@@ -102,16 +191,27 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
       if (a.replacementId === null) continue;
       const api = apiById.get(a.id)!;
       api.replacement = apiById.get(a.replacementId) ?? null;
-      if (api.replacementAvailableIn === null && api.replacement) api.replacementAvailableIn = api.replacement.introducedIn;
+      if (api.replacementAvailableIn === null && api.replacement)
+        api.replacementAvailableIn = api.replacement.introducedIn;
     }
     const fieldById = new Map<number, ApiField>();
     for (const f of fields) {
       const field: ApiField = {
-        typename: 'ApiField', key: `${f.kind} ${f.path}`, kind: f.kind, path: f.path, apiVersions: list(f.apiVersions), summary: f.summary,
-        introducedIn: f.introducedIn, deprecatedIn: f.deprecatedIn, removedIn: f.removedIn,
-        featureGate: f.featureGateId === null ? null : gateById.get(f.featureGateId) ?? null,
-        replacement: f.replacement, notes: f.notes, sources: list(f.sources), changes: [],
-        conversion: f.conversion ? JSON.parse(f.conversion) as ApiField['conversion'] : null,
+        typename: 'ApiField',
+        key: `${f.kind} ${f.path}`,
+        kind: f.kind,
+        path: f.path,
+        apiVersions: list(f.apiVersions),
+        summary: f.summary,
+        introducedIn: f.introducedIn,
+        deprecatedIn: f.deprecatedIn,
+        removedIn: f.removedIn,
+        featureGate: f.featureGateId === null ? null : (gateById.get(f.featureGateId) ?? null),
+        replacement: f.replacement,
+        notes: f.notes,
+        sources: list(f.sources),
+        changes: [],
+        conversion: f.conversion ? (JSON.parse(f.conversion) as ApiField['conversion']) : null,
       };
       field.featureGate?.fields.push(field);
       fieldById.set(f.id, field);
@@ -120,8 +220,17 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
     const keyById = new Map<number, WellKnownKey>();
     for (const k of keys) {
       const key: WellKnownKey = {
-        typename: 'WellKnownKey', key: k.key, type: k.type as WellKnownKey['type'], summary: k.summary, introducedIn: k.introducedIn,
-        deprecatedIn: k.deprecatedIn, removedIn: k.removedIn, replacement: k.replacement, notes: k.notes, sources: list(k.sources), changes: [],
+        typename: 'WellKnownKey',
+        key: k.key,
+        type: k.type as WellKnownKey['type'],
+        summary: k.summary,
+        introducedIn: k.introducedIn,
+        deprecatedIn: k.deprecatedIn,
+        removedIn: k.removedIn,
+        replacement: k.replacement,
+        notes: k.notes,
+        sources: list(k.sources),
+        changes: [],
       };
       keyById.set(k.id, key);
       out.wellKnownKeys.push(key);
@@ -129,22 +238,45 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
     const metricById = new Map<number, Metric>();
     for (const m of metrics) {
       const metric: Metric = {
-        typename: 'Metric', key: `${m.component} ${m.name}`, name: m.name, component: m.component, summary: m.summary,
-        introducedIn: m.introducedIn, deprecatedIn: m.deprecatedIn, removedIn: m.removedIn, notes: m.notes, sources: list(m.sources), changes: [],
+        typename: 'Metric',
+        key: `${m.component} ${m.name}`,
+        name: m.name,
+        component: m.component,
+        summary: m.summary,
+        introducedIn: m.introducedIn,
+        deprecatedIn: m.deprecatedIn,
+        removedIn: m.removedIn,
+        notes: m.notes,
+        sources: list(m.sources),
+        changes: [],
       };
       metricById.set(m.id, metric);
       out.metrics.push(metric);
     }
     for (const c of changes) {
       const subjects: Subject[] = [
-        ...c.featureGates.map((x) => gateById.get(x.id)!), ...c.flags.map((x) => flagById.get(x.id)!),
-        ...c.apiVersions.map((x) => apiById.get(x.id)!), ...c.apiFields.map((x) => fieldById.get(x.id)!),
-        ...c.wellKnownKeys.map((x) => keyById.get(x.id)!), ...c.metrics.map((x) => metricById.get(x.id)!),
+        ...c.featureGates.map((x) => gateById.get(x.id)!),
+        ...c.flags.map((x) => flagById.get(x.id)!),
+        ...c.apiVersions.map((x) => apiById.get(x.id)!),
+        ...c.apiFields.map((x) => fieldById.get(x.id)!),
+        ...c.wellKnownKeys.map((x) => keyById.get(x.id)!),
+        ...c.metrics.map((x) => metricById.get(x.id)!),
       ];
       const change: Change = {
-        typename: 'Change', key: c.key, version: c.version, position: c.position, kind: c.kind, summary: c.summary,
-        actionRequired: c.actionRequired, sigs: list(c.sigs), prs: list<number>(c.prs), authors: list(c.authors),
-        sources: list(c.sources), subjects, components: impliedComponents(list(c.components), subjects), imported: false,
+        typename: 'Change',
+        key: c.key,
+        version: c.version,
+        position: c.position,
+        kind: c.kind,
+        summary: c.summary,
+        actionRequired: c.actionRequired,
+        sigs: list(c.sigs),
+        prs: list<number>(c.prs),
+        authors: list(c.authors),
+        sources: list(c.sources),
+        subjects,
+        components: impliedComponents(list(c.components), subjects),
+        imported: false,
       };
       for (const s of subjects) s.changes.push(change);
       out.changes.push(change);
@@ -159,19 +291,44 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
     const gateByName = new Map(out.featureGates.map((g) => [g.name, g]));
     const changeByKey = new Map(out.changes.map((c) => [c.key, c]));
     for (const c of constraints) {
-      const d = JSON.parse(c.definition) as { when: Constraint['when']; measure: { join: string; parts: ConstraintPart[] }; maxLength: number; since: string | null };
+      const d = JSON.parse(c.definition) as {
+        when: Constraint['when'];
+        measure: { join: string; parts: ConstraintPart[] };
+        maxLength: number;
+        since: string | null;
+      };
       out.constraints.push({
-        key: c.key, kind: c.kind, summary: c.summary, severity: c.severity as Constraint['severity'], when: d.when, measure: d.measure,
-        maxLength: d.maxLength, featureGate: c.featureGate ? gateByName.get(c.featureGate) ?? null : null,
-        since: d.since ? parseVersion(d.since) : null, change: c.changeKey ? changeByKey.get(c.changeKey) ?? null : null, sources: list(c.sources),
+        key: c.key,
+        kind: c.kind,
+        summary: c.summary,
+        severity: c.severity as Constraint['severity'],
+        when: d.when,
+        measure: d.measure,
+        maxLength: d.maxLength,
+        featureGate: c.featureGate ? (gateByName.get(c.featureGate) ?? null) : null,
+        since: d.since ? parseVersion(d.since) : null,
+        change: c.changeKey ? (changeByKey.get(c.changeKey) ?? null) : null,
+        sources: list(c.sources),
       });
     }
     return out;
   }
 }
 
-interface ImportedRow { key: string; version: number; position: number; kind: string; text: string; actionRequired: boolean;
-  sigs: string; components: string; prs: string; authors: string; subjects: string; sources: string }
+interface ImportedRow {
+  key: string;
+  version: number;
+  position: number;
+  kind: string;
+  text: string;
+  actionRequired: boolean;
+  sigs: string;
+  components: string;
+  prs: string;
+  authors: string;
+  subjects: string;
+  sources: string;
+}
 
 /**
  * Adds imported release-note entries (netkb import notes) as changes, linked by their references, and a
@@ -189,16 +346,37 @@ function mergeImportedNotes(out: KbSnapshot, rows: ImportedRow[]): void {
   const seeded = new Set(out.changes.map((c) => c.key));
   for (const r of rows) {
     if (seeded.has(r.key)) continue;
-    const subjects = list(r.subjects).map((ref) => byRef.get(ref)).filter((x): x is Subject => x !== undefined);
+    const subjects = list(r.subjects)
+      .map((ref) => byRef.get(ref))
+      .filter((x): x is Subject => x !== undefined);
     const change: Change = {
-      typename: 'Change', key: r.key, version: r.version, position: 100_000 + r.position, kind: r.kind, summary: r.text,
-      actionRequired: r.actionRequired, sigs: list(r.sigs), prs: list<number>(r.prs), authors: list(r.authors), sources: list(r.sources),
-      subjects, components: impliedComponents(list(r.components), subjects), imported: true,
+      typename: 'Change',
+      key: r.key,
+      version: r.version,
+      position: 100_000 + r.position,
+      kind: r.kind,
+      summary: r.text,
+      actionRequired: r.actionRequired,
+      sigs: list(r.sigs),
+      prs: list<number>(r.prs),
+      authors: list(r.authors),
+      sources: list(r.sources),
+      subjects,
+      components: impliedComponents(list(r.components), subjects),
+      imported: true,
     };
     for (const s of subjects) s.changes.push(change);
     out.changes.push(change);
     if (!out.releases.some((x) => x.version === r.version)) {
-      out.releases.push({ typename: 'Release', version: r.version, releasedOn: null, endOfLifeOn: null, preliminary: false, imported: true, sources: list(r.sources).slice(0, 1) });
+      out.releases.push({
+        typename: 'Release',
+        version: r.version,
+        releasedOn: null,
+        endOfLifeOn: null,
+        preliminary: false,
+        imported: true,
+        sources: list(r.sources).slice(0, 1),
+      });
     }
   }
   out.releases.sort((a, b) => a.version - b.version);

@@ -22,9 +22,13 @@ const RANK_WEIGHTS = `'{0, ${FIELD_WEIGHTS.notes / FIELD_WEIGHTS.name}, ${FIELD_
 
 /** Turns what a person typed into a tsquery: each word a phrase of its tokens, the last one a prefix, all required. */
 export function toTsQuery(text: string): string | null {
-  const words = queryWords(text).map(tokens).filter((t) => t.length > 0);
+  const words = queryWords(text)
+    .map(tokens)
+    .filter((t) => t.length > 0);
   if (words.length === 0) return null;
-  return words.map((t, i) => t.map((tok, j) => (i === words.length - 1 && j === t.length - 1 ? `${tok}:*` : tok)).join(' <-> ')).join(' & ');
+  return words
+    .map((t, i) => t.map((tok, j) => (i === words.length - 1 && j === t.length - 1 ? `${tok}:*` : tok)).join(' <-> '))
+    .join(' & ');
 }
 
 async function insertDocs(tx: Tx, docs: SearchDoc[]): Promise<void> {
@@ -34,11 +38,23 @@ async function insertDocs(tx: Tx, docs: SearchDoc[]): Promise<void> {
     const params: string[] = [];
     const rows = chunk.map((d) => {
       const at = params.length;
-      params.push(d.type, d.key, d.name, d.summary, d.notes, tokens(d.name).join(' '), tokens(d.summary).join(' '), tokens(d.notes).join(' '));
+      params.push(
+        d.type,
+        d.key,
+        d.name,
+        d.summary,
+        d.notes,
+        tokens(d.name).join(' '),
+        tokens(d.summary).join(' '),
+        tokens(d.notes).join(' '),
+      );
       const p = (n: number) => `$${at + n}`;
       return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, setweight(to_tsvector('simple', ${p(6)}), 'A') || setweight(to_tsvector('simple', ${p(7)}), 'B') || setweight(to_tsvector('simple', ${p(8)}), 'C'))`;
     });
-    await tx.$executeRawUnsafe(`INSERT INTO ${PG_SEARCH_TABLE} (type, key, name, summary, notes, document) VALUES ${rows.join(', ')}`, ...params);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO ${PG_SEARCH_TABLE} (type, key, name, summary, notes, document) VALUES ${rows.join(', ')}`,
+      ...params,
+    );
   }
 }
 
@@ -55,7 +71,10 @@ export async function upsertPgSearchDocs(tx: Tx, docs: SearchDoc[], removeKeys: 
   const keys = [...new Set([...removeKeys, ...docs.map((d) => d.key)])];
   for (let i = 0; i < keys.length; i += 1000) {
     const chunk = keys.slice(i, i + 1000);
-    await tx.$executeRawUnsafe(`DELETE FROM ${PG_SEARCH_TABLE} WHERE type = 'Change' AND key IN (${chunk.map((_, j) => `$${j + 1}`).join(', ')})`, ...chunk);
+    await tx.$executeRawUnsafe(
+      `DELETE FROM ${PG_SEARCH_TABLE} WHERE type = 'Change' AND key IN (${chunk.map((_, j) => `$${j + 1}`).join(', ')})`,
+      ...chunk,
+    );
   }
   await insertDocs(tx, docs);
 }
@@ -75,7 +94,9 @@ export class PgSearchIndex {
     if (!query) return [];
     const { rows } = await this.pool.query<SearchRow>(
       `SELECT type, key, ts_rank(${RANK_WEIGHTS}, document, q) * ${FIELD_WEIGHTS.name} AS score
-       FROM ${PG_SEARCH_TABLE}, to_tsquery('simple', $1) AS q WHERE document @@ q ORDER BY score DESC, key LIMIT $2`, [query, limit]);
+       FROM ${PG_SEARCH_TABLE}, to_tsquery('simple', $1) AS q WHERE document @@ q ORDER BY score DESC, key LIMIT $2`,
+      [query, limit],
+    );
     return rows;
   }
 

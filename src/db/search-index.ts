@@ -5,8 +5,18 @@ import Database from 'better-sqlite3';
 import { FIELD_WEIGHTS, queryWords } from './search-words';
 
 export type SearchDocType = 'FeatureGate' | 'Flag' | 'ApiVersion' | 'ApiField' | 'WellKnownKey' | 'Metric' | 'Change';
-export interface SearchDoc { type: SearchDocType; key: string; name: string; summary: string; notes: string }
-export interface SearchRow { type: SearchDocType; key: string; score: number }
+export interface SearchDoc {
+  type: SearchDocType;
+  key: string;
+  name: string;
+  summary: string;
+  notes: string;
+}
+export interface SearchRow {
+  type: SearchDocType;
+  key: string;
+  score: number;
+}
 
 /** Replaces the index entries of the given keys (used when release notes are imported). */
 export function upsertSearchDocs(file: string, docs: SearchDoc[], removeKeys: string[]): void {
@@ -29,7 +39,9 @@ export function buildSearchIndex(file: string, docs: SearchDoc[]): void {
     db.exec(`DROP TABLE IF EXISTS search_index;
       CREATE VIRTUAL TABLE search_index USING fts5(type UNINDEXED, key UNINDEXED, name, summary, notes, tokenize = 'unicode61');`);
     const insert = db.prepare('INSERT INTO search_index (type, key, name, summary, notes) VALUES (?, ?, ?, ?, ?)');
-    db.transaction(() => { for (const d of docs) insert.run(d.type, d.key, d.name, d.summary, d.notes); })();
+    db.transaction(() => {
+      for (const d of docs) insert.run(d.type, d.key, d.name, d.summary, d.notes);
+    })();
   } finally {
     db.close();
   }
@@ -55,7 +67,8 @@ export class SearchIndex {
     // Weights: a hit in the name counts most, then the summary, then notes.
     this.stmt = this.db.prepare(
       `SELECT type, key, -bm25(search_index, 0, 0, ${FIELD_WEIGHTS.name}.0, ${FIELD_WEIGHTS.summary}.0, ${FIELD_WEIGHTS.notes}.0) AS score
-       FROM search_index WHERE search_index MATCH ? ORDER BY score DESC LIMIT ?`);
+       FROM search_index WHERE search_index MATCH ? ORDER BY score DESC LIMIT ?`,
+    );
   }
 
   search(text: string, limit: number): SearchRow[] {

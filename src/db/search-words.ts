@@ -4,12 +4,21 @@
 
 /** At most 16 words, each stripped of leading and trailing punctuation; quotes removed. */
 export function queryWords(text: string): string[] {
-  return text.split(/\s+/).map((w) => w.replace(/"/g, '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter(Boolean).slice(0, 16);
+  return text
+    .split(/\s+/)
+    .map((w) => w.replace(/"/g, '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter(Boolean)
+    .slice(0, 16);
 }
 
 /** The tokens of a text as unicode61 makes them: lower case, without diacritics. */
 export function tokens(text: string): string[] {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}\p{Co}]+/u).filter(Boolean);
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{Co}]+/u)
+    .filter(Boolean);
 }
 
 /**

@@ -16,9 +16,8 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
  */
 export function toGraphQLError(err: NetkbError): GraphQLError {
   const status = HTTP_STATUS[err.code];
-  const extensions = status === undefined
-    ? { ...err.facts(), code: err.code }
-    : { code: err.code, http: { status }, ...err.facts() };
+  const extensions =
+    status === undefined ? { ...err.facts(), code: err.code } : { code: err.code, http: { status }, ...err.facts() };
   return new GraphQLError(err.message, { extensions, originalError: err });
 }
 

@@ -5,7 +5,17 @@ import type { Connection } from '../services/pagination';
 import type { Change } from '../kb/model';
 
 export type {
-  ApiField, ApiVersion, Change, FeatureGate, FeatureGateStage, Flag, FlagDefault, FlagValue, Metric, Release, WellKnownKey,
+  ApiField,
+  ApiVersion,
+  Change,
+  FeatureGate,
+  FeatureGateStage,
+  Flag,
+  FlagDefault,
+  FlagValue,
+  Metric,
+  Release,
+  WellKnownKey,
 } from '../kb/model';
 export type { GateState } from '../kb/gate-state';
 export type { Finding, ResourceRef } from '../analysis';

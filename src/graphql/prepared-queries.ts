@@ -13,7 +13,14 @@
 // - only plain JSON POSTs without persisted-query extensions whose Accept allows application/json;
 // - the answer is byte for byte Apollo's: the rule and its test are written where the fast path lives,
 //   src/http/prepared-fast-path.ts.
-import { execute, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  execute,
+  Kind,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 
 export interface PreparedQuery {
   schema: GraphQLSchema;
@@ -25,7 +32,11 @@ export interface PreparedQuery {
   fragments: Record<string, FragmentDefinitionNode>;
 }
 
-export interface PreparedRequest { query: string; operationName: string | null; variables: Record<string, unknown> }
+export interface PreparedRequest {
+  query: string;
+  operationName: string | null;
+  variables: Record<string, unknown>;
+}
 
 const MAX_ENTRIES = 500;
 
@@ -40,14 +51,33 @@ export class PreparedQueries {
    * Keeps a query Apollo answered cleanly (plugins/keep-prepared-queries.ts decides which), under the text
    * and operation name the request gave; `resolved.operationName` is the one Apollo ran it by.
    */
-  keep(query: string, operationName: string | null, resolved: { schema: GraphQLSchema; document: DocumentNode; operation: OperationDefinitionNode; operationName: string | null }): void {
+  keep(
+    query: string,
+    operationName: string | null,
+    resolved: {
+      schema: GraphQLSchema;
+      document: DocumentNode;
+      operation: OperationDefinitionNode;
+      operationName: string | null;
+    },
+  ): void {
     const key = PreparedQueries.key(query, operationName);
     if (this.entries.has(key)) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     const { schema, document, operation } = resolved;
-    const fragments = Object.fromEntries(document.definitions
-      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-    this.entries.set(key, { schema, document, operation, operationName, traceName: traceName(operation, resolved.operationName), fragments });
+    const fragments = Object.fromEntries(
+      document.definitions
+        .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+        .map((d) => [d.name.value, d]),
+    );
+    this.entries.set(key, {
+      schema,
+      document,
+      operation,
+      operationName,
+      traceName: traceName(operation, resolved.operationName),
+      fragments,
+    });
   }
 
   /** The prepared query for a request body, when the body is one this path may answer. */
@@ -57,16 +87,34 @@ export class PreparedQueries {
     const { query, operationName, variables, extensions } = body as Record<string, unknown>;
     if (typeof query !== 'string' || extensions !== undefined) return null;
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
-    if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+    if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables)))
+      return null;
     const prepared = this.entries.get(PreparedQueries.key(query, (operationName as string | null | undefined) ?? null));
     if (!prepared) return null;
-    return { prepared, request: { query, operationName: (operationName as string | null | undefined) ?? null, variables: (variables as Record<string, unknown> | null | undefined) ?? {} } };
+    return {
+      prepared,
+      request: {
+        query,
+        operationName: (operationName as string | null | undefined) ?? null,
+        variables: (variables as Record<string, unknown> | null | undefined) ?? {},
+      },
+    };
   }
 }
 
 /** The response body of a clean execution, exactly as Apollo writes it; null when Apollo must answer. */
-export async function runPrepared(prepared: PreparedQuery, request: PreparedRequest, contextValue: unknown): Promise<string | null> {
-  const result = await execute({ schema: prepared.schema, document: prepared.document, operationName: request.operationName, variableValues: request.variables, contextValue });
+export async function runPrepared(
+  prepared: PreparedQuery,
+  request: PreparedRequest,
+  contextValue: unknown,
+): Promise<string | null> {
+  const result = await execute({
+    schema: prepared.schema,
+    document: prepared.document,
+    operationName: request.operationName,
+    variableValues: request.variables,
+    contextValue,
+  });
   if (result.errors?.length || result.data === undefined || result.data === null) return null;
   return JSON.stringify({ data: result.data }) + '\n';
 }
@@ -74,5 +122,5 @@ export async function runPrepared(prepared: PreparedQuery, request: PreparedRequ
 /** The name an operation goes by in logs and metrics: its name, else its first field, else its type. */
 export function traceName(operation: OperationDefinitionNode | undefined, operationName: string | null): string {
   const first = operation?.selectionSet.selections.find((s) => s.kind === Kind.FIELD);
-  return operationName ?? (first && first.kind === Kind.FIELD ? first.name.value : operation?.operation ?? 'unknown');
+  return operationName ?? (first && first.kind === Kind.FIELD ? first.name.value : (operation?.operation ?? 'unknown'));
 }

@@ -2,21 +2,47 @@
 // directives, and a cost that multiplies list fields by the page size they ask for. An operation over
 // a limit is refused with QUERY_TOO_COMPLEX and HTTP 400.
 import {
-  GraphQLError, Kind, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode, type ValueNode,
+  GraphQLError,
+  Kind,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
 } from 'graphql';
 import { ErrorCode } from '../errors';
 
-export interface QueryLimits { maxDepth: number; maxAliases: number; maxDirectives: number; maxCost: number; maxTokens: number }
+export interface QueryLimits {
+  maxDepth: number;
+  maxAliases: number;
+  maxDirectives: number;
+  maxCost: number;
+  maxTokens: number;
+}
 
-export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxDepth: 12, maxAliases: 30, maxDirectives: 20, maxCost: 20_000, maxTokens: 5_000 };
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  maxDepth: 12,
+  maxAliases: 30,
+  maxDirectives: 20,
+  maxCost: 20_000,
+  maxTokens: 5_000,
+};
 
 /** Fields that return lists without a `first` argument count as this many items. */
 const UNPAGED_LIST_FACTOR = 10;
 
-interface Tally { depth: number; aliases: number; directives: number; cost: number }
+interface Tally {
+  depth: number;
+  aliases: number;
+  directives: number;
+  cost: number;
+}
 
-export function measureOperation(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>,
-  listFields: Set<string>, variables: Record<string, unknown> = {}): Tally {
+export function measureOperation(
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  listFields: Set<string>,
+  variables: Record<string, unknown> = {},
+): Tally {
   const tally: Tally = { depth: 0, aliases: 0, directives: operation.directives?.length ?? 0, cost: 0 };
   const walk = (set: SelectionSetNode, depth: number, multiplier: number, seen: Set<string>) => {
     tally.depth = Math.max(tally.depth, depth);
@@ -28,7 +54,7 @@ export function measureOperation(operation: OperationDefinitionNode, fragments: 
         if (sel.selectionSet) {
           const isList = listFields.has(sel.name.value);
           const first = sel.arguments?.find((a) => a.name.value === 'first');
-          const size = first ? numberOf(first.value, variables) ?? UNPAGED_LIST_FACTOR : UNPAGED_LIST_FACTOR;
+          const size = first ? (numberOf(first.value, variables) ?? UNPAGED_LIST_FACTOR) : UNPAGED_LIST_FACTOR;
           // __Type.ofType unwraps NON_NULL/LIST one step: a chain without fan-out, which introspection
           // queries (GraphiQL's among them) nest seven or more deep. It adds cost, not depth.
           const next = sel.name.value === 'ofType' ? depth : depth + 1;
@@ -62,7 +88,8 @@ export function checkLimits(t: Tally, limits: QueryLimits): void {
     t.depth > limits.maxDepth && `nests ${t.depth} levels deep (limit ${limits.maxDepth})`,
     t.aliases > limits.maxAliases && `uses ${t.aliases} aliases (limit ${limits.maxAliases})`,
     t.directives > limits.maxDirectives && `uses ${t.directives} directives (limit ${limits.maxDirectives})`,
-    t.cost > limits.maxCost && `would resolve about ${t.cost} fields (limit ${limits.maxCost}); ask for smaller pages or fewer nested lists`,
+    t.cost > limits.maxCost &&
+      `would resolve about ${t.cost} fields (limit ${limits.maxCost}); ask for smaller pages or fewer nested lists`,
   ].filter(Boolean);
   if (over.length > 0) {
     throw new GraphQLError(`the query is too complex: it ${over.join('; ')}`, {

@@ -16,7 +16,12 @@ export function setCachingHeaders(res: ServerResponse, trace: RequestTrace, kbVe
 }
 
 /** Sets the ETag of a cacheable GET answer; answers 304 (and says so) when the client holds it already. */
-export function answeredNotModified(req: IncomingMessage, res: ServerResponse, kbVersion: string, search: string): boolean {
+export function answeredNotModified(
+  req: IncomingMessage,
+  res: ServerResponse,
+  kbVersion: string,
+  search: string,
+): boolean {
   const etag = `"${kbVersion}-${createHash('sha1').update(search).digest('hex').slice(0, 16)}"`;
   res.setHeader('etag', etag);
   if (req.headers['if-none-match'] !== etag) return false;

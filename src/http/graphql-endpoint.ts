@@ -18,13 +18,22 @@ export interface GraphQLEndpoint {
   context(req: IncomingMessage, requestId: string, trace: RequestTrace): () => Promise<Context>;
 }
 
-export async function serveGraphQL(req: IncomingMessage, res: ServerResponse, url: Readonly<URL>, requestId: string, trace: RequestTrace,
-  endpoint: GraphQLEndpoint): Promise<void> {
+export async function serveGraphQL(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: Readonly<URL>,
+  requestId: string,
+  trace: RequestTrace,
+  endpoint: GraphQLEndpoint,
+): Promise<void> {
   const read = await readGraphQLBody(req, res, endpoint.maxBodyBytes);
   if (!read) return;
   const { body } = read;
   const kbVersion = endpoint.kbVersion();
-  if (await answerPrepared(req, res, body, endpoint.fastPath, kbVersion, endpoint.context(req, requestId, trace), trace)) return;
+  if (
+    await answerPrepared(req, res, body, endpoint.fastPath, kbVersion, endpoint.context(req, requestId, trace), trace)
+  )
+    return;
   const headers = new HeaderMap();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);

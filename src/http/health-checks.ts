@@ -10,8 +10,18 @@ export function serveHealth(req: IncomingMessage, res: ServerResponse, state: ()
   return sendJson(res, 200, { status: 'ok', kbVersion: state().kb.version.slice(0, 12) });
 }
 
-export async function serveReadiness(req: IncomingMessage, res: ServerResponse, state: () => KbState, analysisPool?: AnalysisPool): Promise<void> {
+export async function serveReadiness(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: () => KbState,
+  analysisPool?: AnalysisPool,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'use GET' });
-  const ready = state().kb.releases.length > 0 && ((await state().searcher.ready?.()) ?? true) && (analysisPool?.ready() ?? true);
-  return sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', kbVersion: state().kb.version.slice(0, 12), releases: state().kb.releases.length });
+  const ready =
+    state().kb.releases.length > 0 && ((await state().searcher.ready?.()) ?? true) && (analysisPool?.ready() ?? true);
+  return sendJson(res, ready ? 200 : 503, {
+    status: ready ? 'ready' : 'not ready',
+    kbVersion: state().kb.version.slice(0, 12),
+    releases: state().kb.releases.length,
+  });
 }

@@ -13,20 +13,48 @@ import type { ServerMetrics } from '../observability/metrics';
 import type { Context, RequestTrace } from '../resolvers/context';
 import { CACHEABLE } from './caching';
 
-export interface FastPath { prepared: PreparedQueries; limits: OperationLimitChecker; metrics: ServerMetrics }
+export interface FastPath {
+  prepared: PreparedQueries;
+  limits: OperationLimitChecker;
+  metrics: ServerMetrics;
+}
 
 /** Answers a repeat of a prepared query; false, with nothing sent, when Apollo must answer. */
-export async function answerPrepared(req: IncomingMessage, res: ServerResponse, body: unknown, fast: FastPath,
-  kbVersion: string, context: () => Promise<Context>, trace: RequestTrace): Promise<boolean> {
+export async function answerPrepared(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+  fast: FastPath,
+  kbVersion: string,
+  context: () => Promise<Context>,
+  trace: RequestTrace,
+): Promise<boolean> {
   const contentType = req.headers['content-type'] ?? '';
-  const match = req.method === 'POST' && contentType.startsWith('application/json') ? fast.prepared.match(body, req.headers.accept) : null;
-  if (!match || !fast.limits.passes(match.prepared.schema, match.prepared.operation, match.prepared.fragments, match.request.variables)) return false;
+  const match =
+    req.method === 'POST' && contentType.startsWith('application/json')
+      ? fast.prepared.match(body, req.headers.accept)
+      : null;
+  if (
+    !match ||
+    !fast.limits.passes(
+      match.prepared.schema,
+      match.prepared.operation,
+      match.prepared.fragments,
+      match.request.variables,
+    )
+  )
+    return false;
   const text = await runPrepared(match.prepared, match.request, await context());
   fast.metrics.prepared.inc({ result: text === null ? 'fallback' : 'hit' });
   if (text === null) return false;
   trace.operation = match.prepared.traceName;
   trace.operationType = 'query';
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': CACHEABLE, 'netkb-kb-version': kbVersion, 'content-length': Buffer.byteLength(text) });
+  res.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': CACHEABLE,
+    'netkb-kb-version': kbVersion,
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
   return true;
 }

@@ -7,13 +7,21 @@ import { sendJson } from './send-json';
 class BodyTooLargeError extends Error {}
 
 /** The body, parsed when its content type is JSON; null when the refusal has been sent instead. */
-export async function readGraphQLBody(req: IncomingMessage, res: ServerResponse, maxBodyBytes: number): Promise<{ body: unknown } | null> {
+export async function readGraphQLBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBodyBytes: number,
+): Promise<{ body: unknown } | null> {
   let raw: string;
   try {
     raw = await readBody(req, maxBodyBytes);
   } catch (err) {
     if (err instanceof BodyTooLargeError) {
-      sendJson(res, 413, { errors: [{ message: `request body over ${maxBodyBytes} bytes`, extensions: { code: ErrorCode.PAYLOAD_TOO_LARGE } }] });
+      sendJson(res, 413, {
+        errors: [
+          { message: `request body over ${maxBodyBytes} bytes`, extensions: { code: ErrorCode.PAYLOAD_TOO_LARGE } },
+        ],
+      });
       return null;
     }
     throw err;
@@ -23,7 +31,9 @@ export async function readGraphQLBody(req: IncomingMessage, res: ServerResponse,
     try {
       return { body: JSON.parse(raw) };
     } catch {
-      sendJson(res, 400, { errors: [{ message: 'the request body is not valid JSON', extensions: { code: ErrorCode.BAD_USER_INPUT } }] });
+      sendJson(res, 400, {
+        errors: [{ message: 'the request body is not valid JSON', extensions: { code: ErrorCode.BAD_USER_INPUT } }],
+      });
       return null;
     }
   }

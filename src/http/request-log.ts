@@ -5,7 +5,12 @@ import type { ServerMetrics } from '../observability/metrics';
 import type { RequestTrace } from '../resolvers/context';
 
 /** A fresh trace for the request, which the GraphQL layer fills; read once the response is finished. */
-export function traceRequest(req: IncomingMessage, res: ServerResponse, metrics: ServerMetrics, logger: Logger): RequestTrace {
+export function traceRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  metrics: ServerMetrics,
+  logger: Logger,
+): RequestTrace {
   const started = process.hrtime.bigint();
   const trace: RequestTrace = { operation: null, operationType: null, errorCodes: [] };
   res.on('finish', () => {
@@ -18,7 +23,19 @@ export function traceRequest(req: IncomingMessage, res: ServerResponse, metrics:
       metrics.duration.observe({ operation }, seconds);
       for (const code of trace.errorCodes) metrics.errors.inc({ code });
     }
-    if (logger.isLevelEnabled('info')) logger.info({ requestId: res.getHeader('x-request-id'), method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10, operation: trace.operation ?? undefined, errors: trace.errorCodes.length > 0 ? trace.errorCodes : undefined }, 'request');
+    if (logger.isLevelEnabled('info'))
+      logger.info(
+        {
+          requestId: res.getHeader('x-request-id'),
+          method: req.method,
+          path,
+          status: res.statusCode,
+          ms: Math.round(seconds * 1e4) / 10,
+          operation: trace.operation ?? undefined,
+          errors: trace.errorCodes.length > 0 ? trace.errorCodes : undefined,
+        },
+        'request',
+      );
   });
   return trace;
 }

@@ -29,7 +29,10 @@ export function requestListener(routes: Routes): (req: IncomingMessage, res: Ser
   return (req, res) => {
     const trace = traceRequest(req, res, routes.metrics, routes.logger);
     route(req, res, trace, routes).catch((err) => {
-      if (!res.headersSent) sendJson(res, 500, { errors: [{ message: 'internal error', extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } }] });
+      if (!res.headersSent)
+        sendJson(res, 500, {
+          errors: [{ message: 'internal error', extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } }],
+        });
       else res.destroy(err as Error);
     });
   };
@@ -47,11 +50,16 @@ async function route(req: IncomingMessage, res: ServerResponse, trace: RequestTr
   if (url.pathname === '/healthz') return serveHealth(req, res, routes.state);
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
   if (url.pathname !== '/graphql') {
-    if (readOnly && await routes.web.serve(req, res, url.pathname)) return;
+    if (readOnly && (await routes.web.serve(req, res, url.pathname))) return;
     return sendJson(res, 404, { error: `nothing at ${url.pathname}: GraphQL is at /graphql, the dashboard at /` });
   }
   // A browser opening /graphql gets the explorer; GET with a query (or a persisted query) stays the JSON API.
-  if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !url.searchParams.has('query') && !url.searchParams.has('extensions')) {
+  if (
+    req.method === 'GET' &&
+    (req.headers.accept ?? '').includes('text/html') &&
+    !url.searchParams.has('query') &&
+    !url.searchParams.has('extensions')
+  ) {
     if (await routes.web.page(req, res, 'explorer.html')) return;
   }
   return serveGraphQL(req, res, url, requestId, trace, routes.graphql);

@@ -28,13 +28,18 @@ const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+$/;
  * (GraphiQL) and CodeMirror set style attributes.
  */
 const PAGE_SECURITY = {
-  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
     "font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
 };
 
-interface CachedFile { body: Buffer; etag: string; mtimeMs: number }
+interface CachedFile {
+  body: Buffer;
+  etag: string;
+  mtimeMs: number;
+}
 
 export interface StaticFiles {
   /** Serves `pathname` from the folder ("/" is index.html); false when there is no such file. */
@@ -58,7 +63,11 @@ export function staticFiles(dir: string): StaticFiles {
     const known = cache.get(file);
     if (known && known.mtimeMs === info.mtimeMs) return known;
     const body = await readFile(file);
-    const entry = { body, etag: `"${createHash('sha1').update(body).digest('hex').slice(0, 20)}"`, mtimeMs: info.mtimeMs };
+    const entry = {
+      body,
+      etag: `"${createHash('sha1').update(body).digest('hex').slice(0, 20)}"`,
+      mtimeMs: info.mtimeMs,
+    };
     cache.set(file, entry);
     return entry;
   }
@@ -92,7 +101,8 @@ export function staticFiles(dir: string): StaticFiles {
         return false;
       }
       // Nothing outside the folder, no hidden files, no NUL tricks: a path that could escape is simply not found.
-      if (decoded.includes('\0') || decoded.includes('\\') || decoded.split('/').some((part) => part.startsWith('.'))) return false;
+      if (decoded.includes('\0') || decoded.includes('\\') || decoded.split('/').some((part) => part.startsWith('.')))
+        return false;
       const file = resolve(root, `.${decoded === '/' ? '/index.html' : decoded}`);
       if (!file.startsWith(root + sep)) return false;
       return send(req, res, file);

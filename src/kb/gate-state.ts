@@ -19,7 +19,10 @@ export const ABSENT: GateState = { exists: false, stage: null, defaultEnabled: n
  * null before the first stage and from the removal on. Generic so that a caller can keep its own stage
  * objects (the dashboard's, whose releases are strings, keyed to VersionKeys).
  */
-export function stageIn<S extends { since: VersionKey }>(gate: { lifecycle: readonly S[]; removedIn: VersionKey | null }, version: VersionKey): S | null {
+export function stageIn<S extends { since: VersionKey }>(
+  gate: { lifecycle: readonly S[]; removedIn: VersionKey | null },
+  version: VersionKey,
+): S | null {
   if (gate.removedIn !== null && version >= gate.removedIn) return null;
   const stages = gate.lifecycle;
   if (stages.length === 0 || version < stages[0].since) return null;
@@ -31,9 +34,19 @@ export function stageIn<S extends { since: VersionKey }>(gate: { lifecycle: read
 export function gateStateIn(gate: Pick<FeatureGate, 'lifecycle' | 'removedIn'>, version: VersionKey): GateState {
   const current = stageIn(gate, version);
   if (!current) return ABSENT;
-  return { exists: true, stage: current.stage, defaultEnabled: current.defaultEnabled, lockedToDefault: current.lockedToDefault };
+  return {
+    exists: true,
+    stage: current.stage,
+    defaultEnabled: current.defaultEnabled,
+    lockedToDefault: current.lockedToDefault,
+  };
 }
 
 export function sameState(a: GateState, b: GateState): boolean {
-  return a.exists === b.exists && a.stage === b.stage && a.defaultEnabled === b.defaultEnabled && a.lockedToDefault === b.lockedToDefault;
+  return (
+    a.exists === b.exists &&
+    a.stage === b.stage &&
+    a.defaultEnabled === b.defaultEnabled &&
+    a.lockedToDefault === b.lockedToDefault
+  );
 }

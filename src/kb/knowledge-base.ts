@@ -1,7 +1,19 @@
 // The knowledge base held in memory, with the lookups the services need. Built once from a snapshot
 // read out of the database; replaced whole, never mutated, so readers need no locks.
 import type {
-  ApiField, ApiVersion, Change, Component, Constraint, FeatureGate, KindInfo, Flag, KbSnapshot, Metric, Release, Subject, WellKnownKey,
+  ApiField,
+  ApiVersion,
+  Change,
+  Component,
+  Constraint,
+  FeatureGate,
+  KindInfo,
+  Flag,
+  KbSnapshot,
+  Metric,
+  Release,
+  Subject,
+  WellKnownKey,
 } from './model';
 import type { VersionKey } from './version';
 
@@ -57,7 +69,16 @@ export class KnowledgeBase {
     this.apiByKey = new Map(s.apiVersions.map((a) => [`${a.apiVersion} ${a.kind}`.toLowerCase(), a]));
     this.changeByKey = new Map(s.changes.map((c) => [c.key, c]));
     this.nodes = new Map<string, NodeObject>();
-    const all: NodeObject[] = [...s.releases, ...s.featureGates, ...s.flags, ...s.apiVersions, ...s.apiFields, ...s.wellKnownKeys, ...s.metrics, ...s.changes];
+    const all: NodeObject[] = [
+      ...s.releases,
+      ...s.featureGates,
+      ...s.flags,
+      ...s.apiVersions,
+      ...s.apiFields,
+      ...s.wellKnownKeys,
+      ...s.metrics,
+      ...s.changes,
+    ];
     for (const n of all) this.nodes.set(nodeKey(n), n);
   }
 

@@ -40,7 +40,10 @@ export interface FeatureGate {
   fields: ApiField[];
 }
 
-export interface FlagDefault { value: string; since: VersionKey }
+export interface FlagDefault {
+  value: string;
+  since: VersionKey;
+}
 export interface FlagValue {
   value: string;
   introducedIn: VersionKey | null;
@@ -80,7 +83,14 @@ export interface Flag {
 type Scalar = string | number | boolean;
 /** One step of an API version conversion; dot paths are relative to the object, [] visits every list item. */
 export type ConversionStep =
-  | { move: string; to: string; when?: 'number' | 'string'; set?: Record<string, Scalar>; asList?: boolean; why?: string }
+  | {
+      move: string;
+      to: string;
+      when?: 'number' | 'string';
+      set?: Record<string, Scalar>;
+      asList?: boolean;
+      why?: string;
+    }
   | { remove: string; why: string }
   | { default: string; value: Scalar; why: string }
   | { copy: string; to: string; unlessSet?: string; why: string }

@@ -9,7 +9,9 @@ const VERSION_PATTERN = /^v?(\d{1,3})\.(\d{1,3})(?:\.(\d{1,4}))?$/;
 
 export class VersionFormatError extends Error {
   constructor(readonly input: string) {
-    super(`"${input}" is not a Kubernetes release: write MAJOR.MINOR such as "1.20" (also accepted: "v1.20", "1.20.3")`);
+    super(
+      `"${input}" is not a Kubernetes release: write MAJOR.MINOR such as "1.20" (also accepted: "v1.20", "1.20.3")`,
+    );
   }
 }
 

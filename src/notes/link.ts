@@ -14,7 +14,11 @@ export interface LinkCatalog {
   components: string[];
 }
 
-export interface Links { subjects: string[]; components: string[]; unlinked: string[] }
+export interface Links {
+  subjects: string[];
+  components: string[];
+  unlinked: string[];
+}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -26,7 +30,9 @@ export function linkText(text: string, catalog: LinkCatalog): Links {
   for (const g of catalog.gates) if (new RegExp(`\\b${escape(g)}\\b`).test(text)) subjects.add(`gate:${g}`);
   // Gate names are UpperCamelCase words of two parts or more ("PodHostIPs"), which keeps "GA" out.
   const gateWord = '([A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+)';
-  for (const m of text.matchAll(new RegExp(`\`?${gateWord}\`? feature[- ]?gate|feature[- ]?gates? \`?${gateWord}\`?`, 'g'))) {
+  for (const m of text.matchAll(
+    new RegExp(`\`?${gateWord}\`? feature[- ]?gate|feature[- ]?gates? \`?${gateWord}\`?`, 'g'),
+  )) {
     const name = m[1] ?? m[2];
     if (name && !catalog.gates.includes(name)) unlinked.add(`feature gate ${name}`);
   }
@@ -41,10 +47,13 @@ export function linkText(text: string, catalog: LinkCatalog): Links {
   }
 
   for (const [apiVersion, kind] of catalog.apiVersions) {
-    if (text.includes(apiVersion) && new RegExp(`\\b${escape(kind)}`, 'i').test(text)) subjects.add(`api:${apiVersion} ${kind}`);
+    if (text.includes(apiVersion) && new RegExp(`\\b${escape(kind)}`, 'i').test(text))
+      subjects.add(`api:${apiVersion} ${kind}`);
   }
   // Group names without a dot ("apps", "extensions") come from the catalogue, not from a list in code.
-  const plainGroups = [...new Set(catalog.apiVersions.map(([a]) => a.split('/')[0]).filter((g) => !g.includes('.') && !/^v\d/.test(g)))];
+  const plainGroups = [
+    ...new Set(catalog.apiVersions.map(([a]) => a.split('/')[0]).filter((g) => !g.includes('.') && !/^v\d/.test(g))),
+  ];
   const groupPattern = ['(?:[a-z0-9-]+\\.)+k8s\\.io', ...plainGroups.map(escape)].join('|');
   for (const m of text.matchAll(new RegExp(`\\b(${groupPattern})\\/(v\\d+(?:(?:alpha|beta)\\d+)?)\\b`, 'g'))) {
     const gv = `${m[1]}/${m[2]}`;
@@ -52,7 +61,8 @@ export function linkText(text: string, catalog: LinkCatalog): Links {
   }
 
   for (const k of catalog.keys) if (text.includes(k)) subjects.add(`key:${k}`);
-  for (const [component, name] of catalog.metrics) if (new RegExp(`\\b${escape(name)}\\b`).test(text)) subjects.add(`metric:${component} ${name}`);
+  for (const [component, name] of catalog.metrics)
+    if (new RegExp(`\\b${escape(name)}\\b`).test(text)) subjects.add(`metric:${component} ${name}`);
 
   return { subjects: [...subjects].sort(), components, unlinked: [...unlinked].sort() };
 }

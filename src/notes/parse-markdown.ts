@@ -32,11 +32,20 @@ export function parseMarkdownNotes(text: string): ParsedNote[] {
       flush();
       const title = heading[2].trim();
       const level = heading[1].length;
-      if (STOP.test(title)) { kind = null; inUrgent = false; return; }
-      if (/urgent upgrade notes/i.test(title)) { inUrgent = true; kind = 'URGENT_UPGRADE_NOTE'; return; }
+      if (STOP.test(title)) {
+        kind = null;
+        inUrgent = false;
+        return;
+      }
+      if (/urgent upgrade notes/i.test(title)) {
+        inUrgent = true;
+        kind = 'URGENT_UPGRADE_NOTE';
+        return;
+      }
       const match = KIND_BY_HEADING.find(([re]) => re.test(title));
       if (match) {
-        if (level <= 2 || match[1] !== 'URGENT_UPGRADE_NOTE') inUrgent = match[1] === 'URGENT_UPGRADE_NOTE' ? true : inUrgent && level > 2;
+        if (level <= 2 || match[1] !== 'URGENT_UPGRADE_NOTE')
+          inUrgent = match[1] === 'URGENT_UPGRADE_NOTE' ? true : inUrgent && level > 2;
         kind = inUrgent ? 'URGENT_UPGRADE_NOTE' : match[1];
       } else if (level <= 2) {
         kind = null;
@@ -45,13 +54,23 @@ export function parseMarkdownNotes(text: string): ParsedNote[] {
       return;
     }
     const bullet = /^- (.*)$/.exec(line);
-    if (bullet) { flush(); current = { start: i + 1, text: [bullet[1].trim()] }; return; }
-    if (current && /^\s+\S/.test(line)) { current.text.push(line.trim()); return; }
+    if (bullet) {
+      flush();
+      current = { start: i + 1, text: [bullet[1].trim()] };
+      return;
+    }
+    if (current && /^\s+\S/.test(line)) {
+      current.text.push(line.trim());
+      return;
+    }
     if (current && line.trim() === '') return;
     flush();
   });
   flush();
-  if (notes.length === 0) throw new NotesFormatError('no release-note entries found: expected "- text ([#123](...), [@author](...)) [SIG Network]" bullets under "### Feature", "### Bug or Regression", ... headings');
+  if (notes.length === 0)
+    throw new NotesFormatError(
+      'no release-note entries found: expected "- text ([#123](...), [@author](...)) [SIG Network]" bullets under "### Feature", "### Bug or Regression", ... headings',
+    );
   return notes;
 }
 
@@ -59,8 +78,24 @@ function toNote(raw: string, kind: ParsedNote['kind'], urgent: boolean, line: nu
   const prs = [...raw.matchAll(/\[#(\d+)\]\(https?:\/\/[^)]*\)/g)].map((m) => Number(m[1]));
   const authors = [...raw.matchAll(/\[@([A-Za-z0-9-]+(?:\[bot\])?)\]\(https?:\/\/[^)]*\)/g)].map((m) => m[1]);
   const sigTag = /\[SIG ([^\]]+)\]\s*$/.exec(raw);
-  const sigs = sigTag ? sigTag[1].split(/,\s*|\s+and\s+/).filter(Boolean).map(sigName) : [];
-  const text = raw.replace(/\s*\(\[#\d+\][^)]*\)(?:,\s*\[@[^\]]+\]\([^)]*\))*\)?/g, '').replace(/\s*\[SIG [^\]]+\]\s*$/, '')
-    .replace(/\s*\((\[#\d+\]\([^)]*\),?\s*)+(\[@[^\]]+\]\([^)]*\),?\s*)*\)/g, '').trim();
-  return { kind, text, actionRequired: urgent || kind === 'URGENT_UPGRADE_NOTE', prs: [...new Set(prs)], authors: [...new Set(authors)], sigs, line };
+  const sigs = sigTag
+    ? sigTag[1]
+        .split(/,\s*|\s+and\s+/)
+        .filter(Boolean)
+        .map(sigName)
+    : [];
+  const text = raw
+    .replace(/\s*\(\[#\d+\][^)]*\)(?:,\s*\[@[^\]]+\]\([^)]*\))*\)?/g, '')
+    .replace(/\s*\[SIG [^\]]+\]\s*$/, '')
+    .replace(/\s*\((\[#\d+\]\([^)]*\),?\s*)+(\[@[^\]]+\]\([^)]*\),?\s*)*\)/g, '')
+    .trim();
+  return {
+    kind,
+    text,
+    actionRequired: urgent || kind === 'URGENT_UPGRADE_NOTE',
+    prs: [...new Set(prs)],
+    authors: [...new Set(authors)],
+    sigs,
+    line,
+  };
 }

@@ -15,7 +15,10 @@ export class NotesFormatError extends Error {}
 
 /** "network" / "api-machinery" / "SIG Network" -> "Network" / "API Machinery". */
 export function sigName(raw: string): string {
-  const s = raw.trim().replace(/^sig[\s-]+/i, '').replace(/-/g, ' ');
+  const s = raw
+    .trim()
+    .replace(/^sig[\s-]+/i, '')
+    .replace(/-/g, ' ');
   const special: Record<string, string> = { 'api machinery': 'API Machinery', cli: 'CLI', etcd: 'Etcd' };
   const lower = s.toLowerCase();
   return special[lower] ?? lower.replace(/\b\w/g, (c) => c.toUpperCase());

@@ -22,7 +22,11 @@ export interface Context {
   runner: AnalysisRunner;
 }
 
-export interface RequestTrace { operation: string | null; operationType: string | null; errorCodes: string[] }
+export interface RequestTrace {
+  operation: string | null;
+  operationType: string | null;
+  errorCodes: string[];
+}
 
 export interface AdminAccess {
   token: string;

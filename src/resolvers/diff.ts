@@ -8,7 +8,8 @@ export const diffResolvers: Resolvers = {
     diff: (_, args, ctx) => diffReleases(ctx.kb, args.from, args.to),
   },
   VersionDiff: {
-    changes: (d, args, ctx) => changeConnection(filterChanges(ctx.kb, { kinds: args.kinds }, d.changes), args.first, args.after),
+    changes: (d, args, ctx) =>
+      changeConnection(filterChanges(ctx.kb, { kinds: args.kinds }, d.changes), args.first, args.after),
     markdown: (d, args) => versionDiffMarkdown(d, args.maxLength),
   },
 };

@@ -7,10 +7,15 @@ import type { Context } from './context';
 function requireAdmin(ctx: Context): NonNullable<Context['admin']> {
   if (!ctx.admin) throw clientError(ErrorCode.FORBIDDEN, 'writes are disabled on this server');
   const given = /^Bearer\s+(.+)$/i.exec(ctx.authorization ?? '')?.[1]?.trim();
-  if (!given) throw clientError(ErrorCode.UNAUTHENTICATED, 'this mutation needs the admin token: send "Authorization: Bearer <token>"');
+  if (!given)
+    throw clientError(
+      ErrorCode.UNAUTHENTICATED,
+      'this mutation needs the admin token: send "Authorization: Bearer <token>"',
+    );
   const a = Buffer.from(given);
   const b = Buffer.from(ctx.admin.token);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw clientError(ErrorCode.FORBIDDEN, 'the admin token is not valid');
+  if (a.length !== b.length || !timingSafeEqual(a, b))
+    throw clientError(ErrorCode.FORBIDDEN, 'the admin token is not valid');
   return ctx.admin;
 }
 
@@ -18,7 +23,10 @@ export const importNotesResolvers: Resolvers = {
   Mutation: {
     importReleaseNotes: async (_, args, ctx) => {
       const admin = requireAdmin(ctx);
-      const result = await importReleaseNotes(ctx.kb, admin.dbFile, { ...args, sourceFile: 'importReleaseNotes mutation' });
+      const result = await importReleaseNotes(ctx.kb, admin.dbFile, {
+        ...args,
+        sourceFile: 'importReleaseNotes mutation',
+      });
       await admin.reload();
       return result;
     },

@@ -18,8 +18,17 @@ import { importNotesResolvers } from './import-notes';
 import { convertingDomainErrors } from '../graphql/domain-errors';
 
 const maps: Resolvers[] = [
-  nodeResolvers, releaseResolvers, featureGateResolvers, flagResolvers, apiVersionResolvers, catalogResolvers,
-  changeResolvers, diffResolvers, searchResolvers, upgradeReportResolvers, convertManifestResolvers,
+  nodeResolvers,
+  releaseResolvers,
+  featureGateResolvers,
+  flagResolvers,
+  apiVersionResolvers,
+  catalogResolvers,
+  changeResolvers,
+  diffResolvers,
+  searchResolvers,
+  upgradeReportResolvers,
+  convertManifestResolvers,
 ];
 
 /** The object, interface and union types the maps fill (the scalar is added whole, not merged). */
@@ -42,6 +51,12 @@ function mergeType<T extends TypeName>(into: Resolvers, from: Resolvers, type: T
 function withGraphQLErrors<Fields extends object>(fields: Fields): Fields {
   // Object.entries/fromEntries lose the types, hence the casts: the result has the same keys, each field resolver
   // replaced by a wrapper of the same signature (convertingDomainErrors keeps it).
-  return Object.fromEntries(Object.entries(fields).map(([name, resolve]: [string, unknown]) =>
-    [name, typeof resolve === 'function' && !name.startsWith('__') ? convertingDomainErrors(resolve as GraphQLFieldResolver<unknown, unknown>) : resolve])) as Fields;
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, resolve]: [string, unknown]) => [
+      name,
+      typeof resolve === 'function' && !name.startsWith('__')
+        ? convertingDomainErrors(resolve as GraphQLFieldResolver<unknown, unknown>)
+        : resolve,
+    ]),
+  ) as Fields;
 }

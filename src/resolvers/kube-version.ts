@@ -14,7 +14,8 @@ export const KubeVersion = new GraphQLScalarType({
     throw new GraphQLError(`KubeVersion cannot represent ${String(value)}`);
   },
   parseValue(value) {
-    if (typeof value !== 'string') throw badInput(`a KubeVersion is a string such as "1.20", got ${JSON.stringify(value)}`);
+    if (typeof value !== 'string')
+      throw badInput(`a KubeVersion is a string such as "1.20", got ${JSON.stringify(value)}`);
     return value;
   },
   parseLiteral(ast) {

@@ -9,6 +9,14 @@ export const releaseResolvers: Resolvers = {
   },
   Release: {
     changes: (r, args, ctx) =>
-      changeConnection(filterChanges(ctx.kb, { kinds: args.kinds }, ctx.kb.changes.filter((c) => c.version === r.version)), args.first, args.after),
+      changeConnection(
+        filterChanges(
+          ctx.kb,
+          { kinds: args.kinds },
+          ctx.kb.changes.filter((c) => c.version === r.version),
+        ),
+        args.first,
+        args.after,
+      ),
   },
 };

@@ -6,6 +6,8 @@ import { projectRoot } from '../config';
 /** Files named *.admin.graphql (writes) are part of the schema only when an admin token is configured. */
 export function loadTypeDefs(options: { admin: boolean } = { admin: false }): string {
   const dir = join(projectRoot(), 'src', 'schema');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.graphql') && (options.admin || !f.endsWith('.admin.graphql'))).sort((a, b) => (a === 'base.graphql' ? -1 : b === 'base.graphql' ? 1 : a.localeCompare(b)));
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.graphql') && (options.admin || !f.endsWith('.admin.graphql')))
+    .sort((a, b) => (a === 'base.graphql' ? -1 : b === 'base.graphql' ? 1 : a.localeCompare(b)));
   return files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
 }

@@ -9,45 +9,119 @@ import type { SeedProblem } from './load';
 
 const release = z.string().regex(/^\d+\.\d+$/);
 const apiVersionEntry = z.object({
-  apiVersion: z.string(), kind: z.string(), dir: z.string(), registeredIn: z.array(z.string()),
-  markers: z.object({
-    introduced: release.nullable(), deprecated: release.nullable(), removed: release.nullable(),
-    replacement: z.string().nullable(), replacementKind: z.string().nullable(), from: z.string(),
-  }).nullable(),
+  apiVersion: z.string(),
+  kind: z.string(),
+  dir: z.string(),
+  registeredIn: z.array(z.string()),
+  markers: z
+    .object({
+      introduced: release.nullable(),
+      deprecated: release.nullable(),
+      removed: release.nullable(),
+      replacement: z.string().nullable(),
+      replacementKind: z.string().nullable(),
+      from: z.string(),
+    })
+    .nullable(),
 });
 const releaseRef = z.object({ release, ref: z.string(), commit: z.string() });
-const apiVersionsFile = z.object({ repository: z.url(), releases: z.array(releaseRef).min(1), apiVersions: z.array(apiVersionEntry) });
+const apiVersionsFile = z.object({
+  repository: z.url(),
+  releases: z.array(releaseRef).min(1),
+  apiVersions: z.array(apiVersionEntry),
+});
 const apiFieldsFile = z.object({
-  repository: z.url(), releases: z.array(releaseRef).min(1),
-  fields: z.array(z.object({ apiVersion: z.string(), kind: z.string(),
-    paths: z.record(z.string(), z.object({ present: z.array(z.string()), deprecatedFrom: release.nullable(), opaque: z.array(z.string()).optional() })) })),
+  repository: z.url(),
+  releases: z.array(releaseRef).min(1),
+  fields: z.array(
+    z.object({
+      apiVersion: z.string(),
+      kind: z.string(),
+      paths: z.record(
+        z.string(),
+        z.object({
+          present: z.array(z.string()),
+          deprecatedFrom: release.nullable(),
+          opaque: z.array(z.string()).optional(),
+        }),
+      ),
+    }),
+  ),
 });
 const configFieldsFile = z.object({
-  configs: z.array(z.object({
-    component: z.string(), repository: z.url(), releases: z.array(releaseRef).min(1),
-    fields: z.array(z.object({ apiVersion: z.string(), kind: z.string(),
-      paths: z.record(z.string(), z.object({ present: z.array(z.string()), deprecatedFrom: release.nullable(), opaque: z.array(z.string()).optional() })) })),
-  })),
+  configs: z.array(
+    z.object({
+      component: z.string(),
+      repository: z.url(),
+      releases: z.array(releaseRef).min(1),
+      fields: z.array(
+        z.object({
+          apiVersion: z.string(),
+          kind: z.string(),
+          paths: z.record(
+            z.string(),
+            z.object({
+              present: z.array(z.string()),
+              deprecatedFrom: release.nullable(),
+              opaque: z.array(z.string()).optional(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
 });
-const gateEntry = z.object({ name: z.string(), specs: z.array(z.object({
-  since: release, stage: z.enum(['ALPHA', 'BETA', 'GA', 'DEPRECATED']), defaultEnabled: z.boolean(), lockedToDefault: z.boolean(),
-})).min(1) });
+const gateEntry = z.object({
+  name: z.string(),
+  specs: z
+    .array(
+      z.object({
+        since: release,
+        stage: z.enum(['ALPHA', 'BETA', 'GA', 'DEPRECATED']),
+        defaultEnabled: z.boolean(),
+        lockedToDefault: z.boolean(),
+      }),
+    )
+    .min(1),
+});
 const gatesFile = z.object({ sources: z.array(z.object({ source: z.url(), featureGates: z.array(gateEntry) })) });
 const metricsFile = z.object({
-  files: z.array(z.object({ component: z.string(), source: z.url(), metrics: z.array(z.object({
-    name: z.string(), bare: z.string(), stability: z.string().nullable(), deprecatedIn: release.nullable(),
-  })) })),
+  files: z.array(
+    z.object({
+      component: z.string(),
+      source: z.url(),
+      metrics: z.array(
+        z.object({
+          name: z.string(),
+          bare: z.string(),
+          stability: z.string().nullable(),
+          deprecatedIn: release.nullable(),
+        }),
+      ),
+    }),
+  ),
 });
-const configFile = z.object({
-  api: z.object({
-    repository: z.url(), recordsFrom: release, alphaGroups: z.array(z.string()), skipKinds: z.array(z.string()).default([]),
-    betaOffByDefaultFrom: release, betaOffByDefaultSource: z.url(),
-  }).loose(),
-}).loose();
+const configFile = z
+  .object({
+    api: z
+      .object({
+        repository: z.url(),
+        recordsFrom: release,
+        alphaGroups: z.array(z.string()),
+        skipKinds: z.array(z.string()).default([]),
+        betaOffByDefaultFrom: release,
+        betaOffByDefaultSource: z.url(),
+      })
+      .loose(),
+  })
+  .loose();
 
 export type ApiVersionEntry = z.infer<typeof apiVersionEntry>;
 type PathFacts = { present: string[]; deprecatedFrom: string | null; opaque?: string[] };
-export interface FieldEntry { order: string[]; paths: Record<string, PathFacts> }
+export interface FieldEntry {
+  order: string[];
+  paths: Record<string, PathFacts>;
+}
 export type GateEntry = z.infer<typeof gateEntry>;
 export type MetricsEntry = z.infer<typeof metricsFile>['files'][number];
 
@@ -86,12 +160,21 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
       const text = readFileSync(path, 'utf8');
       data = yaml ? load(text) : JSON.parse(text);
     } catch (err) {
-      problems.push({ file: rel(path), message: `cannot be read: ${(err as Error).message.split('\n')[0]}; regenerate it with netkb import k8s-source` });
+      problems.push({
+        file: rel(path),
+        message: `cannot be read: ${(err as Error).message.split('\n')[0]}; regenerate it with netkb import k8s-source`,
+      });
       return null;
     }
     const r = schema.safeParse(data);
     if (!r.success) {
-      problems.push({ file: rel(path), message: `not a generated index: ${r.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` });
+      problems.push({
+        file: rel(path),
+        message: `not a generated index: ${r.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('; ')}`,
+      });
       return null;
     }
     return r.data;
@@ -110,16 +193,32 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
     const m = /^\s*\{"apiVersion":"([^"]+)","kind":"([^"]+)"/.exec(l);
     if (m) lineOf.set(`${m[1]} ${m[2]}`, i + 1);
   });
-  const apiVersions = new Map(api.apiVersions.map((e) => [`${e.apiVersion} ${e.kind}`, { entry: e, line: lineOf.get(`${e.apiVersion} ${e.kind}`) ?? 1 }]));
+  const apiVersions = new Map(
+    api.apiVersions.map((e) => [
+      `${e.apiVersion} ${e.kind}`,
+      { entry: e, line: lineOf.get(`${e.apiVersion} ${e.kind}`) ?? 1 },
+    ]),
+  );
   const fields = new Map<string, Map<string, FieldEntry>>();
-  const addFields = (order: string[], list: { apiVersion: string; kind: string; paths: Record<string, PathFacts> }[]) => {
+  const addFields = (
+    order: string[],
+    list: { apiVersion: string; kind: string; paths: Record<string, PathFacts> }[],
+  ) => {
     for (const f of list) {
       if (!fields.has(f.kind)) fields.set(f.kind, new Map());
       fields.get(f.kind)!.set(f.apiVersion, { order, paths: f.paths });
     }
   };
-  if (fieldsData) addFields(fieldsData.releases.map((r) => r.release), fieldsData.fields);
-  for (const c of configData?.configs ?? []) addFields(c.releases.map((r) => r.release), c.fields);
+  if (fieldsData)
+    addFields(
+      fieldsData.releases.map((r) => r.release),
+      fieldsData.fields,
+    );
+  for (const c of configData?.configs ?? [])
+    addFields(
+      c.releases.map((r) => r.release),
+      c.fields,
+    );
   return {
     config,
     order: api.releases.map((r) => r.release),
@@ -129,7 +228,9 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
     apiVersionsFile: rel(apiPath),
     fields,
     gateSources: (gatesData?.sources ?? []).map((g) => ({
-      source: g.source, knownThrough: knownThrough(g.featureGates), gates: new Map(g.featureGates.map((e) => [e.name, e])),
+      source: g.source,
+      knownThrough: knownThrough(g.featureGates),
+      gates: new Map(g.featureGates.map((e) => [e.name, e])),
     })),
     metrics: metricsData?.files ?? null,
   };
@@ -147,7 +248,8 @@ export function expand(ranges: string[], order: string[]): string[] {
   const out: string[] = [];
   for (const r of ranges) {
     const [a, b] = r.split('-');
-    const i = order.indexOf(a), j = order.indexOf(b ?? a);
+    const i = order.indexOf(a),
+      j = order.indexOf(b ?? a);
     for (let k = i; k >= 0 && k <= j; k++) out.push(order[k]);
   }
   return out;
@@ -173,21 +275,35 @@ export interface ApiFacts {
  */
 export function apiFacts(entry: ApiVersionEntry, order: string[]): ApiFacts {
   const registered = expand(entry.registeredIn, order);
-  const first = registered[0], last = registered[registered.length - 1];
+  const first = registered[0],
+    last = registered[registered.length - 1];
   const m = entry.markers;
   // Registration is the best evidence of the start when it began after the first release read (the
   // marker may have been written later, or copied from a sibling kind). Registered from the first release
   // read on, only a marker no later than that release can be right.
-  const introducedIn = first !== order[0] ? first
-    : m?.introduced && parseVersion(m.introduced) <= parseVersion(order[0]) ? m.introduced : null;
+  const introducedIn =
+    first !== order[0]
+      ? first
+      : m?.introduced && parseVersion(m.introduced) <= parseVersion(order[0])
+        ? m.introduced
+        : null;
   const dropped = last !== order[order.length - 1] ? next(last) : null;
   const candidates = [m?.removed ?? null, dropped].filter((x): x is string => x !== null);
   const removedIn = candidates.length > 0 ? candidates.sort((a, b) => parseVersion(a) - parseVersion(b))[0] : null;
-  const served = registered.filter((r) => (introducedIn === null || parseVersion(r) >= parseVersion(introducedIn)) && (removedIn === null || parseVersion(r) < parseVersion(removedIn)));
+  const served = registered.filter(
+    (r) =>
+      (introducedIn === null || parseVersion(r) >= parseVersion(introducedIn)) &&
+      (removedIn === null || parseVersion(r) < parseVersion(removedIn)),
+  );
   const replacementOk = m?.replacement && (m.replacementKind === null || m.replacementKind === `${entry.kind}List`);
   return {
-    introducedIn, deprecatedIn: m?.deprecated ?? null, removedIn, removalMarked: m?.removed != null && removedIn === m.removed,
-    replacement: replacementOk ? m!.replacement : null, served, firstRegistered: first,
+    introducedIn,
+    deprecatedIn: m?.deprecated ?? null,
+    removedIn,
+    removalMarked: m?.removed != null && removedIn === m.removed,
+    replacement: replacementOk ? m!.replacement : null,
+    served,
+    firstRegistered: first,
   };
 }
 
@@ -200,10 +316,20 @@ export const isAlpha = (apiVersion: string) => /v\d+alpha\d+$/.test(apiVersion);
 export const isBeta = (apiVersion: string) => /v\d+beta\d+$/.test(apiVersion);
 export const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
 
-export interface FieldFacts { introducedIn: string | null; removedIn: string | null; deprecatedIn: string | null; present: string[] }
+export interface FieldFacts {
+  introducedIn: string | null;
+  removedIn: string | null;
+  deprecatedIn: string | null;
+  present: string[];
+}
 
 /** What the source says of a field path of a kind, over the given group/versions (all of the kind's when null). */
-export function fieldFacts(index: GeneratedIndex, kind: string, path: string, apiVersions: string[] | null): FieldFacts | null | undefined {
+export function fieldFacts(
+  index: GeneratedIndex,
+  kind: string,
+  path: string,
+  apiVersions: string[] | null,
+): FieldFacts | null | undefined {
   const byVersion = index.fields.get(kind);
   if (!byVersion) return undefined;
   const versions = (apiVersions ?? [...byVersion.keys()]).filter((v) => byVersion.has(v));
@@ -229,11 +355,13 @@ export function fieldFacts(index: GeneratedIndex, kind: string, path: string, ap
     const api = index.apiVersions.get(`${v} ${kind}`);
     const served = api ? new Set(apiFacts(api.entry, index.order).served) : null;
     for (const r of expand(p.present, o)) if (!served || served.has(r)) present.add(r);
-    if (p.deprecatedFrom && (deprecatedIn === null || parseVersion(p.deprecatedFrom) < parseVersion(deprecatedIn))) deprecatedIn = p.deprecatedFrom;
+    if (p.deprecatedFrom && (deprecatedIn === null || parseVersion(p.deprecatedFrom) < parseVersion(deprecatedIn)))
+      deprecatedIn = p.deprecatedFrom;
   }
   if (present.size === 0) return versions.some((v) => byVersion.get(v)!.paths[path]) ? undefined : null;
   const sorted = [...present].sort((a, b) => parseVersion(a) - parseVersion(b));
-  const first = sorted[0], last = sorted[sorted.length - 1];
+  const first = sorted[0],
+    last = sorted[sorted.length - 1];
   const before = order[order.indexOf(first) - 1];
   const after = order[order.indexOf(last) + 1];
   return {

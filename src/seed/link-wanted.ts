@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import { loadSeed } from './load';
 import { subjectKey, type SubjectType } from './subjects';
 
-export interface LinkReport { linked: number; remaining: number }
+export interface LinkReport {
+  linked: number;
+  remaining: number;
+}
 
 export function linkWanted(seedDir: string): LinkReport {
   const b = loadSeed(seedDir);
@@ -32,7 +35,13 @@ export function linkWanted(seedDir: string): LinkReport {
       const wanted = /^  # wanted: (\S.*)$/.exec(line);
       if (wanted) {
         const ref = wanted[1].trim();
-        if (known.has(ref)) { pending.push(ref); linked++; } else { out.push(line); remaining++; }
+        if (known.has(ref)) {
+          pending.push(ref);
+          linked++;
+        } else {
+          out.push(line);
+          remaining++;
+        }
         i++;
         continue;
       }
@@ -58,7 +67,8 @@ function withSubjects(record: string[], refs: string[]): string[] {
   const existing = new Set<string>();
   if (start >= 0) {
     let end = start + 1;
-    while (end < record.length && /^ {6}- /.test(record[end])) existing.add(record[end++].replace(/^ {6}- /, '').trim());
+    while (end < record.length && /^ {6}- /.test(record[end]))
+      existing.add(record[end++].replace(/^ {6}- /, '').trim());
     const add = refs.filter((r) => !existing.has(r)).map((r) => `      - ${r}`);
     return [...record.slice(0, end), ...add, ...record.slice(end)];
   }

@@ -6,10 +6,29 @@ import { join, relative } from 'node:path';
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import type { z } from 'zod';
 import {
-  releaseSchema, featureGateSchema, flagSchema, apiVersionSchema, apiFieldSchema, wellKnownKeySchema,
-  metricSchema, changesFileSchema, componentSchema, kindSchema, constraintSchema,
-  type ReleaseRecord, type FeatureGateRecord, type FlagRecord, type ApiVersionRecord, type ApiFieldRecord,
-  type WellKnownKeyRecord, type MetricRecord, type ConversionStepRecord, type ChangeRecord, type ComponentRecord, type KindRecord, type ConstraintRecord,
+  releaseSchema,
+  featureGateSchema,
+  flagSchema,
+  apiVersionSchema,
+  apiFieldSchema,
+  wellKnownKeySchema,
+  metricSchema,
+  changesFileSchema,
+  componentSchema,
+  kindSchema,
+  constraintSchema,
+  type ReleaseRecord,
+  type FeatureGateRecord,
+  type FlagRecord,
+  type ApiVersionRecord,
+  type ApiFieldRecord,
+  type WellKnownKeyRecord,
+  type MetricRecord,
+  type ConversionStepRecord,
+  type ChangeRecord,
+  type ComponentRecord,
+  type KindRecord,
+  type ConstraintRecord,
 } from './schemas';
 import { subjectKey, type SubjectType } from './subjects';
 import { seedHash } from './seed-hash';
@@ -18,8 +37,16 @@ import { isMinorVersion, parseVersion } from '../kb/version';
 import { readGeneratedIndex } from './generated-index';
 import { crossCheck, type CrossCheckReport } from './cross-check';
 
-export interface Located<T> { file: string; index: number; line: number; record: T }
-export interface LocatedChange extends Located<ChangeRecord> { version: string; key: string }
+export interface Located<T> {
+  file: string;
+  index: number;
+  line: number;
+  record: T;
+}
+export interface LocatedChange extends Located<ChangeRecord> {
+  version: string;
+  key: string;
+}
 
 export interface SeedBundle {
   /** sha256 of every seed file's path and bytes: identifies the knowledge base's version. */
@@ -39,13 +66,21 @@ export interface SeedBundle {
   crossCheck: CrossCheckReport | null;
 }
 
-export interface SeedProblem { file: string; record?: string; field?: string; line?: number; message: string }
+export interface SeedProblem {
+  file: string;
+  record?: string;
+  field?: string;
+  line?: number;
+  message: string;
+}
 
 export class SeedValidationError extends Error {
   override readonly name = 'SeedValidationError';
   constructor(readonly problems: SeedProblem[]) {
-    super(`The seed has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was written:\n` +
-      problems.map(formatProblem).join('\n'));
+    super(
+      `The seed has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was written:\n` +
+        problems.map(formatProblem).join('\n'),
+    );
   }
 }
 
@@ -56,7 +91,12 @@ export function formatProblem(p: SeedProblem): string {
   return `${where}:${record}${field}: ${p.message}`;
 }
 
-interface ParsedFile { file: string; doc: Document; lines: LineCounter; data: unknown }
+interface ParsedFile {
+  file: string;
+  doc: Document;
+  lines: LineCounter;
+  data: unknown;
+}
 
 const ENTITY_FOLDERS = {
   featureGates: 'feature-gates',
@@ -77,7 +117,11 @@ export function loadSeed(seedDir: string): SeedBundle {
     if (doc.errors.length > 0) {
       for (const err of doc.errors) {
         const pos = err.linePos?.[0];
-        problems.push({ file, line: pos?.line, message: `invalid YAML${pos ? ` at line ${pos.line}, column ${pos.col}` : ''}: ${err.message.split('\n')[0]}` });
+        problems.push({
+          file,
+          line: pos?.line,
+          message: `invalid YAML${pos ? ` at line ${pos.line}, column ${pos.col}` : ''}: ${err.message.split('\n')[0]}`,
+        });
       }
       return undefined;
     }
@@ -95,8 +139,17 @@ export function loadSeed(seedDir: string): SeedBundle {
   const constraints = optionalList('constraints.yaml', constraintSchema, (r) => r.id);
 
   const entities = Object.fromEntries(
-    Object.entries(ENTITY_FOLDERS).map(([name, folder]) => [name, yamlFiles(join(seedDir, folder)).flatMap((f) =>
-      readList(read(f), schemaFor(name as keyof typeof ENTITY_FOLDERS), labelFor(name as keyof typeof ENTITY_FOLDERS), problems))]),
+    Object.entries(ENTITY_FOLDERS).map(([name, folder]) => [
+      name,
+      yamlFiles(join(seedDir, folder)).flatMap((f) =>
+        readList(
+          read(f),
+          schemaFor(name as keyof typeof ENTITY_FOLDERS),
+          labelFor(name as keyof typeof ENTITY_FOLDERS),
+          problems,
+        ),
+      ),
+    ]),
   ) as unknown as Omit<SeedBundle, 'hash' | 'releases' | 'changes' | 'components' | 'kinds' | 'constraints'>;
 
   const changes: LocatedChange[] = [];
@@ -110,20 +163,47 @@ export function loadSeed(seedDir: string): SeedBundle {
     }
     const expected = absPath.replace(/^.*[\\/]/, '').replace(/\.ya?ml$/, '');
     if (expected !== result.data.version) {
-      problems.push({ file: parsed.file, field: 'version', line: lineOf(parsed, ['version']), message: `the file is named for ${expected} but says version "${result.data.version}"` });
+      problems.push({
+        file: parsed.file,
+        field: 'version',
+        line: lineOf(parsed, ['version']),
+        message: `the file is named for ${expected} but says version "${result.data.version}"`,
+      });
     }
     result.data.changes.forEach((record, index) => {
       const id = record.id ?? (record.prs && record.prs.length > 0 ? String(record.prs[0]) : undefined);
       const line = lineOf(parsed, ['changes', index]);
       if (!id) {
-        problems.push({ file: parsed.file, record: `changes[${index}]`, field: 'id', line, message: 'a change without a PR number needs an explicit id' });
+        problems.push({
+          file: parsed.file,
+          record: `changes[${index}]`,
+          field: 'id',
+          line,
+          message: 'a change without a PR number needs an explicit id',
+        });
         return;
       }
-      changes.push({ file: parsed.file, index, line: line ?? 1, record, version: result.data.version, key: `${result.data.version}#${id}` });
+      changes.push({
+        file: parsed.file,
+        index,
+        line: line ?? 1,
+        record,
+        version: result.data.version,
+        key: `${result.data.version}#${id}`,
+      });
     });
   }
 
-  const bundle: SeedBundle = { hash: '', releases, components, kinds, constraints, ...entities, changes, crossCheck: null };
+  const bundle: SeedBundle = {
+    hash: '',
+    releases,
+    components,
+    kinds,
+    constraints,
+    ...entities,
+    changes,
+    crossCheck: null,
+  };
   const index = problems.length === 0 ? readGeneratedIndex(seedDir, problems) : null;
   if (index) bundle.crossCheck = crossCheck(bundle, index, problems);
   checkAcrossRecords(bundle, problems);
@@ -144,16 +224,24 @@ function yamlFiles(dir: string): string[] {
 
 function schemaFor(name: keyof typeof ENTITY_FOLDERS): z.ZodType {
   return {
-    featureGates: featureGateSchema, flags: flagSchema, apiVersions: apiVersionSchema,
-    apiFields: apiFieldSchema, wellKnownKeys: wellKnownKeySchema, metrics: metricSchema,
+    featureGates: featureGateSchema,
+    flags: flagSchema,
+    apiVersions: apiVersionSchema,
+    apiFields: apiFieldSchema,
+    wellKnownKeys: wellKnownKeySchema,
+    metrics: metricSchema,
   }[name];
 }
 
 // A readable name for a record in error messages, from whatever identifying fields it has.
 function labelFor(name: keyof typeof ENTITY_FOLDERS): (r: Record<string, unknown>) => string | undefined {
   const fields: Record<keyof typeof ENTITY_FOLDERS, string[]> = {
-    featureGates: ['name'], flags: ['component', 'name'], apiVersions: ['apiVersion', 'kind'],
-    apiFields: ['kind', 'path'], wellKnownKeys: ['key'], metrics: ['component', 'name'],
+    featureGates: ['name'],
+    flags: ['component', 'name'],
+    apiVersions: ['apiVersion', 'kind'],
+    apiFields: ['kind', 'path'],
+    wellKnownKeys: ['key'],
+    metrics: ['component', 'name'],
   };
   return (r) => {
     const parts = fields[name].map((f) => r[f]).filter((v) => typeof v === 'string');
@@ -161,11 +249,19 @@ function labelFor(name: keyof typeof ENTITY_FOLDERS): (r: Record<string, unknown
   };
 }
 
-function readList<T>(parsed: ParsedFile | undefined, schema: z.ZodType<T>, label: (r: any) => string | undefined,
-  problems: SeedProblem[]): Located<T>[] {
+function readList<T>(
+  parsed: ParsedFile | undefined,
+  schema: z.ZodType<T>,
+  label: (r: any) => string | undefined,
+  problems: SeedProblem[],
+): Located<T>[] {
   if (!parsed) return [];
   if (!Array.isArray(parsed.data)) {
-    problems.push({ file: parsed.file, line: 1, message: 'the file must hold a YAML list of records (lines starting with "- ")' });
+    problems.push({
+      file: parsed.file,
+      line: 1,
+      message: 'the file must hold a YAML list of records (lines starting with "- ")',
+    });
     return [];
   }
   const out: Located<T>[] = [];
@@ -181,8 +277,13 @@ function readList<T>(parsed: ParsedFile | undefined, schema: z.ZodType<T>, label
   return out;
 }
 
-function reportZod(parsed: ParsedFile, error: z.ZodError, prefix: (string | number)[], record: string | undefined,
-  problems: SeedProblem[]): void {
+function reportZod(
+  parsed: ParsedFile,
+  error: z.ZodError,
+  prefix: (string | number)[],
+  record: string | undefined,
+  problems: SeedProblem[],
+): void {
   for (const issue of error.issues) {
     const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
     let recordName = record;
@@ -191,7 +292,10 @@ function reportZod(parsed: ParsedFile, error: z.ZodError, prefix: (string | numb
       recordName = `changes[${path[1]}]`;
       fieldPath = path.slice(2);
     }
-    const field = fieldPath.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : String(p)), '');
+    const field = fieldPath.reduce<string>(
+      (acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : String(p)),
+      '',
+    );
     const unknownKeys = issue.code === 'unrecognized_keys' ? ` (${(issue as { keys: string[] }).keys.join(', ')})` : '';
     problems.push({
       file: parsed.file,
@@ -230,9 +334,30 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
   const components = uniq(b.components, (r) => r.name, 'component');
   uniq(b.kinds, (r) => r.kind, 'kind');
   const componentRefs: [Located<unknown>, string, string, string][] = [
-    ...b.flags.map((l) => [l, `flag ${l.record.component} ${l.record.name}`, 'component', l.record.component] as [Located<unknown>, string, string, string]),
-    ...b.metrics.map((l) => [l, `metric ${l.record.component} ${l.record.name}`, 'component', l.record.component] as [Located<unknown>, string, string, string]),
-    ...b.featureGates.flatMap((l) => l.record.components.map((c, i) => [l, `feature gate ${l.record.name}`, `components[${i}]`, c] as [Located<unknown>, string, string, string])),
+    ...b.flags.map(
+      (l) =>
+        [l, `flag ${l.record.component} ${l.record.name}`, 'component', l.record.component] as [
+          Located<unknown>,
+          string,
+          string,
+          string,
+        ],
+    ),
+    ...b.metrics.map(
+      (l) =>
+        [l, `metric ${l.record.component} ${l.record.name}`, 'component', l.record.component] as [
+          Located<unknown>,
+          string,
+          string,
+          string,
+        ],
+    ),
+    ...b.featureGates.flatMap((l) =>
+      l.record.components.map(
+        (c, i) =>
+          [l, `feature gate ${l.record.name}`, `components[${i}]`, c] as [Located<unknown>, string, string, string],
+      ),
+    ),
   ];
   if (b.components.length > 0) {
     for (const [loc, name, field, component] of componentRefs) {
@@ -259,78 +384,149 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
     else if (value && typeof value === 'object') {
       for (const [k, x] of Object.entries(value)) {
         const p = path ? `${path}.${k}` : k;
-        if (versionFields.test(k) && typeof x === 'string' && isMinorVersion(x) && v(x)! > newest) problem(loc, name, p, `${x} is after the newest release in seed/releases.yaml`);
+        if (versionFields.test(k) && typeof x === 'string' && isMinorVersion(x) && v(x)! > newest)
+          problem(loc, name, p, `${x} is after the newest release in seed/releases.yaml`);
         else if (typeof x === 'object') scanVersions(loc, name, x, p);
       }
     }
   };
   if (b.releases.length > 0) {
-    for (const list of [b.featureGates, b.flags, b.apiVersions, b.apiFields, b.wellKnownKeys, b.metrics, b.constraints] as Located<any>[][]) {
-      for (const loc of list) scanVersions(loc, Object.values(loc.record).filter((x) => typeof x === 'string').slice(0, 2).join(' '), loc.record, '');
+    for (const list of [
+      b.featureGates,
+      b.flags,
+      b.apiVersions,
+      b.apiFields,
+      b.wellKnownKeys,
+      b.metrics,
+      b.constraints,
+    ] as Located<any>[][]) {
+      for (const loc of list)
+        scanVersions(
+          loc,
+          Object.values(loc.record)
+            .filter((x) => typeof x === 'string')
+            .slice(0, 2)
+            .join(' '),
+          loc.record,
+          '',
+        );
     }
   }
 
   // introduced <= deprecated < removed, wherever a record carries them.
-  const lifeOrder = (loc: Located<{ introducedIn?: string | null; deprecatedIn?: string | null; removedIn?: string | null }>, name: string) => {
+  const lifeOrder = (
+    loc: Located<{ introducedIn?: string | null; deprecatedIn?: string | null; removedIn?: string | null }>,
+    name: string,
+  ) => {
     const { introducedIn, deprecatedIn, removedIn } = loc.record;
-    if (introducedIn && deprecatedIn && v(deprecatedIn)! < v(introducedIn)!) problem(loc, name, 'deprecatedIn', `is before introducedIn ${introducedIn}`);
-    if (introducedIn && removedIn && v(removedIn)! <= v(introducedIn)!) problem(loc, name, 'removedIn', `must come after introducedIn ${introducedIn}`);
-    if (deprecatedIn && removedIn && v(removedIn)! < v(deprecatedIn)!) problem(loc, name, 'removedIn', `is before deprecatedIn ${deprecatedIn}`);
+    if (introducedIn && deprecatedIn && v(deprecatedIn)! < v(introducedIn)!)
+      problem(loc, name, 'deprecatedIn', `is before introducedIn ${introducedIn}`);
+    if (introducedIn && removedIn && v(removedIn)! <= v(introducedIn)!)
+      problem(loc, name, 'removedIn', `must come after introducedIn ${introducedIn}`);
+    if (deprecatedIn && removedIn && v(removedIn)! < v(deprecatedIn)!)
+      problem(loc, name, 'removedIn', `is before deprecatedIn ${deprecatedIn}`);
   };
   for (const list of [b.flags, b.apiVersions, b.apiFields, b.wellKnownKeys, b.metrics] as Located<any>[][]) {
-    for (const loc of list) lifeOrder(loc, Object.values(loc.record).filter((x) => typeof x === 'string').slice(0, 2).join(' '));
+    for (const loc of list)
+      lifeOrder(
+        loc,
+        Object.values(loc.record)
+          .filter((x) => typeof x === 'string')
+          .slice(0, 2)
+          .join(' '),
+      );
   }
 
   for (const loc of b.releases) {
     const { releasedOn, endOfLifeOn } = loc.record;
-    if (releasedOn && endOfLifeOn && endOfLifeOn <= releasedOn) problem(loc, `release ${loc.record.version}`, 'endOfLifeOn', `must be after releasedOn ${releasedOn}`);
+    if (releasedOn && endOfLifeOn && endOfLifeOn <= releasedOn)
+      problem(loc, `release ${loc.record.version}`, 'endOfLifeOn', `must be after releasedOn ${releasedOn}`);
   }
 
   for (const loc of b.featureGates) {
     const g = loc.record;
     const name = `feature gate ${g.name}`;
     g.lifecycle.forEach((s, i) => {
-      if (s.until && v(s.until)! < v(s.since)!) problem(loc, name, `lifecycle[${i}].until`, `${s.until} is before since ${s.since}`);
+      if (s.until && v(s.until)! < v(s.since)!)
+        problem(loc, name, `lifecycle[${i}].until`, `${s.until} is before since ${s.since}`);
       const next = g.lifecycle[i + 1];
       if (next) {
         if (!s.until) problem(loc, name, `lifecycle[${i}].until`, 'only the last stage may be open-ended');
-        else if (v(next.since)! <= v(s.until)!) problem(loc, name, `lifecycle[${i + 1}].since`, `${next.since} overlaps the previous stage, which lasts until ${s.until}`);
+        else if (v(next.since)! <= v(s.until)!)
+          problem(
+            loc,
+            name,
+            `lifecycle[${i + 1}].since`,
+            `${next.since} overlaps the previous stage, which lasts until ${s.until}`,
+          );
       }
     });
     const last = g.lifecycle[g.lifecycle.length - 1];
     if (g.removedIn && v(g.removedIn)! <= v(last.until ?? last.since)!) {
-      problem(loc, name, 'removedIn', `${g.removedIn} must come after the last stage (${last.since}${last.until ? `–${last.until}` : ''})`);
+      problem(
+        loc,
+        name,
+        'removedIn',
+        `${g.removedIn} must come after the last stage (${last.since}${last.until ? `–${last.until}` : ''})`,
+      );
     }
   }
 
   for (const loc of b.flags) {
     const name = `flag ${loc.record.component} ${loc.record.name}`;
-    (loc.record.values ?? []).forEach((val, i) => lifeOrder({ ...loc, record: val }, `${name} value ${val.value}`));
+    (loc.record.values ?? []).forEach((val) => lifeOrder({ ...loc, record: val }, `${name} value ${val.value}`));
     const sinces = (loc.record.defaults ?? []).map((d) => v(d.since)!);
-    sinces.forEach((s, i) => { if (i > 0 && s <= sinces[i - 1]) problem(loc, name, `defaults[${i}].since`, 'defaults must be in release order, one per release'); });
+    sinces.forEach((s, i) => {
+      if (i > 0 && s <= sinces[i - 1])
+        problem(loc, name, `defaults[${i}].since`, 'defaults must be in release order, one per release');
+    });
   }
 
   for (const loc of b.apiVersions) {
     const r = loc.record;
     const name = `API version ${r.apiVersion} ${r.kind}`;
     if (r.replacement && !apis.has(`${r.replacement} ${r.kind}`)) {
-      problem(loc, name, 'replacement', `no api-versions record for ${r.replacement} ${r.kind}: add it so the replacement can be looked up`);
+      problem(
+        loc,
+        name,
+        'replacement',
+        `no api-versions record for ${r.replacement} ${r.kind}: add it so the replacement can be looked up`,
+      );
     }
     if (r.replacement === r.apiVersion) problem(loc, name, 'replacement', 'an API version cannot replace itself');
     if (r.conversion) {
-      if (!apis.has(`${r.conversion.to} ${r.kind}`)) problem(loc, name, 'conversion.to', `no api-versions record for ${r.conversion.to} ${r.kind}: a conversion must end at a known version of the same kind`);
-      if (r.conversion.to === r.apiVersion) problem(loc, name, 'conversion.to', 'an API version cannot convert to itself');
+      if (!apis.has(`${r.conversion.to} ${r.kind}`))
+        problem(
+          loc,
+          name,
+          'conversion.to',
+          `no api-versions record for ${r.conversion.to} ${r.kind}: a conversion must end at a known version of the same kind`,
+        );
+      if (r.conversion.to === r.apiVersion)
+        problem(loc, name, 'conversion.to', 'an API version cannot convert to itself');
       checkSteps(loc, name, r.conversion.steps);
     }
   }
-  for (const loc of b.apiFields) if (loc.record.conversion) checkSteps(loc, `API field ${loc.record.kind} ${loc.record.path}`, loc.record.conversion.steps);
+  for (const loc of b.apiFields)
+    if (loc.record.conversion)
+      checkSteps(loc, `API field ${loc.record.kind} ${loc.record.path}`, loc.record.conversion.steps);
   function checkSteps(loc: Located<unknown>, name: string, steps: ConversionStepRecord[]): void {
     steps.forEach((step, i) => {
       if ('transform' in step && !isTransform(step.transform)) {
-        problem(loc, name, `conversion.steps[${i}].transform`, `no transform named ${step.transform} in src/convert/transforms (known: ${transformNames().join(', ')})`);
+        problem(
+          loc,
+          name,
+          `conversion.steps[${i}].transform`,
+          `no transform named ${step.transform} in src/convert/transforms (known: ${transformNames().join(', ')})`,
+        );
       }
       if ('move' in step && (step.move.match(/\[\]/g) ?? []).length !== (step.to.match(/\[\]/g) ?? []).length) {
-        problem(loc, name, `conversion.steps[${i}].to`, 'a move keeps the object\'s lists: "to" needs as many [] as the moved path');
+        problem(
+          loc,
+          name,
+          `conversion.steps[${i}].to`,
+          'a move keeps the object\'s lists: "to" needs as many [] as the moved path',
+        );
       }
     });
   }
@@ -340,7 +536,15 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
     let at: ApiVersionRecord | undefined = loc.record;
     while (at?.conversion) {
       const key = `${at.apiVersion} ${at.kind}`;
-      if (seen.has(key)) { problem(loc, `API version ${loc.record.apiVersion} ${loc.record.kind}`, 'conversion.to', `conversions form a cycle through ${key}`); break; }
+      if (seen.has(key)) {
+        problem(
+          loc,
+          `API version ${loc.record.apiVersion} ${loc.record.kind}`,
+          'conversion.to',
+          `conversions form a cycle through ${key}`,
+        );
+        break;
+      }
       seen.add(key);
       at = apis.get(`${at.conversion.to} ${at.kind}`)?.record;
     }
@@ -348,10 +552,18 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
 
   for (const loc of b.flags) {
     const f = loc.record;
-    (f.conversion ?? []).forEach((rule, i) => rule.args.forEach((arg, j) => {
-      const flagName = arg.replace(/=.*$/, '');
-      if (!known.flag.has(`${f.component} ${flagName}`)) problem(loc, `flag ${f.component} ${f.name}`, `conversion[${i}].args[${j}]`, `no flags record for ${f.component} ${flagName}`);
-    }));
+    (f.conversion ?? []).forEach((rule, i) =>
+      rule.args.forEach((arg, j) => {
+        const flagName = arg.replace(/=.*$/, '');
+        if (!known.flag.has(`${f.component} ${flagName}`))
+          problem(
+            loc,
+            `flag ${f.component} ${f.name}`,
+            `conversion[${i}].args[${j}]`,
+            `no flags record for ${f.component} ${flagName}`,
+          );
+      }),
+    );
   }
 
   for (const loc of b.apiFields) {
@@ -364,8 +576,10 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
   uniq(b.constraints, (r) => r.id, 'constraint');
   for (const loc of b.constraints) {
     const r = loc.record;
-    if (r.featureGate && !gates.has(r.featureGate)) problem(loc, `constraint ${r.id}`, 'featureGate', `no feature-gates record named ${r.featureGate}`);
-    if (r.change && !b.changes.some((c) => c.key === r.change)) problem(loc, `constraint ${r.id}`, 'change', `no change ${r.change} in seed/changes`);
+    if (r.featureGate && !gates.has(r.featureGate))
+      problem(loc, `constraint ${r.id}`, 'featureGate', `no feature-gates record named ${r.featureGate}`);
+    if (r.change && !b.changes.some((c) => c.key === r.change))
+      problem(loc, `constraint ${r.id}`, 'change', `no change ${r.change} in seed/changes`);
   }
 
   // A PR belongs to the notes of one release: the same PR in two release files is a curation slip.
@@ -374,7 +588,12 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
     for (const pr of c.record.prs ?? []) {
       const first = prHome.get(pr);
       if (first && first.version !== c.version && c.record.repeats !== first.version) {
-        problem(c, `change ${c.key}`, 'prs', `PR #${pr} is already recorded for ${first.version} (${first.file}:${first.line}); keep it in the release whose notes carry it, or say repeats: "${first.version}" when both releases' notes list it`);
+        problem(
+          c,
+          `change ${c.key}`,
+          'prs',
+          `PR #${pr} is already recorded for ${first.version} (${first.file}:${first.line}); keep it in the release whose notes carry it, or say repeats: "${first.version}" when both releases' notes list it`,
+        );
       } else if (!first) prHome.set(pr, c);
     }
   }
@@ -385,7 +604,8 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
     const first = changeKeys.get(c.key);
     if (first) problem(c, name, 'id', `duplicate: already defined at ${first.file}:${first.line}`);
     changeKeys.set(c.key, c);
-    if (!releases.has(c.version)) problem(c, name, undefined, `release ${c.version} has no record in seed/releases.yaml`);
+    if (!releases.has(c.version))
+      problem(c, name, undefined, `release ${c.version} has no record in seed/releases.yaml`);
     (c.record.subjects ?? []).forEach((ref, i) => {
       const sep = ref.indexOf(':');
       const type = ref.slice(0, sep) as SubjectType;

@@ -3,21 +3,29 @@ import { z } from 'zod';
 
 export const STAGES = ['ALPHA', 'BETA', 'GA', 'DEPRECATED'] as const;
 export const CHANGE_KINDS = [
-  'URGENT_UPGRADE_NOTE', 'DEPRECATION', 'REMOVAL', 'API_CHANGE', 'FEATURE',
-  'BEHAVIOR_CHANGE', 'BUG_FIX', 'KNOWN_ISSUE', 'OTHER',
+  'URGENT_UPGRADE_NOTE',
+  'DEPRECATION',
+  'REMOVAL',
+  'API_CHANGE',
+  'FEATURE',
+  'BEHAVIOR_CHANGE',
+  'BUG_FIX',
+  'KNOWN_ISSUE',
+  'OTHER',
 ] as const;
 export const KEY_TYPES = ['LABEL', 'ANNOTATION', 'TAINT'] as const;
-export const SUBJECT_TYPES = ['gate', 'flag', 'api', 'field', 'key', 'metric'] as const;
 
 const version = z
   .string({ error: 'must be a quoted release string such as "1.20" (unquoted 1.20 reads as the number 1.2)' })
   .regex(/^\d{1,3}\.\d{1,3}$/, 'must be a minor release written MAJOR.MINOR, such as "1.20"');
 const optionalVersion = version.nullish();
-const isoDate = z.string({ error: 'must be a quoted ISO date such as "2020-12-08"' })
+const isoDate = z
+  .string({ error: 'must be a quoted ISO date such as "2020-12-08"' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be an ISO date such as "2020-12-08"');
 const text = z.string().trim().min(1, 'must not be empty');
 const summary = z.string().trim().min(10, 'must be a sentence in our own words (at least 10 characters)');
-const sources = z.array(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }))
+const sources = z
+  .array(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }))
   .min(1, 'every record needs at least one source URL');
 const notes = z.string().trim().min(1).nullish();
 /** introducedIn / deprecatedIn / removedIn, shared by every entity with a life. */
@@ -38,7 +46,9 @@ export const sourceOverrideSchema = z.strictObject({
 const sourceOverrides = z.array(sourceOverrideSchema).min(1).optional();
 
 const componentName = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a component name such as "kube-proxy"');
-const sigName = z.string().regex(/^[A-Z][A-Za-z ]*$/, 'must be a SIG name as the notes write it, such as "Network" or "API Machinery"');
+const sigName = z
+  .string()
+  .regex(/^[A-Z][A-Za-z ]*$/, 'must be a SIG name as the notes write it, such as "Network" or "API Machinery"');
 
 export const releaseSchema = z.strictObject({
   version,
@@ -63,7 +73,10 @@ export const featureGateSchema = z.strictObject({
   summary,
   sigs: z.array(sigName).min(1),
   components: z.array(componentName).default([]),
-  kep: z.string().regex(/^KEP-\d+$/, 'must be written "KEP-<number>"').nullish(),
+  kep: z
+    .string()
+    .regex(/^KEP-\d+$/, 'must be written "KEP-<number>"')
+    .nullish(),
   lifecycle: z.array(featureGateStageSchema).min(1, 'a gate needs at least one stage'),
   removedIn: optionalVersion,
   sourceOverrides,
@@ -71,7 +84,9 @@ export const featureGateSchema = z.strictObject({
   sources,
 });
 
-const flagArg = z.string().regex(/^--[a-z0-9][a-z0-9-]*(=\S*)?$/, 'must be a flag, optionally with =value, such as "--conntrack-min={value}"');
+const flagArg = z
+  .string()
+  .regex(/^--[a-z0-9][a-z0-9-]*(=\S*)?$/, 'must be a flag, optionally with =value, such as "--conntrack-min={value}"');
 
 /**
  * How `netkb convert` rewrites a removed flag in a container's arguments: the first rule whose `value`
@@ -89,35 +104,57 @@ export const flagSchema = z.strictObject({
   name: z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be the flag with its leading dashes, such as "--proxy-mode"'),
   summary,
   ...lifeVersions,
-  replacements: z.array(z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be a flag such as "--conntrack-min"')).optional(),
-  configField: z.string().regex(/^[a-zA-Z][a-zA-Z0-9.]*$/, 'must be a dotted component-config field').nullish(),
+  replacements: z
+    .array(z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be a flag such as "--conntrack-min"'))
+    .optional(),
+  configField: z
+    .string()
+    .regex(/^[a-zA-Z][a-zA-Z0-9.]*$/, 'must be a dotted component-config field')
+    .nullish(),
   conversion: z.array(flagConversionSchema).min(1).optional(),
   defaults: z.array(z.strictObject({ value: z.string(), since: version })).optional(),
-  values: z.array(z.strictObject({
-    value: text,
-    introducedIn: optionalVersion,
-    deprecatedIn: optionalVersion,
-    removedIn: optionalVersion,
-    replacement: text.nullish(),
-  })).optional(),
+  values: z
+    .array(
+      z.strictObject({
+        value: text,
+        introducedIn: optionalVersion,
+        deprecatedIn: optionalVersion,
+        removedIn: optionalVersion,
+        replacement: text.nullish(),
+      }),
+    )
+    .optional(),
   sourceOverrides,
   notes,
   sources,
 });
 
-const apiVersionString = z.string().regex(/^([a-z0-9.-]+\/)?v\d+((alpha|beta)\d+)?$/, 'must be an apiVersion such as "networking.k8s.io/v1" or "v1"');
+const apiVersionString = z
+  .string()
+  .regex(/^([a-z0-9.-]+\/)?v\d+((alpha|beta)\d+)?$/, 'must be an apiVersion such as "networking.k8s.io/v1" or "v1"');
 const kindName = z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a kind such as "Ingress"');
 
-const dotPath = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.[a-zA-Z][a-zA-Z0-9]*(\[\])?)*$/, 'must be a dot path such as "spec.backend" or "spec.rules[].http.paths[].backend"');
+const dotPath = z
+  .string()
+  .regex(
+    /^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.[a-zA-Z][a-zA-Z0-9]*(\[\])?)*$/,
+    'must be a dot path such as "spec.backend" or "spec.rules[].http.paths[].backend"',
+  );
 const scalarValue = z.union([z.string(), z.number(), z.boolean()]);
 
 /** Names of the conversion transforms written in code (src/convert/transforms); a step names one. */
-export const TRANSFORM_NAME = z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be the name of a transform in src/convert/transforms, such as "endpointslice-topology"');
+export const TRANSFORM_NAME = z
+  .string()
+  .regex(
+    /^[a-z][a-z0-9-]*$/,
+    'must be the name of a transform in src/convert/transforms, such as "endpointslice-topology"',
+  );
 
 /** One step of an API version conversion. Paths are relative to the object; [] visits every list item. */
 export const conversionStepSchema = z.union([
   z.strictObject({
-    move: dotPath, to: dotPath,
+    move: dotPath,
+    to: dotPath,
     /** Only values of this type move (servicePort: numbers to port.number, names to port.name). */
     when: z.enum(['number', 'string']).optional(),
     /** Written beside the moved value, in its new parent map (e.g. type: Utilization). */
@@ -156,7 +193,12 @@ export const apiVersionSchema = z.strictObject({
 
 export const apiFieldSchema = z.strictObject({
   kind: kindName,
-  path: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.[a-zA-Z][a-zA-Z0-9]*(\[\])?)*$/, 'must be a dot path such as "spec.ipFamilies" or "endpoints[].conditions.serving"'),
+  path: z
+    .string()
+    .regex(
+      /^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.[a-zA-Z][a-zA-Z0-9]*(\[\])?)*$/,
+      'must be a dot path such as "spec.ipFamilies" or "endpoints[].conditions.serving"',
+    ),
   apiVersions: z.array(apiVersionString).optional(),
   summary,
   ...lifeVersions,
@@ -192,14 +234,31 @@ export const metricSchema = z.strictObject({
 export const componentSchema = z.strictObject({
   name: componentName,
   summary,
-  binaries: z.array(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be an executable name such as "kube-proxy"')).min(1),
-  images: z.array(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be an image name without registry or tag, such as "kube-proxy"')).default([]),
-  configKinds: z.array(z.string().regex(/^[a-z0-9.-]+\/[A-Z][A-Za-z0-9]*$/, 'must be "<group>/<Kind>", such as "kubeproxy.config.k8s.io/KubeProxyConfiguration"')).default([]),
+  binaries: z
+    .array(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be an executable name such as "kube-proxy"'))
+    .min(1),
+  images: z
+    .array(
+      z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'must be an image name without registry or tag, such as "kube-proxy"'),
+    )
+    .default([]),
+  configKinds: z
+    .array(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9.-]+\/[A-Z][A-Za-z0-9]*$/,
+          'must be "<group>/<Kind>", such as "kubeproxy.config.k8s.io/KubeProxyConfiguration"',
+        ),
+    )
+    .default([]),
   notes,
   sources,
 });
 
-const fieldPath = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.[a-zA-Z][a-zA-Z0-9]*(\[\])?)*$/, 'must be a dot path such as "spec.template"');
+const fieldPath = z
+  .string()
+  .regex(/^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.[a-zA-Z][a-zA-Z0-9]*(\[\])?)*$/, 'must be a dot path such as "spec.template"');
 
 export const kindSchema = z.strictObject({
   kind: kindName,
@@ -229,18 +288,26 @@ export const constraintSchema = z.strictObject({
   maxLength: z.number().int().positive(),
   featureGate: z.string().nullish(),
   since: optionalVersion,
-  change: z.string().regex(/^\d+\.\d+#[a-z0-9-]+$/, 'must name a change as "<release>#<id>", such as "1.20#95267"').nullish(),
+  change: z
+    .string()
+    .regex(/^\d+\.\d+#[a-z0-9-]+$/, 'must name a change as "<release>#<id>", such as "1.20#95267"')
+    .nullish(),
   notes,
   sources,
 });
 
-const subjectRef = z.string().regex(
-  /^(gate|flag|api|field|key|metric):\S.*$/,
-  'must be "<type>:<reference>" with type gate, flag, api, field, key or metric (see seed/README.md)',
-);
+const subjectRef = z
+  .string()
+  .regex(
+    /^(gate|flag|api|field|key|metric):\S.*$/,
+    'must be "<type>:<reference>" with type gate, flag, api, field, key or metric (see seed/README.md)',
+  );
 
 export const changeSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes').optional(),
+  id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes')
+    .optional(),
   prs: z.array(z.number().int().positive()).optional(),
   kind: z.enum(CHANGE_KINDS),
   actionRequired: z.boolean().optional(),
@@ -264,8 +331,6 @@ export type ReleaseRecord = z.infer<typeof releaseSchema>;
 export type FeatureGateRecord = z.infer<typeof featureGateSchema>;
 export type FlagRecord = z.infer<typeof flagSchema>;
 export type ConversionStepRecord = z.infer<typeof conversionStepSchema>;
-export type ApiConversionRecord = z.infer<typeof apiConversionSchema>;
-export type FlagConversionRecord = z.infer<typeof flagConversionSchema>;
 export type ApiVersionRecord = z.infer<typeof apiVersionSchema>;
 export type ApiFieldRecord = z.infer<typeof apiFieldSchema>;
 export type WellKnownKeyRecord = z.infer<typeof wellKnownKeySchema>;
@@ -274,5 +339,4 @@ export type ChangeRecord = z.infer<typeof changeSchema>;
 export type ComponentRecord = z.infer<typeof componentSchema>;
 export type KindRecord = z.infer<typeof kindSchema>;
 export type ConstraintRecord = z.infer<typeof constraintSchema>;
-export type ChangesFile = z.infer<typeof changesFileSchema>;
 export type SourceOverrideRecord = z.infer<typeof sourceOverrideSchema>;

@@ -13,11 +13,17 @@ export function seedHash(seedDir: string): string {
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       if (e.isDirectory()) walk(join(dir, e.name));
-      else if (/\.ya?ml$/.test(e.name) || (dir.endsWith('generated') && e.name.endsWith('.json'))) files.push(join(dir, e.name));
+      else if (/\.ya?ml$/.test(e.name) || (dir.endsWith('generated') && e.name.endsWith('.json')))
+        files.push(join(dir, e.name));
     }
   };
   walk(seedDir);
   const hash = createHash('sha256');
-  for (const f of files) hash.update(relative(join(seedDir, '..'), f)).update('\0').update(readFileSync(f)).update('\0');
+  for (const f of files)
+    hash
+      .update(relative(join(seedDir, '..'), f))
+      .update('\0')
+      .update(readFileSync(f))
+      .update('\0');
   return hash.digest('hex');
 }

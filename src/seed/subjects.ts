@@ -3,12 +3,18 @@ export type SubjectType = 'gate' | 'flag' | 'api' | 'field' | 'key' | 'metric';
 
 export function subjectKey(type: SubjectType, r: Record<string, any>): string {
   switch (type) {
-    case 'gate': return r.name;
-    case 'flag': return `${r.component} ${r.name}`;
-    case 'api': return `${r.apiVersion} ${r.kind}`;
-    case 'field': return `${r.kind} ${r.path}`;
-    case 'key': return r.key;
-    case 'metric': return `${r.component} ${r.name}`;
+    case 'gate':
+      return r.name;
+    case 'flag':
+      return `${r.component} ${r.name}`;
+    case 'api':
+      return `${r.apiVersion} ${r.kind}`;
+    case 'field':
+      return `${r.kind} ${r.path}`;
+    case 'key':
+      return r.key;
+    case 'metric':
+      return `${r.component} ${r.name}`;
   }
 }
 

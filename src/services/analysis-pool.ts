@@ -16,10 +16,24 @@ import type { AnalysisRunner } from './analysis-runner';
 import type { UpgradeReport } from './upgrade-report';
 import type { ConversionReport } from './convert-manifest';
 
-export interface PoolOptions { size: number; timeoutMs: number; /** Stop a worker after this long without work (default 60 s). */ idleMs?: number }
+export interface PoolOptions {
+  size: number;
+  timeoutMs: number;
+  /** Stop a worker after this long without work (default 60 s). */ idleMs?: number;
+}
 
-interface Slot { worker: Worker; ready: Promise<void>; busy: boolean; started: boolean; idle: NodeJS.Timeout | null }
-interface Pending { job: Job; resolve(r: Reply): void; reject(e: Error): void }
+interface Slot {
+  worker: Worker;
+  ready: Promise<void>;
+  busy: boolean;
+  started: boolean;
+  idle: NodeJS.Timeout | null;
+}
+interface Pending {
+  job: Job;
+  resolve(r: Reply): void;
+  reject(e: Error): void;
+}
 
 export class AnalysisPool implements AnalysisRunner {
   private slots: Slot[] = [];
@@ -54,17 +68,38 @@ export class AnalysisPool implements AnalysisRunner {
   }
 
   /** Runs the analysis in a worker and maps the findings' changes back onto `kb`'s objects. */
-  async upgradeReport(kb: KnowledgeBase, from: string, to: string, manifest: string, maxBytes: number): Promise<UpgradeReport> {
+  async upgradeReport(
+    kb: KnowledgeBase,
+    from: string,
+    to: string,
+    manifest: string,
+    maxBytes: number,
+  ): Promise<UpgradeReport> {
     const reply = await this.run({ id: this.nextId++, op: 'upgradeReport', from, to, manifest, maxBytes });
     if (!('ok' in reply)) throw new Error('the analysis worker answered another kind of job');
-    return { ...reply.ok, findings: reply.ok.findings.map((f) => ({ ...f, change: f.change ? kb.change(f.change) ?? null : null })) };
+    return {
+      ...reply.ok,
+      findings: reply.ok.findings.map((f) => ({ ...f, change: f.change ? (kb.change(f.change) ?? null) : null })),
+    };
   }
 
   /** Runs convertManifest in a worker, with the same time budget as upgradeReport. */
-  async convertManifest(kb: KnowledgeBase, from: string, to: string, manifest: string, maxBytes: number): Promise<ConversionReport> {
+  async convertManifest(
+    kb: KnowledgeBase,
+    from: string,
+    to: string,
+    manifest: string,
+    maxBytes: number,
+  ): Promise<ConversionReport> {
     const reply = await this.run({ id: this.nextId++, op: 'convertManifest', from, to, manifest, maxBytes });
     if (!('converted' in reply)) throw new Error('the analysis worker answered another kind of job');
-    return { ...reply.converted, unconverted: reply.converted.unconverted.map((f) => ({ ...f, change: f.change ? kb.change(f.change) ?? null : null })) };
+    return {
+      ...reply.converted,
+      unconverted: reply.converted.unconverted.map((f) => ({
+        ...f,
+        change: f.change ? (kb.change(f.change) ?? null) : null,
+      })),
+    };
   }
 
   private async run(job: Job): Promise<Reply> {
@@ -72,7 +107,8 @@ export class AnalysisPool implements AnalysisRunner {
       this.queue.push({ job, resolve, reject });
       this.dispatch();
     });
-    if ('clientError' in reply) throw new NetkbError(reply.clientError.code, reply.clientError.message, reply.clientError.facts);
+    if ('clientError' in reply)
+      throw new NetkbError(reply.clientError.code, reply.clientError.message, reply.clientError.facts);
     if ('crash' in reply) throw new Error(`analysis failed in a worker: ${reply.crash}`);
     return reply;
   }
@@ -80,12 +116,24 @@ export class AnalysisPool implements AnalysisRunner {
   /** Gives every worker the new knowledge base (after an import). */
   async reload(kb: KnowledgeBase): Promise<void> {
     this.snapshot = kb.snapshot;
-    await Promise.all(this.slots.map((s) => s.ready.then(() => new Promise<void>((resolve) => {
-      const id = this.nextId++;
-      const onMessage = (m: { reloaded?: number }) => { if (m.reloaded === id) { s.worker.off('message', onMessage); resolve(); } };
-      s.worker.on('message', onMessage);
-      s.worker.postMessage({ type: 'reload', id, snapshot: kb.snapshot });
-    }))));
+    await Promise.all(
+      this.slots.map((s) =>
+        s.ready.then(
+          () =>
+            new Promise<void>((resolve) => {
+              const id = this.nextId++;
+              const onMessage = (m: { reloaded?: number }) => {
+                if (m.reloaded === id) {
+                  s.worker.off('message', onMessage);
+                  resolve();
+                }
+              };
+              s.worker.on('message', onMessage);
+              s.worker.postMessage({ type: 'reload', id, snapshot: kb.snapshot });
+            }),
+        ),
+      ),
+    );
   }
 
   async close(): Promise<void> {
@@ -101,11 +149,20 @@ export class AnalysisPool implements AnalysisRunner {
     const workerData = { snapshot: this.snapshot };
     const worker = existsSync(compiled)
       ? new Worker(compiled, { workerData })
-      : new Worker(`require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'analysis-worker.ts'))});`, { eval: true, workerData });
+      : new Worker(`require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'analysis-worker.ts'))});`, {
+          eval: true,
+          workerData,
+        });
     const slot: Slot = { worker, busy: true, started: false, ready: Promise.resolve(), idle: null };
     slot.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (m: { ready?: boolean; fatal?: string }) => {
-        if (m.ready) { worker.off('message', onMessage); slot.busy = false; slot.started = true; resolve(); this.dispatch(); }
+        if (m.ready) {
+          worker.off('message', onMessage);
+          slot.busy = false;
+          slot.started = true;
+          resolve();
+          this.dispatch();
+        }
         if (m.fatal) reject(new Error(`analysis worker could not start: ${m.fatal}`));
       };
       worker.on('message', onMessage);
@@ -139,8 +196,13 @@ export class AnalysisPool implements AnalysisRunner {
         slot.worker.off('message', onMessage);
         this.remove(slot);
         void slot.worker.terminate();
-        pending.reject(new NetkbError(ErrorCode.TIMEOUT, `the analysis took longer than ${this.options.timeoutMs} ms and was stopped; check fewer or smaller files at a time`,
-          { timeoutMs: this.options.timeoutMs }));
+        pending.reject(
+          new NetkbError(
+            ErrorCode.TIMEOUT,
+            `the analysis took longer than ${this.options.timeoutMs} ms and was stopped; check fewer or smaller files at a time`,
+            { timeoutMs: this.options.timeoutMs },
+          ),
+        );
         this.dispatch();
       }, this.options.timeoutMs);
       const onMessage = (reply: Reply) => {

@@ -6,8 +6,20 @@ import { convertManifest, type ConversionReport } from './convert-manifest';
 import { upgradeReport, type UpgradeReport } from './upgrade-report';
 
 export interface AnalysisRunner {
-  upgradeReport(kb: KnowledgeBase, from: string, to: string, manifest: string, maxBytes: number): Promise<UpgradeReport>;
-  convertManifest(kb: KnowledgeBase, from: string, to: string, manifest: string, maxBytes: number): Promise<ConversionReport>;
+  upgradeReport(
+    kb: KnowledgeBase,
+    from: string,
+    to: string,
+    manifest: string,
+    maxBytes: number,
+  ): Promise<UpgradeReport>;
+  convertManifest(
+    kb: KnowledgeBase,
+    from: string,
+    to: string,
+    manifest: string,
+    maxBytes: number,
+  ): Promise<ConversionReport>;
 }
 
 /** The analysis on the calling thread: for a server started without a pool (tests, the benchmark's floor). */

@@ -9,7 +9,14 @@ import { upgradeReport } from './upgrade-report';
 import { convertManifest } from './convert-manifest';
 
 /** `op` defaults to upgradeReport. */
-export interface Job { id: number; op?: 'upgradeReport' | 'convertManifest'; from: string; to: string; manifest: string; maxBytes: number }
+export interface Job {
+  id: number;
+  op?: 'upgradeReport' | 'convertManifest';
+  from: string;
+  to: string;
+  manifest: string;
+  maxBytes: number;
+}
 export type Reply =
   | { id: number; ok: ReturnType<typeof serialise> }
   | { id: number; converted: ReturnType<typeof serialiseConversion> }
@@ -37,13 +44,29 @@ async function main(): Promise<void> {
     const job = msg as Job;
     try {
       if (job.op === 'convertManifest') {
-        parentPort!.postMessage({ id: job.id, converted: serialiseConversion(convertManifest(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes })) } satisfies Reply);
+        parentPort!.postMessage({
+          id: job.id,
+          converted: serialiseConversion(
+            convertManifest(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes }),
+          ),
+        } satisfies Reply);
       } else {
-        parentPort!.postMessage({ id: job.id, ok: serialise(upgradeReport(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes })) } satisfies Reply);
+        parentPort!.postMessage({
+          id: job.id,
+          ok: serialise(upgradeReport(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes })),
+        } satisfies Reply);
       }
     } catch (err) {
-      if (err instanceof NetkbError) parentPort!.postMessage({ id: job.id, clientError: { code: err.code, message: err.message, facts: err.facts() } } satisfies Reply);
-      else parentPort!.postMessage({ id: job.id, crash: err instanceof Error ? err.stack ?? err.message : String(err) } satisfies Reply);
+      if (err instanceof NetkbError)
+        parentPort!.postMessage({
+          id: job.id,
+          clientError: { code: err.code, message: err.message, facts: err.facts() },
+        } satisfies Reply);
+      else
+        parentPort!.postMessage({
+          id: job.id,
+          crash: err instanceof Error ? (err.stack ?? err.message) : String(err),
+        } satisfies Reply);
     }
   });
 }

@@ -2,7 +2,11 @@ import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { ApiField, ApiVersion } from '../kb/model';
 import { requireRelease } from './versions';
 
-export interface ApiVersionQuery { group?: string | null; kind?: string | null; removedIn?: string | null }
+export interface ApiVersionQuery {
+  group?: string | null;
+  kind?: string | null;
+  removedIn?: string | null;
+}
 
 export function findApiVersion(kb: KnowledgeBase, apiVersion: string, kind: string): ApiVersion | null {
   return kb.apiVersion(apiVersion.trim(), kind.trim()) ?? null;
@@ -10,13 +14,20 @@ export function findApiVersion(kb: KnowledgeBase, apiVersion: string, kind: stri
 
 /** group "" or "core" selects the core group. removedIn keeps what stopped being served in that release. */
 export function listApiVersions(kb: KnowledgeBase, q: ApiVersionQuery = {}): ApiVersion[] {
-  const group = q.group === undefined || q.group === null ? null : q.group.trim().toLowerCase() === 'core' ? '' : q.group.trim().toLowerCase();
+  const group =
+    q.group === undefined || q.group === null
+      ? null
+      : q.group.trim().toLowerCase() === 'core'
+        ? ''
+        : q.group.trim().toLowerCase();
   const kind = q.kind?.trim().toLowerCase();
   const removedIn = q.removedIn ? requireRelease(kb, q.removedIn, 'removedIn') : null;
-  return kb.apiVersions.filter((a) =>
-    (group === null || a.group === group) &&
-    (!kind || a.kind.toLowerCase() === kind) &&
-    (removedIn === null || a.removedIn === removedIn));
+  return kb.apiVersions.filter(
+    (a) =>
+      (group === null || a.group === group) &&
+      (!kind || a.kind.toLowerCase() === kind) &&
+      (removedIn === null || a.removedIn === removedIn),
+  );
 }
 
 export function listApiFields(kb: KnowledgeBase, kind?: string | null): ApiField[] {

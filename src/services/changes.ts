@@ -20,20 +20,27 @@ export function filterChanges(kb: KnowledgeBase, filter: ChangeFilter = {}, with
   const from = filter.from ? requireRelease(kb, filter.from, 'filter.from') : null;
   const to = filter.to ? requireRelease(kb, filter.to, 'filter.to') : null;
   if (from !== null && to !== null && from > to) {
-    throw badUserInput(`filter.from ${filter.from} is after filter.to ${filter.to}: give the older release as from`, { argument: 'filter.from' });
+    throw badUserInput(`filter.from ${filter.from} is after filter.to ${filter.to}: give the older release as from`, {
+      argument: 'filter.from',
+    });
   }
   const kinds = filter.kinds && filter.kinds.length > 0 ? new Set(filter.kinds) : null;
   const sigs = filter.sigs && filter.sigs.length > 0 ? new Set(filter.sigs.map(normalizeSig)) : null;
-  const components = filter.components && filter.components.length > 0 ? new Set(filter.components.map((c) => c.trim().toLowerCase())) : null;
+  const components =
+    filter.components && filter.components.length > 0
+      ? new Set(filter.components.map((c) => c.trim().toLowerCase()))
+      : null;
   const text = filter.text?.trim().toLowerCase() || null;
-  return within.filter((c) =>
-    (from === null || c.version > from) &&
-    (to === null || c.version <= to) &&
-    (!kinds || kinds.has(c.kind)) &&
-    (!sigs || c.sigs.some((s) => sigs.has(normalizeSig(s)))) &&
-    (!components || c.components.some((x) => components.has(x))) &&
-    (!filter.actionRequiredOnly || c.actionRequired) &&
-    (!text || matchesText(c, text)));
+  return within.filter(
+    (c) =>
+      (from === null || c.version > from) &&
+      (to === null || c.version <= to) &&
+      (!kinds || kinds.has(c.kind)) &&
+      (!sigs || c.sigs.some((s) => sigs.has(normalizeSig(s)))) &&
+      (!components || c.components.some((x) => components.has(x))) &&
+      (!filter.actionRequiredOnly || c.actionRequired) &&
+      (!text || matchesText(c, text)),
+  );
 }
 
 export function changeConnection(items: Change[], first?: number | null, after?: string | null): Connection<Change> {
@@ -42,7 +49,11 @@ export function changeConnection(items: Change[], first?: number | null, after?:
 
 /** "SIG Network", "sig-network", "network" and "Network" are the same SIG. */
 function normalizeSig(s: string): string {
-  return s.trim().toLowerCase().replace(/^sig[\s-]+/, '').replace(/[\s-]+/g, ' ');
+  return s
+    .trim()
+    .toLowerCase()
+    .replace(/^sig[\s-]+/, '')
+    .replace(/[\s-]+/g, ' ');
 }
 
 function matchesText(c: Change, text: string): boolean {

@@ -16,10 +16,17 @@ export interface ConversionReport extends ConversionResult {
   path: VersionKey[];
 }
 
-export function convertManifest(kb: KnowledgeBase, fromInput: string, toInput: string, manifest: string,
-  limits: Partial<ManifestLimits> = {}): ConversionReport {
+export function convertManifest(
+  kb: KnowledgeBase,
+  fromInput: string,
+  toInput: string,
+  manifest: string,
+  limits: Partial<ManifestLimits> = {},
+): ConversionReport {
   const { from, to, releases: path } = requireRange(kb, fromInput, toInput);
   const all = { ...DEFAULT_LIMITS, ...limits };
-  const result = refusingBadManifests(all, () => convert(manifest, { kb: analysisKb(kb), path: { from, to, releases: path } }, all));
+  const result = refusingBadManifests(all, () =>
+    convert(manifest, { kb: analysisKb(kb), path: { from, to, releases: path } }, all),
+  );
   return { from, to, path, ...result };
 }

@@ -6,7 +6,12 @@ import { gateStateIn, sameState, type GateState } from '../kb/gate-state';
 import type { VersionKey } from '../kb/version';
 import { requireRange } from './versions';
 
-export interface GateTransition { gate: FeatureGate; version: VersionKey; before: GateState; after: GateState }
+export interface GateTransition {
+  gate: FeatureGate;
+  version: VersionKey;
+  before: GateState;
+  after: GateState;
+}
 
 export interface VersionDiff {
   from: VersionKey;
@@ -32,7 +37,9 @@ export function diffReleases(kb: KnowledgeBase, fromInput: string, toInput: stri
     }
   }
   return {
-    from, to, featureGates,
+    from,
+    to,
+    featureGates,
     removedApiVersions: kb.apiVersions.filter((a) => inRange(a.removedIn)),
     deprecatedApiVersions: kb.apiVersions.filter((a) => inRange(a.deprecatedIn)),
     removedFlags: kb.flags.filter((f) => inRange(f.removedIn)),

@@ -3,7 +3,11 @@ import type { FeatureGate } from '../kb/model';
 import { gateStateIn, type GateState } from '../kb/gate-state';
 import { requireRelease } from './versions';
 
-export interface FeatureGateQuery { sig?: string | null; component?: string | null; stageIn?: string | null }
+export interface FeatureGateQuery {
+  sig?: string | null;
+  component?: string | null;
+  stageIn?: string | null;
+}
 
 export function findFeatureGate(kb: KnowledgeBase, name: string): FeatureGate | null {
   return kb.featureGate(name) ?? null;
@@ -11,13 +15,18 @@ export function findFeatureGate(kb: KnowledgeBase, name: string): FeatureGate | 
 
 /** Gates filtered by SIG and component (case-insensitive); stageIn keeps the gates that exist in that release. */
 export function listFeatureGates(kb: KnowledgeBase, q: FeatureGateQuery = {}): FeatureGate[] {
-  const sig = q.sig?.trim().toLowerCase().replace(/^sig[\s-]+/, '');
+  const sig = q.sig
+    ?.trim()
+    .toLowerCase()
+    .replace(/^sig[\s-]+/, '');
   const component = q.component?.trim().toLowerCase();
   const version = q.stageIn ? requireRelease(kb, q.stageIn, 'stageIn') : null;
-  return kb.featureGates.filter((g) =>
-    (!sig || g.sigs.some((s) => s.toLowerCase() === sig)) &&
-    (!component || g.components.includes(component)) &&
-    (version === null || gateStateIn(g, version).exists));
+  return kb.featureGates.filter(
+    (g) =>
+      (!sig || g.sigs.some((s) => s.toLowerCase() === sig)) &&
+      (!component || g.components.includes(component)) &&
+      (version === null || gateStateIn(g, version).exists),
+  );
 }
 
 export function featureGateStateIn(kb: KnowledgeBase, gate: FeatureGate, version: string): GateState {

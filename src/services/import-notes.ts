@@ -19,7 +19,12 @@ export interface ImportRequest {
   sig?: string | null;
 }
 
-export interface ImportResult { version: number; changesCreated: number; skipped: number; unlinked: string[] }
+export interface ImportResult {
+  version: number;
+  changesCreated: number;
+  skipped: number;
+  unlinked: string[];
+}
 
 export async function importReleaseNotes(kb: KnowledgeBase, dbFile: string, req: ImportRequest): Promise<ImportResult> {
   let version: number;
@@ -30,7 +35,10 @@ export async function importReleaseNotes(kb: KnowledgeBase, dbFile: string, req:
     throw err;
   }
   if (kb.changes.some((c) => c.version === version && !c.imported)) {
-    throw badUserInput(`release ${formatVersion(version)} is curated in seed/ already; import is for releases the seed does not cover`, { argument: 'version' });
+    throw badUserInput(
+      `release ${formatVersion(version)} is curated in seed/ already; import is for releases the seed does not cover`,
+      { argument: 'version' },
+    );
   }
   let notes: ParsedNote[];
   try {
@@ -41,11 +49,17 @@ export async function importReleaseNotes(kb: KnowledgeBase, dbFile: string, req:
   }
   const sig = req.sig === undefined ? 'Network' : req.sig;
   if (sig !== null && !notes.some((n) => n.sigs.length > 0)) {
-    throw badUserInput(`content: the file names no SIGs, so entries of SIG ${sigName(sig)} cannot be told apart; import every entry instead (CLI: --all)`, { argument: 'content' });
+    throw badUserInput(
+      `content: the file names no SIGs, so entries of SIG ${sigName(sig)} cannot be told apart; import every entry instead (CLI: --all)`,
+      { argument: 'content' },
+    );
   }
   const chosen = dedupe(sig === null ? notes : notes.filter((n) => n.sigs.includes(sigName(sig))));
   if (chosen.length === 0) {
-    throw badUserInput(`content: no entry of SIG ${sigName(sig!)} in the file (${notes.length} entries of other SIGs or without SIG tags); nothing was imported`, { argument: 'content' });
+    throw badUserInput(
+      `content: no entry of SIG ${sigName(sig!)} in the file (${notes.length} entries of other SIGs or without SIG tags); nothing was imported`,
+      { argument: 'content' },
+    );
   }
   const catalog = catalogOf(kb);
   const importedAt = new Date().toISOString();
@@ -53,12 +67,26 @@ export async function importReleaseNotes(kb: KnowledgeBase, dbFile: string, req:
   const rows: ImportedNoteRow[] = chosen.map((n, position) => {
     const links = linkText(n.text, catalog);
     const id = n.prs[0] !== undefined ? String(n.prs[0]) : `entry-${position + 1}`;
-    for (const u of links.unlinked) unlinked.push(`${n.prs[0] !== undefined ? `#${n.prs[0]}` : `entry ${position + 1}`}: ${u}`);
+    for (const u of links.unlinked)
+      unlinked.push(`${n.prs[0] !== undefined ? `#${n.prs[0]}` : `entry ${position + 1}`}: ${u}`);
     return {
-      key: `${formatVersion(version)}#${id}`, version, position, kind: n.kind, text: n.text, actionRequired: n.actionRequired,
-      sigs: n.sigs, components: links.components, prs: n.prs, authors: n.authors, subjects: links.subjects,
-      sources: n.prs.length > 0 ? n.prs.map((p) => `https://github.com/kubernetes/kubernetes/pull/${p}`) : [`https://github.com/kubernetes/kubernetes/blob/master/CHANGELOG/CHANGELOG-${formatVersion(version)}.md`],
-      importedAt, sourceFile: req.sourceFile,
+      key: `${formatVersion(version)}#${id}`,
+      version,
+      position,
+      kind: n.kind,
+      text: n.text,
+      actionRequired: n.actionRequired,
+      sigs: n.sigs,
+      components: links.components,
+      prs: n.prs,
+      authors: n.authors,
+      subjects: links.subjects,
+      sources:
+        n.prs.length > 0
+          ? n.prs.map((p) => `https://github.com/kubernetes/kubernetes/pull/${p}`)
+          : [`https://github.com/kubernetes/kubernetes/blob/master/CHANGELOG/CHANGELOG-${formatVersion(version)}.md`],
+      importedAt,
+      sourceFile: req.sourceFile,
     };
   });
   const previous = kb.changes.filter((c) => c.version === version && c.imported).map((c) => c.key);

@@ -4,11 +4,24 @@
 // the whole knowledge base in one snapshot and swaps it in atomically for new requests.
 import type { Logger } from '../observability/log';
 
-export interface FingerprintSource { read(): Promise<string> }
-export interface Reloadable { reload(): Promise<void>; fingerprint(): string | undefined }
-export interface ReloadWatch { stop(): void; /** One check now (tests, shutdown); resolves when done. */ checkNow(): Promise<boolean> }
+export interface FingerprintSource {
+  read(): Promise<string>;
+}
+export interface Reloadable {
+  reload(): Promise<void>;
+  fingerprint(): string | undefined;
+}
+export interface ReloadWatch {
+  stop(): void;
+  /** One check now (tests, shutdown); resolves when done. */ checkNow(): Promise<boolean>;
+}
 
-export function watchKnowledgeBase(options: { source: FingerprintSource; server: Reloadable; intervalMs: number; logger: Logger }): ReloadWatch {
+export function watchKnowledgeBase(options: {
+  source: FingerprintSource;
+  server: Reloadable;
+  intervalMs: number;
+  logger: Logger;
+}): ReloadWatch {
   const { source, server, intervalMs, logger } = options;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -33,7 +46,9 @@ export function watchKnowledgeBase(options: { source: FingerprintSource; server:
 
   const tick = () => {
     timer = setTimeout(() => {
-      void checkNow().finally(() => { if (!stopped) tick(); });
+      void checkNow().finally(() => {
+        if (!stopped) tick();
+      });
     }, intervalMs);
     timer.unref();
   };

@@ -20,7 +20,12 @@ function decodeCursor(cursor: string): string | null {
   return text.startsWith('cursor:') ? text.slice('cursor:'.length) : null;
 }
 
-export function paginate<T>(items: T[], keyOf: (item: T) => string, first?: number | null, after?: string | null): Connection<T> {
+export function paginate<T>(
+  items: T[],
+  keyOf: (item: T) => string,
+  first?: number | null,
+  after?: string | null,
+): Connection<T> {
   const size = first ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
     throw badUserInput(`first must be from 1 to ${MAX_PAGE_SIZE}, got ${first}`, { argument: 'first' });
@@ -29,14 +34,20 @@ export function paginate<T>(items: T[], keyOf: (item: T) => string, first?: numb
   if (after !== null && after !== undefined) {
     const key = decodeCursor(after);
     const index = key === null ? -1 : items.findIndex((item) => keyOf(item) === key);
-    if (index < 0) throw badUserInput('after: the cursor does not belong to this list; use an endCursor from the same query', { argument: 'after' });
+    if (index < 0)
+      throw badUserInput('after: the cursor does not belong to this list; use an endCursor from the same query', {
+        argument: 'after',
+      });
     start = index + 1;
   }
   const page = items.slice(start, start + size);
   const edges = page.map((node) => ({ node, cursor: encodeCursor(keyOf(node)) }));
   return {
     edges,
-    pageInfo: { hasNextPage: start + size < items.length, endCursor: edges.length > 0 ? edges[edges.length - 1].cursor : null },
+    pageInfo: {
+      hasNextPage: start + size < items.length,
+      endCursor: edges.length > 0 ? edges[edges.length - 1].cursor : null,
+    },
     totalCount: items.length,
   };
 }

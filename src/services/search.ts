@@ -5,12 +5,23 @@ import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { Change, Subject } from '../kb/model';
 import type { SearchRow } from '../db/search-index';
 
-export interface Searcher { search(text: string, limit: number): SearchRow[] | Promise<SearchRow[]> }
-export interface SearchHit { score: number; subject: Subject | null; change: Change | null }
+export interface Searcher {
+  search(text: string, limit: number): SearchRow[] | Promise<SearchRow[]>;
+}
+export interface SearchHit {
+  score: number;
+  subject: Subject | null;
+  change: Change | null;
+}
 
 export const MAX_SEARCH_RESULTS = 100;
 
-export async function searchKnowledgeBase(kb: KnowledgeBase, searcher: Searcher, text: string, first?: number | null): Promise<SearchHit[]> {
+export async function searchKnowledgeBase(
+  kb: KnowledgeBase,
+  searcher: Searcher,
+  text: string,
+  first?: number | null,
+): Promise<SearchHit[]> {
   const limit = first ?? 20;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_RESULTS) {
     throw badUserInput(`first must be from 1 to ${MAX_SEARCH_RESULTS}, got ${first}`, { argument: 'first' });

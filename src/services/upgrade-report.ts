@@ -1,5 +1,13 @@
 // upgradeReport / netkb check: what breaks or changes for a manifest on the way from one release to another.
-import { Analyzer, DEFAULT_LIMITS, ManifestError, readManifestInto, reportMarkdown, type Finding, type ManifestLimits } from '../analysis';
+import {
+  Analyzer,
+  DEFAULT_LIMITS,
+  ManifestError,
+  readManifestInto,
+  reportMarkdown,
+  type Finding,
+  type ManifestLimits,
+} from '../analysis';
 import { clientError, ErrorCode } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { formatVersion, type VersionKey } from '../kb/version';
@@ -16,8 +24,13 @@ export interface UpgradeReport {
   markdown: string;
 }
 
-export function upgradeReport(kb: KnowledgeBase, fromInput: string, toInput: string, manifest: string,
-  limits: Partial<ManifestLimits> = {}): UpgradeReport {
+export function upgradeReport(
+  kb: KnowledgeBase,
+  fromInput: string,
+  toInput: string,
+  manifest: string,
+  limits: Partial<ManifestLimits> = {},
+): UpgradeReport {
   const { from, to, releases: path } = requireRange(kb, fromInput, toInput);
   const all = { ...DEFAULT_LIMITS, ...limits };
   // Each document is analysed as soon as it is read: only findings are kept, not every document's values.
@@ -25,9 +38,17 @@ export function upgradeReport(kb: KnowledgeBase, fromInput: string, toInput: str
   refusingBadManifests(all, () => readManifestInto(manifest, all, analyzer));
   const result = analyzer.finish();
   return {
-    from, to, path, documents: analyzer.objects, ...result,
+    from,
+    to,
+    path,
+    documents: analyzer.objects,
+    ...result,
     markdown: reportMarkdown({
-      from: formatVersion(from), to: formatVersion(to), documents: analyzer.objects, formatVersion, ...result,
+      from: formatVersion(from),
+      to: formatVersion(to),
+      documents: analyzer.objects,
+      formatVersion,
+      ...result,
     }),
   };
 }
@@ -39,8 +60,13 @@ export function refusingBadManifests<T>(limits: ManifestLimits, read: () => T): 
   } catch (err) {
     if (!(err instanceof ManifestError)) throw err;
     const where = err.line !== undefined ? { line: err.line, column: err.column } : {};
-    if (err.code === 'TOO_LARGE') throw clientError(ErrorCode.PAYLOAD_TOO_LARGE, `manifest: ${err.message}`, { argument: 'manifest', limitBytes: limits.maxBytes });
-    if (err.code === 'TOO_COMPLEX') throw clientError(ErrorCode.MANIFEST_TOO_COMPLEX, `manifest: ${err.message}`, { argument: 'manifest', ...where });
+    if (err.code === 'TOO_LARGE')
+      throw clientError(ErrorCode.PAYLOAD_TOO_LARGE, `manifest: ${err.message}`, {
+        argument: 'manifest',
+        limitBytes: limits.maxBytes,
+      });
+    if (err.code === 'TOO_COMPLEX')
+      throw clientError(ErrorCode.MANIFEST_TOO_COMPLEX, `manifest: ${err.message}`, { argument: 'manifest', ...where });
     throw clientError(ErrorCode.BAD_USER_INPUT, `manifest: ${err.message}`, { argument: 'manifest', ...where });
   }
 }

@@ -15,13 +15,18 @@ export function requireRelease(kb: KnowledgeBase, input: string, argument = 'ver
     key = parseVersion(input);
   } catch (err) {
     if (err instanceof VersionFormatError) {
-      throw badUserInput(`${argument}: ${err.message}. Known releases: ${knownReleasesText(kb)}`, { argument, knownReleases: kb.releases.map((r) => formatVersion(r.version)) });
+      throw badUserInput(`${argument}: ${err.message}. Known releases: ${knownReleasesText(kb)}`, {
+        argument,
+        knownReleases: kb.releases.map((r) => formatVersion(r.version)),
+      });
     }
     throw err;
   }
   if (!kb.release(key)) {
-    throw badUserInput(`${argument}: release ${formatVersion(key)} is not in the knowledge base. Known releases: ${knownReleasesText(kb)}`,
-      { argument, knownReleases: kb.releases.map((r) => formatVersion(r.version)) });
+    throw badUserInput(
+      `${argument}: release ${formatVersion(key)} is not in the knowledge base. Known releases: ${knownReleasesText(kb)}`,
+      { argument, knownReleases: kb.releases.map((r) => formatVersion(r.version)) },
+    );
   }
   return key;
 }
@@ -35,8 +40,10 @@ export function requireRange(kb: KnowledgeBase, from: string, to: string): Upgra
   const f = requireRelease(kb, from, 'from');
   const t = requireRelease(kb, to, 'to');
   if (f > t) {
-    throw badUserInput(`from ${formatVersion(f)} is after to ${formatVersion(t)}: give the older release as from. Known releases: ${knownReleasesText(kb)}`,
-      { argument: 'from', knownReleases: kb.releases.map((r) => formatVersion(r.version)) });
+    throw badUserInput(
+      `from ${formatVersion(f)} is after to ${formatVersion(t)}: give the older release as from. Known releases: ${knownReleasesText(kb)}`,
+      { argument: 'from', knownReleases: kb.releases.map((r) => formatVersion(r.version)) },
+    );
   }
   return { from: f, to: t, releases: kb.releases.map((r) => r.version).filter((v) => v >= f && v <= t) };
 }

@@ -4,7 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manifest } from '../../bench/manifests';
-import { analyze, Analyzer, DEFAULT_LIMITS, readManifest, readManifestInto, RULES, type Finding } from '../../src/analysis';
+import {
+  analyze,
+  Analyzer,
+  DEFAULT_LIMITS,
+  readManifest,
+  readManifestInto,
+  RULES,
+  type Finding,
+} from '../../src/analysis';
 import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { analysisKb } from '../../src/services/analysis-kb';
@@ -14,13 +22,23 @@ const rank = { BREAKING: 0, WARNING: 1, INFO: 2 } as const;
 
 function fullSort(findings: Finding[]): Finding[] {
   const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return [...findings].sort((a, b) => a.effectiveIn - b.effectiveIn || a.resource.documentIndex - b.resource.documentIndex || a.line - b.line
-    || rank[a.severity] - rank[b.severity] || a.ruleId.localeCompare(b.ruleId) || text(a.path ?? '', b.path ?? '') || text(a.messageId, b.messageId));
+  return [...findings].sort(
+    (a, b) =>
+      a.effectiveIn - b.effectiveIn ||
+      a.resource.documentIndex - b.resource.documentIndex ||
+      a.line - b.line ||
+      rank[a.severity] - rank[b.severity] ||
+      a.ruleId.localeCompare(b.ruleId) ||
+      text(a.path ?? '', b.path ?? '') ||
+      text(a.messageId, b.messageId),
+  );
 }
 
 describe('the order of findings', () => {
   let kb: KnowledgeBase;
-  beforeAll(async () => { kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase())); });
+  beforeAll(async () => {
+    kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  });
 
   it('an Analyzer fed document by document gives what analyze() gives, and a restart voids what came before', () => {
     const text = manifest(30);
@@ -38,15 +56,21 @@ describe('the order of findings', () => {
   });
 
   it('equals a full sort on a generated mix with Lists and non-Kubernetes documents', () => {
-    const list = 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: extensions/v1beta1\n  kind: Ingress\n  metadata: {name: l}\n  spec: {backend: {serviceName: s, servicePort: 80}}\n- apiVersion: v1\n  kind: Service\n  metadata: {name: m}\n  spec: {ipFamily: IPv4}\n';
+    const list =
+      'apiVersion: v1\nkind: List\nitems:\n- apiVersion: extensions/v1beta1\n  kind: Ingress\n  metadata: {name: l}\n  spec: {backend: {serviceName: s, servicePort: 80}}\n- apiVersion: v1\n  kind: Service\n  metadata: {name: m}\n  spec: {ipFamily: IPv4}\n';
     // The kube-proxy DaemonSet gets several findings in one release, not in the order the rule finds them.
-    const kubeProxy = readFileSync(join(__dirname, '..', 'fixtures', 'real-world', 'kube-proxy-daemonset-1.14.yaml'), 'utf8');
+    const kubeProxy = readFileSync(
+      join(__dirname, '..', 'fixtures', 'real-world', 'kube-proxy-daemonset-1.14.yaml'),
+      'utf8',
+    );
     const text = [manifest(60), list, 'just: values\n', kubeProxy, manifest(40)].join('\n---\n');
     const releases = kb.releases.map((r) => r.version).filter((v) => v >= 1014 && v <= 1030);
     const ctx = () => ({ kb: analysisKb(kb), path: { from: 1014, to: 1030, releases } });
     const { findings } = analyze(readManifest(text), ctx());
     expect(findings.length).toBeGreaterThan(150);
-    expect(new Set(findings.map((f) => f.ruleId))).toEqual(new Set(['api-version', 'api-field', 'well-known-key', 'component-flag', 'feature-gate', 'not-kubernetes']));
+    expect(new Set(findings.map((f) => f.ruleId))).toEqual(
+      new Set(['api-version', 'api-field', 'well-known-key', 'component-flag', 'feature-gate', 'not-kubernetes']),
+    );
     expect(findings).toEqual(fullSort(findings));
     // The order does not depend on the order the rules run in.
     expect(analyze(readManifest(text), ctx(), [...RULES].reverse()).findings).toEqual(findings);

@@ -33,7 +33,12 @@ function view(m: Manifest) {
     documents: m.documents,
     skipped: m.skipped,
     objects: m.objects.map((o) => ({
-      documentIndex: o.documentIndex, line: o.line, apiVersion: o.apiVersion, kind: o.kind, name: o.name, namespace: o.namespace,
+      documentIndex: o.documentIndex,
+      line: o.line,
+      apiVersion: o.apiVersion,
+      kind: o.kind,
+      name: o.name,
+      namespace: o.namespace,
       value: o.value,
       lines: pathsOf(o.value).map((p) => `${p.join('.')}@${o.lineOf(p)}`),
     })),
@@ -53,7 +58,9 @@ function same(text: string): void {
 }
 
 describe('fast and exact manifest readers agree', () => {
-  const fixtures = filesUnder(join(__dirname, '..', 'fixtures', 'rules')).concat(filesUnder(join(__dirname, '..', 'fixtures', 'real-world')));
+  const fixtures = filesUnder(join(__dirname, '..', 'fixtures', 'rules')).concat(
+    filesUnder(join(__dirname, '..', 'fixtures', 'real-world')),
+  );
 
   it.each(fixtures.map((f) => [f.slice(f.indexOf('fixtures')), f]))('on %s', (_name, file) => {
     same(readFileSync(file, 'utf8'));
@@ -85,36 +92,104 @@ describe('fast and exact manifest readers agree', () => {
   });
 
   it.each([
-    ['comments, blank lines and markers', '# head\n---\napiVersion: v1 # c\nkind: Service\n\nmetadata:\n  # inner\n  name: a\n...\n---\n---\napiVersion: v1\nkind: Pod\n'],
-    ['a compact list under a key', 'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: a\n    args:\n    - --x=1\n    -\n      - nested\n  - name: b\n'],
-    ['block scalars and multi-line scalars', 'apiVersion: v1\nkind: ConfigMap\ndata:\n  a: |\n    apiVersion: kubeproxy.config.k8s.io/v1alpha1\n    kind: KubeProxyConfiguration\n    mode: ipvs\n  b: >-\n    folded\n    text\n  c: plain that\n    goes on\n  d: "quoted that\n    goes on"\nmetadata: {name: x}\n'],
-    ['quoted keys and empty values', 'apiVersion: v1\nkind: Service\nmetadata:\n  "name": a\n  \'labels\':\n    "a.b/c": \'x\'\n  annotations:\nspec:\n  ipFamily:\n  ports:\n  -\n  - port: 80\n'],
-    ['a List', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Service\n  metadata: {name: a}\n- 3\n- apiVersion: extensions/v1beta1\n  kind: Ingress\n'],
-    ['anchors and aliases', 'apiVersion: v1\nkind: Pod\nmetadata: &m {name: a}\nspec:\n  x: *m\n---\napiVersion: v1\nkind: Service\nspec:\n  ports:\n  - port: 80\n'],
+    [
+      'comments, blank lines and markers',
+      '# head\n---\napiVersion: v1 # c\nkind: Service\n\nmetadata:\n  # inner\n  name: a\n...\n---\n---\napiVersion: v1\nkind: Pod\n',
+    ],
+    [
+      'a compact list under a key',
+      'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: a\n    args:\n    - --x=1\n    -\n      - nested\n  - name: b\n',
+    ],
+    [
+      'block scalars and multi-line scalars',
+      'apiVersion: v1\nkind: ConfigMap\ndata:\n  a: |\n    apiVersion: kubeproxy.config.k8s.io/v1alpha1\n    kind: KubeProxyConfiguration\n    mode: ipvs\n  b: >-\n    folded\n    text\n  c: plain that\n    goes on\n  d: "quoted that\n    goes on"\nmetadata: {name: x}\n',
+    ],
+    [
+      'quoted keys and empty values',
+      'apiVersion: v1\nkind: Service\nmetadata:\n  "name": a\n  \'labels\':\n    "a.b/c": \'x\'\n  annotations:\nspec:\n  ipFamily:\n  ports:\n  -\n  - port: 80\n',
+    ],
+    [
+      'a List',
+      'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Service\n  metadata: {name: a}\n- 3\n- apiVersion: extensions/v1beta1\n  kind: Ingress\n',
+    ],
+    [
+      'anchors and aliases',
+      'apiVersion: v1\nkind: Pod\nmetadata: &m {name: a}\nspec:\n  x: *m\n---\napiVersion: v1\nkind: Service\nspec:\n  ports:\n  - port: 80\n',
+    ],
     ['a multi-line flow collection', 'apiVersion: v1\nkind: Pod\nspec: {\n  containers: [\n    {name: a}\n  ]\n}\n'],
-    ['CRLF line ends', 'apiVersion: v1\r\nkind: Pod\r\nmetadata:\r\n  name: a\r\nspec:\r\n  containers:\r\n  - name: b\r\n'],
-    ['JSON', '{"apiVersion": "v1", "kind": "Service", "metadata": {"name": "a"},\n "spec": {"ports": [{"port": 80}]}}\n'],
+    [
+      'CRLF line ends',
+      'apiVersion: v1\r\nkind: Pod\r\nmetadata:\r\n  name: a\r\nspec:\r\n  containers:\r\n  - name: b\r\n',
+    ],
+    [
+      'JSON',
+      '{"apiVersion": "v1", "kind": "Service", "metadata": {"name": "a"},\n "spec": {"ports": [{"port": 80}]}}\n',
+    ],
     ['duplicate keys', 'apiVersion: v1\nkind: Pod\nkind: Service\nmetadata:\n  name: a\n  name: b\n'],
     ['scalar and empty documents', 'just text\n---\n# only a comment\n---\n- a\n- b\n---\napiVersion: v1\nkind: Pod\n'],
     ['invalid YAML', 'apiVersion: v1\nkind: Pod\n---\napiVersion: v1\n  kind: Service\n bad: [\n'],
     ['tabs in indentation', 'apiVersion: v1\nkind: Pod\nspec:\n\tcontainers: []\n'],
     ['a directive', '%YAML 1.2\n---\napiVersion: v1\nkind: Pod\n'],
-    ['odd scalars', 'apiVersion: v1\nkind: Pod\nspec:\n  a: 0o17\n  b: 0x1F\n  c: 0b101\n  d: -.5\n  e: .inf\n  f: 1_000\n  g: 2020-01-01\n  h: ~\n  i: TRUE\n  j: yes\n  "k": "\\x41"\n'],
-    ['a colon glued to a flow indicator', 'apiVersion: v1\nkind: Service\nspec: {name: [{\'\': {.:,: "multi"}}], b: [a:]}\n'],
-    ['a map with many keys', `apiVersion: v1\nkind: ConfigMap\ndata:\n${Array.from({ length: 40 }, (_, i) => `  k${i}: v${i}\n`).join('')}metadata:\n  name: big\n`],
-    ['a map with many keys and a duplicate', `apiVersion: v1\nkind: ConfigMap\ndata:\n${Array.from({ length: 40 }, (_, i) => `  k${i % 35}: v${i}\n`).join('')}`],
+    [
+      'odd scalars',
+      'apiVersion: v1\nkind: Pod\nspec:\n  a: 0o17\n  b: 0x1F\n  c: 0b101\n  d: -.5\n  e: .inf\n  f: 1_000\n  g: 2020-01-01\n  h: ~\n  i: TRUE\n  j: yes\n  "k": "\\x41"\n',
+    ],
+    [
+      'a colon glued to a flow indicator',
+      'apiVersion: v1\nkind: Service\nspec: {name: [{\'\': {.:,: "multi"}}], b: [a:]}\n',
+    ],
+    [
+      'a map with many keys',
+      `apiVersion: v1\nkind: ConfigMap\ndata:\n${Array.from({ length: 40 }, (_, i) => `  k${i}: v${i}\n`).join('')}metadata:\n  name: big\n`,
+    ],
+    [
+      'a map with many keys and a duplicate',
+      `apiVersion: v1\nkind: ConfigMap\ndata:\n${Array.from({ length: 40 }, (_, i) => `  k${i % 35}: v${i}\n`).join('')}`,
+    ],
     ['deep nesting', `apiVersion: v1\nkind: Pod\nspec: ${'['.repeat(80)}${']'.repeat(80)}\n`],
   ])('on %s', (_name, text) => same(text));
 
-  const key = fc.oneof(fc.constantFrom('name', 'a.b/c', 'app.kubernetes.io/name', 'x: y', '- z', '#h', 'true', '1', 'null', ''), fc.string({ maxLength: 8 }));
-  const leaf = fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null),
-    fc.constantFrom('multi\nline\ntext\n', '  leading', 'trailing  ', 'a: b', '- c', '# d', "it's", 'say "hi"', '0o17', '-.5', '*', '&x', '!t', '{}', '[]', '|', '>'));
+  const key = fc.oneof(
+    fc.constantFrom('name', 'a.b/c', 'app.kubernetes.io/name', 'x: y', '- z', '#h', 'true', '1', 'null', ''),
+    fc.string({ maxLength: 8 }),
+  );
+  const leaf = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.integer(),
+    fc.double({ noNaN: true }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constantFrom(
+      'multi\nline\ntext\n',
+      '  leading',
+      'trailing  ',
+      'a: b',
+      '- c',
+      '# d',
+      "it's",
+      'say "hi"',
+      '0o17',
+      '-.5',
+      '*',
+      '&x',
+      '!t',
+      '{}',
+      '[]',
+      '|',
+      '>',
+    ),
+  );
   const tree = fc.letrec((tie) => ({
     value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('map'), tie('list')),
     map: fc.dictionary(key, tie('value'), { maxKeys: 5 }),
     list: fc.array(tie('value'), { maxLength: 4 }),
   })).value;
-  const object = fc.record({ kind: fc.constantFrom('Service', 'Deployment', 'ConfigMap', 'List'), spec: tree, metadata: fc.record({ name: fc.string({ maxLength: 10 }) }) })
+  const object = fc
+    .record({
+      kind: fc.constantFrom('Service', 'Deployment', 'ConfigMap', 'List'),
+      spec: tree,
+      metadata: fc.record({ name: fc.string({ maxLength: 10 }) }),
+    })
     .map((o) => ({ apiVersion: 'v1', ...o }));
   const styles = fc.record({
     indent: fc.constantFrom(2, 4),
@@ -127,18 +202,31 @@ describe('fast and exact manifest readers agree', () => {
   });
 
   it('on generated manifests in many styles', () => {
-    fc.assert(fc.property(fc.array(object, { minLength: 1, maxLength: 3 }), styles, (objects, s) => {
-      const docs = objects.map((o) => s.writer === 'yaml'
-        ? stringify(o, { indent: s.indent, indentSeq: s.indentSeq, lineWidth: s.lineWidth, defaultStringType: s.defaultStringType as 'PLAIN', collectionStyle: s.flowLevel === 1 ? 'flow' : 'any' })
-        : dump(o, { indent: s.indent, lineWidth: s.lineWidth || -1, flowLevel: s.flowLevel, noCompatMode: true }));
-      let text = docs.join('---\n');
-      // Comments indented like the next line: valid wherever they land (inside a multi-line quoted scalar
-      // both readers take them as text; at column 0 there js-yaml is lenient where `yaml` refuses).
-      if (s.comments) {
-        const lines = text.split('\n');
-        text = lines.map((l, i) => (i % 3 === 1 && lines[i + 1] ? `${l}\n${/^ */.exec(lines[i + 1])![0]}# note ${i}` : l)).join('\n');
-      }
-      same(text);
-    }), { numRuns: 400, seed: 20261130 });
+    fc.assert(
+      fc.property(fc.array(object, { minLength: 1, maxLength: 3 }), styles, (objects, s) => {
+        const docs = objects.map((o) =>
+          s.writer === 'yaml'
+            ? stringify(o, {
+                indent: s.indent,
+                indentSeq: s.indentSeq,
+                lineWidth: s.lineWidth,
+                defaultStringType: s.defaultStringType as 'PLAIN',
+                collectionStyle: s.flowLevel === 1 ? 'flow' : 'any',
+              })
+            : dump(o, { indent: s.indent, lineWidth: s.lineWidth || -1, flowLevel: s.flowLevel, noCompatMode: true }),
+        );
+        let text = docs.join('---\n');
+        // Comments indented like the next line: valid wherever they land (inside a multi-line quoted scalar
+        // both readers take them as text; at column 0 there js-yaml is lenient where `yaml` refuses).
+        if (s.comments) {
+          const lines = text.split('\n');
+          text = lines
+            .map((l, i) => (i % 3 === 1 && lines[i + 1] ? `${l}\n${/^ */.exec(lines[i + 1])![0]}# note ${i}` : l))
+            .join('\n');
+        }
+        same(text);
+      }),
+      { numRuns: 400, seed: 20261130 },
+    );
   });
 });

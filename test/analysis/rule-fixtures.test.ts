@@ -8,16 +8,33 @@ import { seededDatabase } from '../support/http';
 import { loadFixtures } from '../support/fixtures';
 
 let kb: KnowledgeBase;
-beforeAll(async () => { kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase())); });
+beforeAll(async () => {
+  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+});
 
 describe.each(loadFixtures().map((f) => [`${f.ruleDir}/${f.name}`, f] as const))('%s', (_, fixture) => {
-  it(fixture.expect.length === 0 ? `${fixture.ruleDir} finds nothing` : `${fixture.ruleDir} finds exactly what the fixture expects`, () => {
-    const report = upgradeReport(kb, fixture.from, fixture.to, fixture.text);
-    const actual = report.findings.filter((f) => f.ruleId === fixture.ruleDir).map((f) => ({
-      ruleId: f.ruleId, messageId: f.messageId, severity: f.severity as string, effectiveIn: formatVersion(f.effectiveIn), line: f.line,
-      replacement: f.replacement,
-    }));
-    const sort = (xs: typeof actual) => [...xs].sort((a, b) => a.line - b.line || a.messageId.localeCompare(b.messageId) || a.effectiveIn.localeCompare(b.effectiveIn));
-    expect(sort(actual)).toEqual(sort(fixture.expect));
-  });
+  it(
+    fixture.expect.length === 0
+      ? `${fixture.ruleDir} finds nothing`
+      : `${fixture.ruleDir} finds exactly what the fixture expects`,
+    () => {
+      const report = upgradeReport(kb, fixture.from, fixture.to, fixture.text);
+      const actual = report.findings
+        .filter((f) => f.ruleId === fixture.ruleDir)
+        .map((f) => ({
+          ruleId: f.ruleId,
+          messageId: f.messageId,
+          severity: f.severity as string,
+          effectiveIn: formatVersion(f.effectiveIn),
+          line: f.line,
+          replacement: f.replacement,
+        }));
+      const sort = (xs: typeof actual) =>
+        [...xs].sort(
+          (a, b) =>
+            a.line - b.line || a.messageId.localeCompare(b.messageId) || a.effectiveIn.localeCompare(b.effectiveIn),
+        );
+      expect(sort(actual)).toEqual(sort(fixture.expect));
+    },
+  );
 });

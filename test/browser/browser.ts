@@ -3,7 +3,17 @@
 // the docs show are also copied to docs/screenshots/ when NETKB_SCREENSHOTS=docs (`npm run screenshots`), so
 // `npm test` leaves the tree clean.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -16,14 +26,25 @@ const execFileAsync = promisify(execFile);
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 /** Flags measured to work on these machines (../shared/notes/offline-toolchain.md), for Debian's and the packaged Chromium alike. */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
   // Containers often give /dev/shm only 64 MiB; Chromium then crashes tabs without this.
-  '--disable-dev-shm-usage'];
+  '--disable-dev-shm-usage',
+];
 
 export const ARTIFACTS = join(projectRoot(), 'test-artifacts', 'screenshots');
 const DOCS_SHOTS = join(projectRoot(), 'docs', 'screenshots');
 
-export interface ChromiumChoice { path: string; source: 'NETKB_CHROMIUM' | typeof SYSTEM_CHROMIUM | '@sparticuz/chromium' }
+export interface ChromiumChoice {
+  path: string;
+  source: 'NETKB_CHROMIUM' | typeof SYSTEM_CHROMIUM | '@sparticuz/chromium';
+}
 
 /**
  * The Chromium the tests drive, first found of:
@@ -36,10 +57,14 @@ export interface ChromiumChoice { path: string; source: 'NETKB_CHROMIUM' | typeo
 export async function findChromium(): Promise<ChromiumChoice> {
   const chosen = process.env.NETKB_CHROMIUM;
   if (chosen) {
-    if (!existsSync(chosen)) throw new Error(`NETKB_CHROMIUM is ${chosen}, which does not exist: set it to a Chromium binary, or unset it to use ${SYSTEM_CHROMIUM} or the packaged Chromium`);
+    if (!existsSync(chosen))
+      throw new Error(
+        `NETKB_CHROMIUM is ${chosen}, which does not exist: set it to a Chromium binary, or unset it to use ${SYSTEM_CHROMIUM} or the packaged Chromium`,
+      );
     return { path: chosen, source: 'NETKB_CHROMIUM' };
   }
-  if (process.env.NETKB_CHROMIUM_PACKAGED !== '1' && existsSync(SYSTEM_CHROMIUM)) return { path: SYSTEM_CHROMIUM, source: SYSTEM_CHROMIUM };
+  if (process.env.NETKB_CHROMIUM_PACKAGED !== '1' && existsSync(SYSTEM_CHROMIUM))
+    return { path: SYSTEM_CHROMIUM, source: SYSTEM_CHROMIUM };
   return { path: await packagedChromium(), source: '@sparticuz/chromium' };
 }
 
@@ -56,8 +81,10 @@ async function packagedChromium(): Promise<string> {
   try {
     entry = require.resolve('@sparticuz/chromium');
   } catch {
-    throw new Error(`the browser tests found no Chromium: neither NETKB_CHROMIUM, nor ${SYSTEM_CHROMIUM}, nor the @sparticuz/chromium devDependency ` +
-      '(run "npm install", which installs it, or set NETKB_CHROMIUM to a Chromium binary)');
+    throw new Error(
+      `the browser tests found no Chromium: neither NETKB_CHROMIUM, nor ${SYSTEM_CHROMIUM}, nor the @sparticuz/chromium devDependency ` +
+        '(run "npm install", which installs it, or set NETKB_CHROMIUM to a Chromium binary)',
+    );
   }
   const packageDir = join(dirname(entry), '..', '..');
   const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
@@ -69,12 +96,16 @@ async function packagedChromium(): Promise<string> {
   // Leftovers of an unpacking that was killed midway (an hour is far longer than any unpacking takes).
   for (const name of readdirSync(cache)) {
     const dir = join(cache, name);
-    if (name.startsWith('netkb-chromium-unpacking-') && Date.now() - statSync(dir).mtimeMs > 3600_000) rmSync(dir, { recursive: true, force: true });
+    if (name.startsWith('netkb-chromium-unpacking-') && Date.now() - statSync(dir).mtimeMs > 3600_000)
+      rmSync(dir, { recursive: true, force: true });
   }
   const staging = mkdtempSync(join(cache, 'netkb-chromium-unpacking-'));
   try {
     const unpack = 'require(process.argv[1]).executablePath(process.argv[2]).then((p) => process.stdout.write(p))';
-    const { stdout } = await execFileAsync(process.execPath, ['-e', unpack, entry, join(packageDir, 'bin')], { env: { ...process.env, TMPDIR: staging }, encoding: 'utf8' });
+    const { stdout } = await execFileAsync(process.execPath, ['-e', unpack, entry, join(packageDir, 'bin')], {
+      env: { ...process.env, TMPDIR: staging },
+      encoding: 'utf8',
+    });
     if (stdout !== join(staging, 'chromium')) throw new Error(`it unpacked to ${stdout}, not into ${staging}`);
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });
@@ -102,8 +133,10 @@ export async function launchChromium(): Promise<{ browser: Browser; chromium: Ch
       second = { path: await packagedChromium(), source: '@sparticuz/chromium' };
       return { browser: await chromium.launch({ executablePath: second.path, args: FLAGS }), chromium: second };
     } catch (err2) {
-      throw new Error(`${failed}\nnor the packaged one${second ? ` at ${second.path}` : ''}: ${(err2 as Error).message}\n` +
-        'Set NETKB_CHROMIUM to a Chromium binary that starts.');
+      throw new Error(
+        `${failed}\nnor the packaged one${second ? ` at ${second.path}` : ''}: ${(err2 as Error).message}\n` +
+          'Set NETKB_CHROMIUM to a Chromium binary that starts.',
+      );
     }
   }
 }
@@ -132,7 +165,12 @@ export async function openBrowser(): Promise<BrowserRun> {
     await browser.close();
     throw err;
   }
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, acceptDownloads: true, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    deviceScaleFactor: 1,
+    acceptDownloads: true,
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   const foreign: string[] = [];
   const pageErrors: string[] = [];
@@ -143,7 +181,12 @@ export async function openBrowser(): Promise<BrowserRun> {
   });
   page.on('pageerror', (err) => pageErrors.push(err.message));
   return {
-    server, browser, context, page, foreign, pageErrors,
+    server,
+    browser,
+    context,
+    page,
+    foreign,
+    pageErrors,
     async close() {
       await browser.close();
       await server.close();
@@ -155,7 +198,11 @@ export async function openBrowser(): Promise<BrowserRun> {
  * Saves a screenshot as a test artifact. `docs` marks one the docs show: copied to docs/screenshots/ only
  * when NETKB_SCREENSHOTS=docs (`npm run screenshots`).
  */
-export async function screenshot(page: Page, name: string, options: { docs?: boolean; fullPage?: boolean } = {}): Promise<string> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { docs?: boolean; fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: options.fullPage ?? false });

@@ -13,13 +13,24 @@ declare const document: any, window: any;
 
 let run: BrowserRun;
 let page: Page;
-useBrowser((r) => { run = r; page = r.page; }, { cleanPage: true });
+useBrowser(
+  (r) => {
+    run = r;
+    page = r.page;
+  },
+  { cleanPage: true },
+);
 
-const fixture = (name: string, side: 'before' | 'after') => readFileSync(join(projectRoot(), 'test', 'fixtures', 'convert', name, `${side}.yaml`), 'utf8');
+const fixture = (name: string, side: 'before' | 'after') =>
+  readFileSync(join(projectRoot(), 'test', 'fixtures', 'convert', name, `${side}.yaml`), 'utf8');
 const ingress = fixture('ingress-v1beta1-to-v1', 'before');
 const psp = fixture('pod-security-policy', 'before');
 
-interface Ref { kind: string; name: string; namespace: string | null }
+interface Ref {
+  kind: string;
+  name: string;
+  namespace: string | null;
+}
 /** How the page names an object: "Kind namespace/name". */
 const label = (r: Ref) => `${r.kind} ${r.namespace ? `${r.namespace}/` : ''}${r.name}`;
 interface ApiConversion {
@@ -27,15 +38,26 @@ interface ApiConversion {
   changes: { ruleId: string; line: number; description: string; resource: Ref }[];
   unconverted: { severity: string; line: number; message: string; resource: Ref }[];
 }
-const convert = async (from: string, to: string, manifest: string) => (await run.server.data<{ convertManifest: ApiConversion }>(
-  `query($m: String!) { convertManifest(from: "${from}", to: "${to}", manifest: $m) {
-    manifest changes { ruleId line description resource { kind name namespace } } unconverted { severity line message resource { kind name namespace } } } }`, { m: manifest })).convertManifest;
+const convert = async (from: string, to: string, manifest: string) =>
+  (
+    await run.server.data<{ convertManifest: ApiConversion }>(
+      `query($m: String!) { convertManifest(from: "${from}", to: "${to}", manifest: $m) {
+    manifest changes { ruleId line description resource { kind name namespace } } unconverted { severity line message resource { kind name namespace } } } }`,
+      { m: manifest },
+    )
+  ).convertManifest;
 
 /** The diff as the page shows it: one entry per row, folded rows included, with the sign the reader sees. */
-const diffRows = () => page.locator('#convert-diff li.diff-line').evaluateAll((rows) => rows.map((r) => ({
-  op: r.getAttribute('data-op'), sign: r.querySelector('.sign')!.textContent, text: r.querySelector('code')!.textContent,
-  oldLine: r.getAttribute('data-old-line'), newLine: r.getAttribute('data-new-line'),
-})));
+const diffRows = () =>
+  page.locator('#convert-diff li.diff-line').evaluateAll((rows) =>
+    rows.map((r) => ({
+      op: r.getAttribute('data-op'),
+      sign: r.querySelector('.sign')!.textContent,
+      text: r.querySelector('code')!.textContent,
+      oldLine: r.getAttribute('data-old-line'),
+      newLine: r.getAttribute('data-new-line'),
+    })),
+  );
 /** The page's code cells hold a space for an empty line (so the row keeps its height). */
 const shown = (line: string) => line || ' ';
 
@@ -62,8 +84,17 @@ describe('manifest conversion', () => {
     const rows = await diffRows();
     const removed = rows.filter((r) => r.op === 'del');
     const added = rows.filter((r) => r.op === 'add');
-    expect(removed).toContainEqual(expect.objectContaining({ sign: '−', text: 'apiVersion: networking.k8s.io/v1beta1', oldLine: '6', newLine: null }));
-    expect(added).toContainEqual(expect.objectContaining({ sign: '+', text: 'apiVersion: networking.k8s.io/v1', oldLine: null, newLine: '6' }));
+    expect(removed).toContainEqual(
+      expect.objectContaining({
+        sign: '−',
+        text: 'apiVersion: networking.k8s.io/v1beta1',
+        oldLine: '6',
+        newLine: null,
+      }),
+    );
+    expect(added).toContainEqual(
+      expect.objectContaining({ sign: '+', text: 'apiVersion: networking.k8s.io/v1', oldLine: null, newLine: '6' }),
+    );
     expect(removed.map((r) => r.text)).toContain('    serviceName: default-http-backend   # catch-all');
     expect(added.map((r) => r.text)).toContain('  defaultBackend:');
     // Both sides of the diff are the input and the API's converted manifest, line for line.
@@ -73,22 +104,34 @@ describe('manifest conversion', () => {
     expect(api.manifest).toBe(fixture('ingress-v1beta1-to-v1', 'after'));
     // Unchanged rows carry no sign; the legend says what the signs mean.
     expect(rows.filter((r) => r.op === 'same').every((r) => r.sign === ' ')).toBe(true);
-    expect(await page.locator('#diff-legend').textContent()).toBe(`${removed.length} lines removed (−), ${added.length} lines added (+); line numbers: input, converted.`);
+    expect(await page.locator('#diff-legend').textContent()).toBe(
+      `${removed.length} lines removed (−), ${added.length} lines added (+); line numbers: input, converted.`,
+    );
   });
 
   it('lists every change with its line and description, in the API order, and jumps to the line', async () => {
     expect(api.changes.length).toBeGreaterThan(0);
-    const items = await page.locator('#convert-changes li').evaluateAll((lis) => lis.map((li) => ({
-      line: li.querySelector('.line-link')!.textContent, text: li.querySelector('.message')!.textContent, object: li.querySelector('.object')!.textContent,
-    })));
-    expect(items).toEqual(api.changes.map((c) => ({ line: `line ${c.line}`, text: c.description, object: label(c.resource) })));
+    const items = await page.locator('#convert-changes li').evaluateAll((lis) =>
+      lis.map((li) => ({
+        line: li.querySelector('.line-link')!.textContent,
+        text: li.querySelector('.message')!.textContent,
+        object: li.querySelector('.object')!.textContent,
+      })),
+    );
+    expect(items).toEqual(
+      api.changes.map((c) => ({ line: `line ${c.line}`, text: c.description, object: label(c.resource) })),
+    );
     expect(items.map((i) => i.line)).toContain('line 6');
     expect(await page.locator('#changes-title').textContent()).toBe(`Changed (${api.changes.length})`);
-    expect(await page.locator('.convert-unconverted').textContent()).toContain('✔ Everything that 1.19 → 1.22 needs was converted.');
+    expect(await page.locator('.convert-unconverted').textContent()).toContain(
+      '✔ Everything that 1.19 → 1.22 needs was converted.',
+    );
     const last = api.changes[api.changes.length - 1];
     await page.locator('#convert-changes li').last().locator('button.line-link').focus();
     await page.keyboard.press('Enter');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-old-line'))).resolves.toBe(String(last.line));
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-old-line'))).resolves.toBe(
+      String(last.line),
+    );
   });
 
   it('downloads the converted manifest byte for byte as the API returned it', async () => {
@@ -100,7 +143,9 @@ describe('manifest conversion', () => {
   it('puts the converted manifest into the editor, and converting it again changes nothing', async () => {
     await page.locator('#convert-use').click();
     expect(await page.locator('#manifest').inputValue()).toBe(api.manifest);
-    expect(await page.locator('#convert-status').textContent()).toContain('The editor now holds the converted manifest');
+    expect(await page.locator('#convert-status').textContent()).toContain(
+      'The editor now holds the converted manifest',
+    );
     await page.locator('#convert-run').click();
     await page.waitForFunction(() => document.querySelector('#convert-same') !== null);
     expect(await page.locator('#changes-title').textContent()).toBe('Changed (0)');
@@ -112,15 +157,28 @@ describe('manifest conversion', () => {
     const mixed = await convert('1.19', '1.25', manifest);
     expect(mixed.unconverted.some((f) => f.resource.kind === 'PodSecurityPolicy')).toBe(true);
     await convertInPage(manifest, '1.19', '1.25');
-    const items = await page.locator('#convert-unconverted li').evaluateAll((lis) => lis.map((li) => ({
-      tag: li.querySelector('.tag')!.textContent, line: li.querySelector('.line-link')!.textContent,
-      object: li.querySelector('.object')!.textContent, message: li.querySelector('.message')!.textContent,
-    })));
+    const items = await page.locator('#convert-unconverted li').evaluateAll((lis) =>
+      lis.map((li) => ({
+        tag: li.querySelector('.tag')!.textContent,
+        line: li.querySelector('.line-link')!.textContent,
+        object: li.querySelector('.object')!.textContent,
+        message: li.querySelector('.message')!.textContent,
+      })),
+    );
     const icon: Record<string, string> = { BREAKING: '✖ breaking', WARNING: '▲ warning', INFO: 'ℹ info' };
-    expect(items).toEqual(mixed.unconverted.map((f) => ({ tag: icon[f.severity], line: `line ${f.line}`, object: label(f.resource), message: f.message })));
+    expect(items).toEqual(
+      mixed.unconverted.map((f) => ({
+        tag: icon[f.severity],
+        line: `line ${f.line}`,
+        object: label(f.resource),
+        message: f.message,
+      })),
+    );
     // The finding is on the object's apiVersion line: the line before `kind:` (0-based index = 1-based line before).
     const pspLine = splitLines(manifest).indexOf('kind: PodSecurityPolicy');
-    expect(items).toContainEqual(expect.objectContaining({ object: 'PodSecurityPolicy restricted', line: `line ${pspLine}` }));
+    expect(items).toContainEqual(
+      expect.objectContaining({ object: 'PodSecurityPolicy restricted', line: `line ${pspLine}` }),
+    );
     expect(await page.locator('#convert-summary').textContent()).toContain(`${mixed.unconverted.length} not converted`);
     const rows = await diffRows();
     expect(rows.filter((r) => r.op !== 'del').map((r) => r.text)).toEqual(splitLines(mixed.manifest).map(shown));
@@ -130,7 +188,9 @@ describe('manifest conversion', () => {
     expect(await fold.textContent()).toMatch(/^⋯ show \d+ unchanged lines \(input \d+–\d+\)$/);
     await fold.focus();
     await page.keyboard.press('Enter');
-    await expect(page.locator('#convert-diff li.diff-line', { hasText: 'kind: PodSecurityPolicy' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.locator('#convert-diff li.diff-line', { hasText: 'kind: PodSecurityPolicy' }).isVisible(),
+    ).resolves.toBe(true);
   });
 
   it("shows the API's message for invalid YAML and marks the line, as the check does", async () => {
@@ -149,7 +209,9 @@ describe('manifest conversion', () => {
     // Without the fixtures' header comments (they name the fixture's own releases).
     const headless = (text: string) => text.replace(/^(#.*\n)+/, '');
     await convertInPage(`${headless(ingress)}---\n${headless(psp)}`, '1.19', '1.25');
-    await page.evaluate(() => window.scrollTo(0, document.querySelector('#convert-summary')!.getBoundingClientRect().top + window.scrollY - 16));
+    await page.evaluate(() =>
+      window.scrollTo(0, document.querySelector('#convert-summary')!.getBoundingClientRect().top + window.scrollY - 16),
+    );
     await screenshot(page, 'convert', { docs: true });
   });
 });

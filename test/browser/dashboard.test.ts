@@ -18,7 +18,13 @@ declare const document: any, window: any, location: any;
 
 let run: BrowserRun;
 let page: Page;
-useBrowser((r) => { run = r; page = r.page; }, { cleanPage: true });
+useBrowser(
+  (r) => {
+    run = r;
+    page = r.page;
+  },
+  { cleanPage: true },
+);
 
 const params = () => Object.fromEntries(new URL(page.url()).searchParams);
 
@@ -28,18 +34,31 @@ describe('feature-gate timelines', () => {
   it('draws one row per gate of the chosen SIG, as the API lists them', async () => {
     await page.goto(`${run.server.base}/?view=timeline&sig=Network`);
     await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
-    const api = await run.server.data<{ featureGates: { name: string }[] }>('{ featureGates(sig: "Network") { name } }');
-    const shown = await page.locator('table.timeline tbody tr[data-gate]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
+    const api = await run.server.data<{ featureGates: { name: string }[] }>(
+      '{ featureGates(sig: "Network") { name } }',
+    );
+    const shown = await page
+      .locator('table.timeline tbody tr[data-gate]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
     expect([...shown].sort()).toEqual(api.featureGates.map((g) => g.name).sort());
     expect(await page.locator('#gate-sig').inputValue()).toBe('Network');
-    expect(await page.locator('.count').textContent()).toBe(`${api.featureGates.length} of ${api.featureGates.length} gates`);
+    expect(await page.locator('.count').textContent()).toBe(
+      `${api.featureGates.length} of ${api.featureGates.length} gates`,
+    );
     await expect(page.locator('table.timeline thead th.release').first().textContent()).resolves.toBe('1.14');
   });
 
   it('shows each stage as a labelled bar over its releases, and a mark at the removal', async () => {
-    const bars = await row('SetHostnameAsFQDN').locator('td.seg').evaluateAll((cells) => cells.map((c) => ({
-      stage: c.getAttribute('data-stage'), range: c.getAttribute('data-range'), label: c.getAttribute('aria-label'), span: (c as { colSpan: number }).colSpan,
-    })));
+    const bars = await row('SetHostnameAsFQDN')
+      .locator('td.seg')
+      .evaluateAll((cells) =>
+        cells.map((c) => ({
+          stage: c.getAttribute('data-stage'),
+          range: c.getAttribute('data-range'),
+          label: c.getAttribute('aria-label'),
+          span: (c as { colSpan: number }).colSpan,
+        })),
+      );
     expect(bars).toEqual([
       { stage: 'ALPHA', range: '1.19', label: 'SetHostnameAsFQDN: alpha, off by default in 1.19', span: 1 },
       { stage: 'BETA', range: '1.20–1.21', label: 'SetHostnameAsFQDN: beta, on by default in 1.20–1.21', span: 2 },
@@ -50,12 +69,15 @@ describe('feature-gate timelines', () => {
     expect(await removal.getAttribute('aria-label')).toBe('SetHostnameAsFQDN: removed in 1.24');
     const column = await removal.evaluate((td) => {
       let col = 0;
-      for (let c = td.previousElementSibling; c; c = c.previousElementSibling) col += (c as { colSpan: number }).colSpan;
+      for (let c = td.previousElementSibling; c; c = c.previousElementSibling)
+        col += (c as { colSpan: number }).colSpan;
       return col;
     });
     expect(column).toBe(1 + 10);
     // A gate removed before the first release shown says so instead of drawing nothing.
-    await expect(row('AllowExtTrafficLocalEndpoints').locator('td.outside').textContent()).resolves.toBe('removed in 1.9, before 1.14');
+    await expect(row('AllowExtTrafficLocalEndpoints').locator('td.outside').textContent()).resolves.toBe(
+      'removed in 1.9, before 1.14',
+    );
     // Readable without colour: the bars carry text.
     expect(await row('SetHostnameAsFQDN').locator('td.seg').allTextContents()).toEqual(['A', 'beta', 'GA']);
   });
@@ -71,7 +93,9 @@ describe('feature-gate timelines', () => {
     expect(text).toContain('alpha1.19–1.19off');
     expect(text).toContain('GA1.22–1.23on (locked)');
     expect(text).toContain('removed1.24');
-    const gate = await run.server.data<{ featureGate: { changes: { version: string; prs: number[] }[] } }>('{ featureGate(name: "SetHostnameAsFQDN") { changes { version prs } } }');
+    const gate = await run.server.data<{ featureGate: { changes: { version: string; prs: number[] }[] } }>(
+      '{ featureGate(name: "SetHostnameAsFQDN") { changes { version prs } } }',
+    );
     for (const change of gate.featureGate.changes) {
       expect(text).toContain(change.version);
       for (const pr of change.prs) expect(text).toContain(`#${pr}`);
@@ -95,7 +119,8 @@ describe('feature-gate timelines', () => {
     expect(params()).toMatchObject({ gate: 'SetHostnameAsFQDN' });
     expect(await details.textContent()).toContain('GA1.22–1.23on (locked)');
     // Tab goes through the row's bars and removal mark, then into the details' links.
-    const inDetails = () => page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-details') ?? null);
+    const inDetails = () =>
+      page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-details') ?? null);
     for (let i = 0; i < 6 && (await inDetails()) === null; i++) await page.keyboard.press('Tab');
     expect(await inDetails()).toBe('SetHostnameAsFQDN');
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('A');
@@ -112,12 +137,16 @@ describe('feature-gate timelines', () => {
 
   it('filters gates by name and keeps the filter in the URL', async () => {
     await page.locator('#gate-filter').fill('dualstack');
-    const visible = await page.locator('table.timeline tbody tr[data-gate]:not([hidden])').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
+    const visible = await page
+      .locator('table.timeline tbody tr[data-gate]:not([hidden])')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
     expect(visible.length).toBeGreaterThan(0);
     for (const name of visible) expect(name!.toLowerCase()).toContain('dualstack');
     expect(visible).toContain('IPv6DualStack');
     expect(params()).toMatchObject({ view: 'timeline', sig: 'Network', q: 'dualstack' });
-    expect(await page.locator('.count').textContent()).toMatch(new RegExp(`^${visible.length} of \\d+ gates matching “dualstack”$`));
+    expect(await page.locator('.count').textContent()).toMatch(
+      new RegExp(`^${visible.length} of \\d+ gates matching “dualstack”$`),
+    );
     await page.locator('#gate-filter').fill('no gate is called like this');
     await expect(page.locator('p.empty').isVisible()).resolves.toBe(true);
     await expect(page.locator('tr.gate-details').isVisible()).resolves.toBe(false);
@@ -129,16 +158,25 @@ describe('feature-gate timelines', () => {
     await page.locator('#gate-component').selectOption('kube-proxy');
     await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
     await page.waitForFunction(() => new URL(location.href).searchParams.get('component') === 'kube-proxy');
-    const api = await run.server.data<{ featureGates: { name: string }[] }>('{ featureGates(sig: "Network", component: "kube-proxy") { name } }');
-    await page.waitForFunction((n) => document.querySelectorAll('table.timeline tbody tr[data-gate]').length === n, api.featureGates.length);
+    const api = await run.server.data<{ featureGates: { name: string }[] }>(
+      '{ featureGates(sig: "Network", component: "kube-proxy") { name } }',
+    );
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('table.timeline tbody tr[data-gate]').length === n,
+      api.featureGates.length,
+    );
 
     await page.goto(`${run.server.base}/?view=timeline&sig=any&component=kube-proxy&q=IPVS`);
     await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
     expect(await page.locator('#gate-sig').inputValue()).toBe('any');
     expect(await page.locator('#gate-component').inputValue()).toBe('kube-proxy');
     expect(await page.locator('#gate-filter').inputValue()).toBe('IPVS');
-    const visible = await page.locator('table.timeline tbody tr[data-gate]:not([hidden])').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
-    const proxyGates = await run.server.data<{ featureGates: { name: string }[] }>('{ featureGates(component: "kube-proxy") { name } }');
+    const visible = await page
+      .locator('table.timeline tbody tr[data-gate]:not([hidden])')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')));
+    const proxyGates = await run.server.data<{ featureGates: { name: string }[] }>(
+      '{ featureGates(component: "kube-proxy") { name } }',
+    );
     const ipvs = proxyGates.featureGates.map((g) => g.name).filter((n) => n.toLowerCase().includes('ipvs'));
     expect(ipvs).toContain('SupportIPVSProxyMode');
     expect([...visible].sort()).toEqual(ipvs.sort());
@@ -160,12 +198,18 @@ describe('release diff', () => {
     await page.locator('.release-group').first().waitFor();
     expect(await page.locator('#diff-from').inputValue()).toBe('1.15');
     expect(await page.locator('#diff-to').inputValue()).toBe('1.20');
-    const releases = await page.locator('.release-group').evaluateAll((s) => s.map((x) => x.getAttribute('data-release')));
+    const releases = await page
+      .locator('.release-group')
+      .evaluateAll((s) => s.map((x) => x.getAttribute('data-release')));
     expect(releases).toEqual(['1.16', '1.17', '1.18', '1.19', '1.20']);
     const in116 = (await page.locator('.release-group[data-release="1.16"]').textContent()) ?? '';
     expect(in116).toContain('extensions/v1beta1 Deployment → use apps/v1');
-    const api = await run.server.data<{ diff: { featureGates: unknown[]; removedApiVersions: unknown[] }; changes: { totalCount: number } }>(
-      '{ diff(from: "1.15", to: "1.20") { featureGates { version } removedApiVersions { apiVersion } } changes(filter: { from: "1.15", to: "1.20", actionRequiredOnly: true }) { totalCount } }');
+    const api = await run.server.data<{
+      diff: { featureGates: unknown[]; removedApiVersions: unknown[] };
+      changes: { totalCount: number };
+    }>(
+      '{ diff(from: "1.15", to: "1.20") { featureGates { version } removedApiVersions { apiVersion } } changes(filter: { from: "1.15", to: "1.20", actionRequiredOnly: true }) { totalCount } }',
+    );
     const summary = (await page.locator('.diff-summary').textContent()) ?? '';
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
     expect(summary).toContain(plural(api.diff.featureGates.length, 'gate transition'));
@@ -203,7 +247,10 @@ describe('release diff', () => {
 describe('manifest check', () => {
   const fixture = join(projectRoot(), 'test', 'fixtures', 'real-world', 'kube-proxy-daemonset-1.14.yaml');
   const manifest = readFileSync(fixture, 'utf8');
-  interface ApiReport { summary: { breaking: number; warning: number; info: number }; findings: { severity: string; effectiveIn: string; line: number; ruleId: string }[] }
+  interface ApiReport {
+    summary: { breaking: number; warning: number; info: number };
+    findings: { severity: string; effectiveIn: string; line: number; ruleId: string }[];
+  }
   let api: ApiReport;
 
   /** What `netkb check --format X` writes for the same manifest read as manifest.yaml (src/cli/check.ts's path). */
@@ -212,7 +259,11 @@ describe('manifest check', () => {
     const report = upgradeReport(kb, '1.15', '1.20', manifest);
     const count = (sev: string) => report.findings.filter((f) => f.severity === sev).length;
     const result: CheckResult = {
-      from: '1.15', to: '1.20', path: report.path.map(formatVersion), formatVersion, failOn: 'BREAKING',
+      from: '1.15',
+      to: '1.20',
+      path: report.path.map(formatVersion),
+      formatVersion,
+      failOn: 'BREAKING',
       files: [{ file: 'manifest.yaml', documents: report.documents, findings: report.findings }],
       summary: { breaking: count('BREAKING'), warning: count('WARNING'), info: count('INFO') },
     };
@@ -220,8 +271,12 @@ describe('manifest check', () => {
   }
 
   beforeAll(async () => {
-    api = (await run.server.data<{ upgradeReport: ApiReport }>(
-      'query($m: String!) { upgradeReport(from: "1.15", to: "1.20", manifest: $m) { summary { breaking warning info } findings { severity effectiveIn line ruleId } } }', { m: manifest })).upgradeReport;
+    api = (
+      await run.server.data<{ upgradeReport: ApiReport }>(
+        'query($m: String!) { upgradeReport(from: "1.15", to: "1.20", manifest: $m) { summary { breaking warning info } findings { severity effectiveIn line ruleId } } }',
+        { m: manifest },
+      )
+    ).upgradeReport;
   });
 
   it('checks a pasted manifest and shows the findings grouped by the release where they bite', async () => {
@@ -233,8 +288,15 @@ describe('manifest check', () => {
     expect(summary).toContain('1.15 → 1.20');
     expect(summary).toContain(`${api.summary.breaking} breaking`);
     expect(summary).toContain(`${api.summary.info} info`);
-    const groups = await page.locator('.report-findings .release-group').evaluateAll((s) => s.map((x) => ({ release: x.getAttribute('data-release'), count: x.querySelectorAll('li.finding').length })));
-    const expected = [...new Set(api.findings.map((f) => f.effectiveIn))].map((release) => ({ release, count: api.findings.filter((f) => f.effectiveIn === release).length }));
+    const groups = await page
+      .locator('.report-findings .release-group')
+      .evaluateAll((s) =>
+        s.map((x) => ({ release: x.getAttribute('data-release'), count: x.querySelectorAll('li.finding').length })),
+      );
+    const expected = [...new Set(api.findings.map((f) => f.effectiveIn))].map((release) => ({
+      release,
+      count: api.findings.filter((f) => f.effectiveIn === release).length,
+    }));
     expect(groups).toEqual(expected);
     const conntrack = page.locator('.release-group[data-release="1.15"] li.finding', { hasText: '--conntrack-max' });
     expect(await conntrack.textContent()).toContain('✖ breaking');
@@ -242,7 +304,9 @@ describe('manifest check', () => {
   });
 
   it("highlights the findings' lines in the manifest, with a text label, and jumps to a line", async () => {
-    const marked = await page.locator('ol.code li.marked').evaluateAll((lines) => lines.map((l) => Number(l.getAttribute('data-line'))));
+    const marked = await page
+      .locator('ol.code li.marked')
+      .evaluateAll((lines) => lines.map((l) => Number(l.getAttribute('data-line'))));
     expect(marked).toEqual([...new Set(api.findings.map((f) => f.line))].sort((a, b) => a - b));
     const line56 = page.locator('ol.code li[data-line="56"]');
     expect(await line56.getAttribute('class')).toContain('line-breaking');
@@ -255,7 +319,10 @@ describe('manifest check', () => {
 
   it('downloads the report as SARIF, JSON and markdown, byte for byte what netkb check writes', async () => {
     const fetchDownload = async (format: string) => {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`.downloads button[data-format="${format}"]`).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator(`.downloads button[data-format="${format}"]`).click(),
+      ]);
       const path = await download.path();
       return { name: download.suggestedFilename(), text: readFileSync(path!, 'utf8') };
     };
@@ -265,13 +332,19 @@ describe('manifest check', () => {
     expect(doc.version).toBe('2.1.0');
     expect(doc.runs[0].results).toHaveLength(api.findings.length);
     const result = doc.runs[0].results.find((r: any) => r.locations[0].physicalLocation.region.startLine === 56);
-    expect(result).toMatchObject({ ruleId: 'component-flag', level: 'error', locations: [{ physicalLocation: { artifactLocation: { uri: 'manifest.yaml' } } }] });
+    expect(result).toMatchObject({
+      ruleId: 'component-flag',
+      level: 'error',
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'manifest.yaml' } } }],
+    });
 
     const json = await fetchDownload('json');
     expect(json.name).toBe('netkb-1.15-1.20.json');
     const report = JSON.parse(json.text);
     expect(report).toMatchObject({ from: '1.15', to: '1.20', summary: api.summary });
-    expect(report.files[0].findings.map((f: any) => [f.line, f.effectiveIn, f.severity])).toEqual(api.findings.map((f) => [f.line, f.effectiveIn, f.severity]));
+    expect(report.files[0].findings.map((f: any) => [f.line, f.effectiveIn, f.severity])).toEqual(
+      api.findings.map((f) => [f.line, f.effectiveIn, f.severity]),
+    );
 
     expect(sarif.text).toBe(await cliOutput('sarif'));
     expect(json.text).toBe(await cliOutput('json'));
@@ -286,12 +359,18 @@ describe('manifest check', () => {
   it('reads files dropped on the manifest field, several as one multi-document manifest', async () => {
     await page.evaluate(() => {
       const dt = new window.DataTransfer();
-      dt.items.add(new window.File(['apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n  name: a\n'], 'a.yaml'));
+      dt.items.add(
+        new window.File(['apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n  name: a\n'], 'a.yaml'),
+      );
       dt.items.add(new window.File(['apiVersion: v1\nkind: Service\nmetadata:\n  name: b\n'], 'b.yaml'));
-      document.querySelector('.drop-zone').dispatchEvent(new window.DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      document
+        .querySelector('.drop-zone')
+        .dispatchEvent(new window.DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     });
     await page.waitForFunction(() => document.querySelector('#manifest-file')?.textContent === 'a.yaml, b.yaml');
-    expect(await page.locator('#manifest').inputValue()).toBe('apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n  name: a\n\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: b\n');
+    expect(await page.locator('#manifest').inputValue()).toBe(
+      'apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n  name: a\n\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: b\n',
+    );
     await page.locator('#check-run').click();
     await page.waitForFunction(() => document.querySelector('#report-summary')?.textContent?.includes('2 objects'));
     expect(await page.locator('li.finding', { hasText: 'Ingress a' }).count()).toBeGreaterThan(0);
@@ -299,7 +378,9 @@ describe('manifest check', () => {
 
   it('reads an opened file and names it in the report', async () => {
     await page.locator('#manifest-upload').setInputFiles(fixture);
-    await page.waitForFunction(() => document.querySelector('#manifest-file')?.textContent === 'kube-proxy-daemonset-1.14.yaml');
+    await page.waitForFunction(
+      () => document.querySelector('#manifest-file')?.textContent === 'kube-proxy-daemonset-1.14.yaml',
+    );
     expect(await page.locator('#manifest').inputValue()).toBe(manifest);
     await page.locator('#check-run').click();
     await page.locator('.report-code h3', { hasText: 'kube-proxy-daemonset-1.14.yaml' }).waitFor();
@@ -326,7 +407,9 @@ describe('manifest check', () => {
     await page.locator('#check-run').click();
     await page.waitForFunction(() => document.querySelector('#report-summary')?.textContent?.includes('1.15 → 1.21'));
     await page.locator('#report-summary').scrollIntoViewIfNeeded();
-    await page.evaluate(() => window.scrollTo(0, document.querySelector('#report-summary')!.getBoundingClientRect().top + window.scrollY - 16));
+    await page.evaluate(() =>
+      window.scrollTo(0, document.querySelector('#report-summary')!.getBoundingClientRect().top + window.scrollY - 16),
+    );
     await screenshot(page, 'manifest-check', { docs: true });
   });
 });

@@ -4,11 +4,14 @@ import type { Page } from 'playwright-core';
 import { screenshot, useBrowser, type BrowserRun } from './browser';
 
 // The callbacks given to page.evaluate and waitForFunction run in the page: these are its globals.
-declare const document: any, window: any, location: any;
+declare const document: any;
 
 let run: BrowserRun;
 let page: Page;
-useBrowser((r) => { run = r; page = r.page; });
+useBrowser((r) => {
+  run = r;
+  page = r.page;
+});
 
 describe('the explorer at /graphql', () => {
   it('opens GraphiQL with the example queries, loading nothing from other hosts', async () => {
@@ -23,7 +26,9 @@ describe('the explorer at /graphql', () => {
 
   it("runs the gate's-life example and shows the API's answer", async () => {
     await page.locator('.graphiql-execute-button').click();
-    await page.waitForFunction(() => document.querySelector('.graphiql-response')?.textContent?.includes('"removedIn"'));
+    await page.waitForFunction(() =>
+      document.querySelector('.graphiql-response')?.textContent?.includes('"removedIn"'),
+    );
     const response = (await page.locator('.graphiql-response').textContent()) ?? '';
     expect(response).toContain('"name": "SetHostnameAsFQDN"');
     expect(response).toContain('"removedIn": "1.24"');

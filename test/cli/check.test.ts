@@ -11,13 +11,18 @@ const realWorld = join(root, 'test', 'fixtures', 'real-world');
 
 function netkb(args: string[], input?: string) {
   const r = spawnSync(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src', 'cli', 'netkb.ts'), ...args], {
-    encoding: 'utf8', input, env: { ...process.env, DATABASE_URL: `file:${seededDatabase()}` }, cwd: root,
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, DATABASE_URL: `file:${seededDatabase()}` },
+    cwd: root,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'netkb-cli-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'netkb-cli-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('exit codes', () => {
@@ -39,10 +44,26 @@ describe('exit codes', () => {
   it.each([
     ['no --from', ['check', 'x.yaml', '--to', '1.20'], /--from is required/],
     ['an unknown option', ['check', 'x.yaml', '--from', '1.15', '--to', '1.20', '--frmo', '1'], /Unknown option/i],
-    ['an unknown format', ['check', 'x.yaml', '--from', '1.15', '--to', '1.20', '--format', 'xml'], /--format must be one of table, json, markdown, sarif, junit/],
-    ['an unknown --fail-on', ['check', 'x.yaml', '--from', '1.15', '--to', '1.20', '--fail-on', 'loud'], /--fail-on must be breaking, warning, info or none/],
-    ['a file that does not exist', ['check', 'nope.yaml', '--from', '1.15', '--to', '1.20'], /nope\.yaml: no such file or directory/],
-    ['an unknown release', ['check', join(realWorld, 'helm-rendered.yaml'), '--from', '1.15', '--to', '1.99'], /release 1\.99 is not in the knowledge base/],
+    [
+      'an unknown format',
+      ['check', 'x.yaml', '--from', '1.15', '--to', '1.20', '--format', 'xml'],
+      /--format must be one of table, json, markdown, sarif, junit/,
+    ],
+    [
+      'an unknown --fail-on',
+      ['check', 'x.yaml', '--from', '1.15', '--to', '1.20', '--fail-on', 'loud'],
+      /--fail-on must be breaking, warning, info or none/,
+    ],
+    [
+      'a file that does not exist',
+      ['check', 'nope.yaml', '--from', '1.15', '--to', '1.20'],
+      /nope\.yaml: no such file or directory/,
+    ],
+    [
+      'an unknown release',
+      ['check', join(realWorld, 'helm-rendered.yaml'), '--from', '1.15', '--to', '1.99'],
+      /release 1\.99 is not in the knowledge base/,
+    ],
     ['an unknown command', ['frobnicate'], /unknown command "frobnicate"/],
   ])('2 for %s, with a message on stderr', (_, args, message) => {
     const r = netkb(args as string[]);
@@ -56,7 +77,11 @@ describe('exit codes', () => {
     writeFileSync(file, 'apiVersion: v1\nkind: Service\nmetadata:\n  name: [oops\n');
     const r = netkb(['check', file, '--from', '1.15', '--to', '1.20']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: invalid YAML in document 1 at line \\d+, column \\d+`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: invalid YAML in document 1 at line \\d+, column \\d+`,
+      ),
+    );
   });
 });
 
@@ -65,13 +90,27 @@ describe('inputs', () => {
     const tree = join(dir, 'tree');
     mkdirSync(join(tree, 'nested'), { recursive: true });
     writeFileSync(join(tree, 'a.yaml'), 'apiVersion: extensions/v1beta1\nkind: NetworkPolicy\nmetadata: {name: a}\n');
-    writeFileSync(join(tree, 'nested', 'b.json'), JSON.stringify({ apiVersion: 'apps/v1beta2', kind: 'Deployment', metadata: { name: 'b' } }));
+    writeFileSync(
+      join(tree, 'nested', 'b.json'),
+      JSON.stringify({ apiVersion: 'apps/v1beta2', kind: 'Deployment', metadata: { name: 'b' } }),
+    );
     writeFileSync(join(tree, 'nested', 'notes.txt'), 'not a manifest');
-    const r = netkb(['check', tree, '-', '--from', '1.15', '--to', '1.16', '--format', 'json'], 'apiVersion: apps/v1beta1\nkind: StatefulSet\nmetadata: {name: c}\n');
+    const r = netkb(
+      ['check', tree, '-', '--from', '1.15', '--to', '1.16', '--format', 'json'],
+      'apiVersion: apps/v1beta1\nkind: StatefulSet\nmetadata: {name: c}\n',
+    );
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
-    expect(out.files.map((f: any) => f.file)).toEqual([join(tree, 'a.yaml'), join(tree, 'nested', 'b.json'), '<stdin>']);
-    expect(out.files.map((f: any) => f.findings[0].replacement)).toEqual(['networking.k8s.io/v1', 'apps/v1', 'apps/v1']);
+    expect(out.files.map((f: any) => f.file)).toEqual([
+      join(tree, 'a.yaml'),
+      join(tree, 'nested', 'b.json'),
+      '<stdin>',
+    ]);
+    expect(out.files.map((f: any) => f.findings[0].replacement)).toEqual([
+      'networking.k8s.io/v1',
+      'apps/v1',
+      'apps/v1',
+    ]);
   });
 });
 
@@ -84,7 +123,12 @@ describe('formats', () => {
     expect(out).toMatchObject({ from: '1.15', to: '1.20', path: ['1.15', '1.16', '1.17', '1.18', '1.19', '1.20'] });
     const all = out.files.flatMap((f: any) => f.findings);
     expect(out.summary.breaking).toBe(all.filter((f: any) => f.severity === 'BREAKING').length);
-    expect(all.find((f: any) => f.resource.kind === 'Deployment' && f.ruleId === 'api-version')).toMatchObject({ severity: 'BREAKING', effectiveIn: '1.16', line: 23, replacement: 'apps/v1' });
+    expect(all.find((f: any) => f.resource.kind === 'Deployment' && f.ruleId === 'api-version')).toMatchObject({
+      severity: 'BREAKING',
+      effectiveIn: '1.16',
+      line: 23,
+      replacement: 'apps/v1',
+    });
   });
 
   it('sarif: SARIF 2.1.0 with rules and file/line locations', () => {
@@ -93,7 +137,9 @@ describe('formats', () => {
     expect(log.version).toBe('2.1.0');
     const run = log.runs[0];
     expect(run.tool.driver.name).toBe('netkb');
-    expect(run.tool.driver.rules.map((x: any) => x.id)).toEqual(expect.arrayContaining(['api-version', 'component-flag', 'feature-gate']));
+    expect(run.tool.driver.rules.map((x: any) => x.id)).toEqual(
+      expect.arrayContaining(['api-version', 'component-flag', 'feature-gate']),
+    );
     const dep = run.results.find((x: any) => x.ruleId === 'api-version' && x.level === 'error');
     expect(dep.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: file }, region: { startLine: 23 } });
     expect(run.tool.driver.rules[dep.ruleIndex].id).toBe('api-version');
@@ -101,10 +147,32 @@ describe('formats', () => {
   });
 
   it('junit: one suite per file, failures for findings at or above --fail-on', () => {
-    const r = netkb(['check', file, join(realWorld, 'helm-rendered.yaml'), '--from', '1.15', '--to', '1.20', '--format', 'junit']);
+    const r = netkb([
+      'check',
+      file,
+      join(realWorld, 'helm-rendered.yaml'),
+      '--from',
+      '1.15',
+      '--to',
+      '1.20',
+      '--format',
+      'junit',
+    ]);
     expect(r.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites')).toBe(true);
     expect(r.stdout.match(/<testsuite /g)).toHaveLength(2);
-    const json = JSON.parse(netkb(['check', file, join(realWorld, 'helm-rendered.yaml'), '--from', '1.15', '--to', '1.20', '--format', 'json']).stdout);
+    const json = JSON.parse(
+      netkb([
+        'check',
+        file,
+        join(realWorld, 'helm-rendered.yaml'),
+        '--from',
+        '1.15',
+        '--to',
+        '1.20',
+        '--format',
+        'json',
+      ]).stdout,
+    );
     const breaking = json.summary.breaking;
     expect(r.stdout.match(/<failure /g)).toHaveLength(breaking);
     expect(Number(/<testsuites [^>]*failures="(\d+)"/.exec(r.stdout)![1])).toBe(breaking);
@@ -113,7 +181,9 @@ describe('formats', () => {
   it('markdown: grouped by release, with file and line', () => {
     const r = netkb(['check', file, '--from', '1.15', '--to', '1.20', '--format', 'markdown']);
     expect(r.stdout).toMatch(/^\*\*netkb: 1\.15 → 1\.20\*\*/);
-    expect(r.stdout).toMatch(/\*\*1\.16\*\*\n- 🔴 Deployment ingress-nginx\/nginx-ingress-controller, \S*ingress-controller-2019\.yaml:23:/);
+    expect(r.stdout).toMatch(
+      /\*\*1\.16\*\*\n- 🔴 Deployment ingress-nginx\/nginx-ingress-controller, \S*ingress-controller-2019\.yaml:23:/,
+    );
   });
 
   it('--output writes the report to a file', () => {
@@ -128,7 +198,8 @@ describe('help', () => {
   it('netkb check --help documents options, formats and exit codes', () => {
     const r = netkb(['check', '--help']);
     expect(r.code).toBe(0);
-    for (const word of ['--from', '--to', '--format', 'sarif', 'junit', '--fail-on', 'Exit codes', 'standard input']) expect(r.stdout).toContain(word);
+    for (const word of ['--from', '--to', '--format', 'sarif', 'junit', '--fail-on', 'Exit codes', 'standard input'])
+      expect(r.stdout).toContain(word);
   });
 
   it('bin/netkb runs the compiled CLI', () => {

@@ -12,13 +12,18 @@ const fixtures = join(root, 'test', 'fixtures', 'convert');
 
 function netkb(args: string[], input?: string) {
   const r = spawnSync(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src', 'cli', 'netkb.ts'), ...args], {
-    encoding: 'utf8', input, env: { ...process.env, DATABASE_URL: `file:${seededDatabase()}` }, cwd: root,
+    encoding: 'utf8',
+    input,
+    env: { ...process.env, DATABASE_URL: `file:${seededDatabase()}` },
+    cwd: root,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'netkb-convert-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'netkb-convert-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('netkb convert', () => {
@@ -28,7 +33,11 @@ describe('netkb convert', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(readFileSync(join(fixtures, 'ingress-v1beta1-to-v1', 'after.yaml'), 'utf8'));
     expect(r.stderr).toMatch(/\(1\.19 -> 1\.22\): 9 changes, 0 not converted/);
-    expect(r.stderr).toMatch(new RegExp(`changed\\s+${before.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:14\\s+Ingress shop/shop: spec\\.backend -> spec\\.defaultBackend`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `changed\\s+${before.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:14\\s+Ingress shop/shop: spec\\.backend -> spec\\.defaultBackend`,
+      ),
+    );
   });
 
   it('-o writes the manifest to a file; reading stdin with -', () => {
@@ -46,7 +55,9 @@ describe('netkb convert', () => {
     const r = netkb(['convert', file, '--from', '1.14', '--to', '1.15']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(readFileSync(join(fixtures, 'kube-proxy-removed-flags', 'after.yaml'), 'utf8'));
-    expect(r.stderr).toMatch(/NOT CONVERTED \S+before\.yaml:30\s+DaemonSet kube-system\/kube-proxy: kube-proxy flag --conntrack-max is removed in 1\.15.*Not converted: the flag is part of a shell command string/);
+    expect(r.stderr).toMatch(
+      /NOT CONVERTED \S+before\.yaml:30\s+DaemonSet kube-system\/kube-proxy: kube-proxy flag --conntrack-max is removed in 1\.15.*Not converted: the flag is part of a shell command string/,
+    );
     expect(netkb(['convert', file, '--from', '1.14', '--to', '1.15', '--fail-on', 'none']).code).toBe(0);
   });
 
@@ -61,18 +72,49 @@ describe('netkb convert', () => {
     const r = netkb(['convert', file, '--from', '1.24', '--to', '1.25', '--format', 'json']);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ from: '1.24', to: '1.25', path: ['1.24', '1.25'], documents: 1, manifest: readFileSync(file, 'utf8'), changes: [] });
-    expect(out.unconverted).toEqual([expect.objectContaining({ ruleId: 'api-version', messageId: 'removed', severity: 'BREAKING', line: 5, effectiveIn: '1.25' })]);
+    expect(out).toMatchObject({
+      from: '1.24',
+      to: '1.25',
+      path: ['1.24', '1.25'],
+      documents: 1,
+      manifest: readFileSync(file, 'utf8'),
+      changes: [],
+    });
+    expect(out.unconverted).toEqual([
+      expect.objectContaining({
+        ruleId: 'api-version',
+        messageId: 'removed',
+        severity: 'BREAKING',
+        line: 5,
+        effectiveIn: '1.25',
+      }),
+    ]);
     expect(r.stderr).toBe('');
   });
 
   it.each([
     ['no --to', ['convert', 'x.yaml', '--from', '1.15'], /--to is required/],
     ['two files', ['convert', 'a.yaml', 'b.yaml', '--from', '1.15', '--to', '1.16'], /name exactly one FILE or -/],
-    ['an unknown format', ['convert', 'x.yaml', '--from', '1.15', '--to', '1.16', '--format', 'xml'], /--format must be yaml or json/],
-    ['--fail-on info (only check takes it)', ['convert', 'x.yaml', '--from', '1.15', '--to', '1.16', '--fail-on', 'info'], /--fail-on must be breaking, warning or none/],
-    ['a file that does not exist', ['convert', 'nope.yaml', '--from', '1.15', '--to', '1.16'], /nope\.yaml: no such file or directory/],
-    ['an unknown release', ['convert', join(fixtures, 'rbac-v1beta1', 'before.yaml'), '--from', '1.15', '--to', '1.99'], /release 1\.99 is not in the knowledge base/],
+    [
+      'an unknown format',
+      ['convert', 'x.yaml', '--from', '1.15', '--to', '1.16', '--format', 'xml'],
+      /--format must be yaml or json/,
+    ],
+    [
+      '--fail-on info (only check takes it)',
+      ['convert', 'x.yaml', '--from', '1.15', '--to', '1.16', '--fail-on', 'info'],
+      /--fail-on must be breaking, warning or none/,
+    ],
+    [
+      'a file that does not exist',
+      ['convert', 'nope.yaml', '--from', '1.15', '--to', '1.16'],
+      /nope\.yaml: no such file or directory/,
+    ],
+    [
+      'an unknown release',
+      ['convert', join(fixtures, 'rbac-v1beta1', 'before.yaml'), '--from', '1.15', '--to', '1.99'],
+      /release 1\.99 is not in the knowledge base/,
+    ],
   ])('exit 2 for %s, with a message on stderr and nothing on stdout', (_, args, message) => {
     const r = netkb(args as string[]);
     expect(r.code).toBe(2);
@@ -91,7 +133,8 @@ describe('netkb convert', () => {
   it('--help documents the options and exit codes', () => {
     const r = netkb(['convert', '--help']);
     expect(r.code).toBe(0);
-    for (const word of ['--from', '--to', '--format', 'json', '--output', 'Exit codes', 'standard input']) expect(r.stdout).toContain(word);
+    for (const word of ['--from', '--to', '--format', 'json', '--output', 'Exit codes', 'standard input'])
+      expect(r.stdout).toContain(word);
     expect(netkb(['--help']).stdout).toMatch(/convert\s+rewrite a manifest/);
   });
 });

@@ -8,7 +8,9 @@ import { netkb } from '../support/cli';
 import { seededDatabase } from '../support/http';
 
 let kb: KnowledgeBase;
-beforeAll(async () => { kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase())); });
+beforeAll(async () => {
+  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+});
 
 const json = (args: string[]) => {
   const r = netkb([...args, '--format', 'json']);
@@ -20,15 +22,34 @@ const json = (args: string[]) => {
 describe('netkb diff FROM TO', () => {
   it('json: every list in full, with stable keys', () => {
     const out = json(['diff', '1.29', '1.31']);
-    expect(Object.keys(out)).toEqual(['from', 'to', 'featureGates', 'removedApiVersions', 'deprecatedApiVersions', 'removedFlags', 'deprecatedFlags', 'changes']);
+    expect(Object.keys(out)).toEqual([
+      'from',
+      'to',
+      'featureGates',
+      'removedApiVersions',
+      'deprecatedApiVersions',
+      'removedFlags',
+      'deprecatedFlags',
+      'changes',
+    ]);
     expect(out).toMatchObject({ from: '1.29', to: '1.31' });
     expect(out.featureGates).toContainEqual({
-      gate: 'NFTablesProxyMode', version: '1.31',
+      gate: 'NFTablesProxyMode',
+      version: '1.31',
       before: { exists: true, stage: 'ALPHA', defaultEnabled: false, lockedToDefault: false },
       after: { exists: true, stage: 'BETA', defaultEnabled: true, lockedToDefault: false },
     });
-    expect(out.removedFlags).toContainEqual({ component: 'kube-proxy', name: '--proxy-port-range', deprecatedIn: null, removedIn: '1.31', replacements: [] });
-    expect(out.removedApiVersions.map((a: any) => `${a.apiVersion} ${a.kind}`)).toEqual(['networking.k8s.io/v1alpha1 IPAddress', 'networking.k8s.io/v1alpha1 ServiceCIDR']);
+    expect(out.removedFlags).toContainEqual({
+      component: 'kube-proxy',
+      name: '--proxy-port-range',
+      deprecatedIn: null,
+      removedIn: '1.31',
+      replacements: [],
+    });
+    expect(out.removedApiVersions.map((a: any) => `${a.apiVersion} ${a.kind}`)).toEqual([
+      'networking.k8s.io/v1alpha1 IPAddress',
+      'networking.k8s.io/v1alpha1 ServiceCIDR',
+    ]);
     expect(Object.keys(out.changes[0])).toEqual(['version', 'kind', 'actionRequired', 'summary', 'prs', 'sources']);
     expect(out.changes).toHaveLength(kb.changes.filter((c) => c.version > 1029 && c.version <= 1031).length);
   });
@@ -36,7 +57,9 @@ describe('netkb diff FROM TO', () => {
   it('table: a headline with the counts and one row per transition', () => {
     const r = netkb(['diff', 'v1.29', '1.31.2']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^netkb diff 1\.29 -> 1\.31: 28 gate changes, 2 API versions removed, 4 deprecated, 5 flags removed/);
+    expect(r.stdout).toMatch(
+      /^netkb diff 1\.29 -> 1\.31: 28 gate changes, 2 API versions removed, 4 deprecated, 5 flags removed/,
+    );
     expect(r.stdout).toMatch(/\n1\.31 +NFTablesProxyMode +alpha \(off\) → beta \(on\)\n/);
     expect(r.stdout).toMatch(/Flags removed\nRELEASE +COMPONENT +FLAG +REPLACEMENTS\n/);
   });
@@ -52,7 +75,11 @@ describe('netkb diff FROM TO', () => {
   it('exit 2 with a clear message for an unknown release (more cases: verb-arguments.test.ts)', () => {
     const r = netkb(['diff', '1.29', '1.99']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('netkb diff: to: release 1.99 is not in the knowledge base. Known releases: ' + kb.releases.map((x) => `${Math.floor(x.version / 1000)}.${x.version % 1000}`).join(', ') + '\nRun netkb diff --help for usage.\n');
+    expect(r.stderr).toBe(
+      'netkb diff: to: release 1.99 is not in the knowledge base. Known releases: ' +
+        kb.releases.map((x) => `${Math.floor(x.version / 1000)}.${x.version % 1000}`).join(', ') +
+        '\nRun netkb diff --help for usage.\n',
+    );
     expect(r.stdout).toBe('');
   });
 });
@@ -60,8 +87,25 @@ describe('netkb diff FROM TO', () => {
 describe('netkb gate NAME', () => {
   it('json: the whole life, stable keys; the name is case-insensitive', () => {
     const out = json(['gate', 'nftablesproxymode']);
-    expect(Object.keys(out)).toEqual(['name', 'summary', 'sigs', 'components', 'kep', 'lifecycle', 'removedIn', 'fields', 'changes', 'notes', 'sources']);
-    expect(out).toMatchObject({ name: 'NFTablesProxyMode', components: ['kube-proxy'], kep: 'KEP-3866', removedIn: null });
+    expect(Object.keys(out)).toEqual([
+      'name',
+      'summary',
+      'sigs',
+      'components',
+      'kep',
+      'lifecycle',
+      'removedIn',
+      'fields',
+      'changes',
+      'notes',
+      'sources',
+    ]);
+    expect(out).toMatchObject({
+      name: 'NFTablesProxyMode',
+      components: ['kube-proxy'],
+      kep: 'KEP-3866',
+      removedIn: null,
+    });
     expect(out.lifecycle).toEqual([
       { stage: 'ALPHA', defaultEnabled: false, lockedToDefault: false, since: '1.29', until: '1.30' },
       { stage: 'BETA', defaultEnabled: true, lockedToDefault: false, since: '1.31', until: '1.32' },
@@ -74,7 +118,9 @@ describe('netkb gate NAME', () => {
     const table = netkb(['gate', 'SetHostnameAsFQDN']);
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/removed in: 1\.24/);
-    expect(table.stdout).toMatch(/STAGE +SINCE +UNTIL +DEFAULT\nALPHA +1\.19 +1\.19 +off by default\nBETA +1\.20 +1\.21 +on by default\nGA +1\.22 +1\.23 +on by default, locked\n/);
+    expect(table.stdout).toMatch(
+      /STAGE +SINCE +UNTIL +DEFAULT\nALPHA +1\.19 +1\.19 +off by default\nBETA +1\.20 +1\.21 +on by default\nGA +1\.22 +1\.23 +on by default, locked\n/,
+    );
     expect(table.stdout).toMatch(/Guards\nKIND +FIELD\nPod +spec\.setHostnameAsFQDN/);
     expect(table.stdout).toMatch(/\n\nRelease notes\nRELEASE +PRS +NOTE\n1\.\d+ +#\d+/);
     expect(table.stdout).toMatch(/\n\nSources\n  https:\/\/\S+\n/);
@@ -86,15 +132,36 @@ describe('netkb gate NAME', () => {
   it('exit 2 for an unknown gate, naming the closest ones', () => {
     const typo = netkb(['gate', 'NFTablesProxyMod']);
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toBe('netkb gate: no feature gate named "NFTablesProxyMod". Did you mean NFTablesProxyMode?\nRun netkb gate --help for usage.\n');
+    expect(typo.stderr).toBe(
+      'netkb gate: no feature gate named "NFTablesProxyMod". Did you mean NFTablesProxyMode?\nRun netkb gate --help for usage.\n',
+    );
   });
 });
 
 describe('netkb flag COMPONENT NAME', () => {
   it('json with stable keys; the flag may be written with or without dashes', () => {
     const out = json(['flag', 'kube-proxy', '--conntrack-max']);
-    expect(Object.keys(out)).toEqual(['component', 'name', 'summary', 'introducedIn', 'deprecatedIn', 'removedIn', 'replacements', 'configField', 'defaults', 'values', 'changes', 'notes', 'sources']);
-    expect(out).toMatchObject({ component: 'kube-proxy', name: '--conntrack-max', removedIn: '1.15', replacements: ['--conntrack-min', '--conntrack-max-per-core'] });
+    expect(Object.keys(out)).toEqual([
+      'component',
+      'name',
+      'summary',
+      'introducedIn',
+      'deprecatedIn',
+      'removedIn',
+      'replacements',
+      'configField',
+      'defaults',
+      'values',
+      'changes',
+      'notes',
+      'sources',
+    ]);
+    expect(out).toMatchObject({
+      component: 'kube-proxy',
+      name: '--conntrack-max',
+      removedIn: '1.15',
+      replacements: ['--conntrack-min', '--conntrack-max-per-core'],
+    });
     expect(json(['flag', 'kube-proxy', 'conntrack-max'])).toEqual(out);
   });
 
@@ -107,14 +174,18 @@ describe('netkb flag COMPONENT NAME', () => {
     expect(table.stdout).toMatch(/\n\nSources\n  https:\/\/\S+\n/);
     const md = netkb(['flag', 'kube-proxy', '--conntrack-max', '--format', 'markdown']);
     expect(md.stdout).toMatch(/^\*\*kube-proxy `--conntrack-max`\*\*\n/);
-    expect(md.stdout).toContain('- 1.15: removed (kube-proxy refuses to start with it)\n- instead: `--conntrack-min`, `--conntrack-max-per-core`');
+    expect(md.stdout).toContain(
+      '- 1.15: removed (kube-proxy refuses to start with it)\n- instead: `--conntrack-min`, `--conntrack-max-per-core`',
+    );
     expect(md.stdout).toContain('[#78399](https://github.com/kubernetes/kubernetes/pull/78399)');
   });
 
   it('exit 2 for an unknown flag, with the closest names', () => {
     const flag = netkb(['flag', 'kube-proxy', '--conntrack-maxx']);
     expect(flag.code).toBe(2);
-    expect(flag.stderr).toMatch(/^netkb flag: kube-proxy has no flag --conntrack-maxx in the knowledge base\. Did you mean --conntrack-max\b/);
+    expect(flag.stderr).toMatch(
+      /^netkb flag: kube-proxy has no flag --conntrack-maxx in the knowledge base\. Did you mean --conntrack-max\b/,
+    );
   });
 });
 
@@ -146,28 +217,47 @@ describe('netkb search TEXT', () => {
 describe('netkb releases', () => {
   it('json with stable keys, table and markdown', () => {
     const out = json(['releases']);
-    expect(out.map((r: any) => r.version)).toEqual(kb.releases.map((r) => `${Math.floor(r.version / 1000)}.${r.version % 1000}`));
-    expect(Object.keys(out[0])).toEqual(['version', 'releasedOn', 'endOfLifeOn', 'preliminary', 'imported', 'changes', 'actionRequired', 'sources']);
+    expect(out.map((r: any) => r.version)).toEqual(
+      kb.releases.map((r) => `${Math.floor(r.version / 1000)}.${r.version % 1000}`),
+    );
+    expect(Object.keys(out[0])).toEqual([
+      'version',
+      'releasedOn',
+      'endOfLifeOn',
+      'preliminary',
+      'imported',
+      'changes',
+      'actionRequired',
+      'sources',
+    ]);
     expect(out.find((r: any) => r.version === '1.37')).toMatchObject({ preliminary: true });
-    expect(out.find((r: any) => r.version === '1.20').changes).toBe(kb.changes.filter((c) => c.version === 1020).length);
+    expect(out.find((r: any) => r.version === '1.20').changes).toBe(
+      kb.changes.filter((c) => c.version === 1020).length,
+    );
     const table = netkb(['releases']);
     expect(table.stdout).toMatch(/^RELEASE +RELEASED +END OF LIFE +NOTES +ACTION REQUIRED +STATUS\n1\.14 +2019-03-25 /);
     expect(table.stdout).toMatch(/\n1\.37 .*preliminary\n/);
-    expect(netkb(['releases', '--format', 'markdown']).stdout).toMatch(/^\| release \| released \| end of life \| notes \| action required \|\n\|---/);
+    expect(netkb(['releases', '--format', 'markdown']).stdout).toMatch(
+      /^\| release \| released \| end of life \| notes \| action required \|\n\|---/,
+    );
   });
 });
 
 describe('help', () => {
-  it.each(['diff', 'gate', 'flag', 'search', 'releases', 'serve', 'stats', 'check'])('netkb %s --help explains the verb and its exit codes', (verb) => {
-    const r = netkb([verb, '--help']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^Usage: netkb ${verb}`));
-    expect(r.stdout).toMatch(/Exit codes/);
-  });
+  it.each(['diff', 'gate', 'flag', 'search', 'releases', 'serve', 'stats', 'check'])(
+    'netkb %s --help explains the verb and its exit codes',
+    (verb) => {
+      const r = netkb([verb, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Usage: netkb ${verb}`));
+      expect(r.stdout).toMatch(/Exit codes/);
+    },
+  );
 
   it('netkb --help lists every verb', () => {
     const r = netkb(['--help']);
     expect(r.code).toBe(0);
-    for (const verb of ['check', 'import', 'stats', 'serve', 'diff', 'gate', 'flag', 'search', 'releases']) expect(r.stdout).toMatch(new RegExp(`\\n  ${verb} +\\S`));
+    for (const verb of ['check', 'import', 'stats', 'serve', 'diff', 'gate', 'flag', 'search', 'releases'])
+      expect(r.stdout).toMatch(new RegExp(`\\n  ${verb} +\\S`));
   });
 });

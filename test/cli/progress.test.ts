@@ -23,8 +23,18 @@ describe('progressLine', () => {
   function fake() {
     let t = 1000;
     const writes: string[] = [];
-    const line = progressLine((s) => writes.push(s), () => t, 40);
-    return { line, writes, advance: (ms: number) => { t += ms; } };
+    const line = progressLine(
+      (s) => writes.push(s),
+      () => t,
+      40,
+    );
+    return {
+      line,
+      writes,
+      advance: (ms: number) => {
+        t += ms;
+      },
+    };
   }
 
   it('draws nothing for work that ends within the delay, and clears nothing', () => {
@@ -61,14 +71,19 @@ describe('progressLine', () => {
 
 describe('netkb check on a large tree', () => {
   let dir: string;
-  beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'netkb-progress-')); });
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'netkb-progress-'));
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('writes no progress into a pipe: standard error stays empty and the report is whole', () => {
     for (let d = 0; d < 8; d++) {
       mkdirSync(join(dir, `team-${d}`, 'apps'), { recursive: true });
       for (let f = 0; f < 25; f++) {
-        writeFileSync(join(dir, `team-${d}`, 'apps', `app-${f}.yaml`), `apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: app-${d}-${f}}\nspec: {}\n`);
+        writeFileSync(
+          join(dir, `team-${d}`, 'apps', `app-${f}.yaml`),
+          `apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: app-${d}-${f}}\nspec: {}\n`,
+        );
       }
     }
     const r = netkb(['check', dir, '--from', '1.15', '--to', '1.20', '--format', 'json']);

@@ -10,28 +10,52 @@ jest.setTimeout(120_000);
 
 it('serves /graphql and /healthz on the port it was given (0: a free one) and exits 0 on SIGTERM', async () => {
   const child = spawn(process.execPath, [builtCli(), 'serve', '--port', '0', '--host', '127.0.0.1'], {
-    cwd: projectRoot(), env: { ...process.env, DATABASE_URL: `file:${seededDatabase()}`, NODE_ENV: 'production', NETKB_ANALYSIS_WORKERS: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: projectRoot(),
+    env: {
+      ...process.env,
+      DATABASE_URL: `file:${seededDatabase()}`,
+      NODE_ENV: 'production',
+      NETKB_ANALYSIS_WORKERS: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
     const port = await new Promise<number>((resolve, reject) => {
       const timer = setInterval(() => {
         const m = /at http:\/\/localhost:(\d+)\/graphql/.exec(out);
-        if (m) { clearInterval(timer); resolve(Number(m[1])); }
-        if (child.exitCode !== null) { clearInterval(timer); reject(new Error(`netkb serve exited: ${out}`)); }
+        if (m) {
+          clearInterval(timer);
+          resolve(Number(m[1]));
+        }
+        if (child.exitCode !== null) {
+          clearInterval(timer);
+          reject(new Error(`netkb serve exited: ${out}`));
+        }
       }, 100);
     });
     expect(port).toBeGreaterThan(0);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ featureGate(name: "NFTablesProxyMode") { removedIn lifecycle { stage since } } }' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: '{ featureGate(name: "NFTablesProxyMode") { removedIn lifecycle { stage since } } }',
+      }),
     });
-    const body = await res.json() as any;
-    expect(body.data.featureGate.lifecycle.map((s: any) => `${s.stage} ${s.since}`)).toEqual(['ALPHA 1.29', 'BETA 1.31', 'GA 1.33']);
+    const body = (await res.json()) as any;
+    expect(body.data.featureGate.lifecycle.map((s: any) => `${s.stage} ${s.since}`)).toEqual([
+      'ALPHA 1.29',
+      'BETA 1.31',
+      'GA 1.33',
+    ]);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(out).toMatch(/SIGTERM: finishing in-flight requests/);
@@ -41,7 +65,10 @@ it('serves /graphql and /healthz on the port it was given (0: a free one) and ex
 });
 
 it('exit 2 for a bad environment variable, naming it', async () => {
-  const r = await runNode([builtCli(), 'serve'], { DATABASE_URL: `file:${seededDatabase()}`, NETKB_ANALYSIS_WORKERS: 'many' });
+  const r = await runNode([builtCli(), 'serve'], {
+    DATABASE_URL: `file:${seededDatabase()}`,
+    NETKB_ANALYSIS_WORKERS: 'many',
+  });
   expect(r.code).toBe(2);
   expect(r.stderr).toMatch(/^netkb serve: NETKB_ANALYSIS_WORKERS/);
 });

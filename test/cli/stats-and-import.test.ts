@@ -8,7 +8,9 @@ import { netkb } from '../support/cli';
 import { seededDatabase } from '../support/http';
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'netkb-cli-import-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'netkb-cli-import-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('netkb stats', () => {
@@ -31,7 +33,9 @@ describe('netkb stats', () => {
     const r = netkb(['stats']);
     expect(r.stdout).toMatch(/^knowledge base [0-9a-f]{12}: 24 releases, \d+ featureGates/);
     expect(r.stdout).toContain('every record has a source');
-    expect(r.stdout).toMatch(/checked against Kubernetes' source: \d+ apiVersions, \d+ apiFields, \d+ featureGates, \d+ metrics, \d+ flags agree/);
+    expect(r.stdout).toMatch(
+      /checked against Kubernetes' source: \d+ apiVersions, \d+ apiFields, \d+ featureGates, \d+ metrics, \d+ flags agree/,
+    );
     expect(r.stdout).toMatch(/generated from the source: \d+ apiVersions/);
     const bad = netkb(['stats', '--format', 'markdown']);
     expect(bad.code).toBe(2);
@@ -48,7 +52,9 @@ describe('netkb import notes', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^imported 3 entries for 9\.1 from /);
-    expect(r.stdout).toMatch(/not linked \(no record in the knowledge base\):\n {2}#900002: feature gate FancyNewRouting/);
+    expect(r.stdout).toMatch(
+      /not linked \(no record in the knowledge base\):\n {2}#900002: feature gate FancyNewRouting/,
+    );
     const releases = JSON.parse(netkb(['releases', '--format', 'json'], { db }).stdout);
     expect(releases[releases.length - 1]).toMatchObject({ version: '9.1', imported: true, changes: 3 });
   });

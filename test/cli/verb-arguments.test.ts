@@ -14,19 +14,40 @@ import { runSearch } from '../../src/cli/search';
 import { runServe } from '../../src/cli/serve';
 import { seededDatabase } from '../support/http';
 
-const VERBS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = { diff: runDiff, gate: runGate, flag: runFlag, search: runSearch, releases: runReleases, serve: runServe };
+const VERBS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
+  diff: runDiff,
+  gate: runGate,
+  flag: runFlag,
+  search: runSearch,
+  releases: runReleases,
+  serve: runServe,
+};
 
 let kb: KnowledgeBase;
-beforeAll(async () => { kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase())); });
+beforeAll(async () => {
+  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+});
 
 async function run(argv: string[]) {
   let stdout = '';
   let stderr = '';
   let loaded = false;
   const io: CliIo = {
-    stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, stdin: () => '', writeFile: () => {},
-    loadKb: async () => { loaded = true; return kb; }, dbFile: () => seededDatabase(),
-    loadSearcher: () => new SearchIndex(seededDatabase()), stderrIsTTY: () => false,
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    stdin: () => '',
+    writeFile: () => {},
+    loadKb: async () => {
+      loaded = true;
+      return kb;
+    },
+    dbFile: () => seededDatabase(),
+    loadSearcher: () => new SearchIndex(seededDatabase()),
+    stderrIsTTY: () => false,
   };
   const code = await VERBS[argv[0]](argv.slice(1), io);
   return { code, stdout, stderr, loaded };
@@ -37,25 +58,61 @@ it.each([
   ['no releases', ['diff'], /missing FROM and TO/],
   ['a malformed release', ['diff', 'latest', '1.31'], /from: "latest" is not a Kubernetes release/],
   ['FROM after TO', ['diff', '1.31', '1.29'], /from 1\.31 is after to 1\.29: give the older release as from/],
-  ['an unknown format', ['diff', '1.29', '1.31', '--format', 'yaml'], /--format must be one of table, json, markdown \(got "yaml"\)/],
-  ['a max length out of range', ['diff', '1.29', '1.31', '--max-length', '50'], /maxLength must be from 500 to 3000, got 50/],
-  ['a max length that is not a number', ['diff', '1.29', '1.31', '--max-length', 'lots'], /--max-length must be a whole number \(got "lots"\)/],
+  [
+    'an unknown format',
+    ['diff', '1.29', '1.31', '--format', 'yaml'],
+    /--format must be one of table, json, markdown \(got "yaml"\)/,
+  ],
+  [
+    'a max length out of range',
+    ['diff', '1.29', '1.31', '--max-length', '50'],
+    /maxLength must be from 500 to 3000, got 50/,
+  ],
+  [
+    'a max length that is not a number',
+    ['diff', '1.29', '1.31', '--max-length', 'lots'],
+    /--max-length must be a whole number \(got "lots"\)/,
+  ],
   ['an extra argument', ['diff', '1.29', '1.30', '1.31'], /unexpected argument: 1\.31/],
   ['an unknown option', ['diff', '1.29', '1.31', '--form', 'json'], /Unknown option '--form'/],
   ['a gate without a name', ['gate'], /missing NAME/],
   ['an unknown gate', ['gate', 'IPv6DualStak'], /no feature gate named "IPv6DualStak"\. Did you mean IPv6DualStack\?/],
-  ['a gate with an unknown format', ['gate', 'IPv6DualStack', '--format', 'sarif'], /--format must be one of table, json, markdown/],
+  [
+    'a gate with an unknown format',
+    ['gate', 'IPv6DualStack', '--format', 'sarif'],
+    /--format must be one of table, json, markdown/,
+  ],
   ['a flag without a name', ['flag', 'kube-proxy'], /missing NAME/],
   ['a flag without anything', ['flag'], /missing COMPONENT and NAME/],
-  ['a flag of an unknown component', ['flag', 'kubeproxy', '--proxy-mode'], /no flags of a component named "kubeproxy"; did you mean kube-proxy\?/],
-  ['an unknown flag', ['flag', 'kube-proxy', '--proxy-mod'], /kube-proxy has no flag --proxy-mod in the knowledge base\. Did you mean --proxy-mode\?/],
+  [
+    'a flag of an unknown component',
+    ['flag', 'kubeproxy', '--proxy-mode'],
+    /no flags of a component named "kubeproxy"; did you mean kube-proxy\?/,
+  ],
+  [
+    'an unknown flag',
+    ['flag', 'kube-proxy', '--proxy-mod'],
+    /kube-proxy has no flag --proxy-mod in the knowledge base\. Did you mean --proxy-mode\?/,
+  ],
   ['a search without text', ['search'], /missing TEXT/],
   ['a search of blanks', ['search', '   '], /TEXT is empty/],
   ['a search with --first 0', ['search', 'conntrack', '--first', '0'], /first must be from 1 to 100, got 0/],
-  ['a search with --first that is not a number', ['search', 'conntrack', '--first', 'ten'], /--first must be a whole number/],
+  [
+    'a search with --first that is not a number',
+    ['search', 'conntrack', '--first', 'ten'],
+    /--first must be a whole number/,
+  ],
   ['releases with an argument', ['releases', '1.20'], /unexpected argument: 1\.20/],
-  ['releases with an unknown format', ['releases', '--format', 'csv'], /--format must be one of table, json, markdown \(got "csv"\)/],
-  ['serve with a bad port', ['serve', '--port', '99999'], /--port must be a whole number from 0 to 65535 \(got "99999"\)/],
+  [
+    'releases with an unknown format',
+    ['releases', '--format', 'csv'],
+    /--format must be one of table, json, markdown \(got "csv"\)/,
+  ],
+  [
+    'serve with a bad port',
+    ['serve', '--port', '99999'],
+    /--port must be a whole number from 0 to 65535 \(got "99999"\)/,
+  ],
   ['serve with an unknown option', ['serve', '--prot', '1'], /Unknown option '--prot'/],
 ])('exit 2 for %s', async (_, argv, message) => {
   const r = await run(argv as string[]);

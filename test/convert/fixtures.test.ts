@@ -17,11 +17,17 @@ import { seededDatabase } from '../support/http';
 
 const ROOT = join(projectRoot(), 'test', 'fixtures', 'convert');
 const read = (name: string, file: string) => readFileSync(join(ROOT, name, file), 'utf8');
-const header = (text: string, key: string) => [...text.matchAll(new RegExp(`^# ${key}: (.+)$`, 'gm'))].map((m) => m[1].trim());
-const CASES = readdirSync(ROOT, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const header = (text: string, key: string) =>
+  [...text.matchAll(new RegExp(`^# ${key}: (.+)$`, 'gm'))].map((m) => m[1].trim());
+const CASES = readdirSync(ROOT, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 
 let kb: KnowledgeBase;
-beforeAll(async () => { kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase())); });
+beforeAll(async () => {
+  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+});
 
 describe.each(CASES)('fixture %s', (name) => {
   const before = read(name, 'before.yaml');
@@ -58,8 +64,9 @@ describe.each(CASES)('fixture %s', (name) => {
   it('leaves no BREAKING finding on the path except those it listed as unconverted', () => {
     const left = upgradeReport(kb, from, to, after).findings.filter((f) => f.severity === 'BREAKING');
     const listed = convertManifest(kb, from, to, before).unconverted.filter((f) => f.severity === 'BREAKING');
-    expect(left.map((f) => `${f.ruleId} ${f.messageId} ${f.message}`).sort())
-      .toEqual(listed.map((f) => `${f.ruleId} ${f.messageId} ${f.message.replace(/ Not converted: .*$/, '')}`).sort());
+    expect(left.map((f) => `${f.ruleId} ${f.messageId} ${f.message}`).sort()).toEqual(
+      listed.map((f) => `${f.ruleId} ${f.messageId} ${f.message.replace(/ Not converted: .*$/, '')}`).sort(),
+    );
   });
 
   it('points every change at a line of the input inside the object it changed', () => {
@@ -73,13 +80,15 @@ describe.each(CASES)('fixture %s', (name) => {
 });
 
 describe('every conversion the knowledge base records has a fixture', () => {
-  const objects = CASES.flatMap((name) => parseAllDocuments(read(name, 'before.yaml')).flatMap((doc) => {
-    const root = doc.contents;
-    if (!isMap(root)) return [];
-    const items = root.get('items', true);
-    const all = isSeq(items) ? items.items : [root];
-    return all.filter(isMap).map((o) => `${String(o.get('apiVersion'))} ${String(o.get('kind'))}`);
-  }));
+  const objects = CASES.flatMap((name) =>
+    parseAllDocuments(read(name, 'before.yaml')).flatMap((doc) => {
+      const root = doc.contents;
+      if (!isMap(root)) return [];
+      const items = root.get('items', true);
+      const all = isSeq(items) ? items.items : [root];
+      return all.filter(isMap).map((o) => `${String(o.get('apiVersion'))} ${String(o.get('kind'))}`);
+    }),
+  );
   const texts = CASES.map((name) => read(name, 'before.yaml')).join('\n');
 
   it('api-versions records with a conversion', () => {
@@ -91,7 +100,8 @@ describe('every conversion the knowledge base records has a fixture', () => {
   it('api-fields records with a conversion', () => {
     const converting = kb.apiFields.filter((f) => f.conversion);
     expect(converting.map((f) => f.key)).toContain('Service spec.ipFamily');
-    for (const f of converting) expect(`${f.key}: ${texts.includes(`${f.path.split('.').pop()}:`)}`).toBe(`${f.key}: true`);
+    for (const f of converting)
+      expect(`${f.key}: ${texts.includes(`${f.path.split('.').pop()}:`)}`).toBe(`${f.key}: true`);
   });
 
   it('flags with conversion rules, each rule', () => {
@@ -99,19 +109,27 @@ describe('every conversion the knowledge base records has a fixture', () => {
     expect(flags.map((f) => f.name)).toEqual(expect.arrayContaining(['--conntrack-max', '--cleanup-iptables']));
     for (const f of flags) {
       for (const rule of f.conversion) {
-        const used = rule.value === null ? new RegExp(`${f.name}(=(?!${['false', '0'].join('|')})|["\\s])`).test(texts) : texts.includes(`${f.name}=${rule.value}`) || texts.includes(`"${f.name}", "${rule.value}"`);
+        const used =
+          rule.value === null
+            ? new RegExp(`${f.name}(=(?!${['false', '0'].join('|')})|["\\s])`).test(texts)
+            : texts.includes(`${f.name}=${rule.value}`) || texts.includes(`"${f.name}", "${rule.value}"`);
         expect(`${f.name} ${rule.value ?? '*'} ${used}`).toBe(`${f.name} ${rule.value ?? '*'} true`);
       }
     }
   });
 
   it('transforms written in code, each named by a record', () => {
-    const named = new Set(kb.apiVersions.flatMap((a) => (a.conversion?.steps ?? []).flatMap((s) => ('transform' in s ? [s.transform] : []))));
+    const named = new Set(
+      kb.apiVersions.flatMap((a) =>
+        (a.conversion?.steps ?? []).flatMap((s) => ('transform' in s ? [s.transform] : [])),
+      ),
+    );
     expect(transformNames().filter((t) => !named.has(t))).toEqual([]);
   });
 
   it('a scalar check of the fixtures themselves: every before.yaml parses', () => {
-    for (const name of CASES) for (const doc of parseAllDocuments(read(name, 'before.yaml'))) expect(doc.errors).toEqual([]);
+    for (const name of CASES)
+      for (const doc of parseAllDocuments(read(name, 'before.yaml'))) expect(doc.errors).toEqual([]);
     expect(isScalar(parseAllDocuments('a: 1')[0].get('a', true))).toBe(true);
   });
 });

@@ -27,7 +27,9 @@ describe('spacingKey', () => {
 describe('keepSourceSpacing', () => {
   it('puts back a source line that differs only in spacing, once and in order', () => {
     const source = 'a:   1   # one\nb: 2\na:   1   # one\n';
-    expect(keepSourceSpacing(source, 'a: 1 # one\nc: 3\na: 1 # one\na: 1 # one\n')).toBe('a:   1   # one\nc: 3\na:   1   # one\na: 1 # one\n');
+    expect(keepSourceSpacing(source, 'a: 1 # one\nc: 3\na: 1 # one\na: 1 # one\n')).toBe(
+      'a:   1   # one\nc: 3\na:   1   # one\na: 1 # one\n',
+    );
   });
 
   it('leaves a printed line whose value differs', () => {
@@ -47,7 +49,7 @@ describe('respaced', () => {
     expect(respaced('x:\n  y:   1   # c\n', printed, parse(printed))).toBe('x:\n  y:   1   # c\n');
   });
 
-  it('gives the printer\'s text back when restoring would change a block scalar\'s content', () => {
+  it("gives the printer's text back when restoring would change a block scalar's content", () => {
     // A printer that moved block content to the indentation of a line elsewhere could make a content line
     // look like a re-spaced source line; the guard sees the value change and keeps the printed text.
     const source = 'x:\n  q   # w\nz: |\n    q # w\n';

@@ -40,7 +40,9 @@ describe('reading the knowledge base in a child process', () => {
     try {
       const file = join(dir, 'not-a-database.db');
       writeFileSync(file, 'this is not SQLite');
-      await expect(readKnowledgeBaseInChild(file, child)).rejects.toThrow(new RegExp(`reading the knowledge base from ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} failed: .+`));
+      await expect(readKnowledgeBaseInChild(file, child)).rejects.toThrow(
+        new RegExp(`reading the knowledge base from ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} failed: .+`),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -19,14 +19,25 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Started { child: ChildProcess; output: () => string; exited: Promise<number | null> }
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
 
 function start(env: Record<string, string>): Started {
   const tsx = join(projectRoot(), 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [join(projectRoot(), 'src', 'main.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tsx, [join(projectRoot(), 'src', 'main.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => out, exited };
 }
@@ -37,7 +48,9 @@ async function waitForHealth(port: number, started: Started): Promise<void> {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (res.status === 200) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (started.child.exitCode !== null) throw new Error(`the server exited: ${started.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -46,7 +59,9 @@ async function waitForHealth(port: number, started: Started): Promise<void> {
 
 describe('npm start', () => {
   let dir: string;
-  beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'netkb-start-')); });
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'netkb-start-'));
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('creates and seeds a missing database, serves GraphQL and /healthz, then reuses the file', async () => {
@@ -58,7 +73,8 @@ describe('npm start', () => {
       await waitForHealth(port, first);
       expect(first.output()).toMatch(/built .*netkb\.db from seed\/ \(the database file does not exist\)/);
       const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: '{ flag(component: "kube-proxy", name: "--conntrack-max") { removedIn } }' }),
       });
       expect(await res.json()).toEqual({ data: { flag: { removedIn: '1.15' } } });

@@ -9,8 +9,12 @@ import { startTestServer, type TestServer } from '../support/http';
 
 const script = join(projectRoot(), 'examples', 'chatops', 'netkb-chat.mjs');
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 const chat = (...args: string[]) => runNode([script, ...args], { NETKB_URL: server.url });
 
@@ -28,7 +32,11 @@ describe('netkb-chat.mjs', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('- 1.29–1.30: alpha, off by default');
     const slack = await chat('/netkb', 'gate', 'NFTablesProxyMode', '--slack');
-    expect(slack.stdout.startsWith('*Feature gate `NFTablesProxyMode`* · kube-proxy · SIG Network · <https://github.com/kubernetes/enhancements/tree/master/keps/sig-network/3866-nftables-proxy|KEP-3866>\n')).toBe(true);
+    expect(
+      slack.stdout.startsWith(
+        '*Feature gate `NFTablesProxyMode`* · kube-proxy · SIG Network · <https://github.com/kubernetes/enhancements/tree/master/keps/sig-network/3866-nftables-proxy|KEP-3866>\n',
+      ),
+    ).toBe(true);
     expect(slack.stdout).not.toMatch(/\]\(http/);
   });
 
@@ -60,23 +68,37 @@ describe('slack-command.mjs', () => {
   const SECRET = 'test-signing-secret';
 
   /** The endpoint as a process, as it would run next to a bot; requests signed the way Slack documents it. */
-  async function withSlackServer(fn: (url: string, sign: (body: string, ts?: number) => Record<string, string>) => Promise<void>) {
+  async function withSlackServer(
+    fn: (url: string, sign: (body: string, ts?: number) => Record<string, string>) => Promise<void>,
+  ) {
     const child = spawn(process.execPath, [join(projectRoot(), 'examples', 'chatops', 'slack-command.mjs')], {
-      env: { ...process.env, SLACK_SIGNING_SECRET: SECRET, NETKB_URL: server.url, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SLACK_SIGNING_SECRET: SECRET, NETKB_URL: server.url, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    child.stdout!.on('data', (d) => { out += d; });
-    child.stderr!.on('data', (d) => { out += d; });
+    child.stdout!.on('data', (d) => {
+      out += d;
+    });
+    child.stderr!.on('data', (d) => {
+      out += d;
+    });
     try {
       const port = await new Promise<number>((resolve, reject) => {
         const timer = setInterval(() => {
           const m = /listening on :(\d+)/.exec(out);
-          if (m) { clearInterval(timer); resolve(Number(m[1])); }
-          if (child.exitCode !== null) { clearInterval(timer); reject(new Error(out)); }
+          if (m) {
+            clearInterval(timer);
+            resolve(Number(m[1]));
+          }
+          if (child.exitCode !== null) {
+            clearInterval(timer);
+            reject(new Error(out));
+          }
         }, 50);
       });
       const sign = (body: string, ts = Math.floor(Date.now() / 1000)) => ({
-        'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': String(ts),
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': String(ts),
         'x-slack-signature': `v0=${createHmac('sha256', SECRET).update(`v0:${ts}:${body}`).digest('hex')}`,
       });
       await fn(`http://127.0.0.1:${port}/`, sign);
@@ -90,7 +112,7 @@ describe('slack-command.mjs', () => {
       const body = new URLSearchParams({ command: '/netkb', text: 'gate NFTablesProxyMode' }).toString();
       const res = await fetch(url, { method: 'POST', headers: sign(body), body });
       expect(res.status).toBe(200);
-      const reply = await res.json() as any;
+      const reply = (await res.json()) as any;
       expect(reply.response_type).toBe('in_channel');
       expect(reply.text).toContain('*Stages*\n- 1.29–1.30: alpha, off by default');
     });
@@ -100,10 +122,16 @@ describe('slack-command.mjs', () => {
     await withSlackServer(async (url, sign) => {
       const body = 'command=%2Fnetkb&text=diff+1.29+1.31';
       expect((await fetch(url, { method: 'POST', body })).status).toBe(401);
-      expect((await fetch(url, { method: 'POST', headers: { ...sign(body), 'x-slack-signature': 'v0=00' }, body })).status).toBe(401);
-      expect((await fetch(url, { method: 'POST', headers: sign(body, Math.floor(Date.now() / 1000) - 3600), body })).status).toBe(401);
+      expect(
+        (await fetch(url, { method: 'POST', headers: { ...sign(body), 'x-slack-signature': 'v0=00' }, body })).status,
+      ).toBe(401);
+      expect(
+        (await fetch(url, { method: 'POST', headers: sign(body, Math.floor(Date.now() / 1000) - 3600), body })).status,
+      ).toBe(401);
       const helpBody = 'command=%2Fnetkb&text=what';
-      const help = await (await fetch(url, { method: 'POST', headers: sign(helpBody), body: helpBody })).json() as any;
+      const help = (await (
+        await fetch(url, { method: 'POST', headers: sign(helpBody), body: helpBody })
+      ).json()) as any;
       expect(help.response_type).toBe('ephemeral');
       expect(help.text).toMatch(/^I do not know "what"\./);
     });

@@ -9,15 +9,27 @@ import { seededDatabase, startTestServer } from '../support/http';
 
 jest.setTimeout(120_000);
 
-const REPORT = 'query($m: String!) { upgradeReport(from: "1.15", to: "1.22", manifest: $m) { documents summary { breaking warning info } findings { ruleId line effectiveIn change { version prs } } } }';
-const objects = (n: number) => Array.from({ length: n }, (_, i) => `apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: i${i}}\nspec: {backend: {serviceName: s, servicePort: 80}}\n`).join('---\n');
+const REPORT =
+  'query($m: String!) { upgradeReport(from: "1.15", to: "1.22", manifest: $m) { documents summary { breaking warning info } findings { ruleId line effectiveIn change { version prs } } } }';
+const objects = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: i${i}}\nspec: {backend: {serviceName: s, servicePort: 80}}\n`,
+  ).join('---\n');
 
 async function withPool(timeoutMs: number, fn: (url: string) => Promise<void>): Promise<void> {
   const file = seededDatabase();
   const kb = new KnowledgeBase(await readKnowledgeBase(file));
   const pool = new AnalysisPool({ size: 2, timeoutMs });
   await pool.start(kb);
-  const running: RunningServer = await startServer({ kb, searcher: openSearchIndex(file), port: 0, host: '127.0.0.1', analysisPool: pool });
+  const running: RunningServer = await startServer({
+    kb,
+    searcher: openSearchIndex(file),
+    port: 0,
+    host: '127.0.0.1',
+    analysisPool: pool,
+  });
   try {
     await fn(`http://127.0.0.1:${running.port}/graphql`);
   } finally {
@@ -26,7 +38,11 @@ async function withPool(timeoutMs: number, fn: (url: string) => Promise<void>): 
 }
 
 const post = async (url: string, query: string, variables?: Record<string, unknown>) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
   return { status: res.status, body: (await res.json()) as any };
 };
 
@@ -46,7 +62,10 @@ describe('analysis in worker threads', () => {
   it('keeps serving lookups while a large manifest is analysed', async () => {
     await withPool(60_000, async (url) => {
       const order: string[] = [];
-      const big = post(url, REPORT, { m: objects(4000) }).then((r) => { order.push('report'); return r; });
+      const big = post(url, REPORT, { m: objects(4000) }).then((r) => {
+        order.push('report');
+        return r;
+      });
       await new Promise((r) => setTimeout(r, 50));
       const lookup = await post(url, '{ featureGate(name: "IPv6DualStack") { removedIn } }');
       order.push('lookup');
@@ -75,7 +94,9 @@ describe('analysis in worker threads', () => {
     try {
       expect(pool.ready()).toBe(true);
       expect(pool.running).toBe(0);
-      const reports = await Promise.all([1, 2, 3].map(() => pool.upgradeReport(kb, '1.15', '1.22', objects(2), 1 << 20)));
+      const reports = await Promise.all(
+        [1, 2, 3].map(() => pool.upgradeReport(kb, '1.15', '1.22', objects(2), 1 << 20)),
+      );
       expect(reports.map((r) => r.summary.breaking)).toEqual([2, 2, 2]);
       expect(pool.running).toBe(2);
       const deadline = Date.now() + 10_000;

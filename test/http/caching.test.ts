@@ -21,7 +21,9 @@ afterAll(async () => {
 });
 
 const get = (query: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}?query=${encodeURIComponent(query)}`, { headers: { 'apollo-require-preflight': 'true', ...headers } });
+  fetch(`${server.url}?query=${encodeURIComponent(query)}`, {
+    headers: { 'apollo-require-preflight': 'true', ...headers },
+  });
 
 describe('GET queries and caching', () => {
   it('answers a GET query with Cache-Control, the knowledge-base version and an ETag', async () => {
@@ -55,7 +57,11 @@ describe('GET queries and caching', () => {
     const ext = encodeURIComponent(JSON.stringify({ persistedQuery: { version: 1, sha256Hash } }));
     const unknown = await fetch(`${server.url}?extensions=${ext}`, { headers: { 'apollo-require-preflight': 'true' } });
     expect(((await unknown.json()) as any).errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
-    const register = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, extensions: { persistedQuery: { version: 1, sha256Hash } } }) });
+    const register = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, extensions: { persistedQuery: { version: 1, sha256Hash } } }),
+    });
     expect(((await register.json()) as any).data.featureGate.removedIn).toBe('1.22');
     const byHash = await fetch(`${server.url}?extensions=${ext}`, { headers: { 'apollo-require-preflight': 'true' } });
     expect(byHash.status).toBe(200);
@@ -63,7 +69,11 @@ describe('GET queries and caching', () => {
   });
 
   it('refuses batched requests', async () => {
-    const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ query: '{ releases { version } }' }, { query: '{ releases { version } }' }]) });
+    const res = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ query: '{ releases { version } }' }, { query: '{ releases { version } }' }]),
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/batch/i);
   });
@@ -73,12 +83,17 @@ describe('GET queries and caching', () => {
     const before = (await get(q)).headers.get('etag');
     const notes = readFileSync(join(projectRoot(), 'test', 'fixtures', 'notes', 'release-notes-9.1.md'), 'utf8');
     const res = await fetch(server.url, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify({ query: 'mutation($c: String!) { importReleaseNotes(version: "9.1", format: MARKDOWN, content: $c) { changesCreated } }', variables: { c: notes } }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({
+        query:
+          'mutation($c: String!) { importReleaseNotes(version: "9.1", format: MARKDOWN, content: $c) { changesCreated } }',
+        variables: { c: notes },
+      }),
     });
     expect(res.headers.get('cache-control')).toBe('no-store');
     const after = await get(q);
     expect(after.headers.get('etag')).not.toBe(before);
-    expect((await after.json() as any).data.releases.map((r: any) => r.version)).toContain('9.1');
+    expect(((await after.json()) as any).data.releases.map((r: any) => r.version)).toContain('9.1');
   });
 });

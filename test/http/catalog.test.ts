@@ -1,7 +1,9 @@
 import { startTestServer, type TestServer } from '../support/http';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 describe('feature gates', () => {
@@ -27,7 +29,9 @@ describe('feature gates', () => {
   });
 
   it('finds a gate whatever its case, and answers null for an unknown one', async () => {
-    const data = await server.data('{ a: featureGate(name: "ipv6dualstack") { name kep sources } b: featureGate(name: "NoSuchGate") { name } }');
+    const data = await server.data(
+      '{ a: featureGate(name: "ipv6dualstack") { name kep sources } b: featureGate(name: "NoSuchGate") { name } }',
+    );
     expect(data.a).toMatchObject({ name: 'IPv6DualStack', kep: 'KEP-563' });
     expect(data.a.sources.every((s: string) => /^https:\/\//.test(s))).toBe(true);
     expect(data.b).toBeNull();
@@ -36,7 +40,8 @@ describe('feature gates', () => {
 
 describe('flags', () => {
   it('accepts a flag name with or without dashes', async () => {
-    const data = await server.data(`{ a: flag(component: "kube-proxy", name: "conntrack-max") { name } b: flag(component: "kube-proxy", name: "--conntrack-max") { name }
+    const data =
+      await server.data(`{ a: flag(component: "kube-proxy", name: "conntrack-max") { name } b: flag(component: "kube-proxy", name: "--conntrack-max") { name }
       c: flag(component: "kube-proxy", name: "--no-such-flag") { name } }`);
     expect(data.a).toEqual({ name: '--conntrack-max' });
     expect(data.b).toEqual({ name: '--conntrack-max' });
@@ -44,7 +49,9 @@ describe('flags', () => {
   });
 
   it('lists flags of one component, with the life of enumerated values', async () => {
-    const { flags } = await server.data('{ flags(component: "kube-proxy") { component name values { value removedIn replacement } } }');
+    const { flags } = await server.data(
+      '{ flags(component: "kube-proxy") { component name values { value removedIn replacement } } }',
+    );
     expect(flags.every((f: any) => f.component === 'kube-proxy')).toBe(true);
     const mode = flags.find((f: any) => f.name === '--proxy-mode');
     expect(mode.values).toContainEqual({ value: 'userspace', removedIn: '1.26', replacement: 'iptables' });
@@ -61,23 +68,40 @@ describe('API versions and fields', () => {
     }`);
     expect(data.removed16.length).toBeGreaterThan(5);
     expect(data.removed16.every((a: any) => a.removedIn === '1.16')).toBe(true);
-    expect(data.removed16.map((a: any) => `${a.apiVersion} ${a.kind}`)).toEqual(expect.arrayContaining([
-      'extensions/v1beta1 Deployment', 'apps/v1beta1 Deployment', 'apps/v1beta2 DaemonSet', 'extensions/v1beta1 NetworkPolicy',
-    ]));
-    expect(data.ingress.map((a: any) => a.apiVersion)).toEqual(expect.arrayContaining(['extensions/v1beta1', 'networking.k8s.io/v1beta1', 'networking.k8s.io/v1']));
+    expect(data.removed16.map((a: any) => `${a.apiVersion} ${a.kind}`)).toEqual(
+      expect.arrayContaining([
+        'extensions/v1beta1 Deployment',
+        'apps/v1beta1 Deployment',
+        'apps/v1beta2 DaemonSet',
+        'extensions/v1beta1 NetworkPolicy',
+      ]),
+    );
+    expect(data.ingress.map((a: any) => a.apiVersion)).toEqual(
+      expect.arrayContaining(['extensions/v1beta1', 'networking.k8s.io/v1beta1', 'networking.k8s.io/v1']),
+    );
     expect(data.core.every((a: any) => a.group === '')).toBe(true);
     expect(data.apps.length).toBeGreaterThan(3);
   });
 
   it('names the replacement and the release it is served from', async () => {
-    const { apiVersion } = await server.data('{ apiVersion(apiVersion: "networking.k8s.io/v1beta1", kind: "Ingress") { removedIn replacement { apiVersion } replacementAvailableIn migrationNotes } }');
-    expect(apiVersion).toMatchObject({ removedIn: '1.22', replacement: { apiVersion: 'networking.k8s.io/v1' }, replacementAvailableIn: '1.19' });
+    const { apiVersion } = await server.data(
+      '{ apiVersion(apiVersion: "networking.k8s.io/v1beta1", kind: "Ingress") { removedIn replacement { apiVersion } replacementAvailableIn migrationNotes } }',
+    );
+    expect(apiVersion).toMatchObject({
+      removedIn: '1.22',
+      replacement: { apiVersion: 'networking.k8s.io/v1' },
+      replacementAvailableIn: '1.19',
+    });
     expect(apiVersion.migrationNotes).toMatch(/pathType/);
   });
 
   it('lists fields of a kind with the gate that guards them', async () => {
     const { apiFields } = await server.data('{ apiFields(kind: "service") { kind path featureGate { name } } }');
     expect(apiFields.every((f: any) => f.kind === 'Service')).toBe(true);
-    expect(apiFields).toContainEqual({ kind: 'Service', path: 'spec.ipFamilyPolicy', featureGate: { name: 'IPv6DualStack' } });
+    expect(apiFields).toContainEqual({
+      kind: 'Service',
+      path: 'spec.ipFamilyPolicy',
+      featureGate: { name: 'IPv6DualStack' },
+    });
   });
 });

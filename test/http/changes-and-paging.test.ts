@@ -1,7 +1,9 @@
 import { startTestServer, type TestServer } from '../support/http';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 const PAGE = `query($filter: ChangeFilter, $first: Int, $after: String) {
@@ -59,7 +61,9 @@ describe('changes', () => {
     expect(ar.changes.edges.every((e: any) => e.node.actionRequired)).toBe(true);
 
     const network = (await server.data(PAGE, { filter: { sigs: ['Network'] }, first: 100 })).changes.totalCount;
-    expect((await server.data(PAGE, { filter: { sigs: ['sig-network'] }, first: 100 })).changes.totalCount).toBe(network);
+    expect((await server.data(PAGE, { filter: { sigs: ['sig-network'] }, first: 100 })).changes.totalCount).toBe(
+      network,
+    );
     expect((await server.data(PAGE, { filter: { sigs: ['network'] }, first: 100 })).changes.totalCount).toBe(network);
 
     const proxy = await server.data(PAGE, { filter: { components: ['kube-proxy'], to: '1.15' }, first: 100 });
@@ -93,14 +97,19 @@ describe('diff', () => {
     expect(diff.to).toBe('1.20');
     const lbf = diff.featureGates.filter((t: any) => t.gate.name === 'ServiceLoadBalancerFinalizer');
     expect(lbf.map((t: any) => [t.version, t.after.stage, t.after.defaultEnabled])).toEqual([
-      ['1.16', 'BETA', true], ['1.17', 'GA', true], ['1.20', null, null],
+      ['1.16', 'BETA', true],
+      ['1.17', 'GA', true],
+      ['1.20', null, null],
     ]);
     expect(lbf[2].after.exists).toBe(false);
     const fqdn = diff.featureGates.filter((t: any) => t.gate.name === 'SetHostnameAsFQDN');
-    expect(fqdn.map((t: any) => [t.version, t.before.exists, t.after.stage])).toEqual([['1.19', false, 'ALPHA'], ['1.20', true, 'BETA']]);
-    expect(diff.removedApiVersions).toEqual(expect.arrayContaining([
-      { apiVersion: 'extensions/v1beta1', kind: 'NetworkPolicy', removedIn: '1.16' },
-    ]));
+    expect(fqdn.map((t: any) => [t.version, t.before.exists, t.after.stage])).toEqual([
+      ['1.19', false, 'ALPHA'],
+      ['1.20', true, 'BETA'],
+    ]);
+    expect(diff.removedApiVersions).toEqual(
+      expect.arrayContaining([{ apiVersion: 'extensions/v1beta1', kind: 'NetworkPolicy', removedIn: '1.16' }]),
+    );
     const minor = (v: string) => Number(v.split('.')[1]);
     expect(diff.removedApiVersions.every((a: any) => minor(a.removedIn) > 15 && minor(a.removedIn) <= 20)).toBe(true);
     expect(diff.removedApiVersions.map((a: any) => a.apiVersion)).not.toContain('networking.k8s.io/v1beta1');
@@ -111,10 +120,12 @@ describe('diff', () => {
 
   it('1.14 to 1.15 lists the kube-proxy flags removed in 1.15', async () => {
     const { diff } = await server.data(DIFF, { from: '1.14', to: '1.15' });
-    expect(diff.removedFlags).toEqual(expect.arrayContaining([
-      { component: 'kube-proxy', name: '--conntrack-max', removedIn: '1.15' },
-      { component: 'kube-proxy', name: '--cleanup-iptables', removedIn: '1.15' },
-    ]));
+    expect(diff.removedFlags).toEqual(
+      expect.arrayContaining([
+        { component: 'kube-proxy', name: '--conntrack-max', removedIn: '1.15' },
+        { component: 'kube-proxy', name: '--cleanup-iptables', removedIn: '1.15' },
+      ]),
+    );
     expect(diff.featureGates.map((t: any) => t.gate.name)).toContain('ServiceLoadBalancerFinalizer');
   });
 });
@@ -164,13 +175,23 @@ describe('node', () => {
       metrics { id }
       apiFields { id }
     }`);
-    const ids: string[] = [data.featureGate.id, data.flag.id, data.apiVersion.id, data.release.id, data.changes.edges[0].node.id,
-      data.wellKnownKeys[0].id, data.metrics[0].id, data.apiFields[0].id];
+    const ids: string[] = [
+      data.featureGate.id,
+      data.flag.id,
+      data.apiVersion.id,
+      data.release.id,
+      data.changes.edges[0].node.id,
+      data.wellKnownKeys[0].id,
+      data.metrics[0].id,
+      data.apiFields[0].id,
+    ];
     for (const id of ids) {
       const res = await server.data('query($id: ID!) { node(id: $id) { __typename id } }', { id });
       expect(res.node.id).toBe(id);
     }
-    const gate = await server.data('query($id: ID!) { node(id: $id) { ... on FeatureGate { name } } }', { id: data.featureGate.id });
+    const gate = await server.data('query($id: ID!) { node(id: $id) { ... on FeatureGate { name } } }', {
+      id: data.featureGate.id,
+    });
     expect(gate.node.name).toBe('IPv6DualStack');
   });
 

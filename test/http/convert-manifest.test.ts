@@ -11,7 +11,9 @@ import { startServer } from '../../src/server';
 import { seededDatabase, startTestServer, type TestServer } from '../support/http';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ maxManifestBytes: 64 * 1024 }); });
+beforeAll(async () => {
+  server = await startTestServer({ maxManifestBytes: 64 * 1024 });
+});
 afterAll(() => server.close());
 
 const CONVERT = `query($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
@@ -52,7 +54,13 @@ spec: {ports: [{port: 80}]}
 describe('convertManifest', () => {
   it('rewrites an Ingress for networking.k8s.io/v1 and leaves the untouched document byte for byte', async () => {
     const { convertManifest: r } = await server.data(CONVERT, { from: '1.19', to: '1.22', manifest: INGRESS });
-    expect(r).toMatchObject({ from: '1.19', to: '1.22', path: ['1.19', '1.20', '1.21', '1.22'], documents: 2, unconverted: [] });
+    expect(r).toMatchObject({
+      from: '1.19',
+      to: '1.22',
+      path: ['1.19', '1.20', '1.21', '1.22'],
+      documents: 2,
+      unconverted: [],
+    });
     expect(r.manifest).toBe(`# the shop's ingress
 apiVersion: networking.k8s.io/v1
 kind: Ingress
@@ -81,47 +89,74 @@ metadata: {name: web}    # untouched, spacing and all
 spec: {ports: [{port: 80}]}
 `);
     expect(r.changes[0]).toEqual({
-      ruleId: 'api-version', line: 2, description: 'apiVersion networking.k8s.io/v1beta1 -> networking.k8s.io/v1',
-      resource: { apiVersion: 'networking.k8s.io/v1beta1', kind: 'Ingress', name: 'shop', namespace: null, documentIndex: 0, line: 2 },
+      ruleId: 'api-version',
+      line: 2,
+      description: 'apiVersion networking.k8s.io/v1beta1 -> networking.k8s.io/v1',
+      resource: {
+        apiVersion: 'networking.k8s.io/v1beta1',
+        kind: 'Ingress',
+        name: 'shop',
+        namespace: null,
+        documentIndex: 0,
+        line: 2,
+      },
     });
     expect(r.changes.map((c: any) => c.line)).toEqual([2, 7, 8, 9, 13, 15, 16]);
-    expect(r.changes.map((c: any) => c.description)).toContainEqual(expect.stringMatching(/^spec\.rules\[0\]\.http\.paths\[0\]\.backend\.servicePort -> .*service\.port\.name: a named servicePort/));
+    expect(r.changes.map((c: any) => c.description)).toContainEqual(
+      expect.stringMatching(
+        /^spec\.rules\[0\]\.http\.paths\[0\]\.backend\.servicePort -> .*service\.port\.name: a named servicePort/,
+      ),
+    );
   });
 
   it('a converted manifest has no BREAKING finding left that a conversion exists for', async () => {
     const manifest = `${realWorld('ingress-controller-2019.yaml')}\n---\n${realWorld('kube-proxy-daemonset-1.14.yaml')}`;
     const before = await server.data(REPORT, { from: '1.15', to: '1.16', manifest });
-    expect(before.upgradeReport.findings.filter((f: any) => f.severity === 'BREAKING').length).toBeGreaterThanOrEqual(3);
+    expect(before.upgradeReport.findings.filter((f: any) => f.severity === 'BREAKING').length).toBeGreaterThanOrEqual(
+      3,
+    );
     const { convertManifest: r } = await server.data(CONVERT, { from: '1.15', to: '1.16', manifest });
     const after = await server.data(REPORT, { from: '1.15', to: '1.16', manifest: r.manifest });
     expect(after.upgradeReport.findings.filter((f: any) => f.severity === 'BREAKING')).toEqual([]);
-    expect(r.changes.map((c: any) => `${c.ruleId} ${c.resource.kind}`)).toEqual(expect.arrayContaining([
-      'api-version Deployment', 'component-flag DaemonSet', 'well-known-key DaemonSet',
-    ]));
+    expect(r.changes.map((c: any) => `${c.ruleId} ${c.resource.kind}`)).toEqual(
+      expect.arrayContaining(['api-version Deployment', 'component-flag DaemonSet', 'well-known-key DaemonSet']),
+    );
     const again = await server.data(CONVERT, { from: '1.15', to: '1.16', manifest: r.manifest });
     expect(again.convertManifest.manifest).toBe(r.manifest);
     expect(again.convertManifest.changes).toEqual([]);
   });
 
   it('leaves a PodSecurityPolicy as it is and lists it with the reason, the line and the release note', async () => {
-    const psp = 'apiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\napiVersion: policy/v1beta1\nkind: PodSecurityPolicy\nmetadata:\n  name: restricted\nspec:\n  privileged: false\n';
+    const psp =
+      'apiVersion: v1\nkind: Namespace\nmetadata: {name: a}\n---\napiVersion: policy/v1beta1\nkind: PodSecurityPolicy\nmetadata:\n  name: restricted\nspec:\n  privileged: false\n';
     const { convertManifest: r } = await server.data(CONVERT, { from: '1.24', to: '1.25', manifest: psp });
     expect(r.manifest).toBe(psp);
     expect(r.changes).toEqual([]);
-    expect(r.unconverted).toEqual([expect.objectContaining({
-      ruleId: 'api-version', messageId: 'removed', severity: 'BREAKING', line: 5, effectiveIn: '1.25',
-      resource: expect.objectContaining({ kind: 'PodSecurityPolicy', name: 'restricted', documentIndex: 1, line: 5 }),
-      message: expect.stringMatching(/no longer served from 1\.25\. Not converted: no automatic conversion is recorded for PodSecurityPolicy policy\/v1beta1, and it has no replacement\. .*admission.*[^.]\.$/),
-      change: expect.objectContaining({ prs: expect.any(Array) }),
-    })]);
+    expect(r.unconverted).toEqual([
+      expect.objectContaining({
+        ruleId: 'api-version',
+        messageId: 'removed',
+        severity: 'BREAKING',
+        line: 5,
+        effectiveIn: '1.25',
+        resource: expect.objectContaining({ kind: 'PodSecurityPolicy', name: 'restricted', documentIndex: 1, line: 5 }),
+        message: expect.stringMatching(
+          /no longer served from 1\.25\. Not converted: no automatic conversion is recorded for PodSecurityPolicy policy\/v1beta1, and it has no replacement\. .*admission.*[^.]\.$/,
+        ),
+        change: expect.objectContaining({ prs: expect.any(Array) }),
+      }),
+    ]);
   });
 
   it('says when no single version serves the whole path, and converts as far as it can', async () => {
-    const ingress = 'apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: i}\nspec: {backend: {serviceName: s, servicePort: 80}}\n';
+    const ingress =
+      'apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: i}\nspec: {backend: {serviceName: s, servicePort: 80}}\n';
     const { convertManifest: r } = await server.data(CONVERT, { from: '1.15', to: '1.22', manifest: ingress });
     expect(r.manifest).toBe(ingress.replace('extensions/v1beta1', 'networking.k8s.io/v1beta1'));
     expect(r.unconverted).toEqual([expect.objectContaining({ ruleId: 'api-version', messageId: 'removed', line: 1 })]);
-    expect(r.unconverted[0].message).toMatch(/converted as far as networking\.k8s\.io\/v1beta1; networking\.k8s\.io\/v1 is served only from 1\.19.*Convert again with --from 1\.19/);
+    expect(r.unconverted[0].message).toMatch(
+      /converted as far as networking\.k8s\.io\/v1beta1; networking\.k8s\.io\/v1 is served only from 1\.19.*Convert again with --from 1\.19/,
+    );
   });
 
   it('answers an empty manifest and one that needs nothing with the input unchanged', async () => {
@@ -139,10 +174,30 @@ describe('convertManifest refuses bad input like upgradeReport and stays up', ()
 
   it.each([
     ['invalid YAML', 'apiVersion: v1\nkind: Service\nmetadata: {name: [x\n', 'BAD_USER_INPUT'],
-    ['an alias bomb', ['a: &a ["x","x","x","x","x","x","x","x","x"]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
-      'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]', 'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]', 'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]', 'apiVersion: v1', 'kind: ConfigMap'].join('\n'), 'MANIFEST_TOO_COMPLEX'],
-    ['excessive nesting', `apiVersion: v1\nkind: ConfigMap\ndata: ${'['.repeat(200)}${']'.repeat(200)}\n`, 'MANIFEST_TOO_COMPLEX'],
-    ['a manifest over the size limit', `apiVersion: v1\nkind: ConfigMap\ndata:\n  x: "${'y'.repeat(70 * 1024)}"\n`, 'PAYLOAD_TOO_LARGE'],
+    [
+      'an alias bomb',
+      [
+        'a: &a ["x","x","x","x","x","x","x","x","x"]',
+        'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+        'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+        'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+        'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+        'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+        'apiVersion: v1',
+        'kind: ConfigMap',
+      ].join('\n'),
+      'MANIFEST_TOO_COMPLEX',
+    ],
+    [
+      'excessive nesting',
+      `apiVersion: v1\nkind: ConfigMap\ndata: ${'['.repeat(200)}${']'.repeat(200)}\n`,
+      'MANIFEST_TOO_COMPLEX',
+    ],
+    [
+      'a manifest over the size limit',
+      `apiVersion: v1\nkind: ConfigMap\ndata:\n  x: "${'y'.repeat(70 * 1024)}"\n`,
+      'PAYLOAD_TOO_LARGE',
+    ],
   ])('%s: the same extensions.code as upgradeReport', async (_, manifest, code) => {
     const converted = await server.query(CONVERT, { from: '1.15', to: '1.20', manifest });
     const reported = await server.query(REPORT, { from: '1.15', to: '1.20', manifest });
@@ -173,10 +228,17 @@ describe('convertManifest in the worker pool', () => {
     ] as const) {
       const pool = new AnalysisPool({ size: 1, timeoutMs });
       await pool.start(kb);
-      const running = await startServer({ kb, searcher: openSearchIndex(file), port: 0, host: '127.0.0.1', analysisPool: pool });
+      const running = await startServer({
+        kb,
+        searcher: openSearchIndex(file),
+        port: 0,
+        host: '127.0.0.1',
+        analysisPool: pool,
+      });
       try {
         const res = await fetch(`http://127.0.0.1:${running.port}/graphql`, {
-          method: 'POST', headers: { 'content-type': 'application/json' },
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ query: CONVERT, variables: { from: '1.15', to: '1.20', manifest } }),
         });
         check(await res.json());

@@ -1,9 +1,11 @@
 // Every item of the 1.15 SIG-Network reference digest, asked for through /graphql.
 import { startTestServer, type TestServer } from '../support/http';
-import { CHANGE_BY_PR, changeByPr, subjectNames } from '../support/queries';
+import { changeByPr, subjectNames } from '../support/queries';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 async function change(pr: number) {
@@ -41,16 +43,30 @@ describe('1.15 digest', () => {
   });
 
   it('Ingress and NetworkPolicy leave extensions/v1beta1: the replacements are the versions served when it goes, networking.k8s.io/v1 (Ingress from 1.19, NetworkPolicy from 1.7)', async () => {
-    const data = await server.data(`{ changes(filter: { to: "1.15", from: "1.14", kinds: [DEPRECATION] }, first: 50) { edges { node { summary sources subjects { ... on ApiVersion { apiVersion kind } } } } }
+    const data =
+      await server.data(`{ changes(filter: { to: "1.15", from: "1.14", kinds: [DEPRECATION] }, first: 50) { edges { node { summary sources subjects { ... on ApiVersion { apiVersion kind } } } } }
       ingress: apiVersion(apiVersion: "extensions/v1beta1", kind: "Ingress") { deprecatedIn removedIn announcedRemovalIn replacementAvailableIn replacement { apiVersion introducedIn } changes { version } }
       netpol: apiVersion(apiVersion: "extensions/v1beta1", kind: "NetworkPolicy") { removedIn replacementAvailableIn replacement { apiVersion introducedIn } }
     }`);
-    const notice = data.changes.edges.map((e: any) => e.node).find((n: any) => n.subjects.some((s: any) => s.apiVersion === 'extensions/v1beta1' && s.kind === 'Ingress'));
+    const notice = data.changes.edges
+      .map((e: any) => e.node)
+      .find((n: any) => n.subjects.some((s: any) => s.apiVersion === 'extensions/v1beta1' && s.kind === 'Ingress'));
     expect(notice).toBeDefined();
-    expect(notice.subjects).toEqual(expect.arrayContaining([{ apiVersion: 'extensions/v1beta1', kind: 'NetworkPolicy' }]));
-    expect(data.ingress).toMatchObject({ removedIn: '1.22', announcedRemovalIn: '1.19', replacementAvailableIn: '1.19', replacement: { apiVersion: 'networking.k8s.io/v1', introducedIn: '1.19' } });
+    expect(notice.subjects).toEqual(
+      expect.arrayContaining([{ apiVersion: 'extensions/v1beta1', kind: 'NetworkPolicy' }]),
+    );
+    expect(data.ingress).toMatchObject({
+      removedIn: '1.22',
+      announcedRemovalIn: '1.19',
+      replacementAvailableIn: '1.19',
+      replacement: { apiVersion: 'networking.k8s.io/v1', introducedIn: '1.19' },
+    });
     expect(data.ingress.changes.map((x: any) => x.version)).toContain('1.15');
-    expect(data.netpol).toMatchObject({ removedIn: '1.16', replacementAvailableIn: '1.7', replacement: { apiVersion: 'networking.k8s.io/v1', introducedIn: '1.7' } });
+    expect(data.netpol).toMatchObject({
+      removedIn: '1.16',
+      replacementAvailableIn: '1.7',
+      replacement: { apiVersion: 'networking.k8s.io/v1', introducedIn: '1.7' },
+    });
   });
 
   it('new kube-proxy metric, under the name Prometheus exports (kubeproxy_ subsystem) (#74027)', async () => {
@@ -78,7 +94,10 @@ describe('1.15 digest', () => {
     expect(c.summary).toMatch(/arp_ignore\D*1/);
     expect(c.summary).toMatch(/arp_announce\D*2/);
     const { flag } = await server.data(FLAG, { c: 'kube-proxy', n: '--ipvs-strict-arp' });
-    expect(flag.defaults).toEqual([{ value: 'true', since: '1.13' }, { value: 'false', since: '1.15' }]);
+    expect(flag.defaults).toEqual([
+      { value: 'true', since: '1.13' },
+      { value: 'false', since: '1.15' },
+    ]);
     expect(flag.configField).toBe('ipvs.strictARP');
   });
 
@@ -88,7 +107,7 @@ describe('1.15 digest', () => {
     expect(c.summary).toMatch(/etcd|stor/i);
   });
 
-  it('kube-proxy no longer cleans up other modes\' rules: run kube-proxy --cleanup or reboot (#76109)', async () => {
+  it("kube-proxy no longer cleans up other modes' rules: run kube-proxy --cleanup or reboot (#76109)", async () => {
     const c = await change(76109);
     expect(c.summary).toMatch(/--cleanup/);
     expect(c.summary).toMatch(/reboot/i);
@@ -101,15 +120,25 @@ describe('1.15 digest', () => {
   });
 
   it.each([
-    [75283, /restart/i], [74840, /INVALID|reset/i], [76320, /IPv6/i], [71735, /minSyncInterval|sync/i], [77523, /load.?balancer/i],
-    [77802, /UDP/], [77371, /ipset|hash/i], [77303, /iptables 1\.8|1\.8/], [78395, /level 2|log/i], [76732, /CleanupAndExit|exit/i],
+    [75283, /restart/i],
+    [74840, /INVALID|reset/i],
+    [76320, /IPv6/i],
+    [71735, /minSyncInterval|sync/i],
+    [77523, /load.?balancer/i],
+    [77802, /UDP/],
+    [77371, /ipset|hash/i],
+    [77303, /iptables 1\.8|1\.8/],
+    [78395, /level 2|log/i],
+    [76732, /CleanupAndExit|exit/i],
   ])('#%p is recorded in our words', async (pr, words) => {
     const c = await change(pr as number);
     expect(c.summary).toMatch(words as RegExp);
   });
 
   it('holds every SIG-Network entry of the 1.15 notes', async () => {
-    const data = await server.data('{ changes(filter: { from: "1.14", to: "1.15", sigs: ["Network"] }, first: 100) { totalCount } }');
+    const data = await server.data(
+      '{ changes(filter: { from: "1.14", to: "1.15", sigs: ["Network"] }, first: 100) { totalCount } }',
+    );
     expect(data.changes.totalCount).toBeGreaterThanOrEqual(27);
   });
 });

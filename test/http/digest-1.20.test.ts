@@ -3,7 +3,9 @@ import { startTestServer, type TestServer } from '../support/http';
 import { CHANGE_BY_PR, changeByPr, subjectNames } from '../support/queries';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 async function change(pr: number) {
@@ -29,10 +31,15 @@ describe('1.20 digest', () => {
     expect(c.summary).toMatch(/SingleStack/);
     expect(c.summary).toMatch(/PreferDualStack/);
     expect(c.summary).toMatch(/RequireDualStack/);
-    expect(subjectNames(c)).toEqual(expect.arrayContaining([
-      'FeatureGate IPv6DualStack', 'ApiField Service spec.ipFamily', 'ApiField Service spec.ipFamilyPolicy',
-      'ApiField Service spec.ipFamilies', 'ApiField Service spec.clusterIPs',
-    ]));
+    expect(subjectNames(c)).toEqual(
+      expect.arrayContaining([
+        'FeatureGate IPv6DualStack',
+        'ApiField Service spec.ipFamily',
+        'ApiField Service spec.ipFamilyPolicy',
+        'ApiField Service spec.ipFamilies',
+        'ApiField Service spec.clusterIPs',
+      ]),
+    );
     const svc = await fields('Service');
     expect(svc['spec.ipFamily']).toMatchObject({ removedIn: '1.20', featureGate: { name: 'IPv6DualStack' } });
     expect(svc['spec.ipFamily'].replacement).toMatch(/ipFamilyPolicy/);
@@ -50,7 +57,9 @@ describe('1.20 digest', () => {
 
   it('SetHostnameAsFQDN beta and on by default (alpha in 1.19); a Pod whose FQDN exceeds 64 characters fails to start on Linux', async () => {
     const data = await server.data(CHANGE_BY_PR.replace('$text', '$text'), { text: 'SetHostnameAsFQDN' });
-    const c = data.changes.edges.map((e: any) => e.node).find((n: any) => n.version === '1.20' && subjectNames(n).includes('FeatureGate SetHostnameAsFQDN'));
+    const c = data.changes.edges
+      .map((e: any) => e.node)
+      .find((n: any) => n.version === '1.20' && subjectNames(n).includes('FeatureGate SetHostnameAsFQDN'));
     expect(c).toBeDefined();
     expect(c.summary).toMatch(/64/);
     const { featureGate } = await server.data(GATE, { n: 'SetHostnameAsFQDN' });
@@ -63,11 +72,18 @@ describe('1.20 digest', () => {
 
   it('EndpointSlice conditions serving and terminating, gate EndpointSliceTerminatingCondition (#92968)', async () => {
     const c = await change(92968);
-    expect(subjectNames(c)).toEqual(expect.arrayContaining([
-      'FeatureGate EndpointSliceTerminatingCondition', 'ApiField EndpointSlice endpoints[].conditions.serving', 'ApiField EndpointSlice endpoints[].conditions.terminating',
-    ]));
+    expect(subjectNames(c)).toEqual(
+      expect.arrayContaining([
+        'FeatureGate EndpointSliceTerminatingCondition',
+        'ApiField EndpointSlice endpoints[].conditions.serving',
+        'ApiField EndpointSlice endpoints[].conditions.terminating',
+      ]),
+    );
     const es = await fields('EndpointSlice');
-    expect(es['endpoints[].conditions.serving']).toMatchObject({ introducedIn: '1.20', featureGate: { name: 'EndpointSliceTerminatingCondition' } });
+    expect(es['endpoints[].conditions.serving']).toMatchObject({
+      introducedIn: '1.20',
+      featureGate: { name: 'EndpointSliceTerminatingCondition' },
+    });
     const { featureGate } = await server.data(GATE, { n: 'EndpointSliceTerminatingCondition' });
     expect(featureGate.in20).toMatchObject({ stage: 'ALPHA', defaultEnabled: false });
   });
@@ -81,16 +97,30 @@ describe('1.20 digest', () => {
   it('AppProtocol GA on Services and Endpoints; gate ServiceAppProtocol to be deprecated in 1.21 (#96327)', async () => {
     const c = await change(96327);
     expect(c.summary).toMatch(/1\.21/);
-    expect(subjectNames(c)).toEqual(expect.arrayContaining(['FeatureGate ServiceAppProtocol', 'ApiField Service spec.ports[].appProtocol', 'ApiField Endpoints subsets[].ports[].appProtocol']));
+    expect(subjectNames(c)).toEqual(
+      expect.arrayContaining([
+        'FeatureGate ServiceAppProtocol',
+        'ApiField Service spec.ports[].appProtocol',
+        'ApiField Endpoints subsets[].ports[].appProtocol',
+      ]),
+    );
     const { featureGate } = await server.data(GATE, { n: 'ServiceAppProtocol' });
     expect(featureGate.in20).toMatchObject({ stage: 'GA', defaultEnabled: true });
   });
 
   it('spec.allocateLoadBalancerNodePorts behind ServiceLBNodePortControl (#92744)', async () => {
     const c = await change(92744);
-    expect(subjectNames(c)).toEqual(expect.arrayContaining(['FeatureGate ServiceLBNodePortControl', 'ApiField Service spec.allocateLoadBalancerNodePorts']));
+    expect(subjectNames(c)).toEqual(
+      expect.arrayContaining([
+        'FeatureGate ServiceLBNodePortControl',
+        'ApiField Service spec.allocateLoadBalancerNodePorts',
+      ]),
+    );
     const svc = await fields('Service');
-    expect(svc['spec.allocateLoadBalancerNodePorts']).toMatchObject({ introducedIn: '1.20', featureGate: { name: 'ServiceLBNodePortControl' } });
+    expect(svc['spec.allocateLoadBalancerNodePorts']).toMatchObject({
+      introducedIn: '1.20',
+      featureGate: { name: 'ServiceLBNodePortControl' },
+    });
   });
 
   it('fields no longer needed are cleared when a Service changes type (#95196)', async () => {
@@ -101,13 +131,25 @@ describe('1.20 digest', () => {
 
   it('EndpointSlice nodeName (gate EndpointSliceNodeName), topology to be deprecated, IP address type removed, discovery.k8s.io/v1alpha1 deprecated and removed in 1.21 (#96440)', async () => {
     const c = await change(96440);
-    expect(subjectNames(c)).toEqual(expect.arrayContaining([
-      'FeatureGate EndpointSliceNodeName', 'ApiField EndpointSlice endpoints[].nodeName', 'ApiField EndpointSlice endpoints[].topology',
-      'ApiVersion discovery.k8s.io/v1alpha1 EndpointSlice',
-    ]));
+    expect(subjectNames(c)).toEqual(
+      expect.arrayContaining([
+        'FeatureGate EndpointSliceNodeName',
+        'ApiField EndpointSlice endpoints[].nodeName',
+        'ApiField EndpointSlice endpoints[].topology',
+        'ApiVersion discovery.k8s.io/v1alpha1 EndpointSlice',
+      ]),
+    );
     expect(c.summary).toMatch(/"?IP"? address type|addressType/);
-    const { apiVersion } = await server.data('{ apiVersion(apiVersion: "discovery.k8s.io/v1alpha1", kind: "EndpointSlice") { introducedIn deprecatedIn removedIn servedByDefault replacement { apiVersion } } }');
-    expect(apiVersion).toEqual({ introducedIn: '1.16', deprecatedIn: '1.20', removedIn: '1.21', servedByDefault: false, replacement: { apiVersion: 'discovery.k8s.io/v1beta1' } });
+    const { apiVersion } = await server.data(
+      '{ apiVersion(apiVersion: "discovery.k8s.io/v1alpha1", kind: "EndpointSlice") { introducedIn deprecatedIn removedIn servedByDefault replacement { apiVersion } } }',
+    );
+    expect(apiVersion).toEqual({
+      introducedIn: '1.16',
+      deprecatedIn: '1.20',
+      removedIn: '1.21',
+      servedByDefault: false,
+      replacement: { apiVersion: 'discovery.k8s.io/v1beta1' },
+    });
     const removedIn21 = await server.data('{ apiVersions(group: "discovery.k8s.io", removedIn: "1.20") { version } }');
     expect(removedIn21.apiVersions).toEqual([]);
   });
@@ -115,11 +157,19 @@ describe('1.20 digest', () => {
   it('kube-controller-manager --volume-host-allow-local-loopback and --volume-host-cidr-denylist (CVE-2020-8555) (#91785)', async () => {
     const c = await change(91785);
     expect(c.summary).toMatch(/CVE-2020-8555/);
-    expect(subjectNames(c)).toEqual(expect.arrayContaining([
-      'Flag kube-controller-manager --volume-host-allow-local-loopback', 'Flag kube-controller-manager --volume-host-cidr-denylist',
-    ]));
+    expect(subjectNames(c)).toEqual(
+      expect.arrayContaining([
+        'Flag kube-controller-manager --volume-host-allow-local-loopback',
+        'Flag kube-controller-manager --volume-host-cidr-denylist',
+      ]),
+    );
     const { flags } = await server.data('{ flags(component: "kube-controller-manager") { name introducedIn } }');
-    expect(flags).toEqual(expect.arrayContaining([{ name: '--volume-host-allow-local-loopback', introducedIn: '1.20' }, { name: '--volume-host-cidr-denylist', introducedIn: '1.20' }]));
+    expect(flags).toEqual(
+      expect.arrayContaining([
+        { name: '--volume-host-allow-local-loopback', introducedIn: '1.20' },
+        { name: '--volume-host-cidr-denylist', introducedIn: '1.20' },
+      ]),
+    );
   });
 
   it('DNS-1123 messages say "lowercase RFC 1123" (#94182)', async () => {
@@ -129,12 +179,29 @@ describe('1.20 digest', () => {
 
   it('failure-domain.beta.kubernetes.io/zone and /region deprecated in favour of topology.kubernetes.io/zone and /region (#96033)', async () => {
     const c = await change(96033);
-    expect(subjectNames(c)).toEqual(expect.arrayContaining(['WellKnownKey failure-domain.beta.kubernetes.io/zone', 'WellKnownKey failure-domain.beta.kubernetes.io/region']));
+    expect(subjectNames(c)).toEqual(
+      expect.arrayContaining([
+        'WellKnownKey failure-domain.beta.kubernetes.io/zone',
+        'WellKnownKey failure-domain.beta.kubernetes.io/region',
+      ]),
+    );
     const { wellKnownKeys } = await server.data('{ wellKnownKeys { key type deprecatedIn replacement } }');
-    expect(wellKnownKeys).toEqual(expect.arrayContaining([
-      { key: 'failure-domain.beta.kubernetes.io/zone', type: 'LABEL', deprecatedIn: '1.17', replacement: 'topology.kubernetes.io/zone' },
-      { key: 'failure-domain.beta.kubernetes.io/region', type: 'LABEL', deprecatedIn: '1.17', replacement: 'topology.kubernetes.io/region' },
-    ]));
+    expect(wellKnownKeys).toEqual(
+      expect.arrayContaining([
+        {
+          key: 'failure-domain.beta.kubernetes.io/zone',
+          type: 'LABEL',
+          deprecatedIn: '1.17',
+          replacement: 'topology.kubernetes.io/zone',
+        },
+        {
+          key: 'failure-domain.beta.kubernetes.io/region',
+          type: 'LABEL',
+          deprecatedIn: '1.17',
+          replacement: 'topology.kubernetes.io/region',
+        },
+      ]),
+    );
   });
 
   it('Server-Side Apply treats label selectors atomically (#93901)', async () => {
@@ -143,7 +210,13 @@ describe('1.20 digest', () => {
 
   it('gate CSIServiceAccountToken and two CSIDriverSpec fields (#93130)', async () => {
     const c = await change(93130);
-    expect(subjectNames(c)).toEqual(expect.arrayContaining(['FeatureGate CSIServiceAccountToken', 'ApiField CSIDriver spec.tokenRequests', 'ApiField CSIDriver spec.requiresRepublish']));
+    expect(subjectNames(c)).toEqual(
+      expect.arrayContaining([
+        'FeatureGate CSIServiceAccountToken',
+        'ApiField CSIDriver spec.tokenRequests',
+        'ApiField CSIDriver spec.requiresRepublish',
+      ]),
+    );
   });
 
   it('kubectl create ingress (#78153)', async () => {
@@ -172,7 +245,9 @@ describe('1.20 digest', () => {
   });
 
   it('holds every SIG-Network entry of the 1.20 notes', async () => {
-    const data = await server.data('{ changes(filter: { from: "1.19", to: "1.20", sigs: ["Network"] }, first: 100) { totalCount } }');
+    const data = await server.data(
+      '{ changes(filter: { from: "1.19", to: "1.20", sigs: ["Network"] }, first: 100) { totalCount } }',
+    );
     expect(data.changes.totalCount).toBeGreaterThanOrEqual(40);
   });
 });

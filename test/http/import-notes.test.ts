@@ -44,7 +44,10 @@ describe('importReleaseNotes', () => {
 
   it('is refused without the token (UNAUTHENTICATED) and with a wrong one (FORBIDDEN)', async () => {
     expect((await server.query(IMPORT, { content: notes })).errors![0].extensions!.code).toBe('UNAUTHENTICATED');
-    expect((await server.query(IMPORT, { content: notes }, { authorization: 'Bearer wrong-token-wrong-token!!' })).errors![0].extensions!.code).toBe('FORBIDDEN');
+    expect(
+      (await server.query(IMPORT, { content: notes }, { authorization: 'Bearer wrong-token-wrong-token!!' })).errors![0]
+        .extensions!.code,
+    ).toBe('FORBIDDEN');
     const after = await server.data('{ changes(filter: { text: "#900001" }) { totalCount } }');
     expect(after.changes.totalCount).toBe(0);
   });
@@ -53,15 +56,30 @@ describe('importReleaseNotes', () => {
     const res = await server.query(IMPORT, { content: notes }, { authorization: `Bearer ${TOKEN}` });
     expect(res.errors).toBeUndefined();
     expect(res.data.importReleaseNotes).toMatchObject({ version: '9.1', changesCreated: 3 });
-    expect(res.data.importReleaseNotes.unlinked).toEqual(expect.arrayContaining(['#900002: feature gate FancyNewRouting', '#900004: flag --made-up-flag']));
-    const data = await server.data(`{ release(version: "9.1") { version imported changes(first: 10) { totalCount edges { node { prs kind actionRequired imported sigs
+    expect(res.data.importReleaseNotes.unlinked).toEqual(
+      expect.arrayContaining(['#900002: feature gate FancyNewRouting', '#900004: flag --made-up-flag']),
+    );
+    const data =
+      await server.data(`{ release(version: "9.1") { version imported changes(first: 10) { totalCount edges { node { prs kind actionRequired imported sigs
       subjects { ... on Flag { component name } ... on FeatureGate { name } ... on ApiVersion { apiVersion kind } ... on WellKnownKey { key } } } } } } }`);
     expect(data.release).toMatchObject({ version: '9.1', imported: true, changes: { totalCount: 3 } });
     const byPr = Object.fromEntries(data.release.changes.edges.map((e: any) => [e.node.prs[0], e.node]));
-    expect(byPr[900001]).toMatchObject({ kind: 'URGENT_UPGRADE_NOTE', actionRequired: true, imported: true, subjects: [{ component: 'kube-proxy', name: '--conntrack-max' }] });
+    expect(byPr[900001]).toMatchObject({
+      kind: 'URGENT_UPGRADE_NOTE',
+      actionRequired: true,
+      imported: true,
+      subjects: [{ component: 'kube-proxy', name: '--conntrack-max' }],
+    });
     expect(byPr[900002].subjects).toEqual([{ name: 'ServiceLoadBalancerFinalizer' }]);
-    expect(byPr[900004].subjects).toEqual(expect.arrayContaining([{ apiVersion: 'extensions/v1beta1', kind: 'Ingress' }, { key: 'failure-domain.beta.kubernetes.io/zone' }]));
-    const gate = await server.data('{ featureGate(name: "ServiceLoadBalancerFinalizer") { changes { version imported } } }');
+    expect(byPr[900004].subjects).toEqual(
+      expect.arrayContaining([
+        { apiVersion: 'extensions/v1beta1', kind: 'Ingress' },
+        { key: 'failure-domain.beta.kubernetes.io/zone' },
+      ]),
+    );
+    const gate = await server.data(
+      '{ featureGate(name: "ServiceLoadBalancerFinalizer") { changes { version imported } } }',
+    );
     expect(gate.featureGate.changes).toContainEqual({ version: '9.1', imported: true });
     const found = await server.data('{ search(text: "per-core setting") { change { prs imported } } }');
     expect(found.search.map((h: any) => h.change?.prs[0])).toContain(900001);
@@ -74,16 +92,28 @@ describe('importReleaseNotes', () => {
   });
 
   it('leaves the database and the served answers unchanged when an import fails', async () => {
-    const before = await server.data('{ release(version: "9.1") { changes(first: 100) { totalCount edges { node { id summary } } } } }');
-    const res = await server.query(IMPORT, { content: '## Changes by Kind\n\nprose without a single entry\n' }, { authorization: `Bearer ${TOKEN}` });
+    const before = await server.data(
+      '{ release(version: "9.1") { changes(first: 100) { totalCount edges { node { id summary } } } } }',
+    );
+    const res = await server.query(
+      IMPORT,
+      { content: '## Changes by Kind\n\nprose without a single entry\n' },
+      { authorization: `Bearer ${TOKEN}` },
+    );
     expect(res.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
-    const after = await server.data('{ release(version: "9.1") { changes(first: 100) { totalCount edges { node { id summary } } } } }');
+    const after = await server.data(
+      '{ release(version: "9.1") { changes(first: 100) { totalCount edges { node { id summary } } } } }',
+    );
     expect(after).toEqual(before);
     expect((await readKnowledgeBase(file)).changes.filter((c) => c.version === 9001)).toHaveLength(3);
   });
 
   it('refuses a release the seed curates', async () => {
-    const res = await server.query(IMPORT.replace('"9.1"', '"1.15"'), { content: notes }, { authorization: `Bearer ${TOKEN}` });
+    const res = await server.query(
+      IMPORT.replace('"9.1"', '"1.15"'),
+      { content: notes },
+      { authorization: `Bearer ${TOKEN}` },
+    );
     expect(res.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
     expect(res.errors![0].message).toMatch(/curated in seed/);
   });
@@ -91,6 +121,11 @@ describe('importReleaseNotes', () => {
   it('keeps imported entries when the database is rebuilt from seed/', async () => {
     await writeSeed(loadSeed(seedDir()), file);
     const kb = await readKnowledgeBase(file);
-    expect(kb.changes.filter((c) => c.version === 9001 && c.imported).map((c) => c.prs[0]).sort()).toEqual([900001, 900002, 900004]);
+    expect(
+      kb.changes
+        .filter((c) => c.version === 9001 && c.imported)
+        .map((c) => c.prs[0])
+        .sort(),
+    ).toEqual([900001, 900002, 900004]);
   });
 });

@@ -6,7 +6,9 @@ import { startServer } from '../../src/server';
 import { seededDatabase, startTestServer, type TestServer } from '../support/http';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 async function expectStillServing() {
@@ -32,7 +34,9 @@ describe('query limits', () => {
   });
 
   it('refuses a query whose nested lists would resolve too many fields', async () => {
-    const res = await server.query('{ changes(first: 100) { edges { node { subjects { ... on FeatureGate { changes { subjects { ... on Flag { changes { summary sources prs } } } } } } } } } }');
+    const res = await server.query(
+      '{ changes(first: 100) { edges { node { subjects { ... on FeatureGate { changes { subjects { ... on Flag { changes { summary sources prs } } } } } } } } } }',
+    );
     expect(res.errors![0].extensions!.code).toBe('QUERY_TOO_COMPLEX');
     expect(res.errors![0].message).toMatch(/would resolve about \d+ fields/);
   });
@@ -45,13 +49,16 @@ describe('query limits', () => {
   });
 
   it('counts the page size a variable asks for', async () => {
-    const q = 'query($n: Int) { changes(first: $n) { edges { node { subjects { ... on FeatureGate { changes { subjects { ... on Flag { name } } } } } } } } }';
+    const q =
+      'query($n: Int) { changes(first: $n) { edges { node { subjects { ... on FeatureGate { changes { subjects { ... on Flag { name } } } } } } } } }';
     expect((await server.query(q, { n: 1 })).errors).toBeUndefined();
     expect((await server.query(q, { n: 100 })).errors![0].extensions!.code).toBe('QUERY_TOO_COMPLEX');
   });
 
   it('lets ordinary dashboard queries through', async () => {
-    const res = await server.query('{ featureGates(sig: "Network") { name lifecycle { stage since until } changes { version prs } } }');
+    const res = await server.query(
+      '{ featureGates(sig: "Network") { name lifecycle { stage since until } changes { version prs } } }',
+    );
     expect(res.errors).toBeUndefined();
   });
 });
@@ -60,10 +67,24 @@ describe('errors', () => {
   it('masks an unexpected failure as INTERNAL_SERVER_ERROR with the request id, and logs the stack', async () => {
     const kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
     const logged: [string, unknown][] = [];
-    const broken = { search: () => { throw new Error('disk on fire at /var/lib/secret'); } };
-    const running = await startServer({ kb, searcher: broken, port: 0, host: '127.0.0.1', logError: (id, e) => logged.push([id, e]) });
+    const broken = {
+      search: () => {
+        throw new Error('disk on fire at /var/lib/secret');
+      },
+    };
+    const running = await startServer({
+      kb,
+      searcher: broken,
+      port: 0,
+      host: '127.0.0.1',
+      logError: (id, e) => logged.push([id, e]),
+    });
     try {
-      const res = await fetch(`http://127.0.0.1:${running.port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ search(text: "dns") { score } }' }) });
+      const res = await fetch(`http://127.0.0.1:${running.port}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ search(text: "dns") { score } }' }),
+      });
       const body = (await res.json()) as any;
       const requestId = res.headers.get('x-request-id');
       expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -94,7 +115,12 @@ describe('operations', () => {
 
   it('answers /readyz with 503 when the database stops answering', async () => {
     const kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
-    const running = await startServer({ kb, searcher: { search: () => [], ready: () => false }, port: 0, host: '127.0.0.1' });
+    const running = await startServer({
+      kb,
+      searcher: { search: () => [], ready: () => false },
+      port: 0,
+      host: '127.0.0.1',
+    });
     try {
       expect((await fetch(`http://127.0.0.1:${running.port}/readyz`)).status).toBe(503);
       expect((await fetch(`http://127.0.0.1:${running.port}/healthz`)).status).toBe(200);
@@ -130,7 +156,8 @@ describe('operations', () => {
       expect(res.data.__schema.queryType.name).toBe('Query');
     } finally {
       process.env.NODE_ENV = before.env;
-      if (before.flag === undefined) delete process.env.NETKB_INTROSPECTION; else process.env.NETKB_INTROSPECTION = before.flag;
+      if (before.flag === undefined) delete process.env.NETKB_INTROSPECTION;
+      else process.env.NETKB_INTROSPECTION = before.flag;
     }
   });
 });

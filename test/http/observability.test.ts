@@ -14,24 +14,38 @@ let base: string;
 
 beforeAll(async () => {
   const file = seededDatabase();
-  const sink = new Writable({ write(chunk, _enc, done) { for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l)); done(); } });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+      done();
+    },
+  });
   running = await startServer({
-    kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: openSearchIndex(file), port: 0, host: '127.0.0.1',
-    logger: createLogger('info', sink), metrics: new ServerMetrics(true),
+    kb: new KnowledgeBase(await readKnowledgeBase(file)),
+    searcher: openSearchIndex(file),
+    port: 0,
+    host: '127.0.0.1',
+    logger: createLogger('info', sink),
+    metrics: new ServerMetrics(true),
   });
   base = `http://127.0.0.1:${running.port}`;
 });
 afterAll(() => running.stop());
 
-const post = (query: string, operationName?: string) => fetch(`${base}/graphql`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, operationName }),
-});
+const post = (query: string, operationName?: string) =>
+  fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, operationName }),
+  });
 
 describe('/metrics', () => {
   it('counts requests by operation and status, errors by code, times analyses, and names the knowledge base', async () => {
     await post('query GateLife { featureGate(name: "IPv6DualStack") { name } }', 'GateLife');
     await post('{ release(version: "9.9") { version } }');
-    await post('{ upgradeReport(from: "1.19", to: "1.20", manifest: "apiVersion: v1\\nkind: ConfigMap\\n") { documents } }');
+    await post(
+      '{ upgradeReport(from: "1.19", to: "1.20", manifest: "apiVersion: v1\\nkind: ConfigMap\\n") { documents } }',
+    );
     const res = await fetch(`${base}/metrics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/plain/);
@@ -52,7 +66,14 @@ describe('logs', () => {
     const id = res.headers.get('x-request-id');
     await new Promise((r) => setTimeout(r, 20));
     const line = lines.find((l) => l.requestId === id);
-    expect(line).toMatchObject({ msg: 'request', method: 'POST', path: '/graphql', status: 200, operation: 'Releases', service: 'netkb' });
+    expect(line).toMatchObject({
+      msg: 'request',
+      method: 'POST',
+      path: '/graphql',
+      status: 200,
+      operation: 'Releases',
+      service: 'netkb',
+    });
     expect(typeof line!.ms).toBe('number');
     expect(typeof line!.time).toBe('string');
   });

@@ -9,14 +9,19 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(server.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 async function preparedCount(result: 'hit' | 'fallback'): Promise<number> {
   const text = await (await fetch(`${server.base}/metrics`)).text();
   return Number(new RegExp(`^netkb_graphql_prepared_total\\{result="${result}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
 }
 
-const GATE = 'query Gate($name: String!) { featureGate(name: $name) { name removedIn lifecycle { stage since until defaultEnabled } } }';
+const GATE =
+  'query Gate($name: String!) { featureGate(name: $name) { name removedIn lifecycle { stage since until defaultEnabled } } }';
 
 describe('prepared queries', () => {
   it('answers a repeat exactly as Apollo answered the first time, and counts the hit', async () => {
@@ -27,7 +32,8 @@ describe('prepared queries', () => {
     const [a, b] = [await first.text(), await second.text()];
     expect(b).toBe(a);
     expect(JSON.parse(b).data.featureGate.removedIn).toBe('1.25');
-    for (const h of ['content-type', 'cache-control', 'netkb-kb-version']) expect(second.headers.get(h)).toBe(first.headers.get(h));
+    for (const h of ['content-type', 'cache-control', 'netkb-kb-version'])
+      expect(second.headers.get(h)).toBe(first.headers.get(h));
     expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
   });
 
@@ -49,7 +55,7 @@ describe('prepared queries', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('checks the operation limits against each request\'s variables', async () => {
+  it("checks the operation limits against each request's variables", async () => {
     const q = 'query Page($n: Int) { changes(first: $n) { edges { node { id subjects { __typename } } } } }';
     expect((await post({ query: q, variables: { n: 2 } })).status).toBe(200);
     const res = await post({ query: q, variables: { n: 100000 } });
@@ -60,7 +66,10 @@ describe('prepared queries', () => {
   it('leaves other media types to Apollo', async () => {
     await post({ query: GATE, variables: { name: 'IPv6DualStack' } });
     const hits = await preparedCount('hit');
-    const res = await post({ query: GATE, variables: { name: 'IPv6DualStack' } }, { accept: 'application/graphql-response+json' });
+    const res = await post(
+      { query: GATE, variables: { name: 'IPv6DualStack' } },
+      { accept: 'application/graphql-response+json' },
+    );
     expect(res.headers.get('content-type')).toMatch(/^application\/graphql-response\+json/);
     expect(await preparedCount('hit')).toBe(hits);
   });

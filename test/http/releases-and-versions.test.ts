@@ -1,13 +1,16 @@
 import { startTestServer, type TestServer } from '../support/http';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
 afterAll(() => server.close());
 
 describe('releases', () => {
   it('lists releases 1.14 to 1.20 in numeric order, with dates', async () => {
-    const data = await server.data<{ releases: { version: string; releasedOn: string; endOfLifeOn: string; preliminary: boolean }[] }>(
-      '{ releases { version releasedOn endOfLifeOn preliminary } }');
+    const data = await server.data<{
+      releases: { version: string; releasedOn: string; endOfLifeOn: string; preliminary: boolean }[];
+    }>('{ releases { version releasedOn endOfLifeOn preliminary } }');
     const versions = data.releases.map((r) => r.version);
     expect(versions.slice(0, 7)).toEqual(['1.14', '1.15', '1.16', '1.17', '1.18', '1.19', '1.20']);
     for (const r of data.releases.filter((x) => Number(x.version.split('.')[1]) <= 20)) {
@@ -23,7 +26,9 @@ describe('releases', () => {
   });
 
   it('lists the changes of one release, filtered by kind', async () => {
-    const data = await server.data('{ release(version: "1.15") { changes(kinds: [URGENT_UPGRADE_NOTE], first: 10) { totalCount edges { node { version kind prs } } } } }');
+    const data = await server.data(
+      '{ release(version: "1.15") { changes(kinds: [URGENT_UPGRADE_NOTE], first: 10) { totalCount edges { node { version kind prs } } } } }',
+    );
     const edges = data.release.changes.edges;
     expect(edges.length).toBe(data.release.changes.totalCount);
     expect(edges.map((e: any) => e.node.prs[0])).toEqual(expect.arrayContaining([78399, 78344]));
@@ -37,10 +42,22 @@ describe('version arguments that cannot be answered', () => {
   it.each([
     ['an unknown release', '{ release(version: "1.99") { version } }', /release 1\.99 is not in the knowledge base/],
     ['a malformed release', '{ release(version: "one.twenty") { version } }', /not a Kubernetes release/],
-    ['a release before coverage', '{ featureGates(stageIn: "1.2") { name } }', /release 1\.2 is not in the knowledge base/],
+    [
+      'a release before coverage',
+      '{ featureGates(stageIn: "1.2") { name } }',
+      /release 1\.2 is not in the knowledge base/,
+    ],
     ['from after to in diff', '{ diff(from: "1.20", to: "1.15") { from } }', /from 1\.20 is after to 1\.15/],
-    ['an unknown release in a change filter', '{ changes(filter: { to: "2.0" }) { totalCount } }', /release 2\.0 is not in the knowledge base/],
-    ['an unknown release in stateIn', '{ featureGate(name: "IPv6DualStack") { stateIn(version: "1.7") { exists } } }', /release 1\.7 is not in the knowledge base/],
+    [
+      'an unknown release in a change filter',
+      '{ changes(filter: { to: "2.0" }) { totalCount } }',
+      /release 2\.0 is not in the knowledge base/,
+    ],
+    [
+      'an unknown release in stateIn',
+      '{ featureGate(name: "IPv6DualStack") { stateIn(version: "1.7") { exists } } }',
+      /release 1\.7 is not in the knowledge base/,
+    ],
   ])('%s is BAD_USER_INPUT listing the known releases', async (_, query, message) => {
     const res = await server.query(query);
     expect(res.errors).toHaveLength(1);
@@ -56,7 +73,9 @@ describe('version arguments that cannot be answered', () => {
   });
 
   it('from equal to to is an empty range, not an error', async () => {
-    const data = await server.data('{ diff(from: "1.18", to: "1.18") { featureGates { version } removedApiVersions { kind } changes { totalCount } } }');
+    const data = await server.data(
+      '{ diff(from: "1.18", to: "1.18") { featureGates { version } removedApiVersions { kind } changes { totalCount } } }',
+    );
     expect(data.diff).toEqual({ featureGates: [], removedApiVersions: [], changes: { totalCount: 0 } });
   });
 });
@@ -77,7 +96,11 @@ describe('HTTP', () => {
   it('refuses a body over the limit with 413 PAYLOAD_TOO_LARGE and keeps serving', async () => {
     const small = await startTestServer({ maxBodyBytes: 1024 });
     try {
-      const res = await fetch(small.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ releases { version } } #${'x'.repeat(4096)}` }) });
+      const res = await fetch(small.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ releases { version } } #${'x'.repeat(4096)}` }),
+      });
       expect(res.status).toBe(413);
       const body = (await res.json()) as any;
       expect(body.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
@@ -89,18 +112,25 @@ describe('HTTP', () => {
   });
 
   it('refuses a body that is not JSON with 400 BAD_USER_INPUT', async () => {
-    const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{ not json' });
+    const res = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{ not json',
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
   it('describes every type and field of the schema', async () => {
-    const data = await server.data(`{ __schema { types { name kind description fields { name description } inputFields { name description } enumValues { name description } } } }`);
+    const data = await server.data(
+      `{ __schema { types { name kind description fields { name description } inputFields { name description } enumValues { name description } } } }`,
+    );
     const missing: string[] = [];
     for (const t of data.__schema.types) {
       if (t.name.startsWith('__') || ['String', 'Boolean', 'Int', 'Float', 'ID'].includes(t.name)) continue;
       if (!t.description) missing.push(t.name);
-      for (const f of [...(t.fields ?? []), ...(t.inputFields ?? []), ...(t.enumValues ?? [])]) if (!f.description) missing.push(`${t.name}.${f.name}`);
+      for (const f of [...(t.fields ?? []), ...(t.inputFields ?? []), ...(t.enumValues ?? [])])
+        if (!f.description) missing.push(`${t.name}.${f.name}`);
     }
     expect(missing).toEqual([]);
   });

@@ -25,46 +25,81 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Replica { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> }
+interface Replica {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
 
 async function startReplica(location: string, env: Record<string, string>): Promise<Replica> {
   const port = await freePort();
   const tsx = join(projectRoot(), 'node_modules', '.bin', 'tsx');
   const child = spawn(tsx, [join(projectRoot(), 'src', 'main.ts')], {
     env: {
-      ...process.env, DATABASE_URL: isPostgres(location) ? location : `file:${location}`, PORT: String(port), HOST: '127.0.0.1',
-      NODE_ENV: 'production', NETKB_ANALYSIS_WORKERS: '1', NETKB_RELOAD_INTERVAL_MS: '250', ...env,
+      ...process.env,
+      DATABASE_URL: isPostgres(location) ? location : `file:${location}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      NETKB_ANALYSIS_WORKERS: '1',
+      NETKB_RELOAD_INTERVAL_MS: '250',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, port, output: () => out, exited };
 }
 
-async function until<T>(what: string, replica: Replica, probe: () => Promise<T | undefined>, seconds = 120): Promise<T> {
+async function until<T>(
+  what: string,
+  replica: Replica,
+  probe: () => Promise<T | undefined>,
+  seconds = 120,
+): Promise<T> {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     try {
       const value = await probe();
       if (value !== undefined) return value;
-    } catch { /* not answering yet */ }
+    } catch {
+      /* not answering yet */
+    }
     if (replica.child.exitCode !== null) throw new Error(`the replica exited before ${what}: ${replica.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no ${what} within ${seconds} s; replica output:\n${replica.output()}`);
 }
 
-async function graphql(replica: Replica, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) {
+async function graphql(
+  replica: Replica,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`http://127.0.0.1:${replica.port}/graphql`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
   });
-  return { version: res.headers.get('netkb-kb-version'), body: (await res.json()) as { data?: any; errors?: unknown[] } };
+  return {
+    version: res.headers.get('netkb-kb-version'),
+    body: (await res.json()) as { data?: any; errors?: unknown[] },
+  };
 }
 
-const ready = (r: Replica) => until('readiness', r, async () => ((await fetch(`http://127.0.0.1:${r.port}/readyz`)).status === 200 ? true : undefined));
+const ready = (r: Replica) =>
+  until('readiness', r, async () =>
+    (await fetch(`http://127.0.0.1:${r.port}/readyz`)).status === 200 ? true : undefined,
+  );
 
 describe('two replicas on one database', () => {
   let a: Replica;

@@ -6,7 +6,13 @@ import { openSearchIndex, rebuildSearchIndexAt, type OpenSearchIndex } from '../
 import type { SearchDoc } from '../../src/db/search-index';
 import { emptyDatabase } from '../support/database';
 
-const doc = (key: string, name: string, summary: string, notes = ''): SearchDoc => ({ type: 'Metric', key, name, summary, notes });
+const doc = (key: string, name: string, summary: string, notes = ''): SearchDoc => ({
+  type: 'Metric',
+  key,
+  name,
+  summary,
+  notes,
+});
 const DOCS = [
   doc('in-notes', 'alpha', 'nothing to see', 'mentions conntrack once'),
   doc('in-summary', 'beta', 'sets the conntrack table size'),

@@ -4,7 +4,9 @@ import { projectRoot } from '../../src/config';
 import { startTestServer, type TestServer } from '../support/http';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ maxManifestBytes: 64 * 1024 }); });
+beforeAll(async () => {
+  server = await startTestServer({ maxManifestBytes: 64 * 1024 });
+});
 afterAll(() => server.close());
 
 const REPORT = `query($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
@@ -27,15 +29,31 @@ async function expectHealthy(): Promise<void> {
 
 describe('upgradeReport', () => {
   it('answers 1.15 -> 1.20 for a kube-proxy DaemonSet of a 1.14 cluster, with the path and the notes behind each finding', async () => {
-    const { upgradeReport: r } = await server.data(REPORT, { from: '1.15', to: '1.20', manifest: fixture('kube-proxy-daemonset-1.14.yaml') });
+    const { upgradeReport: r } = await server.data(REPORT, {
+      from: '1.15',
+      to: '1.20',
+      manifest: fixture('kube-proxy-daemonset-1.14.yaml'),
+    });
     expect(r.path).toEqual(['1.15', '1.16', '1.17', '1.18', '1.19', '1.20']);
     // ServiceAccount, ConfigMap, the KubeProxyConfiguration inside it, DaemonSet
     expect(r.documents).toBe(4);
-    const conntrack = r.findings.find((f: any) => f.ruleId === 'component-flag' && f.message.includes('--conntrack-max'));
+    const conntrack = r.findings.find(
+      (f: any) => f.ruleId === 'component-flag' && f.message.includes('--conntrack-max'),
+    );
     expect(conntrack).toMatchObject({
-      severity: 'BREAKING', effectiveIn: '1.15', line: 56, replacement: '--conntrack-min --conntrack-max-per-core',
+      severity: 'BREAKING',
+      effectiveIn: '1.15',
+      line: 56,
+      replacement: '--conntrack-min --conntrack-max-per-core',
       path: 'spec.template.spec.containers[0].command[3]',
-      resource: { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'kube-proxy', namespace: 'kube-system', documentIndex: 2, line: 23 },
+      resource: {
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        name: 'kube-proxy',
+        namespace: 'kube-system',
+        documentIndex: 2,
+        line: 23,
+      },
       change: { version: '1.15', prs: [78399], kind: 'URGENT_UPGRADE_NOTE' },
     });
     expect(r.summary.breaking).toBe(r.findings.filter((f: any) => f.severity === 'BREAKING').length);
@@ -44,30 +62,62 @@ describe('upgradeReport', () => {
   });
 
   it('orders findings by the release they bite in, then document, then line', async () => {
-    const { upgradeReport: r } = await server.data(REPORT, { from: '1.15', to: '1.20', manifest: fixture('ingress-controller-2019.yaml') + '\n---\n' + fixture('helm-rendered.yaml') });
+    const { upgradeReport: r } = await server.data(REPORT, {
+      from: '1.15',
+      to: '1.20',
+      manifest: fixture('ingress-controller-2019.yaml') + '\n---\n' + fixture('helm-rendered.yaml'),
+    });
     const keys = r.findings.map((f: any) => [Number(f.effectiveIn.split('.')[1]), f.resource.documentIndex, f.line]);
     const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
     expect(keys).toEqual(sorted);
-    expect(r.findings.map((f: any) => `${f.ruleId}/${f.messageId}@${f.effectiveIn}`)).toEqual(expect.arrayContaining([
-      'api-version/removed@1.16', 'api-version/deprecated@1.15', 'well-known-key/deprecated@1.17',
-    ]));
+    expect(r.findings.map((f: any) => `${f.ruleId}/${f.messageId}@${f.effectiveIn}`)).toEqual(
+      expect.arrayContaining([
+        'api-version/removed@1.16',
+        'api-version/deprecated@1.15',
+        'well-known-key/deprecated@1.17',
+      ]),
+    );
   });
 
   it('counts and skips documents that are not Kubernetes objects', async () => {
-    const { upgradeReport: r } = await server.data(REPORT, { from: '1.19', to: '1.20', manifest: 'a: 1\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n---\n' });
+    const { upgradeReport: r } = await server.data(REPORT, {
+      from: '1.19',
+      to: '1.20',
+      manifest: 'a: 1\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n---\n',
+    });
     expect(r.documents).toBe(1);
-    expect(r.findings).toEqual([expect.objectContaining({ ruleId: 'not-kubernetes', severity: 'INFO', line: 1, effectiveIn: '1.19' })]);
+    expect(r.findings).toEqual([
+      expect.objectContaining({ ruleId: 'not-kubernetes', severity: 'INFO', line: 1, effectiveIn: '1.19' }),
+    ]);
   });
 
   it('accepts JSON and kind: List', async () => {
-    const list = JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'extensions/v1beta1', kind: 'NetworkPolicy', metadata: { name: 'np' }, spec: {} }] }, null, 2);
+    const list = JSON.stringify(
+      {
+        apiVersion: 'v1',
+        kind: 'List',
+        items: [{ apiVersion: 'extensions/v1beta1', kind: 'NetworkPolicy', metadata: { name: 'np' }, spec: {} }],
+      },
+      null,
+      2,
+    );
     const { upgradeReport: r } = await server.data(REPORT, { from: '1.15', to: '1.16', manifest: list });
     expect(r.documents).toBe(1);
-    expect(r.findings[0]).toMatchObject({ ruleId: 'api-version', messageId: 'removed', effectiveIn: '1.16', line: 6, resource: { kind: 'NetworkPolicy', name: 'np', documentIndex: 0 } });
+    expect(r.findings[0]).toMatchObject({
+      ruleId: 'api-version',
+      messageId: 'removed',
+      effectiveIn: '1.16',
+      line: 6,
+      resource: { kind: 'NetworkPolicy', name: 'np', documentIndex: 0 },
+    });
   });
 
   it('says so when nothing breaks', async () => {
-    const { upgradeReport: r } = await server.data(REPORT, { from: '1.19', to: '1.20', manifest: 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n' });
+    const { upgradeReport: r } = await server.data(REPORT, {
+      from: '1.19',
+      to: '1.20',
+      manifest: 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n',
+    });
     expect(r.findings).toEqual([]);
     expect(r.summary).toEqual({ breaking: 0, warning: 0, info: 0 });
     expect(r.markdown).toMatch(/Nothing in this manifest breaks/);
@@ -76,16 +126,32 @@ describe('upgradeReport', () => {
 
 describe('upgradeReport refuses bad input clearly and stays up', () => {
   it('invalid YAML: BAD_USER_INPUT naming line and column', async () => {
-    const res = await server.query(REPORT, { from: '1.15', to: '1.20', manifest: 'apiVersion: v1\nkind: Service\nmetadata: {name: [x\n' });
-    expect(res.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', line: expect.any(Number), column: expect.any(Number) });
+    const res = await server.query(REPORT, {
+      from: '1.15',
+      to: '1.20',
+      manifest: 'apiVersion: v1\nkind: Service\nmetadata: {name: [x\n',
+    });
+    expect(res.errors![0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      line: expect.any(Number),
+      column: expect.any(Number),
+    });
     expect(res.errors![0].message).toMatch(/line \d+, column \d+/);
     await expectHealthy();
   });
 
   it('an alias bomb: MANIFEST_TOO_COMPLEX, quickly', async () => {
-    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
-      'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]', 'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]', 'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
-      'g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]', 'apiVersion: v1', 'kind: ConfigMap'].join('\n');
+    const bomb = [
+      'a: &a ["x","x","x","x","x","x","x","x","x"]',
+      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+      'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+      'f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+      'g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]',
+      'apiVersion: v1',
+      'kind: ConfigMap',
+    ].join('\n');
     const res = await server.query(REPORT, { from: '1.15', to: '1.20', manifest: bomb });
     expect(res.errors![0].extensions!.code).toBe('MANIFEST_TOO_COMPLEX');
     await expectHealthy();

@@ -20,7 +20,10 @@ beforeAll(async () => {
   mkdirSync(join(web, 'assets'), { recursive: true });
   writeFileSync(join(dir, 'secret.txt'), SECRET);
   writeFileSync(join(web, '.env'), SECRET);
-  writeFileSync(join(web, 'index.html'), '<!doctype html><title>dashboard</title><script type="module" src="/app-ABCD1234.js"></script>');
+  writeFileSync(
+    join(web, 'index.html'),
+    '<!doctype html><title>dashboard</title><script type="module" src="/app-ABCD1234.js"></script>',
+  );
   writeFileSync(join(web, 'explorer.html'), '<!doctype html><title>explorer</title>');
   writeFileSync(join(web, 'app-ABCD1234.js'), 'console.log("app")');
   writeFileSync(join(web, 'app-ABCD1234.css'), 'body{}');
@@ -33,13 +36,19 @@ afterAll(async () => {
 });
 
 /** A raw request: fetch() would normalise the dot segments away before they reach the server. */
-function raw(path: string, method = 'GET', headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function raw(
+  path: string,
+  method = 'GET',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const { port } = new URL(server.base);
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -92,8 +101,17 @@ describe('the dashboard at /', () => {
   });
 
   it.each([
-    '/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/../../secret.txt', '/%2e%2e%5csecret.txt',
-    '/.env', '/%2eenv', '/app-ABCD1234.js%00.html', '/assets', '/assets/', '/%E0%A4%A',
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/..%2fsecret.txt',
+    '/assets/../../secret.txt',
+    '/%2e%2e%5csecret.txt',
+    '/.env',
+    '/%2eenv',
+    '/app-ABCD1234.js%00.html',
+    '/assets',
+    '/assets/',
+    '/%E0%A4%A',
   ])('never serves anything outside the folder, hidden files or folders: %s', async (path) => {
     const res = await raw(path);
     expect(res.status).toBe(404);
@@ -121,7 +139,9 @@ describe('the dashboard at /', () => {
       const res = await fetch(`${bare.base}/`);
       expect(res.status).toBe(404);
       expect(((await res.json()) as { error: string }).error).toMatch(/GraphQL is at \/graphql, the dashboard at \//);
-      expect(((await bare.query('{ releases { version } }')).data as { releases: unknown[] }).releases.length).toBeGreaterThan(20);
+      expect(
+        ((await bare.query('{ releases { version } }')).data as { releases: unknown[] }).releases.length,
+      ).toBeGreaterThan(20);
     } finally {
       await bare.close();
     }
@@ -155,7 +175,9 @@ describe('the explorer at /graphql', () => {
 
   it('keeps GET queries a JSON API, also for a browser, with CSRF prevention', async () => {
     const q = encodeURIComponent('{ featureGate(name: "IPv6DualStack") { removedIn } }');
-    const res = await fetch(`${server.url}?query=${q}`, { headers: { accept: BROWSER_ACCEPT, 'apollo-require-preflight': 'true' } });
+    const res = await fetch(`${server.url}?query=${q}`, {
+      headers: { accept: BROWSER_ACCEPT, 'apollo-require-preflight': 'true' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/(graphql-response\+)?json/);
     expect(await res.json()).toEqual({ data: { featureGate: { removedIn: '1.25' } } });
@@ -165,7 +187,9 @@ describe('the explorer at /graphql', () => {
   });
 
   it('does not give the page to API clients: a GET without a query stays a GraphQL error', async () => {
-    const res = await fetch(server.url, { headers: { accept: 'application/json', 'apollo-require-preflight': 'true' } });
+    const res = await fetch(server.url, {
+      headers: { accept: 'application/json', 'apollo-require-preflight': 'true' },
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).not.toContain('<title>explorer</title>');
   });
@@ -191,10 +215,14 @@ describe('the built dashboard (npm run build)', () => {
   const built = join(projectRoot(), 'dist', 'web');
 
   it('serves the built pages and every script and stylesheet they load', async () => {
-    if (!existsSync(join(built, 'index.html'))) throw new Error(`${built}/index.html is missing: run npm run build:web (npm install does it)`);
+    if (!existsSync(join(built, 'index.html')))
+      throw new Error(`${built}/index.html is missing: run npm run build:web (npm install does it)`);
     const real = await startTestServer();
     try {
-      for (const [path, accept] of [['/', '*/*'], ['/graphql', 'text/html']]) {
+      for (const [path, accept] of [
+        ['/', '*/*'],
+        ['/graphql', 'text/html'],
+      ]) {
         const page = await fetch(`${real.base}${path}`, { headers: { accept } });
         expect(page.status).toBe(200);
         const html = await page.text();

@@ -8,7 +8,12 @@ import { importApiSource, importKubernetesFiles } from '../../src/importer/k8s-s
 import { buildConfigIndex } from '../../src/importer/k8s-source/config-index';
 import { readImportConfig } from '../../src/importer/k8s-source/config';
 import { readDeclaredMetrics } from '../../src/importer/k8s-source/metrics-source';
-import { readLifecycleMarkers, readRegisteredKinds, readStructs, docSaysDeprecated } from '../../src/importer/k8s-source/go-source';
+import {
+  readLifecycleMarkers,
+  readRegisteredKinds,
+  readStructs,
+  docSaysDeprecated,
+} from '../../src/importer/k8s-source/go-source';
 import { apiFacts, expand } from '../../src/seed/generated-index';
 import { netkb } from '../support/cli';
 import { projectRoot } from '../../src/config';
@@ -17,7 +22,21 @@ const FIXTURES = join(projectRoot(), 'test', 'fixtures', 'k8s-source');
 const config = readImportConfig(join(projectRoot(), 'seed', 'generated', 'k8s-source.yaml'));
 
 function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', dir, '-c', 'user.name=netkb', '-c', 'user.email=netkb@example.invalid', '-c', 'commit.gpgsign=false', ...args], { encoding: 'utf8' });
+  return execFileSync(
+    'git',
+    [
+      '-C',
+      dir,
+      '-c',
+      'user.name=netkb',
+      '-c',
+      'user.email=netkb@example.invalid',
+      '-c',
+      'commit.gpgsign=false',
+      ...args,
+    ],
+    { encoding: 'utf8' },
+  );
 }
 
 /**
@@ -48,16 +67,26 @@ describe('netkb import k8s-source: the API index', () => {
     versions = JSON.parse(readFileSync(join(out, 'api-versions.json'), 'utf8'));
     fields = JSON.parse(readFileSync(join(out, 'api-fields.json'), 'utf8'));
   });
-  afterAll(() => { rmSync(repo, { recursive: true, force: true }); rmSync(out, { recursive: true, force: true }); });
+  afterAll(() => {
+    rmSync(repo, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  });
 
   it('reads every release tag and the development branch as the next release', () => {
-    expect(versions.releases.map((r) => [r.release, r.ref])).toEqual([['1.21', 'kubernetes-1.21.0'], ['1.22', 'kubernetes-1.22.0'], ['1.23', 'master']]);
+    expect(versions.releases.map((r) => [r.release, r.ref])).toEqual([
+      ['1.21', 'kubernetes-1.21.0'],
+      ['1.22', 'kubernetes-1.22.0'],
+      ['1.23', 'master'],
+    ]);
   });
 
   it('records each registered kind with its releases and lifecycle markers', () => {
-    const ingress = versions.apiVersions.find((e) => e.apiVersion === 'networking.k8s.io/v1beta1' && e.kind === 'Ingress');
+    const ingress = versions.apiVersions.find(
+      (e) => e.apiVersion === 'networking.k8s.io/v1beta1' && e.kind === 'Ingress',
+    );
     expect(ingress).toMatchObject({
-      dir: 'networking/v1beta1', registeredIn: ['1.21-1.23'],
+      dir: 'networking/v1beta1',
+      registeredIn: ['1.21-1.23'],
       markers: { introduced: '1.14', deprecated: '1.19', removed: '1.22', replacement: 'networking.k8s.io/v1' },
     });
     const service = versions.apiVersions.find((e) => e.apiVersion === 'v1' && e.kind === 'Service');
@@ -67,9 +96,17 @@ describe('netkb import k8s-source: the API index', () => {
   });
 
   it('serves a prerelease version until its removal marker, though k8s.io/api keeps its types', () => {
-    const ingress = versions.apiVersions.find((e) => e.apiVersion === 'networking.k8s.io/v1beta1' && e.kind === 'Ingress');
+    const ingress = versions.apiVersions.find(
+      (e) => e.apiVersion === 'networking.k8s.io/v1beta1' && e.kind === 'Ingress',
+    );
     const facts = apiFacts(ingress, ['1.21', '1.22', '1.23']);
-    expect(facts).toMatchObject({ introducedIn: '1.14', deprecatedIn: '1.19', removedIn: '1.22', removalMarked: true, served: ['1.21'] });
+    expect(facts).toMatchObject({
+      introducedIn: '1.14',
+      deprecatedIn: '1.19',
+      removedIn: '1.22',
+      removalMarked: true,
+      served: ['1.21'],
+    });
   });
 
   it('indexes field paths per release: list fields, their items, and a field that goes away', () => {
@@ -117,22 +154,38 @@ describe('netkb import k8s-source: gates and metrics from single files', () => {
   it('reads the versioned gate list and the Go versioned specs, each as its own source', () => {
     const out = mkdtempSync(join(tmpdir(), 'netkb-generated-'));
     try {
-      importKubernetesFiles(join(FIXTURES, 'kubernetes'), out, { ...config, kubernetes: { ...config.kubernetes,
-        featureGateConstants: ['pkg/features/kube_features.go'],
-        metrics: [{ component: 'kube-proxy', file: 'pkg/proxy/metrics/metrics.go' }] } });
+      importKubernetesFiles(join(FIXTURES, 'kubernetes'), out, {
+        ...config,
+        kubernetes: {
+          ...config.kubernetes,
+          featureGateConstants: ['pkg/features/kube_features.go'],
+          metrics: [{ component: 'kube-proxy', file: 'pkg/proxy/metrics/metrics.go' }],
+        },
+      });
       const gates = JSON.parse(readFileSync(join(out, 'feature-gates.json'), 'utf8'));
       expect(gates.sources).toHaveLength(2);
       const [list, go] = gates.sources;
-      expect(list.source).toMatch(/^https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/[0-9a-f]{40}\/test\/compatibility_lifecycle/);
-      expect(list.featureGates.find((g: any) => g.name === 'LoadBalancerIPMode').specs.at(-1))
-        .toEqual({ since: '1.32', stage: 'GA', defaultEnabled: true, lockedToDefault: true });
+      expect(list.source).toMatch(
+        /^https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/[0-9a-f]{40}\/test\/compatibility_lifecycle/,
+      );
+      expect(list.featureGates.find((g: any) => g.name === 'LoadBalancerIPMode').specs.at(-1)).toEqual({
+        since: '1.32',
+        stage: 'GA',
+        defaultEnabled: true,
+        lockedToDefault: true,
+      });
       const draining = go.featureGates.find((g: any) => g.name === 'KubeProxyDrainingTerminatingNodes');
-      expect(draining.specs.map((s: any) => `${s.since} ${s.stage} ${s.defaultEnabled} ${s.lockedToDefault}`))
-        .toEqual(['1.28 ALPHA false false', '1.30 BETA true false', '1.31 GA true true']);
+      expect(draining.specs.map((s: any) => `${s.since} ${s.stage} ${s.defaultEnabled} ${s.lockedToDefault}`)).toEqual([
+        '1.28 ALPHA false false',
+        '1.30 BETA true false',
+        '1.31 GA true true',
+      ]);
       // The constant's name differs from the gate's: the string value is the gate.
       expect(go.featureGates.some((g: any) => g.name === 'CustomCPUCFSQuotaPeriod')).toBe(true);
       const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8'));
-      expect(metrics.files[0].metrics.map((m: any) => m.name)).toEqual(expect.arrayContaining(['kubeproxy_sync_proxy_rules_duration_seconds']));
+      expect(metrics.files[0].metrics.map((m: any) => m.name)).toEqual(
+        expect.arrayContaining(['kubeproxy_sync_proxy_rules_duration_seconds']),
+      );
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
@@ -159,11 +212,20 @@ describe('the Go readers', () => {
 
   it('read registered kinds, lifecycle markers and struct fields of the fixture release', () => {
     const dir = join(FIXTURES, 'kubernetes-api', 'kubernetes-1.21.0', 'networking', 'v1beta1');
-    expect(readRegisteredKinds(readFileSync(join(dir, 'register.go'), 'utf8'))).toEqual(expect.arrayContaining(['Ingress', 'IngressList', 'IngressClass']));
+    expect(readRegisteredKinds(readFileSync(join(dir, 'register.go'), 'utf8'))).toEqual(
+      expect.arrayContaining(['Ingress', 'IngressList', 'IngressClass']),
+    );
     const markers = readLifecycleMarkers(readFileSync(join(dir, 'zz_generated.prerelease-lifecycle.go'), 'utf8'));
-    expect(markers.get('Ingress')).toEqual({ introduced: '1.14', deprecated: '1.19', removed: '1.22', replacement: { group: 'networking.k8s.io', version: 'v1', kind: 'Ingress' } });
+    expect(markers.get('Ingress')).toEqual({
+      introduced: '1.14',
+      deprecated: '1.19',
+      removed: '1.22',
+      replacement: { group: 'networking.k8s.io', version: 'v1', kind: 'Ingress' },
+    });
     const structs = readStructs(readFileSync(join(dir, 'types.go'), 'utf8'));
-    expect(structs.get('IngressSpec')!.map((f) => f.json)).toEqual(expect.arrayContaining(['ingressClassName', 'backend', 'tls', 'rules']));
+    expect(structs.get('IngressSpec')!.map((f) => f.json)).toEqual(
+      expect.arrayContaining(['ingressClassName', 'backend', 'tls', 'rules']),
+    );
   });
 
   it('count a field as deprecated only when its own comment says so', () => {
@@ -175,12 +237,22 @@ describe('the Go readers', () => {
 });
 
 describe('netkb import k8s-source: component-config fields', () => {
-  it('indexes a config kind per release: a field the next release drops, and another package\'s type as opaque', () => {
+  it("indexes a config kind per release: a field the next release drops, and another package's type as opaque", () => {
     const trees = ['kubernetes-1.14.0', 'kubernetes-1.15.0'].map((ref, i) => ({
-      release: `1.${14 + i}`, ref, commit: '0'.repeat(40), files: () => [],
-      read: (paths: string[]) => new Map(paths.map((p) => [p, readFileSync(join(FIXTURES, 'kube-proxy', ref, p), 'utf8')] as [string, string])),
+      release: `1.${14 + i}`,
+      ref,
+      commit: '0'.repeat(40),
+      files: () => [],
+      read: (paths: string[]) =>
+        new Map(paths.map((p) => [p, readFileSync(join(FIXTURES, 'kube-proxy', ref, p), 'utf8')] as [string, string])),
     }));
-    const index = buildConfigIndex(trees, { component: 'kube-proxy', repository: 'https://github.com/kubernetes/kube-proxy', apiVersion: 'kubeproxy.config.k8s.io/v1alpha1', kind: 'KubeProxyConfiguration', dir: 'config/v1alpha1' });
+    const index = buildConfigIndex(trees, {
+      component: 'kube-proxy',
+      repository: 'https://github.com/kubernetes/kube-proxy',
+      apiVersion: 'kubeproxy.config.k8s.io/v1alpha1',
+      kind: 'KubeProxyConfiguration',
+      dir: 'config/v1alpha1',
+    });
     const paths = index.fields[0].paths;
     expect(paths['conntrack.max'].present).toEqual(['1.14']);
     expect(paths['conntrack.maxPerCore'].present).toEqual(['1.14-1.15']);

@@ -11,11 +11,25 @@ import { emptyDatabase } from '../support/database';
 
 async function tables(location: string): Promise<Set<string>> {
   if (isPostgres(location)) {
-    return withPgClient(location, async (c) => new Set((await c.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")).rows.map((r) => r.table_name)));
+    return withPgClient(
+      location,
+      async (c) =>
+        new Set(
+          (
+            await c.query<{ table_name: string }>(
+              "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+            )
+          ).rows.map((r) => r.table_name),
+        ),
+    );
   }
   const db = new Database(location, { readonly: true });
   try {
-    return new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name));
+    return new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (t) => t.name,
+      ),
+    );
   } finally {
     db.close();
   }
@@ -30,7 +44,11 @@ describe(`migrations on ${process.env.DATABASE_URL?.startsWith('postgres') ? 'Po
     expect(await pendingMigrationsAt(location)).toEqual([]);
     expect(await applyMigrations(location)).toEqual([]);
     const status = await migrationStatus(location);
-    expect(status).toMatchObject({ provider: providerOf(location), failedMigrationNames: [], editedMigrationNames: [] });
+    expect(status).toMatchObject({
+      provider: providerOf(location),
+      failedMigrationNames: [],
+      editedMigrationNames: [],
+    });
     const schema = readFileSync(join(projectRoot(), 'prisma', 'schema.prisma'), 'utf8');
     const models = [...schema.matchAll(/^model (\w+) \{/gm)].map((m) => m[1]);
     const present = await tables(location);

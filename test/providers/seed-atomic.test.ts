@@ -12,11 +12,19 @@ import { copySeededDatabase } from '../support/database';
 jest.setTimeout(180_000);
 
 let bundle: SeedBundle;
-beforeAll(() => { bundle = loadSeed(seedDir()); });
+beforeAll(() => {
+  bundle = loadSeed(seedDir());
+});
 
 const shape = async (location: string) => {
   const kb = await readKnowledgeBase(location);
-  return { seededAt: kb.seededAt, gates: kb.featureGates.length, flags: kb.flags.length, changes: kb.changes.length, releases: kb.releases.length };
+  return {
+    seededAt: kb.seededAt,
+    gates: kb.featureGates.length,
+    flags: kb.flags.length,
+    changes: kb.changes.length,
+    releases: kb.releases.length,
+  };
 };
 
 describe('seeding', () => {
@@ -24,7 +32,9 @@ describe('seeding', () => {
     const location = await copySeededDatabase();
     const before = await shape(location);
     let done = false;
-    const seeding = writeSeed(bundle, location).finally(() => { done = true; });
+    const seeding = writeSeed(bundle, location).finally(() => {
+      done = true;
+    });
     const seen: Awaited<ReturnType<typeof shape>>[] = [];
     // Pauses between reads let the seed go on (SQLite reads block the event loop while they run).
     while (!done) {
@@ -36,8 +46,12 @@ describe('seeding', () => {
     expect(after.seededAt).not.toBe(before.seededAt);
     expect(seen.length).toBeGreaterThan(0);
     for (const s of seen) {
-      expect({ gates: s.gates, flags: s.flags, changes: s.changes, releases: s.releases })
-        .toEqual({ gates: before.gates, flags: before.flags, changes: before.changes, releases: before.releases });
+      expect({ gates: s.gates, flags: s.flags, changes: s.changes, releases: s.releases }).toEqual({
+        gates: before.gates,
+        flags: before.flags,
+        changes: before.changes,
+        releases: before.releases,
+      });
       expect([before.seededAt, after.seededAt]).toContain(s.seededAt);
     }
   });
@@ -59,10 +73,29 @@ describe('seeding', () => {
       // The seed's hash and time are in it: a re-seed (new seededAt, see above) moves it too.
       expect(second).toContain(bundle.hash);
       expect(second).toContain((await readKnowledgeBase(location)).seededAt);
-      await replaceImportedNotes(location, 9001, [{
-        key: '9.1#1', version: 9001, position: 0, kind: 'FEATURE', text: 'an imported note', actionRequired: false, sigs: ['network'],
-        components: [], prs: [1], authors: [], subjects: [], sources: [], importedAt: new Date().toISOString(), sourceFile: 'test',
-      }], []);
+      await replaceImportedNotes(
+        location,
+        9001,
+        [
+          {
+            key: '9.1#1',
+            version: 9001,
+            position: 0,
+            kind: 'FEATURE',
+            text: 'an imported note',
+            actionRequired: false,
+            sigs: ['network'],
+            components: [],
+            prs: [1],
+            authors: [],
+            subjects: [],
+            sources: [],
+            importedAt: new Date().toISOString(),
+            sourceFile: 'test',
+          },
+        ],
+        [],
+      );
       const third = await probe.read();
       expect(third).not.toBe(second);
       expect(await probe.read()).toBe(third);

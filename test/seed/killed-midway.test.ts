@@ -13,7 +13,9 @@ import { seededDatabase } from '../support/http';
 jest.setTimeout(120_000);
 
 let dir: string;
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'netkb-kill-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'netkb-kill-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('a seed killed midway changes nothing, and the next one cleans up after it', async () => {
@@ -24,11 +26,13 @@ it('a seed killed midway changes nothing, and the next one cleans up after it', 
 
   // One process (node with tsx's loader), so SIGKILL stops the build itself, not a wrapper around it.
   const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot(), 'src', 'cli', 'seed.ts')], {
-    env: { ...process.env, DATABASE_URL: `file:${target}` }, stdio: 'ignore',
+    env: { ...process.env, DATABASE_URL: `file:${target}` },
+    stdio: 'ignore',
   });
   // Wait until the build's temporary file exists, then kill the process without warning.
   const deadline = Date.now() + 60_000;
-  while (!readdirSync(dir).some((f) => f.includes('.building-')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while (!readdirSync(dir).some((f) => f.includes('.building-')) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
   expect(readdirSync(dir).some((f) => f.includes('.building-'))).toBe(true);
   child.kill('SIGKILL');
   await new Promise((r) => child.on('exit', r));

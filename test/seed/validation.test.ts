@@ -8,21 +8,35 @@ import { copySeed, problemsOf, type SeedCopy } from '../support/seed-copy';
 describe('the real seed', () => {
   it('is valid and covers releases 1.14 to 1.20', () => {
     const bundle = loadSeed(seedDir());
-    expect(bundle.releases.map((r) => r.record.version)).toEqual(expect.arrayContaining(['1.14', '1.15', '1.16', '1.17', '1.18', '1.19', '1.20']));
+    expect(bundle.releases.map((r) => r.record.version)).toEqual(
+      expect.arrayContaining(['1.14', '1.15', '1.16', '1.17', '1.18', '1.19', '1.20']),
+    );
     expect(bundle.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('gives every record at least one source URL', () => {
     const b = loadSeed(seedDir());
-    for (const list of [b.releases, b.featureGates, b.flags, b.apiVersions, b.apiFields, b.wellKnownKeys, b.metrics, b.changes]) {
-      for (const item of list as { record: { sources: string[] } }[]) expect(item.record.sources.length).toBeGreaterThan(0);
+    for (const list of [
+      b.releases,
+      b.featureGates,
+      b.flags,
+      b.apiVersions,
+      b.apiFields,
+      b.wellKnownKeys,
+      b.metrics,
+      b.changes,
+    ]) {
+      for (const item of list as { record: { sources: string[] } }[])
+        expect(item.record.sources.length).toBeGreaterThan(0);
     }
   });
 });
 
 describe('a bad record is refused with file, record and field named', () => {
   let copy: SeedCopy;
-  beforeEach(() => { copy = copySeed(); });
+  beforeEach(() => {
+    copy = copySeed();
+  });
   afterEach(() => rmSync(copy.root, { recursive: true, force: true }));
 
   it('an unquoted version (1.20 reads as 1.2)', () => {
@@ -44,17 +58,25 @@ describe('a bad record is refused with file, record and field named', () => {
   it('a record without sources', () => {
     copy.edit('flags/kube-proxy-1.15.yaml', (t) => t.replace(/\n  sources:\n(    - \S+\n)+/, '\n  sources: []\n'));
     const problems = problemsOf(copy.seed);
-    expect(problems.some((p) => p.field === 'sources' && /source URL/.test(p.message) && p.file === 'seed/flags/kube-proxy-1.15.yaml')).toBe(true);
+    expect(
+      problems.some(
+        (p) => p.field === 'sources' && /source URL/.test(p.message) && p.file === 'seed/flags/kube-proxy-1.15.yaml',
+      ),
+    ).toBe(true);
   });
 
   it('an unknown field (a typo) in a record', () => {
     copy.edit('metrics/kube-proxy.yaml', (t) => t.replace('introducedIn:', 'introducedin:'));
     const problems = problemsOf(copy.seed);
-    expect(problems.some((p) => p.file === 'seed/metrics/kube-proxy.yaml' && /introducedin/.test(p.message))).toBe(true);
+    expect(problems.some((p) => p.file === 'seed/metrics/kube-proxy.yaml' && /introducedin/.test(p.message))).toBe(
+      true,
+    );
   });
 
   it('a subject that names no record', () => {
-    copy.edit('changes/1.15.yaml', (t) => t.replace('flag:kube-proxy --conntrack-max\n', 'flag:kube-proxy --conntrack-maximum\n'));
+    copy.edit('changes/1.15.yaml', (t) =>
+      t.replace('flag:kube-proxy --conntrack-max\n', 'flag:kube-proxy --conntrack-maximum\n'),
+    );
     const [p] = problemsOf(copy.seed);
     expect(p).toMatchObject({ file: 'seed/changes/1.15.yaml', record: 'change 1.15#78399', field: 'subjects[0]' });
     expect(p.message).toMatch(/matches no flag record/);
@@ -64,11 +86,19 @@ describe('a bad record is refused with file, record and field named', () => {
     const gates = readFileSync(join(copy.seed, 'feature-gates/network-1.15.yaml'), 'utf8');
     writeFileSync(join(copy.seed, 'feature-gates/zz-copy.yaml'), gates);
     const problems = problemsOf(copy.seed);
-    expect(problems.some((p) => p.file === 'seed/feature-gates/zz-copy.yaml' && /duplicate: already defined at seed\/feature-gates\/network-1\.15\.yaml:\d+/.test(p.message))).toBe(true);
+    expect(
+      problems.some(
+        (p) =>
+          p.file === 'seed/feature-gates/zz-copy.yaml' &&
+          /duplicate: already defined at seed\/feature-gates\/network-1\.15\.yaml:\d+/.test(p.message),
+      ),
+    ).toBe(true);
   });
 
   it('overlapping gate stages and a removal before the last stage', () => {
-    copy.edit('feature-gates/network-1.15.yaml', (t) => t.replace('since: "1.16"', 'since: "1.15"').replace('removedIn: "1.20"', 'removedIn: "1.18"'));
+    copy.edit('feature-gates/network-1.15.yaml', (t) =>
+      t.replace('since: "1.16"', 'since: "1.15"').replace('removedIn: "1.20"', 'removedIn: "1.18"'),
+    );
     const problems = problemsOf(copy.seed);
     expect(problems.map((p) => p.field)).toEqual(expect.arrayContaining(['lifecycle[1].since', 'removedIn']));
   });
@@ -76,17 +106,23 @@ describe('a bad record is refused with file, record and field named', () => {
   it('a version after the newest release (a typo)', () => {
     copy.edit('feature-gates/network-1.15.yaml', (t) => t.replace('removedIn: "1.20"', 'removedIn: "1.200"'));
     const problems = problemsOf(copy.seed);
-    expect(problems.some((p) => p.field === 'removedIn' && /1\.200 is after the newest release/.test(p.message))).toBe(true);
+    expect(problems.some((p) => p.field === 'removedIn' && /1\.200 is after the newest release/.test(p.message))).toBe(
+      true,
+    );
   });
 
   it('the same PR in two releases without saying it repeats', () => {
     copy.edit('changes/1.20.yaml', (t) => t.replace('- prs: [95894]', '- prs: [78399]'));
     const problems = problemsOf(copy.seed);
-    expect(problems.some((p) => p.field === 'prs' && /PR #78399 is already recorded for 1\.15/.test(p.message))).toBe(true);
+    expect(problems.some((p) => p.field === 'prs' && /PR #78399 is already recorded for 1\.15/.test(p.message))).toBe(
+      true,
+    );
   });
 
   it('an API version whose replacement has no record', () => {
-    copy.edit('api-versions/extensions.yaml', (t) => t.replace('replacement: "networking.k8s.io/v1"', 'replacement: "networking.k8s.io/v9"'));
+    copy.edit('api-versions/extensions.yaml', (t) =>
+      t.replace('replacement: "networking.k8s.io/v1"', 'replacement: "networking.k8s.io/v9"'),
+    );
     const problems = problemsOf(copy.seed);
     expect(problems.some((p) => p.field === 'replacement' && /networking\.k8s\.io\/v9/.test(p.message))).toBe(true);
   });
@@ -101,7 +137,9 @@ describe('a bad record is refused with file, record and field named', () => {
 
 describe('writing the seed', () => {
   let copy: SeedCopy;
-  beforeEach(() => { copy = copySeed(); });
+  beforeEach(() => {
+    copy = copySeed();
+  });
   afterEach(() => rmSync(copy.root, { recursive: true, force: true }));
 
   it('leaves the previous database untouched when a record is bad', async () => {

@@ -9,8 +9,9 @@ function newestSource(dir: string): number {
   let newest = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
-    if (e.isDirectory()) { if (e.name !== 'generated') newest = Math.max(newest, newestSource(p)); }
-    else if (/\.(ts|tsx|css|html)$/.test(e.name)) newest = Math.max(newest, statSync(p).mtimeMs);
+    if (e.isDirectory()) {
+      if (e.name !== 'generated') newest = Math.max(newest, newestSource(p));
+    } else if (/\.(ts|tsx|css|html)$/.test(e.name)) newest = Math.max(newest, statSync(p).mtimeMs);
   }
   return newest;
 }
@@ -23,9 +24,17 @@ export function ensureBuilt(): void {
   const root = projectRoot();
   const built = builtCli();
   const stale = !existsSync(built) || newestSource(join(root, 'src')) > statSync(built).mtimeMs;
-  if (stale) execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  if (stale)
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+      { cwd: root, stdio: 'inherit' },
+    );
   // The dashboard the HTTP and browser tests serve: rebuilt when web/ (or the src/ code it bundles) changed.
   const page = join(root, 'dist', 'web', 'index.html');
-  const webStale = !existsSync(page) || Math.max(newestSource(join(root, 'web')), newestSource(join(root, 'src'))) > statSync(page).mtimeMs;
-  if (webStale) execFileSync(process.execPath, [join(root, 'scripts', 'build-web.js')], { cwd: root, stdio: 'inherit' });
+  const webStale =
+    !existsSync(page) ||
+    Math.max(newestSource(join(root, 'web')), newestSource(join(root, 'src'))) > statSync(page).mtimeMs;
+  if (webStale)
+    execFileSync(process.execPath, [join(root, 'scripts', 'build-web.js')], { cwd: root, stdio: 'inherit' });
 }

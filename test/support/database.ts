@@ -33,7 +33,10 @@ async function admin<T>(serverUrl: string, fn: (c: Client) => Promise<T>): Promi
 /** A new database name within this run's prefix (Jest reloads modules per test file: no counters). */
 export function uniqueDatabaseName(tag: string): string {
   const prefix = process.env.NETKB_TEST_PG_PREFIX ?? `netkb_test_${process.pid}`;
-  return `${prefix}_${tag}_${randomBytes(5).toString('hex')}`.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 63);
+  return `${prefix}_${tag}_${randomBytes(5).toString('hex')}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 63);
 }
 
 /** Creates an empty database (or a copy of `template`) on the run's server; returns its URL. */
@@ -60,7 +63,9 @@ export async function dropPgDatabases(prefix: string): Promise<void> {
   const server = testPostgresUrl();
   if (!server) return;
   await admin(server, async (c) => {
-    const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}%`]);
+    const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${prefix}%`,
+    ]);
     for (const { datname } of rows) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   });
 }
@@ -69,7 +74,8 @@ export async function dropPgDatabases(prefix: string): Promise<void> {
 export async function copySeededDatabase(): Promise<string> {
   if (testPostgresUrl()) {
     const template = process.env.NETKB_TEST_TEMPLATE_DB;
-    if (!template) throw new Error('NETKB_TEST_TEMPLATE_DB is not set: run the tests through jest (test/support/global-setup.ts)');
+    if (!template)
+      throw new Error('NETKB_TEST_TEMPLATE_DB is not set: run the tests through jest (test/support/global-setup.ts)');
     return createPgDatabase(uniqueDatabaseName('copy'), template);
   }
   const seeded = process.env.NETKB_TEST_DB;

@@ -7,27 +7,54 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
 
-export interface Expectation { ruleId: string; messageId: string; severity: string; effectiveIn: string; line: number; replacement: string | null }
-export interface Fixture { ruleDir: string; file: string; name: string; text: string; from: string; to: string; expect: Expectation[] }
+export interface Expectation {
+  ruleId: string;
+  messageId: string;
+  severity: string;
+  effectiveIn: string;
+  line: number;
+  replacement: string | null;
+}
+export interface Fixture {
+  ruleDir: string;
+  file: string;
+  name: string;
+  text: string;
+  from: string;
+  to: string;
+  expect: Expectation[];
+}
 
 export const FIXTURE_ROOT = join(projectRoot(), 'test', 'fixtures', 'rules');
 
 export function loadFixtures(): Fixture[] {
   const out: Fixture[] = [];
   for (const ruleDir of readdirSync(FIXTURE_ROOT).sort()) {
-    for (const name of readdirSync(join(FIXTURE_ROOT, ruleDir)).filter((f) => f.endsWith('.yaml')).sort()) {
+    for (const name of readdirSync(join(FIXTURE_ROOT, ruleDir))
+      .filter((f) => f.endsWith('.yaml'))
+      .sort()) {
       const file = join(FIXTURE_ROOT, ruleDir, name);
       const text = readFileSync(file, 'utf8');
       const header = (key: string) => [...text.matchAll(new RegExp(`^# ${key}: (.+)$`, 'gm'))].map((m) => m[1].trim());
       const [from] = header('from');
       const [to] = header('to');
       if (!from || !to) throw new Error(`${file}: needs "# from:" and "# to:" lines`);
-      const expect = header('expect').filter((e) => e !== 'nothing').map((e) => {
-        const m = /^(\S+) (\S+) (BREAKING|WARNING|INFO) (\S+) line=(\d+)(?: replacement=(.+))?$/.exec(e);
-        if (!m) throw new Error(`${file}: cannot read "# expect: ${e}"`);
-        return { ruleId: m[1], messageId: m[2], severity: m[3], effectiveIn: m[4], line: Number(m[5]), replacement: m[6] ?? null };
-      });
-      if (expect.length === 0 && !header('expect').includes('nothing')) throw new Error(`${file}: say "# expect: nothing" or list expectations`);
+      const expect = header('expect')
+        .filter((e) => e !== 'nothing')
+        .map((e) => {
+          const m = /^(\S+) (\S+) (BREAKING|WARNING|INFO) (\S+) line=(\d+)(?: replacement=(.+))?$/.exec(e);
+          if (!m) throw new Error(`${file}: cannot read "# expect: ${e}"`);
+          return {
+            ruleId: m[1],
+            messageId: m[2],
+            severity: m[3],
+            effectiveIn: m[4],
+            line: Number(m[5]),
+            replacement: m[6] ?? null,
+          };
+        });
+      if (expect.length === 0 && !header('expect').includes('nothing'))
+        throw new Error(`${file}: say "# expect: nothing" or list expectations`);
       out.push({ ruleDir, file, name, text, from, to, expect });
     }
   }

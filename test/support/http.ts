@@ -15,7 +15,11 @@ export interface GraphQLResponse<T = any> {
 export interface TestServer {
   url: string;
   base: string;
-  query<T = any>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GraphQLResponse<T>>;
+  query<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<GraphQLResponse<T>>;
   /** Like query, but fails the test when the response carries errors. */
   data<T = any>(query: string, variables?: Record<string, unknown>): Promise<T>;
   close(): Promise<void>;
@@ -28,17 +32,41 @@ export function seededDatabase(): string {
   return file;
 }
 
-export async function startTestServer(options: { maxBodyBytes?: number; maxManifestBytes?: number; file?: string; adminToken?: string; webDir?: string; metrics?: ServerMetrics } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    maxBodyBytes?: number;
+    maxManifestBytes?: number;
+    file?: string;
+    adminToken?: string;
+    webDir?: string;
+    metrics?: ServerMetrics;
+  } = {},
+): Promise<TestServer> {
   const file = options.file ?? seededDatabase();
   const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: openSearchIndex(file) });
   const { kb, searcher } = await load();
   const running: RunningServer = await startServer({
-    kb, searcher, port: 0, host: '127.0.0.1', maxBodyBytes: options.maxBodyBytes, maxManifestBytes: options.maxManifestBytes,
-    admin: options.adminToken ? { token: options.adminToken, dbFile: file, load } : undefined, webDir: options.webDir, metrics: options.metrics,
+    kb,
+    searcher,
+    port: 0,
+    host: '127.0.0.1',
+    maxBodyBytes: options.maxBodyBytes,
+    maxManifestBytes: options.maxManifestBytes,
+    admin: options.adminToken ? { token: options.adminToken, dbFile: file, load } : undefined,
+    webDir: options.webDir,
+    metrics: options.metrics,
   });
   const url = `http://127.0.0.1:${running.port}/graphql`;
-  const query = async <T>(q: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GraphQLResponse<T>> => {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: q, variables }) });
+  const query = async <T>(
+    q: string,
+    variables?: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ): Promise<GraphQLResponse<T>> => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query: q, variables }),
+    });
     const body = (await res.json()) as GraphQLResponse<T>;
     return { ...body, status: res.status };
   };

@@ -19,9 +19,15 @@ export function subjectNames(change: { subjects: Record<string, string>[] }): st
 }
 
 /** The one change of `version` whose PRs include `pr`, with the checks every digest entry must pass. */
-export async function changeByPr(server: { data<T = any>(q: string, v?: Record<string, unknown>): Promise<T> }, pr: number, version: string) {
+export async function changeByPr(
+  server: { data<T = any>(q: string, v?: Record<string, unknown>): Promise<T> },
+  pr: number,
+  version: string,
+) {
   const data = await server.data(CHANGE_BY_PR, { text: `#${pr}` });
-  const found = data.changes.edges.map((e: any) => e.node).filter((c: any) => c.prs.includes(pr) && c.version === version);
+  const found = data.changes.edges
+    .map((e: any) => e.node)
+    .filter((c: any) => c.prs.includes(pr) && c.version === version);
   expect(found).toHaveLength(1);
   const c = found[0];
   expect(c.version).toBe(version);

@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { seedDir } from '../../src/config';
 import { loadSeed, SeedValidationError, type SeedProblem } from '../../src/seed/load';
 
-export interface SeedCopy { root: string; seed: string; edit(file: string, change: (text: string) => string): void }
+export interface SeedCopy {
+  root: string;
+  seed: string;
+  edit(file: string, change: (text: string) => string): void;
+}
 
 export function copySeed(): SeedCopy {
   const root = mkdtempSync(join(tmpdir(), 'netkb-seed-'));
@@ -18,7 +22,8 @@ export function copySeed(): SeedCopy {
       const path = join(seed, file);
       const before = readFileSync(path, 'utf8');
       const after = change(before);
-      if (after === before) throw new Error(`the edit of ${file} changed nothing: the test's pattern no longer matches the seed`);
+      if (after === before)
+        throw new Error(`the edit of ${file} changed nothing: the test's pattern no longer matches the seed`);
       writeFileSync(path, after);
     },
   };

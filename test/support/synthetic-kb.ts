@@ -6,32 +6,67 @@ import type { Component, FeatureGate, Flag, WellKnownKey } from '../../src/kb/mo
 import { formatVersion } from '../../src/kb/version';
 
 export const proxy: Component = {
-  typename: 'Component', name: 'kube-proxy', summary: 'test', binaries: ['kube-proxy'], images: ['kube-proxy'],
-  configKinds: ['kubeproxy.config.k8s.io/KubeProxyConfiguration'], sources: [],
+  typename: 'Component',
+  name: 'kube-proxy',
+  summary: 'test',
+  binaries: ['kube-proxy'],
+  images: ['kube-proxy'],
+  configKinds: ['kubeproxy.config.k8s.io/KubeProxyConfiguration'],
+  sources: [],
 };
 
 export function flag(over: Partial<Flag> & { name: string }): Flag {
   return {
-    typename: 'Flag', key: `kube-proxy ${over.name}`, component: 'kube-proxy', summary: 'test', introducedIn: null, deprecatedIn: null,
-    removedIn: null, replacements: [], configField: null, conversion: [], defaults: [], values: [], notes: null, sources: [], changes: [], ...over,
+    typename: 'Flag',
+    key: `kube-proxy ${over.name}`,
+    component: 'kube-proxy',
+    summary: 'test',
+    introducedIn: null,
+    deprecatedIn: null,
+    removedIn: null,
+    replacements: [],
+    configField: null,
+    conversion: [],
+    defaults: [],
+    values: [],
+    notes: null,
+    sources: [],
+    changes: [],
+    ...over,
   };
 }
 
 export function gate(over: Partial<FeatureGate> & { name: string }): FeatureGate {
   return {
-    typename: 'FeatureGate', key: over.name, summary: 'test', sigs: ['Network'], components: ['kube-proxy'], kep: null,
-    lifecycle: [], removedIn: null, notes: null, sources: [], changes: [], fields: [], ...over,
+    typename: 'FeatureGate',
+    key: over.name,
+    summary: 'test',
+    sigs: ['Network'],
+    components: ['kube-proxy'],
+    kep: null,
+    lifecycle: [],
+    removedIn: null,
+    notes: null,
+    sources: [],
+    changes: [],
+    fields: [],
+    ...over,
   };
 }
 
 export function syntheticKb(flags: Flag[], gates: FeatureGate[] = [], wellKnownKeys: WellKnownKey[] = []): AnalysisKb {
   return {
-    components: [proxy], kinds: [], constraints: [], apiFields: [], wellKnownKeys,
+    components: [proxy],
+    kinds: [],
+    constraints: [],
+    apiFields: [],
+    wellKnownKeys,
     apiVersion: () => undefined,
     flag: (c, n) => flags.find((f) => f.component === c && f.name === n),
     flagsOf: (c) => flags.filter((f) => f.component === c),
     featureGate: (n) => gates.find((g) => g.name.toLowerCase() === n.toLowerCase()),
-    gateStateIn, formatVersion,
+    gateStateIn,
+    formatVersion,
   };
 }
 
@@ -46,7 +81,14 @@ export interface Scenario {
   kb: AnalysisKb;
   path: UpgradePath;
   manifest: string;
-  expect: { ruleId: string; messageId: string; severity: string; effectiveIn: string; line: number; replacement: string | null }[];
+  expect: {
+    ruleId: string;
+    messageId: string;
+    severity: string;
+    effectiveIn: string;
+    line: number;
+    replacement: string | null;
+  }[];
 }
 
 const podWith = (args: string[]) => `apiVersion: v1
@@ -63,45 +105,118 @@ ${args.map((a) => `        - ${a}`).join('\n')}
 export const SCENARIOS: Scenario[] = [
   {
     name: 'a label key removed on the path',
-    kb: syntheticKb([], [], [{
-      typename: 'WellKnownKey', key: 'example.com/old-zone', type: 'LABEL', summary: 'test', introducedIn: null, deprecatedIn: 1017,
-      removedIn: 1022, replacement: 'example.com/zone', notes: null, sources: [], changes: [],
-    }]),
+    kb: syntheticKb(
+      [],
+      [],
+      [
+        {
+          typename: 'WellKnownKey',
+          key: 'example.com/old-zone',
+          type: 'LABEL',
+          summary: 'test',
+          introducedIn: null,
+          deprecatedIn: 1017,
+          removedIn: 1022,
+          replacement: 'example.com/zone',
+          notes: null,
+          sources: [],
+          changes: [],
+        },
+      ],
+    ),
     path: pathOf(1021, 1022),
     manifest: 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n  labels:\n    example.com/old-zone: a\n',
-    expect: [{ ruleId: 'well-known-key', messageId: 'removed', severity: 'BREAKING', effectiveIn: '1.22', line: 6, replacement: 'example.com/zone' }],
+    expect: [
+      {
+        ruleId: 'well-known-key',
+        messageId: 'removed',
+        severity: 'BREAKING',
+        effectiveIn: '1.22',
+        line: 6,
+        replacement: 'example.com/zone',
+      },
+    ],
   },
   {
     name: 'a deprecated flag and a deprecated value of another',
     kb: syntheticKb([
       flag({ name: '--old', deprecatedIn: 1023, replacements: ['--new'] }),
-      flag({ name: '--proxy-mode', values: [{ value: 'userspace', introducedIn: null, deprecatedIn: 1023, removedIn: 1026, replacement: 'iptables' }] }),
+      flag({
+        name: '--proxy-mode',
+        values: [
+          { value: 'userspace', introducedIn: null, deprecatedIn: 1023, removedIn: 1026, replacement: 'iptables' },
+        ],
+      }),
     ]),
     path: pathOf(1022, 1024),
     manifest: podWith(['--old=1', '--proxy-mode=userspace']),
     expect: [
-      { ruleId: 'component-flag', messageId: 'deprecated', severity: 'WARNING', effectiveIn: '1.23', line: 9, replacement: '--new' },
-      { ruleId: 'component-flag', messageId: 'valueDeprecated', severity: 'WARNING', effectiveIn: '1.23', line: 10, replacement: '--proxy-mode=iptables' },
+      {
+        ruleId: 'component-flag',
+        messageId: 'deprecated',
+        severity: 'WARNING',
+        effectiveIn: '1.23',
+        line: 9,
+        replacement: '--new',
+      },
+      {
+        ruleId: 'component-flag',
+        messageId: 'valueDeprecated',
+        severity: 'WARNING',
+        effectiveIn: '1.23',
+        line: 10,
+        replacement: '--proxy-mode=iptables',
+      },
     ],
   },
   {
     name: 'a removed flag value, given as the next argument',
-    kb: syntheticKb([flag({ name: '--proxy-mode', values: [{ value: 'userspace', introducedIn: null, deprecatedIn: 1023, removedIn: 1026, replacement: 'iptables' }] })]),
+    kb: syntheticKb([
+      flag({
+        name: '--proxy-mode',
+        values: [
+          { value: 'userspace', introducedIn: null, deprecatedIn: 1023, removedIn: 1026, replacement: 'iptables' },
+        ],
+      }),
+    ]),
     path: pathOf(1025, 1026),
     manifest: podWith(['--proxy-mode', 'userspace']),
-    expect: [{ ruleId: 'component-flag', messageId: 'valueRemoved', severity: 'BREAKING', effectiveIn: '1.26', line: 9, replacement: '--proxy-mode=iptables' }],
+    expect: [
+      {
+        ruleId: 'component-flag',
+        messageId: 'valueRemoved',
+        severity: 'BREAKING',
+        effectiveIn: '1.26',
+        line: 9,
+        replacement: '--proxy-mode=iptables',
+      },
+    ],
   },
   {
     name: 'a gate that becomes deprecated on the path',
-    kb: syntheticKb([], [gate({
-      name: 'OldWay',
-      lifecycle: [
-        { stage: 'GA', defaultEnabled: true, lockedToDefault: false, since: 1010, until: 1020 },
-        { stage: 'DEPRECATED', defaultEnabled: true, lockedToDefault: false, since: 1021, until: null },
+    kb: syntheticKb(
+      [],
+      [
+        gate({
+          name: 'OldWay',
+          lifecycle: [
+            { stage: 'GA', defaultEnabled: true, lockedToDefault: false, since: 1010, until: 1020 },
+            { stage: 'DEPRECATED', defaultEnabled: true, lockedToDefault: false, since: 1021, until: null },
+          ],
+        }),
       ],
-    })]),
+    ),
     path: pathOf(1020, 1021),
     manifest: podWith(['--feature-gates=OldWay=true']),
-    expect: [{ ruleId: 'feature-gate', messageId: 'deprecated', severity: 'WARNING', effectiveIn: '1.21', line: 9, replacement: null }],
+    expect: [
+      {
+        ruleId: 'feature-gate',
+        messageId: 'deprecated',
+        severity: 'WARNING',
+        effectiveIn: '1.21',
+        line: 9,
+        replacement: null,
+      },
+    ],
   },
 ];

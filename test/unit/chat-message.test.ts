@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { fitChatMessage, type ChatMessage } from '../../src/services/markdown/chat-message';
 import { clip, code, linkLabel, changeLinks } from '../../src/services/markdown/text';
 
-const items = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} item ${i + 1} with some words to take room`);
+const items = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${prefix} item ${i + 1} with some words to take room`);
 
 /** Items shown and "…and N more" per section title, read back from the message (nouns name the sections counted on the closing line). */
 function readBack(text: string, nouns: Record<string, string> = {}): Record<string, { shown: number; more: number }> {
@@ -19,7 +20,11 @@ function readBack(text: string, nouns: Record<string, string> = {}): Record<stri
       continue;
     }
     const title = /^\*\*(.+)\*\*$/.exec(line);
-    if (title) { current = title[1]; out[current] = { shown: 0, more: 0 }; continue; }
+    if (title) {
+      current = title[1];
+      out[current] = { shown: 0, more: 0 };
+      continue;
+    }
     if (line.startsWith('- ') && current) out[current].shown++;
     const more = /^…and (\d+) more (.+)$/.exec(line);
     // A section with no room at all is counted alone after the last one shown.
@@ -43,7 +48,11 @@ describe('fitChatMessage', () => {
   it('returns everything when it fits', () => {
     const text = fitChatMessage(message, 100_000);
     expect(text).not.toContain('more');
-    expect(readBack(text)).toEqual({ Stages: { shown: 2, more: 0 }, Notes: { shown: 40, more: 0 }, Links: { shown: 3, more: 0 } });
+    expect(readBack(text)).toEqual({
+      Stages: { shown: 2, more: 0 },
+      Notes: { shown: 40, more: 0 },
+      Links: { shown: 3, more: 0 },
+    });
   });
 
   it('cuts whole lines, keeps whole sections and short sections, and counts the rest', () => {
@@ -56,31 +65,48 @@ describe('fitChatMessage', () => {
     expect(back.Notes.shown).toBeGreaterThan(0);
     expect(back.Notes.shown + back.Notes.more).toBe(40);
     expect(text.trimEnd().split('\n').pop()).toMatch(/^- link item 3/);
-    for (const line of text.split('\n')) expect(line === '' || /^(\*\*.+\*\*|- .+|…and \d+ more \w+)$/.test(line)).toBe(true);
+    for (const line of text.split('\n'))
+      expect(line === '' || /^(\*\*.+\*\*|- .+|…and \d+ more \w+)$/.test(line)).toBe(true);
   });
 
   it('never exceeds the limit and always accounts for every item', () => {
-    fc.assert(fc.property(fc.integer({ min: 60, max: 4000 }), fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 10 }), (max, a, b) => {
-      const m: ChatMessage = { head: ['**h**'], sections: [{ title: 'A', items: items('a', a), noun: 'as' }, { title: 'B', items: items('b', b), noun: 'bs' }] };
-      const text = fitChatMessage(m, max);
-      expect(text.length).toBeLessThanOrEqual(max);
-      const back = readBack(text, { as: 'A', bs: 'B' });
-      if (back.A) expect(back.A.shown + back.A.more).toBe(a);
-      if (back.B) expect(back.B.shown + back.B.more).toBe(b);
-      if (!back.A && !back.B && a + b > 0) expect(text).toContain(`…and ${a + b} more`);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 60, max: 4000 }),
+        fc.integer({ min: 0, max: 80 }),
+        fc.integer({ min: 0, max: 10 }),
+        (max, a, b) => {
+          const m: ChatMessage = {
+            head: ['**h**'],
+            sections: [
+              { title: 'A', items: items('a', a), noun: 'as' },
+              { title: 'B', items: items('b', b), noun: 'bs' },
+            ],
+          };
+          const text = fitChatMessage(m, max);
+          expect(text.length).toBeLessThanOrEqual(max);
+          const back = readBack(text, { as: 'A', bs: 'B' });
+          if (back.A) expect(back.A.shown + back.A.more).toBe(a);
+          if (back.B) expect(back.B.shown + back.B.more).toBe(b);
+          if (!back.A && !back.B && a + b > 0) expect(text).toContain(`…and ${a + b} more`);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('counts sections without room on one closing line', () => {
     const text = fitChatMessage(message, 100);
     expect(text.length).toBeLessThanOrEqual(100);
-    expect(text).toContain("…and 43 more: 40 notes, 3 links");
+    expect(text).toContain('…and 43 more: 40 notes, 3 links');
     expect(readBack(text, { notes: 'Notes', links: 'Links' })).toMatchObject({ Stages: { shown: 2, more: 0 } });
     expect(text.trimEnd().split('\n').pop()).toMatch(/^…and \d+ more: /);
   });
 
   it('says so when there is nothing to list', () => {
-    expect(fitChatMessage({ head: ['**h**'], sections: [{ title: 'A', items: [], noun: 'as' }], empty: 'Nothing changes.' })).toBe('**h**\n\nNothing changes.\n');
+    expect(
+      fitChatMessage({ head: ['**h**'], sections: [{ title: 'A', items: [], noun: 'as' }], empty: 'Nothing changes.' }),
+    ).toBe('**h**\n\nNothing changes.\n');
   });
 });
 
@@ -98,15 +124,31 @@ describe('text pieces', () => {
 
   it('labels upstream links by what they are', () => {
     expect(linkLabel('https://github.com/kubernetes/kubernetes/pull/121046')).toBe('#121046');
-    expect(linkLabel('https://github.com/kubernetes/enhancements/tree/master/keps/sig-network/3866-nftables-proxy')).toBe('KEP-3866');
+    expect(
+      linkLabel('https://github.com/kubernetes/enhancements/tree/master/keps/sig-network/3866-nftables-proxy'),
+    ).toBe('KEP-3866');
     expect(linkLabel('https://github.com/kubernetes/enhancements/issues/3866')).toBe('KEP-3866');
     expect(linkLabel('https://github.com/kubernetes/website/pull/12')).toBe('website#12');
-    expect(linkLabel('https://github.com/kubernetes/website/blob/main/content/en/docs/x/NFTablesProxyMode.md')).toBe('website: NFTablesProxyMode');
-    expect(linkLabel('https://kubernetes.io/docs/reference/networking/virtual-ips/')).toBe('kubernetes.io: virtual-ips');
+    expect(linkLabel('https://github.com/kubernetes/website/blob/main/content/en/docs/x/NFTablesProxyMode.md')).toBe(
+      'website: NFTablesProxyMode',
+    );
+    expect(linkLabel('https://kubernetes.io/docs/reference/networking/virtual-ips/')).toBe(
+      'kubernetes.io: virtual-ips',
+    );
   });
 
   it('links a note to its pull requests when the record carries their URLs', () => {
-    expect(changeLinks({ prs: [1, 12], sources: ['https://github.com/kubernetes/kubernetes/pull/12', 'https://github.com/kubernetes/kubernetes/pull/1'] }))
-      .toEqual(['[#1](https://github.com/kubernetes/kubernetes/pull/1)', '[#12](https://github.com/kubernetes/kubernetes/pull/12)']);
+    expect(
+      changeLinks({
+        prs: [1, 12],
+        sources: [
+          'https://github.com/kubernetes/kubernetes/pull/12',
+          'https://github.com/kubernetes/kubernetes/pull/1',
+        ],
+      }),
+    ).toEqual([
+      '[#1](https://github.com/kubernetes/kubernetes/pull/1)',
+      '[#12](https://github.com/kubernetes/kubernetes/pull/12)',
+    ]);
   });
 });

@@ -9,7 +9,10 @@ import config from '../../codegen';
 
 const root = join(__dirname, '..', '..');
 
-interface Output { filename: string; content: string }
+interface Output {
+  filename: string;
+  content: string;
+}
 
 const GENERATE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -24,7 +27,10 @@ import(pathToFileURL(cli).href)
 function generateInWorker(): Promise<Output[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(GENERATE, { eval: true, workerData: { ...config, cwd: root } });
-    worker.once('message', (outputs: Output[]) => { resolve(outputs); void worker.terminate(); });
+    worker.once('message', (outputs: Output[]) => {
+      resolve(outputs);
+      void worker.terminate();
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the codegen worker exited with ${code} before answering`)));
   });
@@ -34,6 +40,7 @@ test('the committed generated GraphQL types are what `npm run codegen` writes', 
   const outputs = await generateInWorker();
   expect(outputs.map((o) => o.filename).sort()).toEqual(Object.keys(config.generates).sort());
   for (const { filename, content } of outputs) {
-    if (readFileSync(join(root, filename), 'utf8') !== content) throw new Error(`${filename} is stale: run \`npm run codegen\` and commit the result`);
+    if (readFileSync(join(root, filename), 'utf8') !== content)
+      throw new Error(`${filename} is stale: run \`npm run codegen\` and commit the result`);
   }
 }, 60000);

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { projectRoot } from '../../src/config';
 
-const docs = parseAllDocuments(readFileSync(join(projectRoot(), 'deploy', 'kubernetes.yaml'), 'utf8')).map((d) => d.toJS());
+const docs = parseAllDocuments(readFileSync(join(projectRoot(), 'deploy', 'kubernetes.yaml'), 'utf8')).map((d) =>
+  d.toJS(),
+);
 const deployment = docs.find((d) => d.kind === 'Deployment');
 const service = docs.find((d) => d.kind === 'Service');
 const container = deployment.spec.template.spec.containers[0];
@@ -20,7 +22,11 @@ describe('deploy/kubernetes.yaml', () => {
 
   it('probes readiness on /readyz and liveness on /healthz, on the port the server listens on', () => {
     const port = container.ports.find((p: { name: string }) => p.name === 'http');
-    const env = Object.fromEntries(container.env.filter((e: { value?: string }) => e.value !== undefined).map((e: { name: string; value: string }) => [e.name, e.value]));
+    const env = Object.fromEntries(
+      container.env
+        .filter((e: { value?: string }) => e.value !== undefined)
+        .map((e: { name: string; value: string }) => [e.name, e.value]),
+    );
     expect(Number(env.PORT)).toBe(port.containerPort);
     expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
     expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });

@@ -10,15 +10,26 @@ const info = {} as GraphQLResolveInfo;
 
 describe('NetkbError', () => {
   it('keeps the code, the argument at fault and the other facts apart', () => {
-    const err = badUserInput('from: release 1.99 is not in the knowledge base', { argument: 'from', knownReleases: ['1.20'] });
+    const err = badUserInput('from: release 1.99 is not in the knowledge base', {
+      argument: 'from',
+      knownReleases: ['1.20'],
+    });
     expect(err).toBeInstanceOf(NetkbError);
     expect(err).not.toBeInstanceOf(GraphQLError);
-    expect(err).toMatchObject({ name: 'NetkbError', code: 'BAD_USER_INPUT', argument: 'from', details: { knownReleases: ['1.20'] } });
+    expect(err).toMatchObject({
+      name: 'NetkbError',
+      code: 'BAD_USER_INPUT',
+      argument: 'from',
+      details: { knownReleases: ['1.20'] },
+    });
     expect(err.facts()).toEqual({ argument: 'from', knownReleases: ['1.20'] });
   });
 
   it('crosses a structured clone (the analysis worker) as code, message and facts', () => {
-    const err = clientError(ErrorCode.PAYLOAD_TOO_LARGE, 'manifest: too large', { argument: 'manifest', limitBytes: 10 });
+    const err = clientError(ErrorCode.PAYLOAD_TOO_LARGE, 'manifest: too large', {
+      argument: 'manifest',
+      limitBytes: 10,
+    });
     const copy = structuredClone({ code: err.code, message: err.message, facts: err.facts() });
     expect(new NetkbError(copy.code, copy.message, copy.facts)).toEqual(err);
   });
@@ -26,13 +37,22 @@ describe('NetkbError', () => {
 
 describe('the GraphQL layer', () => {
   it('answers with the message and extensions { argument, ...details, code }, in that order', () => {
-    const err = clientError(ErrorCode.PAYLOAD_TOO_LARGE, 'manifest: too large', { argument: 'manifest', limitBytes: 10 });
+    const err = clientError(ErrorCode.PAYLOAD_TOO_LARGE, 'manifest: too large', {
+      argument: 'manifest',
+      limitBytes: 10,
+    });
     const converted = toGraphQLError(err);
     expect(converted).toBeInstanceOf(GraphQLError);
     expect(converted.message).toBe('manifest: too large');
     expect(converted.originalError).toBe(err);
-    expect(JSON.stringify(converted.extensions)).toBe('{"argument":"manifest","limitBytes":10,"code":"PAYLOAD_TOO_LARGE"}');
-    expect(JSON.stringify(toGraphQLError(clientError(ErrorCode.FORBIDDEN, 'no'))).includes('"extensions":{"code":"FORBIDDEN"}')).toBe(true);
+    expect(JSON.stringify(converted.extensions)).toBe(
+      '{"argument":"manifest","limitBytes":10,"code":"PAYLOAD_TOO_LARGE"}',
+    );
+    expect(
+      JSON.stringify(toGraphQLError(clientError(ErrorCode.FORBIDDEN, 'no'))).includes(
+        '"extensions":{"code":"FORBIDDEN"}',
+      ),
+    ).toBe(true);
   });
 
   it('gives TIMEOUT its HTTP status, shaped { code, http, ...details } as before', () => {
@@ -43,10 +63,26 @@ describe('the GraphQL layer', () => {
   it('converts what a resolver throws or rejects with, and passes anything else through', async () => {
     const refusal = badUserInput('first must be from 1 to 100, got 0', { argument: 'first' });
     const other = new Error('bug');
-    expect(() => convertingDomainErrors(() => { throw refusal; })(null, {}, null, info)).toThrow(GraphQLError);
-    expect(() => convertingDomainErrors(() => { throw other; })(null, {}, null, info)).toThrow(other);
-    await expect(convertingDomainErrors(async () => { throw refusal; })(null, {}, null, info)).rejects.toMatchObject({ extensions: { argument: 'first', code: 'BAD_USER_INPUT' } });
-    await expect(convertingDomainErrors(async () => { throw other; })(null, {}, null, info)).rejects.toBe(other);
+    expect(() =>
+      convertingDomainErrors(() => {
+        throw refusal;
+      })(null, {}, null, info),
+    ).toThrow(GraphQLError);
+    expect(() =>
+      convertingDomainErrors(() => {
+        throw other;
+      })(null, {}, null, info),
+    ).toThrow(other);
+    await expect(
+      convertingDomainErrors(async () => {
+        throw refusal;
+      })(null, {}, null, info),
+    ).rejects.toMatchObject({ extensions: { argument: 'first', code: 'BAD_USER_INPUT' } });
+    await expect(
+      convertingDomainErrors(async () => {
+        throw other;
+      })(null, {}, null, info),
+    ).rejects.toBe(other);
     expect(convertingDomainErrors(() => 42)(null, {}, null, info)).toBe(42);
   });
 });

@@ -12,7 +12,12 @@ const gate: Pick<FeatureGate, 'lifecycle' | 'removedIn'> = {
 
 describe('gateStateIn', () => {
   it('does not exist before its first stage', () => {
-    expect(gateStateIn(gate, 1014)).toEqual({ exists: false, stage: null, defaultEnabled: null, lockedToDefault: null });
+    expect(gateStateIn(gate, 1014)).toEqual({
+      exists: false,
+      stage: null,
+      defaultEnabled: null,
+      lockedToDefault: null,
+    });
   });
   it('treats since and until as inclusive', () => {
     expect(gateStateIn(gate, 1015)).toMatchObject({ exists: true, stage: 'ALPHA', defaultEnabled: false });

@@ -1,5 +1,8 @@
 // The explorer's starting tabs: the questions people bring to netkb most often.
-export interface ExampleTab { query: string; variables?: string }
+export interface ExampleTab {
+  query: string;
+  variables?: string;
+}
 
 const MANIFEST = `apiVersion: extensions/v1beta1
 kind: Ingress

@@ -16,7 +16,9 @@ type Params = { query: string; variables?: unknown; operationName?: string | nul
 function withKnownOperation(params: Params): Params {
   if (!params.operationName) return params;
   try {
-    const names = parse(params.query).definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION && d.name ? [d.name.value] : []));
+    const names = parse(params.query).definitions.flatMap((d) =>
+      d.kind === Kind.OPERATION_DEFINITION && d.name ? [d.name.value] : [],
+    );
     return names.includes(params.operationName) ? params : { ...params, operationName: null };
   } catch {
     return params;
@@ -27,7 +29,11 @@ async function fetcher(raw: Params, options?: { headers?: Record<string, unknown
   const params = withKnownOperation(raw);
   const res = await fetch('/graphql', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...(options?.headers as Record<string, string> | undefined) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(options?.headers as Record<string, string> | undefined),
+    },
     body: JSON.stringify(params),
   });
   const text = await res.text();
@@ -41,8 +47,18 @@ async function fetcher(raw: Params, options?: { headers?: Record<string, unknown
 const container = document.getElementById('graphiql');
 if (container) {
   createRoot(container).render(
-    <GraphiQL fetcher={fetcher as never} defaultTabs={EXAMPLE_TABS} defaultEditorToolsVisibility={true} isHeadersEditorEnabled={true}>
-      <GraphiQL.Logo><a href="/" className="netkb-home">netkb</a> explorer</GraphiQL.Logo>
+    <GraphiQL
+      fetcher={fetcher as never}
+      defaultTabs={EXAMPLE_TABS}
+      defaultEditorToolsVisibility={true}
+      isHeadersEditorEnabled={true}
+    >
+      <GraphiQL.Logo>
+        <a href="/" className="netkb-home">
+          netkb
+        </a>{' '}
+        explorer
+      </GraphiQL.Logo>
     </GraphiQL>,
   );
 }

@@ -2,12 +2,20 @@
 import type { ReleasesQuery, ReleasesQueryVariables } from './generated/operations';
 
 export class ApiError extends Error {
-  constructor(message: string, readonly code: string | null, readonly status: number, readonly extensions: Record<string, unknown> = {}) {
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly status: number,
+    readonly extensions: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }
 
-interface GraphQLBody<T> { data?: T; errors?: { message: string; extensions?: { code?: string; [k: string]: unknown } }[] }
+interface GraphQLBody<T> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string; [k: string]: unknown } }[];
+}
 
 /**
  * A query as sent, typed with its result and variables from web/src/generated/operations.ts (`npm run codegen`
@@ -15,7 +23,10 @@ interface GraphQLBody<T> { data?: T; errors?: { message: string; extensions?: { 
  */
 export type Operation<Result, Variables> = string & { readonly __operation?: [Result, Variables] };
 
-export async function gql<Result, Variables>(query: Operation<Result, Variables>, variables: Variables): Promise<Result> {
+export async function gql<Result, Variables>(
+  query: Operation<Result, Variables>,
+  variables: Variables,
+): Promise<Result> {
   let res: Response;
   try {
     res = await fetch('/graphql', {
@@ -42,13 +53,16 @@ export async function gql<Result, Variables>(query: Operation<Result, Variables>
 
 export type Release = ReleasesQuery['releases'][number];
 
-const RELEASES: Operation<ReleasesQuery, ReleasesQueryVariables> = /* GraphQL */ `query Releases { releases { version releasedOn preliminary } }`;
+const RELEASES: Operation<ReleasesQuery, ReleasesQueryVariables> =
+  /* GraphQL */ `query Releases { releases { version releasedOn preliminary } }`;
 
 let releases: Promise<Release[]> | null = null;
 
 /** The releases the knowledge base covers, oldest first (asked once per page load). */
 export function loadReleases(): Promise<Release[]> {
   releases ??= gql(RELEASES, {}).then((d) => d.releases);
-  releases.catch(() => { releases = null; });
+  releases.catch(() => {
+    releases = null;
+  });
   return releases;
 }

@@ -2,7 +2,11 @@
 type Child = Node | string | number | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: (Child | Child[])[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
@@ -29,9 +33,18 @@ export function fill(el: Element, ...children: (Child | Child[])[]): void {
 }
 
 /** A labelled <select> whose options are strings. */
-export function select(id: string, label: string, options: { value: string; text?: string }[], value: string, onChange: (v: string) => void): HTMLElement {
-  const sel = h('select', { id, name: id, onchange: (e: Event) => onChange((e.target as HTMLSelectElement).value) },
-    options.map((o) => h('option', { value: o.value, selected: o.value === value }, o.text ?? o.value)));
+export function select(
+  id: string,
+  label: string,
+  options: { value: string; text?: string }[],
+  value: string,
+  onChange: (v: string) => void,
+): HTMLElement {
+  const sel = h(
+    'select',
+    { id, name: id, onchange: (e: Event) => onChange((e.target as HTMLSelectElement).value) },
+    options.map((o) => h('option', { value: o.value, selected: o.value === value }, o.text ?? o.value)),
+  );
   return h('label', { className: 'field', for: id }, h('span', {}, label), sel);
 }
 

@@ -5,7 +5,12 @@
 export type DiffOp = 'same' | 'del' | 'add';
 
 /** One line of the diff; oldLine and newLine are 1-based, null on the side the line is not in. */
-export interface DiffLine { op: DiffOp; text: string; oldLine: number | null; newLine: number | null }
+export interface DiffLine {
+  op: DiffOp;
+  text: string;
+  oldLine: number | null;
+  newLine: number | null;
+}
 
 /** Past this many inserted plus deleted lines the rest of the middle is shown as removed, then added. */
 export const MAX_EDITS = 2000;
@@ -24,7 +29,10 @@ export function lineDiff(before: string, after: string, maxEdits = MAX_EDITS): D
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let endA = a.length;
   let endB = b.length;
-  while (endA > head && endB > head && a[endA - 1] === b[endB - 1]) { endA--; endB--; }
+  while (endA > head && endB > head && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
 
   const out: DiffLine[] = [];
   for (let i = 0; i < head; i++) out.push({ op: 'same', text: a[i], oldLine: i + 1, newLine: i + 1 });
@@ -32,9 +40,17 @@ export function lineDiff(before: string, after: string, maxEdits = MAX_EDITS): D
   let x = head;
   let y = head;
   for (const op of script) {
-    if (op === 'same') { out.push({ op, text: a[x], oldLine: x + 1, newLine: y + 1 }); x++; y++; }
-    else if (op === 'del') { out.push({ op, text: a[x], oldLine: x + 1, newLine: null }); x++; }
-    else { out.push({ op, text: b[y], oldLine: null, newLine: y + 1 }); y++; }
+    if (op === 'same') {
+      out.push({ op, text: a[x], oldLine: x + 1, newLine: y + 1 });
+      x++;
+      y++;
+    } else if (op === 'del') {
+      out.push({ op, text: a[x], oldLine: x + 1, newLine: null });
+      x++;
+    } else {
+      out.push({ op, text: b[y], oldLine: null, newLine: y + 1 });
+      y++;
+    }
   }
   for (; x < a.length; x++, y++) out.push({ op: 'same', text: a[x], oldLine: x + 1, newLine: y + 1 });
   return out;
@@ -55,7 +71,10 @@ function editScript(a: string[], b: string[], maxEdits: number): DiffOp[] {
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
       let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) { x++; y++; }
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
       v[off + k] = x;
       if (x >= n && y >= m) {
         trace.push(v.slice(off - d, off + d + 1));
@@ -80,17 +99,28 @@ function backtrack(trace: Int32Array[], n: number, m: number): DiffOp[] {
     const prevK = down ? k + 1 : k - 1;
     const prevX = at(prevK);
     const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) { ops.push('same'); x--; y--; }
+    while (x > prevX && y > prevY) {
+      ops.push('same');
+      x--;
+      y--;
+    }
     ops.push(down ? 'add' : 'del');
     x = prevX;
     y = prevY;
   }
-  while (x > 0 && y > 0) { ops.push('same'); x--; y--; }
+  while (x > 0 && y > 0) {
+    ops.push('same');
+    x--;
+    y--;
+  }
   return ops.reverse();
 }
 
 /** A stretch of the diff: shown lines, or unchanged lines folded away (more than `context` from any change). */
-export interface Hunk { folded: boolean; lines: DiffLine[] }
+export interface Hunk {
+  folded: boolean;
+  lines: DiffLine[];
+}
 
 /** Folds unchanged runs that lie further than `context` lines from a change (runs shorter than 4 lines stay). */
 export function foldUnchanged(lines: DiffLine[], context = 3): Hunk[] {
@@ -103,7 +133,11 @@ export function foldUnchanged(lines: DiffLine[], context = 3): Hunk[] {
   };
   let i = 0;
   while (i < lines.length) {
-    if (lines[i].op !== 'same') { push(false, [lines[i]]); i++; continue; }
+    if (lines[i].op !== 'same') {
+      push(false, [lines[i]]);
+      i++;
+      continue;
+    }
     let j = i;
     while (j < lines.length && lines[j].op === 'same') j++;
     const run = lines.slice(i, j);

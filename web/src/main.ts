@@ -22,18 +22,34 @@ function current(): View {
 
 function renderNav(active: View): void {
   const nav = document.getElementById('nav')!;
-  fill(nav, h('ul', {}, VIEWS.map((v) => h('li', {},
-    h('a', {
-      href: `/?view=${v.id}`,
-      'aria-current': v === active ? 'page' : null,
-      onclick: (e: Event) => {
-        const me = e as MouseEvent;
-        if (me.ctrlKey || me.metaKey || me.shiftKey || me.button !== 0) return;
-        e.preventDefault();
-        writeParams({ view: v.id }, true);
-        void route(true);
-      },
-    }, v.title)))));
+  fill(
+    nav,
+    h(
+      'ul',
+      {},
+      VIEWS.map((v) =>
+        h(
+          'li',
+          {},
+          h(
+            'a',
+            {
+              href: `/?view=${v.id}`,
+              'aria-current': v === active ? 'page' : null,
+              onclick: (e: Event) => {
+                const me = e as MouseEvent;
+                if (me.ctrlKey || me.metaKey || me.shiftKey || me.button !== 0) return;
+                e.preventDefault();
+                writeParams({ view: v.id }, true);
+                void route(true);
+              },
+            },
+            v.title,
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 async function route(focus = false): Promise<void> {

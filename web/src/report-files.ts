@@ -28,8 +28,13 @@ function toCheckResult(report: ApiReport, file: string): CheckResult {
     change: f.change ? ({ ...f.change, version: parseVersion(f.change.version) } as unknown as Change) : null,
   }));
   return {
-    from: report.from, to: report.to, path: report.path, files: [{ file, documents: report.documents, findings }],
-    summary: report.summary, failOn: 'BREAKING', formatVersion,
+    from: report.from,
+    to: report.to,
+    path: report.path,
+    files: [{ file, documents: report.documents, findings }],
+    summary: report.summary,
+    failOn: 'BREAKING',
+    formatVersion,
   };
 }
 

@@ -31,7 +31,10 @@ export class Analyzer implements ManifestSink {
   /** Objects analysed so far. */
   objects = 0;
 
-  constructor(private readonly ctx: RuleContext, rules: readonly Rule[] = RULES) {
+  constructor(
+    private readonly ctx: RuleContext,
+    rules: readonly Rule[] = RULES,
+  ) {
     this.objectRules = rules.filter((r): r is ObjectRule => r.scope === 'object');
     this.documentRules = rules.filter((r): r is DocumentRule => r.scope === 'document');
   }
@@ -63,7 +66,8 @@ export class Analyzer implements ManifestSink {
   finish(): Analysis {
     this.deal();
     const findings: Finding[] = [];
-    for (const release of [...this.byRelease.keys()].sort((a, b) => a - b)) append(findings, this.byRelease.get(release)!);
+    for (const release of [...this.byRelease.keys()].sort((a, b) => a - b))
+      append(findings, this.byRelease.get(release)!);
     if (!this.inOrder) findings.sort(order);
     return {
       findings,
@@ -96,9 +100,15 @@ export class Analyzer implements ManifestSink {
 
 /** By release, document, line, severity and rule; ties (two findings on one line) by path and message. */
 function order(a: Finding, b: Finding): number {
-  return a.effectiveIn - b.effectiveIn || a.resource.documentIndex - b.resource.documentIndex || a.line - b.line
-    || severityRank(a) - severityRank(b) || a.ruleId.localeCompare(b.ruleId)
-    || text(a.path ?? '', b.path ?? '') || text(a.messageId, b.messageId);
+  return (
+    a.effectiveIn - b.effectiveIn ||
+    a.resource.documentIndex - b.resource.documentIndex ||
+    a.line - b.line ||
+    severityRank(a) - severityRank(b) ||
+    a.ruleId.localeCompare(b.ruleId) ||
+    text(a.path ?? '', b.path ?? '') ||
+    text(a.messageId, b.messageId)
+  );
 }
 
 function count(findings: Finding[], severity: Finding['severity']): number {

@@ -27,7 +27,10 @@ export interface ComponentInvocation {
   flags: FlagUse[];
 }
 
-interface Word { text: string; path: PathSegment[] }
+interface Word {
+  text: string;
+  path: PathSegment[];
+}
 
 // Two rules (component-flag, feature-gate) ask for the same object's invocations: found once.
 const found = new WeakMap<ManifestObject, { kb: AnalysisKb; invocations: ComponentInvocation[] }>();
@@ -125,7 +128,14 @@ function componentOfImage(kb: AnalysisKb, image: string): Component | null {
   let owner = owners.get(image);
   if (owner === undefined) {
     const name = imageName(image);
-    owner = kb.components.find((x) => x.images.some((i) => name === i || name.startsWith(`${i}-`) && /^(amd64|arm64|arm|ppc64le|s390x|386)$/.test(name.slice(i.length + 1)))) ?? null;
+    owner =
+      kb.components.find((x) =>
+        x.images.some(
+          (i) =>
+            name === i ||
+            (name.startsWith(`${i}-`) && /^(amd64|arm64|arm|ppc64le|s390x|386)$/.test(name.slice(i.length + 1))),
+        ),
+      ) ?? null;
     if (owners.size < 10_000) owners.set(image, owner);
   }
   return owner;

@@ -6,8 +6,12 @@ import type { Finding, ResourceRef, Rule, RuleContext, Severity } from '../types
 
 export function resourceOf(object: ManifestObject): ResourceRef {
   return {
-    apiVersion: object.apiVersion, kind: object.kind, name: object.name, namespace: object.namespace,
-    documentIndex: object.documentIndex, line: object.line,
+    apiVersion: object.apiVersion,
+    kind: object.kind,
+    name: object.name,
+    namespace: object.namespace,
+    documentIndex: object.documentIndex,
+    line: object.line,
   };
 }
 
@@ -101,7 +105,13 @@ export function findingText(rule: Rule, input: TextInput): FindingText {
 const resources = new WeakMap<ManifestObject, ResourceRef>();
 
 /** The finding `text` says about `object` at `path` (its text form given when the caller has it already). */
-export function placed(text: FindingText, object: ManifestObject, path: PathSegment[] | null, pathString?: string, line?: number): Finding {
+export function placed(
+  text: FindingText,
+  object: ManifestObject,
+  path: PathSegment[] | null,
+  pathString?: string,
+  line?: number,
+): Finding {
   let resource = resources.get(object);
   if (!resource) resources.set(object, (resource = resourceOf(object)));
   return {
@@ -109,7 +119,7 @@ export function placed(text: FindingText, object: ManifestObject, path: PathSegm
     messageId: text.messageId,
     severity: text.severity,
     resource,
-    path: path ? pathString ?? pathText(path) : null,
+    path: path ? (pathString ?? pathText(path)) : null,
     line: line ?? (path ? object.lineOf(path) : object.line),
     message: text.message,
     effectiveIn: text.effectiveIn,

@@ -5,7 +5,10 @@ import type { RuleContext } from '../types';
 // The memo hangs off the call's context (made per upgradeReport/convertManifest call), so nothing outlives
 // the analysis. Keys are tuples looked up level by level in nested maps: no key string is built per lookup.
 type Part = string | number | boolean | null;
-interface Level { values: Map<Part, unknown>; next: Map<Part, Level> }
+interface Level {
+  values: Map<Part, unknown>;
+  next: Map<Part, Level>;
+}
 const memos = new WeakMap<RuleContext, Level>();
 const level = (): Level => ({ values: new Map(), next: new Map() });
 

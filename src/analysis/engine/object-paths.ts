@@ -3,19 +3,28 @@
 import { isPlainObject, type ManifestObject, type PathSegment } from '../reader/manifest';
 import type { AnalysisKb } from '../types';
 
-interface Step { key: string; isList: boolean }
+interface Step {
+  key: string;
+  isList: boolean;
+}
 const compiled = new Map<string, Step[]>();
 function stepsOf(dotPath: string): Step[] {
   let steps = compiled.get(dotPath);
   if (!steps) {
-    steps = dotPath.split('.').map((s) => (s.endsWith('[]') ? { key: s.slice(0, -2), isList: true } : { key: s, isList: false }));
+    steps = dotPath
+      .split('.')
+      .map((s) => (s.endsWith('[]') ? { key: s.slice(0, -2), isList: true } : { key: s, isList: false }));
     compiled.set(dotPath, steps);
   }
   return steps;
 }
 
 /** Every concrete location of a dot path in a value: "a[].b" yields ["a", 0, "b"], ["a", 1, "b"] where present. */
-export function locate(value: unknown, dotPath: string, prefix: PathSegment[] = []): { path: PathSegment[]; value: unknown }[] {
+export function locate(
+  value: unknown,
+  dotPath: string,
+  prefix: PathSegment[] = [],
+): { path: PathSegment[]; value: unknown }[] {
   const steps = stepsOf(dotPath);
   // Most paths are absent from most objects: test the first step before allocating anything.
   if (!isPlainObject(value) || value[steps[0].key] === undefined) return [];
@@ -87,7 +96,10 @@ export interface PathTrie<T> {
   keys: string[];
   items: T[];
 }
-interface TrieEdge<T> { list: boolean; node: PathTrie<T> }
+interface TrieEdge<T> {
+  list: boolean;
+  node: PathTrie<T>;
+}
 
 const emptyNode = <T>(): PathTrie<T> => ({ children: new Map(), keys: [], items: [] });
 
@@ -117,13 +129,23 @@ export function pathTrie<T>(entries: { path: string; item: T }[]): PathTrie<T> {
  * object holds a few of the many fields the knowledge base knows for its kind). The order of the visits
  * is not part of the contract: analyze() orders the findings.
  */
-export function walkTrie<T>(trie: PathTrie<T>, value: unknown, prefix: PathSegment[], visit: (item: T, path: PathSegment[], value: unknown) => void): void {
+export function walkTrie<T>(
+  trie: PathTrie<T>,
+  value: unknown,
+  prefix: PathSegment[],
+  visit: (item: T, path: PathSegment[], value: unknown) => void,
+): void {
   walkNode(trie, value, [...prefix], visit);
 }
 
 const FEW_CHILDREN = 4;
 
-function walkNode<T>(node: PathTrie<T>, v: unknown, stack: PathSegment[], visit: (item: T, path: PathSegment[], value: unknown) => void): void {
+function walkNode<T>(
+  node: PathTrie<T>,
+  v: unknown,
+  stack: PathSegment[],
+  visit: (item: T, path: PathSegment[], value: unknown) => void,
+): void {
   if (v === undefined || v === null) return;
   for (let i = 0; i < node.items.length; i++) visit(node.items[i], stack, v);
   const keys = node.keys;
@@ -133,7 +155,8 @@ function walkNode<T>(node: PathTrie<T>, v: unknown, stack: PathSegment[], visit:
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k];
       const child = map[key];
-      if (child !== undefined && child !== null && Object.hasOwn(map, key)) walkEdges(node.children.get(key)!, key, child, stack, visit);
+      if (child !== undefined && child !== null && Object.hasOwn(map, key))
+        walkEdges(node.children.get(key)!, key, child, stack, visit);
     }
     return;
   }
@@ -145,7 +168,13 @@ function walkNode<T>(node: PathTrie<T>, v: unknown, stack: PathSegment[], visit:
   }
 }
 
-function walkEdges<T>(edges: TrieEdge<T>[], key: string, child: unknown, stack: PathSegment[], visit: (item: T, path: PathSegment[], value: unknown) => void): void {
+function walkEdges<T>(
+  edges: TrieEdge<T>[],
+  key: string,
+  child: unknown,
+  stack: PathSegment[],
+  visit: (item: T, path: PathSegment[], value: unknown) => void,
+): void {
   stack.push(key);
   for (let e = 0; e < edges.length; e++) {
     const { list, node: next } = edges[e];

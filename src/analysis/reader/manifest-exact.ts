@@ -1,7 +1,17 @@
 // The exact reader: the `yaml` package's document API. Slow (it builds a node tree with positions) but
 // it follows all of YAML, so it reads what the fast reader leaves alone: anchors and aliases (with the
 // alias-expansion limit), tags, flow collections over several lines, and every error with its position.
-import { isMap, isNode, isScalar, isSeq, LineCounter, parseAllDocuments, Scalar, type Document, type Node as YamlNode } from 'yaml';
+import {
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  Scalar,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
 import { ManifestError, type Locator, type ManifestLimits, type PathSegment } from './manifest-types';
 
 export interface ExactDocument {
@@ -23,9 +33,12 @@ export function readExact(text: string, limits: ManifestLimits, lineShift = 0, f
     if (err) {
       const pos = err.linePos?.[0];
       const line = pos ? pos.line + lineShift : undefined;
-      throw new ManifestError('INVALID_YAML',
+      throw new ManifestError(
+        'INVALID_YAML',
         `invalid YAML in document ${firstDocument + n + 1}${pos ? ` at line ${line}, column ${pos.col}` : ''}: ${err.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`,
-        line, pos?.col);
+        line,
+        pos?.col,
+      );
     }
     const locator = new NodeLocator(doc, lines, lineShift);
     if (doc.contents === null || doc.contents === undefined) return { value: undefined, locator };
@@ -33,14 +46,22 @@ export function readExact(text: string, limits: ManifestLimits, lineShift = 0, f
     try {
       return { value: doc.toJS({ maxAliasCount: limits.maxAliasCount }), locator };
     } catch (e) {
-      if (e instanceof ReferenceError) throw new ManifestError('TOO_COMPLEX', `document ${firstDocument + n + 1} expands too many YAML aliases (limit ${limits.maxAliasCount})`);
+      if (e instanceof ReferenceError)
+        throw new ManifestError(
+          'TOO_COMPLEX',
+          `document ${firstDocument + n + 1} expands too many YAML aliases (limit ${limits.maxAliasCount})`,
+        );
       throw e;
     }
   });
 }
 
 class NodeLocator implements Locator {
-  constructor(private readonly doc: Document, private readonly lines: LineCounter, private readonly shift: number) {}
+  constructor(
+    private readonly doc: Document,
+    private readonly lines: LineCounter,
+    private readonly shift: number,
+  ) {}
 
   private line(offset: number): number {
     return this.lines.linePos(offset).line + this.shift;
@@ -65,7 +86,9 @@ class NodeLocator implements Locator {
     const parent = this.nodeAt(path.slice(0, -1));
     const last = path[path.length - 1];
     if (isMap(parent)) {
-      const pair = parent.items.find((p) => (isNode(p.key) ? (p.key as { value?: unknown }).value === last : p.key === last));
+      const pair = parent.items.find((p) =>
+        isNode(p.key) ? (p.key as { value?: unknown }).value === last : p.key === last,
+      );
       if (pair && isNode(pair.key) && pair.key.range) return this.line(pair.key.range[0]);
       return undefined;
     }
@@ -83,7 +106,8 @@ class NodeLocator implements Locator {
     for (const pair of node.items) {
       const value = pair.value;
       const key = isScalar(pair.key) ? pair.key.value : pair.key;
-      if (typeof key === 'string' && isScalar(value) && value.type === Scalar.BLOCK_LITERAL && value.range) out.set(key, this.line(value.range[0]));
+      if (typeof key === 'string' && isScalar(value) && value.type === Scalar.BLOCK_LITERAL && value.range)
+        out.set(key, this.line(value.range[0]));
     }
     return out;
   }
@@ -96,7 +120,11 @@ function checkDepth(root: YamlNode, maxDepth: number, lineOf: (offset: number) =
     if (!isMap(node) && !isSeq(node)) continue;
     if (depth > maxDepth) {
       const line = node.range ? lineOf(node.range[0]) : undefined;
-      throw new ManifestError('TOO_COMPLEX', `the manifest nests deeper than ${maxDepth} levels${line ? ` (at line ${line})` : ''}`, line);
+      throw new ManifestError(
+        'TOO_COMPLEX',
+        `the manifest nests deeper than ${maxDepth} levels${line ? ` (at line ${line})` : ''}`,
+        line,
+      );
     }
     for (const item of node.items as unknown[]) {
       stack.push([isMap(node) ? (item as { value: unknown }).value : item, depth + 1]);

@@ -2,7 +2,15 @@
 // component configs written inside a ConfigMap. Lines come from a Locator, asked only when needed:
 // most objects never have a finding, so most never pay for their positions.
 import { readExact } from './manifest-exact';
-import { isPlainObject, ManifestError, type Locator, type ManifestLimits, type ManifestObject, type PathSegment, type SkippedDocument } from './manifest-types';
+import {
+  isPlainObject,
+  ManifestError,
+  type Locator,
+  type ManifestLimits,
+  type ManifestObject,
+  type PathSegment,
+  type SkippedDocument,
+} from './manifest-types';
 
 export interface DocumentOut {
   objects: ManifestObject[];
@@ -11,14 +19,21 @@ export interface DocumentOut {
   total: number;
 }
 
-export function objectsOfDocument(documentIndex: number, value: unknown, locator: () => Locator, limits: ManifestLimits, out: DocumentOut): void {
+export function objectsOfDocument(
+  documentIndex: number,
+  value: unknown,
+  locator: () => Locator,
+  limits: ManifestLimits,
+  out: DocumentOut,
+): void {
   if (value === null || value === undefined) return;
   if (!isPlainObject(value) || typeof value.apiVersion !== 'string' || typeof value.kind !== 'string') {
     out.skipped.push({ documentIndex, line: locator().firstKeyLine([]), reason: 'it has no apiVersion and kind' });
     return;
   }
   const add = (v: Record<string, unknown>, at: PathSegment[]) => {
-    if (out.total >= limits.maxObjects) throw new ManifestError('TOO_COMPLEX', `the manifest holds more than ${limits.maxObjects} objects`);
+    if (out.total >= limits.maxObjects)
+      throw new ManifestError('TOO_COMPLEX', `the manifest holds more than ${limits.maxObjects} objects`);
     out.total++;
     out.objects.push(makeObject(documentIndex, v, locator, at));
     if (v.kind === 'ConfigMap') embeddedObjects(documentIndex, v, locator, at, limits, out);
@@ -26,8 +41,14 @@ export function objectsOfDocument(documentIndex: number, value: unknown, locator
   if (value.kind === 'List' || (/List$/.test(value.kind) && Array.isArray(value.items))) {
     const items = Array.isArray(value.items) ? value.items : [];
     items.forEach((item, i) => {
-      if (isPlainObject(item) && typeof item.apiVersion === 'string' && typeof item.kind === 'string') add(item, ['items', i]);
-      else out.skipped.push({ documentIndex, line: locator().entryLine(['items', i]) ?? locator().firstKeyLine([]), reason: `item ${i} of the List has no apiVersion and kind` });
+      if (isPlainObject(item) && typeof item.apiVersion === 'string' && typeof item.kind === 'string')
+        add(item, ['items', i]);
+      else
+        out.skipped.push({
+          documentIndex,
+          line: locator().entryLine(['items', i]) ?? locator().firstKeyLine([]),
+          reason: `item ${i} of the List has no apiVersion and kind`,
+        });
     });
   } else {
     add(value, []);
@@ -38,17 +59,30 @@ export function objectsOfDocument(documentIndex: number, value: unknown, locator
  * Objects written as YAML inside a ConfigMap's data (kubeadm keeps KubeProxyConfiguration there as
  * `config.conf: |`). Only literal blocks are read: their lines map one to one onto the manifest's.
  */
-function embeddedObjects(documentIndex: number, configMap: Record<string, unknown>, locator: () => Locator, at: PathSegment[], limits: ManifestLimits, out: DocumentOut): void {
+function embeddedObjects(
+  documentIndex: number,
+  configMap: Record<string, unknown>,
+  locator: () => Locator,
+  at: PathSegment[],
+  limits: ManifestLimits,
+  out: DocumentOut,
+): void {
   const data = configMap.data;
   if (!isPlainObject(data)) return;
-  const candidates = Object.entries(data).filter(([, v]) => typeof v === 'string' && /^apiVersion:/m.test(v) && /^kind:/m.test(v));
+  const candidates = Object.entries(data).filter(
+    ([, v]) => typeof v === 'string' && /^apiVersion:/m.test(v) && /^kind:/m.test(v),
+  );
   if (candidates.length === 0) return;
   const literals = locator().literalBlocks([...at, 'data']);
   for (const [key, text] of candidates) {
     const shift = literals.get(key);
     if (shift === undefined) continue;
     let docs;
-    try { docs = readExact(text as string, limits, shift); } catch { continue; }
+    try {
+      docs = readExact(text as string, limits, shift);
+    } catch {
+      continue;
+    }
     for (const doc of docs) {
       const v = doc.value;
       if (isPlainObject(v) && typeof v.apiVersion === 'string' && typeof v.kind === 'string') {
@@ -59,7 +93,12 @@ function embeddedObjects(documentIndex: number, configMap: Record<string, unknow
   }
 }
 
-function makeObject(documentIndex: number, value: Record<string, unknown>, locator: () => Locator, at: PathSegment[]): ManifestObject {
+function makeObject(
+  documentIndex: number,
+  value: Record<string, unknown>,
+  locator: () => Locator,
+  at: PathSegment[],
+): ManifestObject {
   return new LocatedObject(documentIndex, value, locator, at);
 }
 
@@ -71,7 +110,12 @@ class LocatedObject implements ManifestObject {
   readonly namespace: string | null;
   private firstLine: number | undefined;
 
-  constructor(readonly documentIndex: number, readonly value: Record<string, unknown>, private readonly locator: () => Locator, private readonly at: PathSegment[]) {
+  constructor(
+    readonly documentIndex: number,
+    readonly value: Record<string, unknown>,
+    private readonly locator: () => Locator,
+    private readonly at: PathSegment[],
+  ) {
     const metadata = isPlainObject(value.metadata) ? value.metadata : {};
     this.apiVersion = value.apiVersion as string;
     this.kind = value.kind as string;

@@ -11,12 +11,22 @@ export interface ManifestLimits {
   maxObjects: number;
 }
 
-export const DEFAULT_LIMITS: ManifestLimits = { maxBytes: 5 * 1024 * 1024, maxAliasCount: 100, maxDepth: 64, maxObjects: 50_000 };
+export const DEFAULT_LIMITS: ManifestLimits = {
+  maxBytes: 5 * 1024 * 1024,
+  maxAliasCount: 100,
+  maxDepth: 64,
+  maxObjects: 50_000,
+};
 
 export type ManifestErrorCode = 'INVALID_YAML' | 'TOO_LARGE' | 'TOO_COMPLEX';
 
 export class ManifestError extends Error {
-  constructor(readonly code: ManifestErrorCode, message: string, readonly line?: number, readonly column?: number) {
+  constructor(
+    readonly code: ManifestErrorCode,
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
     super(message);
   }
 }
@@ -38,9 +48,17 @@ export interface ManifestObject {
 }
 
 /** A document that is not a Kubernetes object (no apiVersion or kind). */
-export interface SkippedDocument { documentIndex: number; line: number; reason: string }
+export interface SkippedDocument {
+  documentIndex: number;
+  line: number;
+  reason: string;
+}
 
-export interface Manifest { objects: ManifestObject[]; skipped: SkippedDocument[]; documents: number }
+export interface Manifest {
+  objects: ManifestObject[];
+  skipped: SkippedDocument[];
+  documents: number;
+}
 
 /**
  * Takes a manifest document by document as it is read: `document` gets each document's objects (and

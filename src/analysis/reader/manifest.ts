@@ -22,10 +22,28 @@
 import { load } from 'js-yaml';
 import { readExact } from './manifest-exact';
 import { objectsOfDocument, type DocumentOut } from './manifest-objects';
-import { DEFAULT_LIMITS, ManifestError, isPlainObject, type Locator, type Manifest, type ManifestLimits, type ManifestObject, type ManifestSink, type PathSegment, type SkippedDocument } from './manifest-types';
+import {
+  DEFAULT_LIMITS,
+  ManifestError,
+  type Locator,
+  type Manifest,
+  type ManifestLimits,
+  type ManifestObject,
+  type ManifestSink,
+  type PathSegment,
+  type SkippedDocument,
+} from './manifest-types';
 import { YAML_CORE_SCHEMA } from './yaml-core-schema';
 import { splitDocuments, type DocumentSlice } from './yaml-documents';
-import { buildLineIndex, entriesOf, isLiteral, lineOf, nodeAt, verifyLineIndex, type LineNode } from './yaml-line-index';
+import {
+  buildLineIndex,
+  entriesOf,
+  isLiteral,
+  lineOf,
+  nodeAt,
+  verifyLineIndex,
+  type LineNode,
+} from './yaml-line-index';
 
 export * from './manifest-types';
 
@@ -41,9 +59,14 @@ function needsExact(source: string): boolean {
   // Most documents hold none of these characters: one scan decides.
   if (!EXACT_CANDIDATES.test(source)) return false;
   const marks = source.includes('&') || source.includes('*') || source.includes('!');
-  return (marks && NEEDS_EXACT.test(source)) || (source.includes('#') && MULTI_LINE_FLOW.test(source))
+  return (
+    (marks && NEEDS_EXACT.test(source)) ||
+    (source.includes('#') && MULTI_LINE_FLOW.test(source)) ||
     // A colon right before a flow indicator ("{a:, b}"): js-yaml and `yaml` split such keys differently.
-    || source.includes(':,') || source.includes(':]') || source.includes(':}');
+    source.includes(':,') ||
+    source.includes(':]') ||
+    source.includes(':}')
+  );
 }
 
 export function readManifest(text: string, limits: ManifestLimits = DEFAULT_LIMITS): Manifest {
@@ -82,7 +105,13 @@ export function readManifestInto(text: string, limits: ManifestLimits, sink: Man
 export function readManifestExact(text: string, limits: ManifestLimits = DEFAULT_LIMITS): Manifest {
   const objects: ManifestObject[] = [];
   const skipped: SkippedDocument[] = [];
-  const documents = readExactInto(text, limits, { document: (o, s) => { objects.push(...o); skipped.push(...s); }, restart: () => undefined });
+  const documents = readExactInto(text, limits, {
+    document: (o, s) => {
+      objects.push(...o);
+      skipped.push(...s);
+    },
+    restart: () => undefined,
+  });
   return { objects, skipped, documents };
 }
 
@@ -140,7 +169,15 @@ function readFast(text: string, limits: ManifestLimits, sink: ManifestSink): num
  * (which may then refuse a document js-yaml accepted: only corner cases such as a comment glued to a
  * flow collection's bracket, reported when a finding first needs a line of that document).
  */
-function fastLocator(text: string, lineStarts: number[], slice: DocumentSlice, documentIndex: number, source: string, value: unknown, limits: ManifestLimits): Locator {
+function fastLocator(
+  text: string,
+  lineStarts: number[],
+  slice: DocumentSlice,
+  documentIndex: number,
+  source: string,
+  value: unknown,
+  limits: ManifestLimits,
+): Locator {
   const index = buildLineIndex(text, lineStarts, slice.firstLine, slice.endLine);
   if (index && verifyLineIndex(index, value)) return new IndexLocator(index);
   return readExact(source, limits, slice.firstLine, documentIndex)[0].locator;
@@ -164,7 +201,8 @@ class IndexLocator implements Locator {
   literalBlocks(path: PathSegment[]): Map<string, number> {
     const out = new Map<string, number>();
     const n = nodeAt(this.root, path);
-    if (n !== undefined && typeof n !== 'number' && n.kind === 'map') for (const [k, child] of entriesOf(n)) if (isLiteral(child)) out.set(k, lineOf(child));
+    if (n !== undefined && typeof n !== 'number' && n.kind === 'map')
+      for (const [k, child] of entriesOf(n)) if (isLiteral(child)) out.set(k, lineOf(child));
     return out;
   }
 }

@@ -38,7 +38,8 @@ const boolType = new Type('tag:yaml.org,2002:bool', {
 const intType = new Type('tag:yaml.org,2002:int', {
   kind: 'scalar',
   resolve: (s: string) => mayBeNumber(s) && (INT_OCT.test(s) || INT_DEC.test(s) || INT_HEX.test(s)),
-  construct: (s: string) => (INT_OCT.test(s) ? parseInt(s.slice(2), 8) : INT_HEX.test(s) ? parseInt(s.slice(2), 16) : parseInt(s, 10)),
+  construct: (s: string) =>
+    INT_OCT.test(s) ? parseInt(s.slice(2), 8) : INT_HEX.test(s) ? parseInt(s.slice(2), 16) : parseInt(s, 10),
   predicate: (v: unknown) => typeof v === 'number' && Number.isInteger(v),
 });
 

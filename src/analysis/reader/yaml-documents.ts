@@ -36,7 +36,13 @@ export function splitDocuments(text: string): SplitText | null {
   let current = { firstLine: 0, hasMarker: false, hasContent: false };
   const close = (endLine: number) => {
     if (current.hasContent || current.hasMarker) {
-      documents.push({ firstLine: current.firstLine, endLine, start: lineStarts[current.firstLine], end: endLine < lineStarts.length ? lineStarts[endLine] : text.length, hasContent: current.hasContent });
+      documents.push({
+        firstLine: current.firstLine,
+        endLine,
+        start: lineStarts[current.firstLine],
+        end: endLine < lineStarts.length ? lineStarts[endLine] : text.length,
+        hasContent: current.hasContent,
+      });
     }
   };
   for (let i = 0; i < lineStarts.length; i++) {

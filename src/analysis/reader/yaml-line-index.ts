@@ -102,7 +102,15 @@ export function isLiteral(e: LineEntry): boolean {
   return typeof e === 'number' ? (e & 3) === 3 : e.literal;
 }
 
-const node = (line: number): LineNode => ({ line, kind: 'null', firstKeyLine: line, literal: false, keys: null, index: null, items: null });
+const node = (line: number): LineNode => ({
+  line,
+  kind: 'null',
+  firstKeyLine: line,
+  literal: false,
+  keys: null,
+  index: null,
+  items: null,
+});
 
 /** The node as an entry of its parent: a leaf packed into a number, a collection as it is. */
 function settled(n: LineNode): LineEntry {
@@ -120,15 +128,32 @@ export function nodeAt(root: LineNode, path: PathSegment[]): LineEntry | undefin
   return n;
 }
 
-interface Frame { indent: number; node: LineNode }
+interface Frame {
+  indent: number;
+  node: LineNode;
+}
 /** An entry whose value starts on a later line; `parent` and `at` say where to settle it. */
-interface Pending { node: LineNode; indent: number; inSeq: boolean; fromItem: boolean; parent: LineNode; at: number }
+interface Pending {
+  node: LineNode;
+  indent: number;
+  inSeq: boolean;
+  fromItem: boolean;
+  parent: LineNode;
+  at: number;
+}
 
 class GiveUp extends Error {}
-const giveUp = (): never => { throw new GiveUp(); };
+const giveUp = (): never => {
+  throw new GiveUp();
+};
 
 /** Lines [firstLine, endLine) of `text` (0-based indexes into `lineStarts`); null when the scanner gives up. */
-export function buildLineIndex(text: string, lineStarts: number[], firstLine: number, endLine: number): LineNode | null {
+export function buildLineIndex(
+  text: string,
+  lineStarts: number[],
+  firstLine: number,
+  endLine: number,
+): LineNode | null {
   try {
     return new Scanner(text, lineStarts).run(firstLine, endLine);
   } catch (e) {
@@ -150,7 +175,10 @@ class Scanner {
   private key = '';
   private keyEnd = 0;
 
-  constructor(private readonly t: string, private readonly lineStarts: number[]) {}
+  constructor(
+    private readonly t: string,
+    private readonly lineStarts: number[],
+  ) {}
 
   run(firstLine: number, endLine: number): LineNode {
     const { t, lineStarts } = this;
@@ -214,7 +242,7 @@ class Scanner {
     }
     if (top.indent < i) return; // continuation of a multi-line scalar
     if (top.node.kind === 'seq') this.item(top.node, i, s, e, L);
-    else this.entry(top.node, i, s, e, L, this.parseKey(s, e));
+    else this.entry(top.node, i, e, L, this.parseKey(s, e));
   }
 
   /**
@@ -234,7 +262,7 @@ class Scanner {
       n.keys = [];
       n.firstKeyLine = L;
       this.stack.push({ indent: i, node: n });
-      this.entry(n, i, s, e, L, true);
+      this.entry(n, i, e, L, true);
       return;
     }
     const code = this.value(s, e, parentIndent);
@@ -270,8 +298,8 @@ class Scanner {
     else p.parent.keys![p.at] = settled(p.node);
   }
 
-  /** A map entry; `parsed` says parseKey(s, e) has just succeeded (this.key, this.keyEnd hold its answer). */
-  private entry(map: LineNode, i: number, s: number, e: number, L: number, parsed: boolean): void {
+  /** A map entry; `parsed` says parseKey has just succeeded on this line (this.key, this.keyEnd hold its answer). */
+  private entry(map: LineNode, i: number, e: number, L: number, parsed: boolean): void {
     if (!parsed || slotOf(map, this.key) >= 0) return giveUp();
     const t = this.t;
     const key = this.key;
@@ -319,13 +347,22 @@ class Scanner {
       if (close === -1) return false;
       let j = close + 1;
       while (j < e && t.charCodeAt(j) === SPACE) j++;
-      if (j >= e || t.charCodeAt(j) !== COLON || !(j + 1 === e || t.charCodeAt(j + 1) === SPACE || t.charCodeAt(j + 1) === TAB)) return false;
+      if (
+        j >= e ||
+        t.charCodeAt(j) !== COLON ||
+        !(j + 1 === e || t.charCodeAt(j + 1) === SPACE || t.charCodeAt(j + 1) === TAB)
+      )
+        return false;
       this.key = unquote(t.slice(s, close + 1));
       this.keyEnd = j + 1;
       return true;
     }
     if (KEY_REFUSED.includes(t[s])) return false;
-    if ((ch === DASH || ch === QUESTION || ch === COLON) && (s + 1 === e || t.charCodeAt(s + 1) === SPACE || t.charCodeAt(s + 1) === TAB)) return false;
+    if (
+      (ch === DASH || ch === QUESTION || ch === COLON) &&
+      (s + 1 === e || t.charCodeAt(s + 1) === SPACE || t.charCodeAt(s + 1) === TAB)
+    )
+      return false;
     for (let j = s; j < e; j++) {
       const x = t.charCodeAt(j);
       if (x === HASH && j > s && (t.charCodeAt(j - 1) === SPACE || t.charCodeAt(j - 1) === TAB)) return false;
@@ -364,9 +401,15 @@ function isSeqItem(t: string, s: number, e: number): boolean {
 function closingQuote(t: string, from: number, e: number, q: number): number {
   for (let j = from; j < e; j++) {
     const c = t.charCodeAt(j);
-    if (q === DOUBLE_QUOTE && c === BACKSLASH) { j++; continue; }
+    if (q === DOUBLE_QUOTE && c === BACKSLASH) {
+      j++;
+      continue;
+    }
     if (c === q) {
-      if (q === SINGLE_QUOTE && j + 1 < e && t.charCodeAt(j + 1) === SINGLE_QUOTE) { j++; continue; }
+      if (q === SINGLE_QUOTE && j + 1 < e && t.charCodeAt(j + 1) === SINGLE_QUOTE) {
+        j++;
+        continue;
+      }
       return j;
     }
   }
@@ -398,7 +441,8 @@ function flowEnd(t: string, s: number, e: number): number {
       depth--;
       if (depth === 0) return j + 1;
     } else if (ch === HASH && j > s && (t.charCodeAt(j - 1) === SPACE || t.charCodeAt(j - 1) === TAB)) return -1;
-    else if ((ch === AMPERSAND || ch === STAR || ch === BANG) && (j === s || ' [{,'.includes(t[j - 1]))) return giveUp();
+    else if ((ch === AMPERSAND || ch === STAR || ch === BANG) && (j === s || ' [{,'.includes(t[j - 1])))
+      return giveUp();
   }
   return -1;
 }
@@ -430,8 +474,11 @@ export function verifyLineIndex(n: LineEntry, v: unknown): boolean {
       for (let i = 0; i < items.length; i++) if (!verifyLineIndex(items[i], v[i])) return false;
       return true;
     }
-    case 'scalar': return typeof v !== 'object' || v === null;
-    case 'null': return v === null;
-    case 'flow': return true;
+    case 'scalar':
+      return typeof v !== 'object' || v === null;
+    case 'null':
+      return v === null;
+    case 'flow':
+      return true;
   }
 }

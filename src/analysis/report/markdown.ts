@@ -20,7 +20,8 @@ const ICON = { BREAKING: '🔴', WARNING: '🟠', INFO: '🔵' } as const;
 export function reportMarkdown(r: MarkdownInput): string {
   const max = r.maxLength ?? 3500;
   const { breaking, warning, info } = r.summary;
-  const head = `**netkb: ${r.from} → ${r.to}** (${r.documents} object${r.documents === 1 ? '' : 's'}): ` +
+  const head =
+    `**netkb: ${r.from} → ${r.to}** (${r.documents} object${r.documents === 1 ? '' : 's'}): ` +
     `${breaking} breaking, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info`;
   if (r.findings.length === 0) return `${head}\n\nNothing in this manifest breaks or changes on the way. ✅\n`;
   const lines: string[] = [head, ''];
@@ -29,7 +30,9 @@ export function reportMarkdown(r: MarkdownInput): string {
   for (const f of r.findings) {
     const block: string[] = [];
     if (f.effectiveIn !== current) block.push(`${current === null ? '' : '\n'}**${r.formatVersion(f.effectiveIn)}**`);
-    const obj = f.resource.kind ? `${f.resource.kind}${f.resource.name ? ` ${f.resource.namespace ? `${f.resource.namespace}/` : ''}${f.resource.name}` : ''}` : `document ${f.resource.documentIndex + 1}`;
+    const obj = f.resource.kind
+      ? `${f.resource.kind}${f.resource.name ? ` ${f.resource.namespace ? `${f.resource.namespace}/` : ''}${f.resource.name}` : ''}`
+      : `document ${f.resource.documentIndex + 1}`;
     const where = r.where ? r.where(f) : `line ${f.line}`;
     block.push(`- ${ICON[f.severity]} ${obj}, ${where}: ${f.message}${f.fix ? ` _Fix:_ ${firstSentence(f.fix)}` : ''}`);
     const remaining = r.findings.length - shown - 1;

@@ -13,28 +13,54 @@ export interface SarifInput {
 }
 
 export function sarifReport(r: SarifInput): string {
-  return JSON.stringify({
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [{
-      tool: {
-        driver: {
-          name: 'netkb',
-          informationUri: 'https://github.com/kubernetes/kubernetes/tree/master/CHANGELOG',
-          rules: RULES.map((rule) => ({ id: rule.id, name: rule.id, shortDescription: { text: rule.description }, fullDescription: { text: rule.description } })),
-        },
+  return (
+    JSON.stringify(
+      {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+          {
+            tool: {
+              driver: {
+                name: 'netkb',
+                informationUri: 'https://github.com/kubernetes/kubernetes/tree/master/CHANGELOG',
+                rules: RULES.map((rule) => ({
+                  id: rule.id,
+                  name: rule.id,
+                  shortDescription: { text: rule.description },
+                  fullDescription: { text: rule.description },
+                })),
+              },
+            },
+            results: r.files.flatMap((file) =>
+              file.findings.map((f) => ({
+                ruleId: f.ruleId,
+                ruleIndex: RULES.findIndex((rule) => rule.id === f.ruleId),
+                level: LEVEL[f.severity],
+                message: {
+                  text: `${f.message}${f.fix ? ` Fix: ${f.fix}` : ''} (from ${r.from} to ${r.to}: bites in ${r.formatVersion(f.effectiveIn)})`,
+                },
+                locations: [
+                  { physicalLocation: { artifactLocation: { uri: file.file }, region: { startLine: f.line } } },
+                ],
+                properties: {
+                  messageId: f.messageId,
+                  severity: f.severity,
+                  effectiveIn: r.formatVersion(f.effectiveIn),
+                  path: f.path,
+                  replacement: f.replacement,
+                  resource: f.resource,
+                  change: f.change
+                    ? { version: r.formatVersion(f.change.version), prs: f.change.prs, sources: f.change.sources }
+                    : null,
+                },
+              })),
+            ),
+          },
+        ],
       },
-      results: r.files.flatMap((file) => file.findings.map((f) => ({
-        ruleId: f.ruleId,
-        ruleIndex: RULES.findIndex((rule) => rule.id === f.ruleId),
-        level: LEVEL[f.severity],
-        message: { text: `${f.message}${f.fix ? ` Fix: ${f.fix}` : ''} (from ${r.from} to ${r.to}: bites in ${r.formatVersion(f.effectiveIn)})` },
-        locations: [{ physicalLocation: { artifactLocation: { uri: file.file }, region: { startLine: f.line } } }],
-        properties: {
-          messageId: f.messageId, severity: f.severity, effectiveIn: r.formatVersion(f.effectiveIn), path: f.path, replacement: f.replacement,
-          resource: f.resource, change: f.change ? { version: r.formatVersion(f.change.version), prs: f.change.prs, sources: f.change.sources } : null,
-        },
-      }))),
-    }],
-  }, null, 2) + '\n';
+      null,
+      2,
+    ) + '\n'
+  );
 }

@@ -3,13 +3,41 @@ import type { CheckResult, Formatter } from './types';
 
 export function findingJson(f: Finding, v: (k: number) => string) {
   return {
-    ruleId: f.ruleId, messageId: f.messageId, severity: f.severity, resource: f.resource, path: f.path, line: f.line,
-    message: f.message, effectiveIn: v(f.effectiveIn), fix: f.fix, replacement: f.replacement,
-    change: f.change ? { version: v(f.change.version), kind: f.change.kind, prs: f.change.prs, summary: f.change.summary, sources: f.change.sources } : null,
+    ruleId: f.ruleId,
+    messageId: f.messageId,
+    severity: f.severity,
+    resource: f.resource,
+    path: f.path,
+    line: f.line,
+    message: f.message,
+    effectiveIn: v(f.effectiveIn),
+    fix: f.fix,
+    replacement: f.replacement,
+    change: f.change
+      ? {
+          version: v(f.change.version),
+          kind: f.change.kind,
+          prs: f.change.prs,
+          summary: f.change.summary,
+          sources: f.change.sources,
+        }
+      : null,
   };
 }
 
-export const json: Formatter = (r: CheckResult) => JSON.stringify({
-  from: r.from, to: r.to, path: r.path, summary: r.summary,
-  files: r.files.map((f) => ({ file: f.file, documents: f.documents, findings: f.findings.map((x) => findingJson(x, r.formatVersion)) })),
-}, null, 2) + '\n';
+export const json: Formatter = (r: CheckResult) =>
+  JSON.stringify(
+    {
+      from: r.from,
+      to: r.to,
+      path: r.path,
+      summary: r.summary,
+      files: r.files.map((f) => ({
+        file: f.file,
+        documents: f.documents,
+        findings: f.findings.map((x) => findingJson(x, r.formatVersion)),
+      })),
+    },
+    null,
+    2,
+  ) + '\n';

@@ -13,7 +13,8 @@ export const junit: Formatter = (r: CheckResult) => {
         : `<system-out>${esc(`${f.severity}: ${f.message}`)}</system-out>`;
       return `    <testcase classname="${esc(file.file)}" name="${esc(name)}">${body}</testcase>`;
     });
-    if (cases.length === 0) cases.push(`    <testcase classname="${esc(file.file)}" name="no findings from ${r.from} to ${r.to}"/>`);
+    if (cases.length === 0)
+      cases.push(`    <testcase classname="${esc(file.file)}" name="no findings from ${r.from} to ${r.to}"/>`);
     const failures = file.findings.filter((f) => fails(f, r.failOn)).length;
     return `  <testsuite name="${esc(file.file)}" tests="${cases.length}" failures="${failures}" errors="0">\n${cases.join('\n')}\n  </testsuite>`;
   });

@@ -1,7 +1,11 @@
 import type { Finding, Severity } from '../../analysis';
 
 /** One checked file (or stdin) and its report. */
-export interface FileReport { file: string; documents: number; findings: Finding[] }
+export interface FileReport {
+  file: string;
+  documents: number;
+  findings: Finding[];
+}
 
 export interface CheckResult {
   from: string;

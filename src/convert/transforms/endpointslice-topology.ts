@@ -14,11 +14,13 @@ const FIELD_FOR_LABEL: Record<string, string> = {
 
 export const endpointSliceTopology: Transform = {
   name: 'endpointslice-topology',
-  description: 'Splits endpoints[].topology into endpoints[].nodeName, endpoints[].zone and endpoints[].deprecatedTopology.',
+  description:
+    'Splits endpoints[].topology into endpoints[].nodeName, endpoints[].zone and endpoints[].deprecatedTopology.',
   refuse(object) {
     for (const { map } of holdersOf(object, 'endpoints[].topology')) {
       const topology = getEntry(map, 'topology')?.value;
-      if (topology !== undefined && topology !== null && !isMap(topology)) return 'an endpoint\'s topology is not a map of labels';
+      if (topology !== undefined && topology !== null && !isMap(topology))
+        return "an endpoint's topology is not a map of labels";
     }
     return null;
   },
@@ -42,8 +44,15 @@ export const endpointSliceTopology: Transform = {
       }
       removeKey(map, 'topology');
       if (rest.items.length > 0) map.items.push(new Pair(new Scalar('deprecatedTopology'), rest));
-      const kept = rest.items.length > 0 ? `; ${rest.items.length} other label(s) kept in deprecatedTopology, which v1 only reports and does not accept in writes` : '';
-      done.push({ path: [...path, 'topology'], node: topologyPair?.key, text: `${pathText([...path, 'topology'])} split: ${moved.join(', ') || 'no hostname or zone label'}${kept}.` });
+      const kept =
+        rest.items.length > 0
+          ? `; ${rest.items.length} other label(s) kept in deprecatedTopology, which v1 only reports and does not accept in writes`
+          : '';
+      done.push({
+        path: [...path, 'topology'],
+        node: topologyPair?.key,
+        text: `${pathText([...path, 'topology'])} split: ${moved.join(', ') || 'no hostname or zone label'}${kept}.`,
+      });
     });
     return done;
   },

@@ -12,7 +12,12 @@ export function keepPreparedQueries(prepared: PreparedQueries): ApolloServerPlug
           if (response.body.kind !== 'single' || response.body.singleResult.errors?.length) return;
           if (!operation || operation.operation !== 'query' || !document || typeof request.query !== 'string') return;
           if (request.extensions?.persistedQuery) return;
-          prepared.keep(request.query, request.operationName ?? null, { schema, document, operation, operationName: operationName ?? null });
+          prepared.keep(request.query, request.operationName ?? null, {
+            schema,
+            document,
+            operation,
+            operationName: operationName ?? null,
+          });
         },
       };
     },

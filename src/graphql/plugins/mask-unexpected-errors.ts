@@ -6,12 +6,16 @@ import { ErrorCode } from '../../errors';
 import type { Context } from '../../resolvers/context';
 import { isClientCode } from '../errors';
 
-export function maskUnexpectedErrors(log: (requestId: string, error: unknown) => void, keepStacks: boolean): ApolloServerPlugin<Context> {
+export function maskUnexpectedErrors(
+  log: (requestId: string, error: unknown) => void,
+  keepStacks: boolean,
+): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
         async didEncounterErrors({ errors, contextValue }) {
-          for (const e of errors) if (!isClientCode(e.extensions?.code)) log(contextValue.requestId, unwrapResolverError(e));
+          for (const e of errors)
+            if (!isClientCode(e.extensions?.code)) log(contextValue.requestId, unwrapResolverError(e));
         },
         async willSendResponse({ response, contextValue }) {
           if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
@@ -24,7 +28,11 @@ export function maskUnexpectedErrors(log: (requestId: string, error: unknown) =>
             return {
               message: `internal error: the server could not answer (request ${contextValue.requestId}); it has been logged`,
               path: e.path,
-              extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, requestId: contextValue.requestId, ...(keepStacks && e.extensions?.stacktrace ? { stacktrace: e.extensions.stacktrace } : {}) },
+              extensions: {
+                code: ErrorCode.INTERNAL_SERVER_ERROR,
+                requestId: contextValue.requestId,
+                ...(keepStacks && e.extensions?.stacktrace ? { stacktrace: e.extensions.stacktrace } : {}),
+              },
             };
           });
         },

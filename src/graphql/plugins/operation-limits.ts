@@ -2,7 +2,14 @@
 // run. The prepared-query fast path (src/http/prepared-fast-path.ts) asks the same checker, per request.
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
-  getNamedType, getNullableType, isListType, isObjectType, Kind, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode,
+  getNamedType,
+  getNullableType,
+  isListType,
+  isObjectType,
+  Kind,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import type { Context } from '../../resolvers/context';
 import { checkLimits, measureOperation, type QueryLimits } from '../query-limits';
@@ -12,7 +19,12 @@ export type OperationLimitChecker = ReturnType<typeof operationLimitChecker>;
 /** Measures an operation against the limits; throws the GraphQLError that refuses it. */
 export function operationLimitChecker(limits: QueryLimits) {
   let listFields: Set<string> | null = null;
-  const check = (schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>, variables: Record<string, unknown>) => {
+  const check = (
+    schema: GraphQLSchema,
+    operation: OperationDefinitionNode,
+    fragments: Record<string, FragmentDefinitionNode>,
+    variables: Record<string, unknown>,
+  ) => {
     listFields ??= listFieldNames(schema);
     checkLimits(measureOperation(operation, fragments, listFields, variables), limits);
   };
@@ -36,7 +48,11 @@ export function operationLimits(checker: OperationLimitChecker): ApolloServerPlu
       return {
         async didResolveOperation({ operation, document, schema, request }) {
           if (!operation) return;
-          const fragments = Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+          const fragments = Object.fromEntries(
+            document.definitions
+              .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+              .map((d) => [d.name.value, d]),
+          );
           checker.check(schema, operation, fragments, request.variables ?? {});
         },
       };
@@ -51,7 +67,8 @@ function listFieldNames(schema: GraphQLSchema): Set<string> {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
       const named = getNamedType(field.type);
-      if (field.name !== 'edges' && (isListType(getNullableType(field.type)) || named.name.endsWith('Connection'))) names.add(field.name);
+      if (field.name !== 'edges' && (isListType(getNullableType(field.type)) || named.name.endsWith('Connection')))
+        names.add(field.name);
     }
   }
   return names;

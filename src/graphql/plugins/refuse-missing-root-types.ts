@@ -9,12 +9,17 @@ export const refuseMissingRootTypes: ApolloServerPlugin<Context> = {
     return {
       async didResolveOperation({ operation, schema }) {
         if (operation?.operation === 'mutation' && !schema.getMutationType()) {
-          throw new GraphQLError('writes are disabled on this server: it runs without NETKB_ADMIN_TOKEN, so there are no mutations', {
-            extensions: { code: ErrorCode.FORBIDDEN, http: { status: 403 } },
-          });
+          throw new GraphQLError(
+            'writes are disabled on this server: it runs without NETKB_ADMIN_TOKEN, so there are no mutations',
+            {
+              extensions: { code: ErrorCode.FORBIDDEN, http: { status: 403 } },
+            },
+          );
         }
         if (operation?.operation === 'subscription') {
-          throw new GraphQLError('netkb has no subscriptions', { extensions: { code: ErrorCode.BAD_USER_INPUT, http: { status: 400 } } });
+          throw new GraphQLError('netkb has no subscriptions', {
+            extensions: { code: ErrorCode.BAD_USER_INPUT, http: { status: 400 } },
+          });
         }
       },
     };

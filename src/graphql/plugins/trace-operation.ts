@@ -8,12 +8,15 @@ export const traceOperation: ApolloServerPlugin<Context> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ operation, operationName, contextValue }) {
-        contextValue.trace.operation = operation ? traceName(operation, operationName ?? null) : operationName ?? null;
+        contextValue.trace.operation = operation
+          ? traceName(operation, operationName ?? null)
+          : (operationName ?? null);
         contextValue.trace.operationType = operation?.operation ?? null;
       },
       async willSendResponse({ response, contextValue }) {
         if (response.body.kind !== 'single') return;
-        for (const e of response.body.singleResult.errors ?? []) contextValue.trace.errorCodes.push(String(e.extensions?.code ?? 'UNKNOWN'));
+        for (const e of response.body.singleResult.errors ?? [])
+          contextValue.trace.errorCodes.push(String(e.extensions?.code ?? 'UNKNOWN'));
       },
     };
   },

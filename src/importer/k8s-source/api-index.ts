@@ -1,8 +1,14 @@
 // Builds the API index from the k8s.io/api source at each release: every group/version/kind the
 // release registers, the lifecycle markers of prerelease versions, and the field paths of chosen kinds.
 import {
-  readGroupName, readSchemeVersion, readRegisteredKinds, readLifecycleMarkers, readStructs, docSaysDeprecated,
-  type GoField, type LifecycleMarkers,
+  readGroupName,
+  readSchemeVersion,
+  readRegisteredKinds,
+  readLifecycleMarkers,
+  readStructs,
+  docSaysDeprecated,
+  type GoField,
+  type LifecycleMarkers,
 } from './go-source';
 import { toRanges } from './ranges';
 
@@ -15,7 +21,10 @@ export interface ReleaseTree {
   read(paths: string[]): Map<string, string>;
 }
 
-export interface FieldKindSpec { group: string; kind: string }
+export interface FieldKindSpec {
+  group: string;
+  kind: string;
+}
 
 export interface ApiVersionIndexEntry {
   apiVersion: string;
@@ -25,7 +34,13 @@ export interface ApiVersionIndexEntry {
   /** Releases whose k8s.io/api registers the kind in this group/version, as ranges ("1.14-1.21"). */
   registeredIn: string[];
   /** Lifecycle markers (prerelease versions only), from the newest release that has them. */
-  markers: (Omit<LifecycleMarkers, 'replacement'> & { replacement: string | null; replacementKind: string | null; from: string }) | null;
+  markers:
+    | (Omit<LifecycleMarkers, 'replacement'> & {
+        replacement: string | null;
+        replacementKind: string | null;
+        from: string;
+      })
+    | null;
 }
 
 export interface FieldIndexEntry {
@@ -46,7 +61,14 @@ const apiVersionOf = (group: string, version: string) => (group === '' ? version
 export function buildApiIndex(trees: ReleaseTree[], fieldKinds: FieldKindSpec[]): ApiIndex {
   const registered = new Map<string, { apiVersion: string; kind: string; dir: string; releases: string[] }>();
   const markers = new Map<string, ApiVersionIndexEntry['markers']>();
-  const fields = new Map<string, { apiVersion: string; kind: string; paths: Map<string, { releases: string[]; deprecatedFrom: string | null; opaque: string[] }> }>();
+  const fields = new Map<
+    string,
+    {
+      apiVersion: string;
+      kind: string;
+      paths: Map<string, { releases: string[]; deprecatedFrom: string | null; opaque: string[] }>;
+    }
+  >();
   const releaseOrder = trees.map((t) => t.release);
 
   for (const tree of trees) {
@@ -56,7 +78,8 @@ export function buildApiIndex(trees: ReleaseTree[], fieldKinds: FieldKindSpec[])
     for (const reg of registers) {
       const dir = reg.slice(0, -'register.go'.length);
       wanted.push(reg);
-      for (const f of [`${dir}zz_generated.prerelease-lifecycle.go`, `${dir}types.go`]) if (files.includes(f)) wanted.push(f);
+      for (const f of [`${dir}zz_generated.prerelease-lifecycle.go`, `${dir}types.go`])
+        if (files.includes(f)) wanted.push(f);
     }
     const text = tree.read(wanted);
     for (const reg of registers) {
@@ -71,7 +94,10 @@ export function buildApiIndex(trees: ReleaseTree[], fieldKinds: FieldKindSpec[])
       for (const kind of kinds) {
         const key = `${apiVersion} ${kind}`;
         let e = registered.get(key);
-        if (!e) { e = { apiVersion, kind, dir: dir.replace(/\/$/, ''), releases: [] }; registered.set(key, e); }
+        if (!e) {
+          e = { apiVersion, kind, dir: dir.replace(/\/$/, ''), releases: [] };
+          registered.set(key, e);
+        }
         e.releases.push(tree.release);
       }
       const lifecycle = text.get(`${dir}zz_generated.prerelease-lifecycle.go`);
@@ -79,7 +105,9 @@ export function buildApiIndex(trees: ReleaseTree[], fieldKinds: FieldKindSpec[])
         for (const [kind, m] of readLifecycleMarkers(lifecycle)) {
           if (!kinds.includes(kind)) continue;
           markers.set(`${apiVersion} ${kind}`, {
-            introduced: m.introduced, deprecated: m.deprecated, removed: m.removed,
+            introduced: m.introduced,
+            deprecated: m.deprecated,
+            removed: m.removed,
             replacement: m.replacement ? apiVersionOf(m.replacement.group, m.replacement.version) : null,
             replacementKind: m.replacement && m.replacement.kind !== kind ? m.replacement.kind : null,
             from: tree.ref,
@@ -93,10 +121,16 @@ export function buildApiIndex(trees: ReleaseTree[], fieldKinds: FieldKindSpec[])
         for (const spec of specs) {
           const key = `${apiVersion} ${spec.kind}`;
           let f = fields.get(key);
-          if (!f) { f = { apiVersion, kind: spec.kind, paths: new Map() }; fields.set(key, f); }
+          if (!f) {
+            f = { apiVersion, kind: spec.kind, paths: new Map() };
+            fields.set(key, f);
+          }
           for (const [path, { deprecated, opaque }] of fieldPaths(structs, spec.kind)) {
             let p = f.paths.get(path);
-            if (!p) { p = { releases: [], deprecatedFrom: null, opaque: [] }; f.paths.set(path, p); }
+            if (!p) {
+              p = { releases: [], deprecatedFrom: null, opaque: [] };
+              f.paths.set(path, p);
+            }
             p.releases.push(tree.release);
             if (opaque) p.opaque.push(tree.release);
             if (deprecated && p.deprecatedFrom === null) p.deprecatedFrom = tree.release;
@@ -110,18 +144,33 @@ export function buildApiIndex(trees: ReleaseTree[], fieldKinds: FieldKindSpec[])
     a.apiVersion.localeCompare(b.apiVersion) || a.kind.localeCompare(b.kind);
   return {
     releases: trees.map(({ release, ref, commit }) => ({ release, ref, commit })),
-    apiVersions: [...registered.values()].map((e) => ({
-      apiVersion: e.apiVersion, kind: e.kind, dir: e.dir, registeredIn: toRanges(e.releases, releaseOrder),
-      markers: markers.get(`${e.apiVersion} ${e.kind}`) ?? null,
-    })).sort(byName),
-    fields: [...fields.values()].map((f) => ({
-      apiVersion: f.apiVersion, kind: f.kind,
-      paths: Object.fromEntries([...f.paths.entries()].sort(([a], [b]) => a.localeCompare(b))
-        .map(([path, p]) => [path, {
-          present: toRanges(p.releases, releaseOrder), deprecatedFrom: p.deprecatedFrom,
-          ...(p.opaque.length > 0 ? { opaque: toRanges(p.opaque, releaseOrder) } : {}),
-        }])),
-    })).sort(byName),
+    apiVersions: [...registered.values()]
+      .map((e) => ({
+        apiVersion: e.apiVersion,
+        kind: e.kind,
+        dir: e.dir,
+        registeredIn: toRanges(e.releases, releaseOrder),
+        markers: markers.get(`${e.apiVersion} ${e.kind}`) ?? null,
+      }))
+      .sort(byName),
+    fields: [...fields.values()]
+      .map((f) => ({
+        apiVersion: f.apiVersion,
+        kind: f.kind,
+        paths: Object.fromEntries(
+          [...f.paths.entries()]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([path, p]) => [
+              path,
+              {
+                present: toRanges(p.releases, releaseOrder),
+                deprecatedFrom: p.deprecatedFrom,
+                ...(p.opaque.length > 0 ? { opaque: toRanges(p.opaque, releaseOrder) } : {}),
+              },
+            ]),
+        ),
+      }))
+      .sort(byName),
   };
 }
 
@@ -131,7 +180,10 @@ export function buildApiIndex(trees: ReleaseTree[], fieldKinds: FieldKindSpec[])
  * it deprecated, and whether its type belongs to another package (`opaque`: its fields are not walked, so
  * the index cannot tell which of them exist there).
  */
-export function fieldPaths(structs: Map<string, GoField[]>, root: string): Map<string, { deprecated: boolean; opaque: boolean }> {
+export function fieldPaths(
+  structs: Map<string, GoField[]>,
+  root: string,
+): Map<string, { deprecated: boolean; opaque: boolean }> {
   const out = new Map<string, { deprecated: boolean; opaque: boolean }>();
   const walk = (typeName: string, prefix: string, stack: string[]) => {
     const fieldsOf = structs.get(typeName);
@@ -139,7 +191,10 @@ export function fieldPaths(structs: Map<string, GoField[]>, root: string): Map<s
     for (const f of fieldsOf) {
       let t = f.type.replace(/^\*/, '');
       let suffix = '';
-      while (t.startsWith('[]')) { suffix += '[]'; t = t.slice(2).replace(/^\*/, ''); }
+      while (t.startsWith('[]')) {
+        suffix += '[]';
+        t = t.slice(2).replace(/^\*/, '');
+      }
       if (f.json === null) {
         if (!t.includes('.')) walk(t, prefix, [...stack, typeName]);
         continue;
@@ -147,7 +202,8 @@ export function fieldPaths(structs: Map<string, GoField[]>, root: string): Map<s
       // The list field itself is `spec.ports`; its items' fields are `spec.ports[].port`.
       const path = `${prefix}${f.json}`;
       out.set(path, { deprecated: docSaysDeprecated(f.doc), opaque: t.includes('.') && !t.startsWith('map[') });
-      if (!t.includes('.') && !t.startsWith('map[') && structs.has(t)) walk(t, `${path}${suffix}.`, [...stack, typeName]);
+      if (!t.includes('.') && !t.startsWith('map[') && structs.has(t))
+        walk(t, `${path}${suffix}.`, [...stack, typeName]);
     }
   };
   walk(root, '', []);

@@ -6,13 +6,23 @@ import { fieldPaths } from './api-index';
 import { readStructs } from './go-source';
 import { toRanges } from './ranges';
 
-export interface ConfigSpec { component: string; repository: string; apiVersion: string; kind: string; dir: string }
+export interface ConfigSpec {
+  component: string;
+  repository: string;
+  apiVersion: string;
+  kind: string;
+  dir: string;
+}
 
 export interface ConfigIndex {
   component: string;
   repository: string;
   releases: { release: string; ref: string; commit: string }[];
-  fields: { apiVersion: string; kind: string; paths: Record<string, { present: string[]; deprecatedFrom: string | null; opaque?: string[] }> }[];
+  fields: {
+    apiVersion: string;
+    kind: string;
+    paths: Record<string, { present: string[]; deprecatedFrom: string | null; opaque?: string[] }>;
+  }[];
 }
 
 export function buildConfigIndex(trees: ReleaseTree[], spec: ConfigSpec): ConfigIndex {
@@ -24,7 +34,10 @@ export function buildConfigIndex(trees: ReleaseTree[], spec: ConfigSpec): Config
     if (!text) continue;
     for (const [path, { deprecated, opaque }] of fieldPaths(readStructs(text), spec.kind)) {
       let p = paths.get(path);
-      if (!p) { p = { releases: [], deprecatedFrom: null, opaque: [] }; paths.set(path, p); }
+      if (!p) {
+        p = { releases: [], deprecatedFrom: null, opaque: [] };
+        paths.set(path, p);
+      }
       p.releases.push(tree.release);
       if (opaque) p.opaque.push(tree.release);
       if (deprecated && p.deprecatedFrom === null) p.deprecatedFrom = tree.release;
@@ -34,12 +47,23 @@ export function buildConfigIndex(trees: ReleaseTree[], spec: ConfigSpec): Config
     component: spec.component,
     repository: spec.repository,
     releases: trees.map(({ release, ref, commit }) => ({ release, ref, commit })),
-    fields: [{
-      apiVersion: spec.apiVersion, kind: spec.kind,
-      paths: Object.fromEntries([...paths.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([path, p]) => [path, {
-        present: toRanges(p.releases, order), deprecatedFrom: p.deprecatedFrom,
-        ...(p.opaque.length > 0 ? { opaque: toRanges(p.opaque, order) } : {}),
-      }])),
-    }],
+    fields: [
+      {
+        apiVersion: spec.apiVersion,
+        kind: spec.kind,
+        paths: Object.fromEntries(
+          [...paths.entries()]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([path, p]) => [
+              path,
+              {
+                present: toRanges(p.releases, order),
+                deprecatedFrom: p.deprecatedFrom,
+                ...(p.opaque.length > 0 ? { opaque: toRanges(p.opaque, order) } : {}),
+              },
+            ]),
+        ),
+      },
+    ],
   };
 }

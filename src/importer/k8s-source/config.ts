@@ -16,9 +16,17 @@ export const importConfigSchema = z.object({
     betaOffByDefaultFrom: release,
     betaOffByDefaultSource: z.url(),
   }),
-  componentConfigs: z.array(z.object({
-    component: z.string(), repository: z.url(), apiVersion: z.string(), kind: z.string(), dir: z.string(),
-  })).default([]),
+  componentConfigs: z
+    .array(
+      z.object({
+        component: z.string(),
+        repository: z.url(),
+        apiVersion: z.string(),
+        kind: z.string(),
+        dir: z.string(),
+      }),
+    )
+    .default([]),
   kubernetes: z.object({
     repository: z.url(),
     featureGates: z.array(z.string()).min(1),
@@ -30,6 +38,7 @@ export type ImportConfig = z.infer<typeof importConfigSchema>;
 
 export function readImportConfig(file: string): ImportConfig {
   const parsed = importConfigSchema.safeParse(load(readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }

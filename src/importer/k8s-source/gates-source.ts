@@ -7,8 +7,16 @@ import { compareVersions } from '../../kb/version';
 
 export type SourceStage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
 
-export interface SourceGateSpec { since: string; stage: SourceStage; defaultEnabled: boolean; lockedToDefault: boolean }
-export interface SourceGate { name: string; specs: SourceGateSpec[] }
+export interface SourceGateSpec {
+  since: string;
+  stage: SourceStage;
+  defaultEnabled: boolean;
+  lockedToDefault: boolean;
+}
+export interface SourceGate {
+  name: string;
+  specs: SourceGateSpec[];
+}
 
 const STAGE: Record<string, SourceStage> = { alpha: 'ALPHA', beta: 'BETA', ga: 'GA', deprecated: 'DEPRECATED' };
 
@@ -28,7 +36,9 @@ export function readVersionedFeatureList(text: string, file: string): SourceGate
       const stage = STAGE[String(s.preRelease ?? '').toLowerCase()];
       const m = /^(\d+)\.(\d+)/.exec(String(s.version ?? ''));
       if (!stage || !m || typeof s.default !== 'boolean') {
-        throw new SourceFormatError(`${file}: ${rec.name}: spec ${j + 1} lacks a known preRelease, a version or a default`);
+        throw new SourceFormatError(
+          `${file}: ${rec.name}: spec ${j + 1} lacks a known preRelease, a version or a default`,
+        );
       }
       return { since: `${m[1]}.${m[2]}`, stage, defaultEnabled: s.default, lockedToDefault: s.lockToDefault === true };
     });
@@ -39,7 +49,8 @@ export function readVersionedFeatureList(text: string, file: string): SourceGate
 /** The string value of every `Name featuregate.Feature = "Value"` constant of a Go feature file. */
 export function readFeatureConstants(goSource: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const m of goSource.matchAll(/^\s*([A-Z][A-Za-z0-9_]*)\s+featuregate\.Feature\s*=\s*"([^"]+)"/gm)) out.set(m[1], m[2]);
+  for (const m of goSource.matchAll(/^\s*([A-Z][A-Za-z0-9_]*)\s+featuregate\.Feature\s*=\s*"([^"]+)"/gm))
+    out.set(m[1], m[2]);
   return out;
 }
 
@@ -49,7 +60,11 @@ export function readFeatureConstants(goSource: string): Map<string, string> {
  * are constants, resolved through `constants` (a qualified key such as genericfeatures.X by its last part);
  * a key no constant names is reported in `unresolved` and left out.
  */
-export function readVersionedSpecsGo(goSource: string, constants: Map<string, string>, file: string): { gates: SourceGate[]; unresolved: string[] } {
+export function readVersionedSpecsGo(
+  goSource: string,
+  constants: Map<string, string>,
+  file: string,
+): { gates: SourceGate[]; unresolved: string[] } {
   const start = goSource.search(/map\[featuregate\.Feature\]featuregate\.VersionedSpecs\s*\{/);
   if (start < 0) throw new SourceFormatError(`${file}: no map[featuregate.Feature]featuregate.VersionedSpecs`);
   const gates: SourceGate[] = [];
@@ -61,14 +76,22 @@ export function readVersionedSpecsGo(goSource: string, constants: Map<string, st
     const chunk = body.slice(h.index! + h[0].length, i + 1 < heads.length ? heads[i + 1].index! : body.length);
     const ident = h[1].split('.').pop()!;
     const name = constants.get(ident);
-    if (!name) { unresolved.push(h[1]); return; }
+    if (!name) {
+      unresolved.push(h[1]);
+      return;
+    }
     const specs: SourceGateSpec[] = [];
     for (const s of chunk.matchAll(/\{([^{}]*Version:\s*version\.MustParse\("(\d+)\.(\d+)"\)[^{}]*)\}/g)) {
       const fields = s[1];
       const stage = STAGE[(/PreRelease:\s*featuregate\.([A-Za-z]+)/.exec(fields)?.[1] ?? '').toLowerCase()];
       const def = /Default:\s*(true|false)/.exec(fields);
       if (!stage || !def) throw new SourceFormatError(`${file}: ${name}: a spec lacks PreRelease or Default`);
-      specs.push({ since: `${s[2]}.${s[3]}`, stage, defaultEnabled: def[1] === 'true', lockedToDefault: /LockToDefault:\s*true/.test(fields) });
+      specs.push({
+        since: `${s[2]}.${s[3]}`,
+        stage,
+        defaultEnabled: def[1] === 'true',
+        lockedToDefault: /LockToDefault:\s*true/.test(fields),
+      });
     }
     if (specs.length > 0) gates.push({ name, specs: specs.sort((a, b) => compareVersions(a.since, b.since)) });
   });

@@ -22,12 +22,19 @@ export class GitTree {
     try {
       this.git(['rev-parse', '--git-dir']);
     } catch {
-      throw new SourceRepoError(`${dir}: not a git repository (clone kubernetes/api with its tags, or point at its .git folder)`);
+      throw new SourceRepoError(
+        `${dir}: not a git repository (clone kubernetes/api with its tags, or point at its .git folder)`,
+      );
     }
   }
 
   private git(args: string[], input?: string): string {
-    return execFileSync('git', ['-C', this.dir, ...args], { encoding: 'utf8', input, maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'pipe'] });
+    return execFileSync('git', ['-C', this.dir, ...args], {
+      encoding: 'utf8',
+      input,
+      maxBuffer: 1 << 30,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
   }
 
   /**
@@ -35,7 +42,8 @@ export class GitTree {
    * exists and is not a released tag) as the next minor release.
    */
   releases(from: string, develBranch: string | null): ReleaseRef[] {
-    const tags = this.git(['tag', '--list', 'kubernetes-*']).split('\n')
+    const tags = this.git(['tag', '--list', 'kubernetes-*'])
+      .split('\n')
       .map((t) => /^kubernetes-(\d+)\.(\d+)\.0$/.exec(t.trim()))
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => ({ key: parseVersion(`${m[1]}.${m[2]}`), tag: m[0] }))
@@ -44,10 +52,15 @@ export class GitTree {
     const out: ReleaseRef[] = tags
       .filter((t) => t.key >= first)
       .map((t) => ({ release: formatVersion(t.key), ref: t.tag, commit: this.commitOf(t.tag) }));
-    if (out.length === 0) throw new SourceRepoError(`${this.dir}: no release tags kubernetes-X.Y.0 from ${from} on (fetch the tags too)`);
+    if (out.length === 0)
+      throw new SourceRepoError(`${this.dir}: no release tags kubernetes-X.Y.0 from ${from} on (fetch the tags too)`);
     if (develBranch) {
       let commit: string | null = null;
-      try { commit = this.commitOf(develBranch); } catch { commit = null; }
+      try {
+        commit = this.commitOf(develBranch);
+      } catch {
+        commit = null;
+      }
       const last = out[out.length - 1];
       if (commit && commit !== last.commit) {
         out.push({ release: formatVersion(parseVersion(last.release) + 1), ref: develBranch, commit });
@@ -69,7 +82,8 @@ export class GitTree {
     const out = new Map<string, string>();
     if (paths.length === 0) return out;
     const raw = execFileSync('git', ['-C', this.dir, 'cat-file', '--batch'], {
-      input: paths.map((p) => `${ref}:${p}`).join('\n') + '\n', maxBuffer: 1 << 30,
+      input: paths.map((p) => `${ref}:${p}`).join('\n') + '\n',
+      maxBuffer: 1 << 30,
     });
     let at = 0;
     for (const p of paths) {

@@ -56,16 +56,23 @@ export function readLifecycleMarkers(generatedGo: string): Map<string, Lifecycle
   const out = new Map<string, LifecycleMarkers>();
   const entry = (kind: string) => {
     let e = out.get(kind);
-    if (!e) { e = { introduced: null, deprecated: null, removed: null, replacement: null }; out.set(kind, e); }
+    if (!e) {
+      e = { introduced: null, deprecated: null, removed: null, replacement: null };
+      out.set(kind, e);
+    }
     return e;
   };
   for (const chunk of generatedGo.split(/\n(?=func\s)/)) {
-    const m = /^func\s+\(in\s+\*([A-Za-z0-9_]+)\)\s+APILifecycle(Introduced|Deprecated|Removed|Replacement)\(\)/.exec(chunk);
+    const m = /^func\s+\(in\s+\*([A-Za-z0-9_]+)\)\s+APILifecycle(Introduced|Deprecated|Removed|Replacement)\(\)/.exec(
+      chunk,
+    );
     if (!m) continue;
     const [, kind, what] = m;
     const body = braceBody(chunk, chunk.indexOf('{', m[0].length));
     if (what === 'Replacement') {
-      const g = /Group:\s*"([^"]*)"/.exec(body), v = /Version:\s*"([^"]+)"/.exec(body), k = /Kind:\s*"([^"]+)"/.exec(body);
+      const g = /Group:\s*"([^"]*)"/.exec(body),
+        v = /Version:\s*"([^"]+)"/.exec(body),
+        k = /Kind:\s*"([^"]+)"/.exec(body);
       if (v && k) entry(kind).replacement = { group: g ? g[1] : '', version: v[1], kind: k[1] };
       continue;
     }
@@ -104,11 +111,20 @@ function readFields(body: string): GoField[] {
   let doc: string[] = [];
   for (const raw of body.split('\n')) {
     const line = raw.trim();
-    if (line === '') { doc = []; continue; }
-    if (line.startsWith('//')) { doc.push(line.replace(/^\/\/\s?/, '')); continue; }
+    if (line === '') {
+      doc = [];
+      continue;
+    }
+    if (line.startsWith('//')) {
+      doc.push(line.replace(/^\/\/\s?/, ''));
+      continue;
+    }
     const tag = /`([^`]*)`/.exec(line);
     const json = tag ? /json:"([^"]*)"/.exec(tag[1]) : null;
-    const decl = line.replace(/`[^`]*`/, '').replace(/\/\/.*$/, '').trim();
+    const decl = line
+      .replace(/`[^`]*`/, '')
+      .replace(/\/\/.*$/, '')
+      .trim();
     const parts = decl.split(/\s+/);
     let type: string;
     let jsonName: string | null;
@@ -120,7 +136,10 @@ function readFields(body: string): GoField[] {
     } else {
       type = parts.slice(1).join(' ');
       const name = json ? json[1].split(',')[0] : parts[0];
-      if (name === '-') { doc = []; continue; }
+      if (name === '-') {
+        doc = [];
+        continue;
+      }
       jsonName = name === '' ? null : name;
     }
     fields.push({ json: jsonName, type, doc: doc.join(' ') });
@@ -135,6 +154,10 @@ function readFields(body: string): GoField[] {
  * mention something else being deprecated, such as an annotation, do not count).
  */
 export function docSaysDeprecated(doc: string): boolean {
-  return /(^|\s)Deprecated:/.test(doc) || /^(Deprecated|DEPRECATED)\b/.test(doc.trim())
-    || /\b(this|the) field (is|has been) deprecated\b/i.test(doc) || /^\S+ is deprecated\b/i.test(doc.trim());
+  return (
+    /(^|\s)Deprecated:/.test(doc) ||
+    /^(Deprecated|DEPRECATED)\b/.test(doc.trim()) ||
+    /\b(this|the) field (is|has been) deprecated\b/i.test(doc) ||
+    /^\S+ is deprecated\b/i.test(doc.trim())
+  );
 }

@@ -14,7 +14,8 @@ export interface DeclaredMetric {
 
 export function readDeclaredMetrics(goSource: string): DeclaredMetric[] {
   const consts = new Map<string, string>();
-  for (const m of goSource.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*)\s*(?:string\s*)?=\s*"([^"]*)"/g)) consts.set(m[1], m[2]);
+  for (const m of goSource.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*)\s*(?:string\s*)?=\s*"([^"]*)"/g))
+    consts.set(m[1], m[2]);
   const value = (body: string, field: string): string | null => {
     const m = new RegExp(`\\b${field}:\\s*("([^"]*)"|[A-Za-z_][A-Za-z0-9_.]*)`).exec(body);
     if (!m) return null;
@@ -23,12 +24,18 @@ export function readDeclaredMetrics(goSource: string): DeclaredMetric[] {
     return consts.get(id) ?? null;
   };
   const out: DeclaredMetric[] = [];
-  for (const m of goSource.matchAll(/\b(?:metrics|prometheus)\.(?:Counter|Gauge|Histogram|Summary|TimingHistogram)Opts\s*\{/g)) {
+  for (const m of goSource.matchAll(
+    /\b(?:metrics|prometheus)\.(?:Counter|Gauge|Histogram|Summary|TimingHistogram)Opts\s*\{/g,
+  )) {
     const open = m.index! + m[0].length - 1;
-    let depth = 0, end = open;
+    let depth = 0,
+      end = open;
     for (let i = open; i < goSource.length; i++) {
       if (goSource[i] === '{') depth++;
-      else if (goSource[i] === '}' && --depth === 0) { end = i; break; }
+      else if (goSource[i] === '}' && --depth === 0) {
+        end = i;
+        break;
+      }
     }
     const body = goSource.slice(open + 1, end);
     const name = value(body, 'Name');
@@ -36,7 +43,12 @@ export function readDeclaredMetrics(goSource: string): DeclaredMetric[] {
     const full = [value(body, 'Namespace'), value(body, 'Subsystem'), name].filter((p) => p).join('_');
     const stability = /StabilityLevel:\s*metrics\.([A-Z_]+)/.exec(body);
     const deprecated = /DeprecatedVersion:\s*"(\d+)\.(\d+)(?:\.\d+)?"/.exec(body);
-    out.push({ name: full, bare: name, stability: stability ? stability[1] : null, deprecatedIn: deprecated ? `${deprecated[1]}.${deprecated[2]}` : null });
+    out.push({
+      name: full,
+      bare: name,
+      stability: stability ? stability[1] : null,
+      deprecatedIn: deprecated ? `${deprecated[1]}.${deprecated[2]}` : null,
+    });
   }
   return out;
 }

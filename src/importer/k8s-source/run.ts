@@ -10,7 +10,11 @@ import { readVersionedFeatureList, readVersionedSpecsGo, readFeatureConstants } 
 import { readDeclaredMetrics } from './metrics-source';
 import { readImportConfig, type ImportConfig } from './config';
 
-export interface ImportSummary { written: string[]; counts: Record<string, number>; skipped?: string[] }
+export interface ImportSummary {
+  written: string[];
+  counts: Record<string, number>;
+  skipped?: string[];
+}
 
 /** One JSON document per file, one entry per line: reviewable diffs when a release is regenerated. */
 export function formatIndex(header: Record<string, unknown>, key: string, entries: unknown[]): string {
@@ -21,40 +25,69 @@ export function formatIndex(header: Record<string, unknown>, key: string, entrie
 export function importApiSource(apiDir: string, outDir: string, config: ImportConfig): ImportSummary {
   const git = new GitTree(apiDir);
   const refs = git.releases(config.api.fromRelease, config.api.develBranch);
-  const trees: ReleaseTree[] = refs.map((r) => ({ ...r, files: () => git.listFiles(r.ref), read: (p) => git.readFiles(r.ref, p) }));
+  const trees: ReleaseTree[] = refs.map((r) => ({
+    ...r,
+    files: () => git.listFiles(r.ref),
+    read: (p) => git.readFiles(r.ref, p),
+  }));
   const index = buildApiIndex(trees, config.api.fieldKinds);
-  const header = { generatedBy: 'netkb import k8s-source', repository: config.api.repository, releases: index.releases };
+  const header = {
+    generatedBy: 'netkb import k8s-source',
+    repository: config.api.repository,
+    releases: index.releases,
+  };
   mkdirSync(outDir, { recursive: true });
   const written = [join(outDir, 'api-versions.json'), join(outDir, 'api-fields.json')];
   writeFileSync(written[0], formatIndex(header, 'apiVersions', index.apiVersions));
   writeFileSync(written[1], formatIndex(header, 'fields', index.fields));
-  return { written, counts: { releases: index.releases.length, apiVersions: index.apiVersions.length, fieldKinds: index.fields.length } };
+  return {
+    written,
+    counts: { releases: index.releases.length, apiVersions: index.apiVersions.length, fieldKinds: index.fields.length },
+  };
 }
 
 /**
  * The component-config repositories named on the command line (`NAME=DIR`, NAME as in k8s-source.yaml's
  * componentConfigs): each kind's field paths at every release tag -> component-config-fields.json.
  */
-export function importComponentConfigs(repos: Map<string, string>, outDir: string, config: ImportConfig): ImportSummary {
+export function importComponentConfigs(
+  repos: Map<string, string>,
+  outDir: string,
+  config: ImportConfig,
+): ImportSummary {
   const unknown = [...repos.keys()].filter((n) => !config.componentConfigs.some((c) => c.component === n));
-  if (unknown.length > 0) throw new SourceRepoError(`unknown component config ${unknown.join(', ')}: k8s-source.yaml names ${config.componentConfigs.map((c) => c.component).join(', ')}`);
-  const configs = config.componentConfigs.filter((c) => repos.has(c.component)).map((spec) => {
-    const git = new GitTree(repos.get(spec.component)!);
-    const refs = git.releases(config.api.fromRelease, config.api.develBranch);
-    const trees: ReleaseTree[] = refs.map((r) => ({ ...r, files: () => [], read: (p) => git.readFiles(r.ref, p) }));
-    return buildConfigIndex(trees, spec);
-  });
+  if (unknown.length > 0)
+    throw new SourceRepoError(
+      `unknown component config ${unknown.join(', ')}: k8s-source.yaml names ${config.componentConfigs.map((c) => c.component).join(', ')}`,
+    );
+  const configs = config.componentConfigs
+    .filter((c) => repos.has(c.component))
+    .map((spec) => {
+      const git = new GitTree(repos.get(spec.component)!);
+      const refs = git.releases(config.api.fromRelease, config.api.develBranch);
+      const trees: ReleaseTree[] = refs.map((r) => ({ ...r, files: () => [], read: (p) => git.readFiles(r.ref, p) }));
+      return buildConfigIndex(trees, spec);
+    });
   const file = join(outDir, 'component-config-fields.json');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(file, formatIndex({ generatedBy: 'netkb import k8s-source' }, 'configs', configs));
-  return { written: [file], counts: { componentConfigs: configs.length, paths: configs.reduce((n, c) => n + Object.keys(c.fields[0].paths).length, 0) } };
+  return {
+    written: [file],
+    counts: {
+      componentConfigs: configs.length,
+      paths: configs.reduce((n, c) => n + Object.keys(c.fields[0].paths).length, 0),
+    },
+  };
 }
 
-interface ManifestEntry { commit: string }
+interface ManifestEntry {
+  commit: string;
+}
 
 function readManifest(filesDir: string): Map<string, ManifestEntry> {
   const file = join(filesDir, 'MANIFEST.tsv');
-  if (!existsSync(file)) throw new SourceRepoError(`${file}: missing; it names the commit each file was read at (path<TAB>commit per line)`);
+  if (!existsSync(file))
+    throw new SourceRepoError(`${file}: missing; it names the commit each file was read at (path<TAB>commit per line)`);
   const out = new Map<string, ManifestEntry>();
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const [path, commit] = line.split('\t');
@@ -67,10 +100,15 @@ export function importKubernetesFiles(filesDir: string, outDir: string, config: 
   const manifest = readManifest(filesDir);
   const source = (path: string) => {
     const m = manifest.get(path);
-    if (!m) throw new SourceRepoError(`${path}: not listed in ${join(filesDir, 'MANIFEST.tsv')} (its commit is needed)`);
+    if (!m)
+      throw new SourceRepoError(`${path}: not listed in ${join(filesDir, 'MANIFEST.tsv')} (its commit is needed)`);
     const file = join(filesDir, path);
     if (!existsSync(file)) throw new SourceRepoError(`${file}: missing`);
-    return { text: readFileSync(file, 'utf8'), url: `${config.kubernetes.repository}/blob/${m.commit}/${path}`, commit: m.commit };
+    return {
+      text: readFileSync(file, 'utf8'),
+      url: `${config.kubernetes.repository}/blob/${m.commit}/${path}`,
+      commit: m.commit,
+    };
   };
   mkdirSync(outDir, { recursive: true });
   const written: string[] = [];
@@ -80,13 +118,19 @@ export function importKubernetesFiles(filesDir: string, outDir: string, config: 
   // release before the newest one it names (a development snapshot's newest release may still change).
   const skipped: string[] = [];
   const constants = new Map<string, string>();
-  for (const f of config.kubernetes.featureGateConstants) for (const [k, v] of readFeatureConstants(source(f).text)) constants.set(k, v);
+  for (const f of config.kubernetes.featureGateConstants)
+    for (const [k, v] of readFeatureConstants(source(f).text)) constants.set(k, v);
   const gateSources = config.kubernetes.featureGates.map((path) => {
     const s = source(path);
-    const read = path.endsWith('.go') ? readVersionedSpecsGo(s.text, constants, path) : { gates: readVersionedFeatureList(s.text, path), unresolved: [] };
+    const read = path.endsWith('.go')
+      ? readVersionedSpecsGo(s.text, constants, path)
+      : { gates: readVersionedFeatureList(s.text, path), unresolved: [] };
     // A gate of a package no constants file covers (the copies are of different releases) is left out, and said.
     const local = read.unresolved.filter((u) => !u.includes('.'));
-    if (local.length > 0) throw new SourceRepoError(`${path}: no constant gives the name of ${local.join(', ')}: add the feature file that declares them to featureGateConstants`);
+    if (local.length > 0)
+      throw new SourceRepoError(
+        `${path}: no constant gives the name of ${local.join(', ')}: add the feature file that declares them to featureGateConstants`,
+      );
     skipped.push(...read.unresolved.map((u) => `${path}: ${u}`));
     return { source: s.url, featureGates: read.gates.sort((a, b) => a.name.localeCompare(b.name)) };
   });
@@ -97,7 +141,11 @@ export function importKubernetesFiles(filesDir: string, outDir: string, config: 
 
   const metrics = config.kubernetes.metrics.map((m) => {
     const s = source(m.file);
-    return { component: m.component, source: s.url, metrics: readDeclaredMetrics(s.text).sort((a, b) => a.name.localeCompare(b.name)) };
+    return {
+      component: m.component,
+      source: s.url,
+      metrics: readDeclaredMetrics(s.text).sort((a, b) => a.name.localeCompare(b.name)),
+    };
   });
   const metricsFile = join(outDir, 'metrics.json');
   writeFileSync(metricsFile, formatIndex({ generatedBy: 'netkb import k8s-source' }, 'files', metrics));

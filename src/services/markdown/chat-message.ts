@@ -35,7 +35,10 @@ function render(m: ChatMessage, shown: number[]): string {
   const untold: ChatSection[] = [];
   m.sections.forEach((s, i) => {
     if (s.items.length === 0) return;
-    if (shown[i] === 0) { untold.push(s); return; }
+    if (shown[i] === 0) {
+      untold.push(s);
+      return;
+    }
     const lines = [`**${s.title}**`, ...s.items.slice(0, shown[i]).map((item) => `- ${item}`)];
     const hidden = s.items.length - shown[i];
     if (hidden > 0) lines.push(moreLine(hidden, s.noun));
@@ -43,7 +46,11 @@ function render(m: ChatMessage, shown: number[]): string {
   });
   if (untold.length > 0) {
     const n = untold.reduce((sum, s) => sum + s.items.length, 0);
-    blocks.push(untold.length === 1 ? moreLine(n, untold[0].noun) : `…and ${n} more: ${untold.map((s) => `${s.items.length} ${s.noun}`).join(', ')}`);
+    blocks.push(
+      untold.length === 1
+        ? moreLine(n, untold[0].noun)
+        : `…and ${n} more: ${untold.map((s) => `${s.items.length} ${s.noun}`).join(', ')}`,
+    );
   }
   return blocks.join('\n\n') + '\n';
 }
@@ -69,8 +76,10 @@ export function fitChatMessage(m: ChatMessage, maxLength: number = CHAT_MESSAGE_
     m.sections.forEach((s, i) => {
       if (done[i]) return;
       shown[i]++;
-      if (render(m, shown).length > maxLength) { shown[i]--; done[i] = true; }
-      else if (shown[i] >= s.items.length) done[i] = true;
+      if (render(m, shown).length > maxLength) {
+        shown[i]--;
+        done[i] = true;
+      } else if (shown[i] >= s.items.length) done[i] = true;
     });
   }
   return render(m, shown);

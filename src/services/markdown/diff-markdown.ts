@@ -20,7 +20,12 @@ function apiItem(a: ApiVersion, at: VersionKey | null, what: string): string {
 }
 
 function flagItem(f: Flag, at: VersionKey | null): string {
-  const instead = f.replacements.length > 0 ? `; use ${f.replacements.map(code).join(', ')}` : f.configField ? `; set ${code(f.configField)} in the config file` : '';
+  const instead =
+    f.replacements.length > 0
+      ? `; use ${f.replacements.map(code).join(', ')}`
+      : f.configField
+        ? `; set ${code(f.configField)} in the config file`
+        : '';
   return `${formatVersion(at!)} ${f.component} ${code(f.name)}${instead}${firstLink(f.sources)}`;
 }
 
@@ -30,13 +35,18 @@ export const FOCUS_SIG = 'Network';
 /** Changed defaults and removals first (see transitionWeight), then gates SIG Network owns, then release order. */
 function byWeight(ts: VersionDiff['featureGates']): VersionDiff['featureGates'] {
   const focus = (t: VersionDiff['featureGates'][number]) => (t.gate.sigs[0] === FOCUS_SIG ? 0 : 1);
-  return ts.map((t, i) => ({ t, i, w: transitionWeight(t.before, t.after), f: focus(t) }))
-    .sort((a, b) => a.w - b.w || a.f - b.f || a.i - b.i).map((x) => x.t);
+  return ts
+    .map((t, i) => ({ t, i, w: transitionWeight(t.before, t.after), f: focus(t) }))
+    .sort((a, b) => a.w - b.w || a.f - b.f || a.i - b.i)
+    .map((x) => x.t);
 }
 
 /** In the order an upgrade meets them (stable within a release). */
 function byRelease<T>(xs: T[], at: (x: T) => VersionKey | null): T[] {
-  return xs.map((x, i) => ({ x, i, v: at(x) ?? 0 })).sort((a, b) => a.v - b.v || a.i - b.i).map((e) => e.x);
+  return xs
+    .map((x, i) => ({ x, i, v: at(x) ?? 0 }))
+    .sort((a, b) => a.v - b.v || a.i - b.i)
+    .map((e) => e.x);
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
@@ -53,14 +63,45 @@ export function diffMarkdown(d: VersionDiff, maxLength?: number): string {
   ];
   const head = [`**netkb: ${formatVersion(d.from)} → ${formatVersion(d.to)}**: ${counts.join('; ')}`];
   const sections: ChatSection[] = [
-    { title: 'Action required', noun: 'action-required notes', items: actionRequired.map((c) => noteItem(c, NOTE_MAX, formatVersion)) },
-    { title: 'Feature gates', noun: 'gate changes', items: byWeight(d.featureGates).map((t) =>
-      `${formatVersion(t.version)} ${code(t.gate.name)}: ${transitionText(t.before, t.after)}${firstLink(t.gate.sources, t.gate.kep)}`) },
-    { title: 'API versions removed', noun: 'API versions removed', items: byRelease(d.removedApiVersions, (a) => a.removedIn).map((a) => apiItem(a, a.removedIn, 'no longer served')) },
-    { title: 'API versions deprecated', noun: 'API versions deprecated', items: byRelease(d.deprecatedApiVersions, (a) => a.deprecatedIn).map((a) => apiItem(a, a.deprecatedIn, 'deprecated')) },
-    { title: 'Flags removed', noun: 'flags removed', items: byRelease(d.removedFlags, (f) => f.removedIn).map((f) => flagItem(f, f.removedIn)) },
-    { title: 'Flags deprecated', noun: 'flags deprecated', items: byRelease(d.deprecatedFlags, (f) => f.deprecatedIn).map((f) => flagItem(f, f.deprecatedIn)) },
+    {
+      title: 'Action required',
+      noun: 'action-required notes',
+      items: actionRequired.map((c) => noteItem(c, NOTE_MAX, formatVersion)),
+    },
+    {
+      title: 'Feature gates',
+      noun: 'gate changes',
+      items: byWeight(d.featureGates).map(
+        (t) =>
+          `${formatVersion(t.version)} ${code(t.gate.name)}: ${transitionText(t.before, t.after)}${firstLink(t.gate.sources, t.gate.kep)}`,
+      ),
+    },
+    {
+      title: 'API versions removed',
+      noun: 'API versions removed',
+      items: byRelease(d.removedApiVersions, (a) => a.removedIn).map((a) =>
+        apiItem(a, a.removedIn, 'no longer served'),
+      ),
+    },
+    {
+      title: 'API versions deprecated',
+      noun: 'API versions deprecated',
+      items: byRelease(d.deprecatedApiVersions, (a) => a.deprecatedIn).map((a) =>
+        apiItem(a, a.deprecatedIn, 'deprecated'),
+      ),
+    },
+    {
+      title: 'Flags removed',
+      noun: 'flags removed',
+      items: byRelease(d.removedFlags, (f) => f.removedIn).map((f) => flagItem(f, f.removedIn)),
+    },
+    {
+      title: 'Flags deprecated',
+      noun: 'flags deprecated',
+      items: byRelease(d.deprecatedFlags, (f) => f.deprecatedIn).map((f) => flagItem(f, f.deprecatedIn)),
+    },
   ];
-  const empty = d.from === d.to ? 'From a release to itself nothing changes.' : 'Nothing in the knowledge base changes on the way.';
+  const empty =
+    d.from === d.to ? 'From a release to itself nothing changes.' : 'Nothing in the knowledge base changes on the way.';
   return fitChatMessage({ head, sections, empty }, maxLength);
 }

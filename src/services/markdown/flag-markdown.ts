@@ -10,22 +10,44 @@ const SUMMARY_SHARE = 0.15;
 const NOTE_MAX = 200;
 
 export function flagMarkdown(f: Flag, maxLength?: number): string {
-  const head = [`**${f.component} ${code(f.name)}**`, clip(f.summary, Math.min(400, Math.floor((maxLength ?? CHAT_MESSAGE_MAX_LENGTH) * SUMMARY_SHARE)))];
+  const head = [
+    `**${f.component} ${code(f.name)}**`,
+    clip(f.summary, Math.min(400, Math.floor((maxLength ?? CHAT_MESSAGE_MAX_LENGTH) * SUMMARY_SHARE))),
+  ];
   const life: string[] = [];
   if (f.introducedIn !== null) life.push(`${formatVersion(f.introducedIn)}: added`);
   if (f.deprecatedIn !== null) life.push(`${formatVersion(f.deprecatedIn)}: deprecated`);
-  if (f.removedIn !== null) life.push(`${formatVersion(f.removedIn)}: removed (${f.component} refuses to start with it)`);
+  if (f.removedIn !== null)
+    life.push(`${formatVersion(f.removedIn)}: removed (${f.component} refuses to start with it)`);
   if (f.replacements.length > 0) life.push(`instead: ${f.replacements.map(code).join(', ')}`);
   if (f.configField) life.push(`config file: ${code(f.configField)}`);
   const sections: ChatSection[] = [
     { title: 'Life', noun: 'facts', items: life, whole: true },
-    { title: 'Defaults', noun: 'defaults', items: f.defaults.map((d) => `${formatVersion(d.since)} on: ${code(d.value)}`) },
-    { title: 'Values', noun: 'values', items: f.values.map((v) => [code(v.value),
-      v.introducedIn !== null ? `added ${formatVersion(v.introducedIn)}` : null,
-      v.deprecatedIn !== null ? `deprecated ${formatVersion(v.deprecatedIn)}` : null,
-      v.removedIn !== null ? `removed ${formatVersion(v.removedIn)}` : null,
-      v.replacement ? `use ${code(v.replacement)}` : null].filter(Boolean).join(', ')) },
-    { title: 'Release notes', noun: 'release notes', items: f.changes.map((c) => noteItem(c, NOTE_MAX, formatVersion)) },
+    {
+      title: 'Defaults',
+      noun: 'defaults',
+      items: f.defaults.map((d) => `${formatVersion(d.since)} on: ${code(d.value)}`),
+    },
+    {
+      title: 'Values',
+      noun: 'values',
+      items: f.values.map((v) =>
+        [
+          code(v.value),
+          v.introducedIn !== null ? `added ${formatVersion(v.introducedIn)}` : null,
+          v.deprecatedIn !== null ? `deprecated ${formatVersion(v.deprecatedIn)}` : null,
+          v.removedIn !== null ? `removed ${formatVersion(v.removedIn)}` : null,
+          v.replacement ? `use ${code(v.replacement)}` : null,
+        ]
+          .filter(Boolean)
+          .join(', '),
+      ),
+    },
+    {
+      title: 'Release notes',
+      noun: 'release notes',
+      items: f.changes.map((c) => noteItem(c, NOTE_MAX, formatVersion)),
+    },
     { title: 'Links', noun: 'links', items: sourceLinks(f.sources) },
   ];
   return fitChatMessage({ head, sections }, maxLength);

@@ -17,7 +17,12 @@ export function shortStateText(s: { stage: Stage; defaultEnabled: boolean; locke
 
 /** "added as alpha (off)", "beta (on) → GA (on, locked)", "removed, was GA (on, locked)"; on/off is the default. */
 export function transitionText(before: GateState, after: GateState): string {
-  const text = (s: GateState) => shortStateText({ stage: s.stage!, defaultEnabled: Boolean(s.defaultEnabled), lockedToDefault: Boolean(s.lockedToDefault) });
+  const text = (s: GateState) =>
+    shortStateText({
+      stage: s.stage!,
+      defaultEnabled: Boolean(s.defaultEnabled),
+      lockedToDefault: Boolean(s.lockedToDefault),
+    });
   if (!before.exists && after.exists) return `added as ${text(after)}`;
   if (before.exists && !after.exists) return `removed, was ${text(before)}`;
   return `${text(before)} → ${text(after)}`;

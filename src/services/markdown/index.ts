@@ -13,7 +13,10 @@ export { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGE_MIN_LENGTH } from './chat-message
 export function requireChatLength(maxLength?: number | null): number {
   if (maxLength === null || maxLength === undefined) return CHAT_MESSAGE_MAX_LENGTH;
   if (!Number.isInteger(maxLength) || maxLength < CHAT_MESSAGE_MIN_LENGTH || maxLength > CHAT_MESSAGE_MAX_LENGTH) {
-    throw badUserInput(`maxLength must be from ${CHAT_MESSAGE_MIN_LENGTH} to ${CHAT_MESSAGE_MAX_LENGTH}, got ${maxLength}`, { argument: 'maxLength' });
+    throw badUserInput(
+      `maxLength must be from ${CHAT_MESSAGE_MIN_LENGTH} to ${CHAT_MESSAGE_MAX_LENGTH}, got ${maxLength}`,
+      { argument: 'maxLength' },
+    );
   }
   return maxLength;
 }

@@ -41,7 +41,8 @@ export function linkLabel(url: string): string {
     const kep = /^(\d+)-/.exec(parts.find((p, i) => parts[i - 1]?.startsWith('sig-') && /^\d+-/.test(p)) ?? '');
     if (kep && repo === 'enhancements') return `KEP-${kep[1]}`;
     if (repo === 'enhancements' && what === 'issues' && id) return `KEP-${id}`;
-    if ((what === 'pull' || what === 'issues') && id) return repo === 'kubernetes' && owner === 'kubernetes' ? `#${id}` : `${repo}#${id}`;
+    if ((what === 'pull' || what === 'issues') && id)
+      return repo === 'kubernetes' && owner === 'kubernetes' ? `#${id}` : `${repo}#${id}`;
   }
   if (parts.length === 0) return u.hostname;
   const last = decodeURIComponent(parts[parts.length - 1]).replace(/\.md$/, '');
@@ -63,7 +64,10 @@ export function rankSources(urls: string[], kep?: string | null): string[] {
     if (label.startsWith('#')) return 2;
     return isGeneralPage(url) ? 4 : 3;
   };
-  return [...new Set(urls)].map((url, i) => ({ url, i, r: rank(url) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.url);
+  return [...new Set(urls)]
+    .map((url, i) => ({ url, i, r: rank(url) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.url);
 }
 
 /** Links to a record's upstream URLs, labelled, most telling first, without duplicates. */
@@ -83,7 +87,11 @@ export function changeLinks(change: { prs: number[]; sources: string[] }): strin
 }
 
 /** A release note as one list item: "1.29: its first sentence (#121046)". */
-export function noteItem(change: { version: number; summary: string; prs: number[]; sources: string[] }, max: number, formatVersion: (v: number) => string): string {
+export function noteItem(
+  change: { version: number; summary: string; prs: number[]; sources: string[] },
+  max: number,
+  formatVersion: (v: number) => string,
+): string {
   const links = changeLinks(change);
   return `${formatVersion(change.version)}: ${clip(firstSentence(change.summary), max)}${links.length > 0 ? ` (${links.join(', ')})` : ''}`;
 }

@@ -1,7 +1,7 @@
 // Manifest check: paste or drop a manifest, choose the releases, see the findings grouped by the release
 // where they bite with the manifest's lines marked, and download the report as JSON, SARIF or markdown; or
 // convert it (convertManifest) and see the rewrite as a line diff (./convert-result.ts).
-import { ApiError, gql, type Operation, type Release } from '../api';
+import { ApiError, gql, type Operation } from '../api';
 import { fill, h, prLink } from '../dom';
 import { EXAMPLE_MANIFEST } from '../example-manifest';
 import type { ManifestCheckQuery, ManifestCheckQueryVariables } from '../generated/operations';
@@ -12,7 +12,8 @@ import { compareVersions } from '../../../src/kb/version';
 import { errorBox, knownRelease, loading, objectLabel, releasesOrError, releaseSelect, SEVERITY } from './common';
 import { CONVERT, renderConversion } from './convert-result';
 
-const REPORT: Operation<ManifestCheckQuery, ManifestCheckQueryVariables> = /* GraphQL */ `query ManifestCheck($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
+const REPORT: Operation<ManifestCheckQuery, ManifestCheckQueryVariables> =
+  /* GraphQL */ `query ManifestCheck($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
   upgradeReport(from: $from, to: $to, manifest: $manifest) {
     from to path documents summary { breaking warning info }
     findings {
@@ -39,7 +40,11 @@ export const checkView: View = {
     let fileName = sessionStorage.getItem(STORED_NAME) ?? 'manifest.yaml';
 
     const textarea = h('textarea', {
-      id: 'manifest', name: 'manifest', rows: 16, spellcheck: 'false', autocomplete: 'off',
+      id: 'manifest',
+      name: 'manifest',
+      rows: 16,
+      spellcheck: 'false',
+      autocomplete: 'off',
       placeholder: 'Paste YAML or JSON here (several documents, kind: List, Helm output), or drop a file.',
       'aria-describedby': 'manifest-help',
     });
@@ -54,14 +59,20 @@ export const checkView: View = {
       sessionStorage.setItem(STORED_NAME, name);
     };
     const fileInput = h('input', {
-      id: 'manifest-upload', type: 'file', accept: '.yaml,.yml,.json,text/yaml,application/json', className: 'visually-hidden',
+      id: 'manifest-upload',
+      type: 'file',
+      accept: '.yaml,.yml,.json,text/yaml,application/json',
+      className: 'visually-hidden',
       onchange: async (e: Event) => {
         const file = (e.target as HTMLInputElement).files?.[0];
         if (file) setManifest(await file.text(), file.name);
       },
     });
     const drop = h('div', { className: 'drop-zone' }, textarea);
-    drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('dragging'); });
+    drop.addEventListener('dragover', (e) => {
+      e.preventDefault();
+      drop.classList.add('dragging');
+    });
     drop.addEventListener('dragleave', () => drop.classList.remove('dragging'));
     drop.addEventListener('drop', async (e) => {
       e.preventDefault();
@@ -76,11 +87,21 @@ export const checkView: View = {
     /** Checks (upgradeReport) or converts (convertManifest) what the editor holds; both show errors alike. */
     const run = async (action: 'check' | 'convert' = 'check') => {
       if (compareVersions(from, to) > 0) {
-        fill(results, h('p', { className: 'error', role: 'alert' }, `“From” (${from}) is after “to” (${to}): choose an older release first.`));
+        fill(
+          results,
+          h(
+            'p',
+            { className: 'error', role: 'alert' },
+            `“From” (${from}) is after “to” (${to}): choose an older release first.`,
+          ),
+        );
         return;
       }
       if (textarea.value.trim() === '') {
-        fill(results, h('p', { className: 'error', role: 'alert' }, 'Paste a manifest, drop a file, or load the example first.'));
+        fill(
+          results,
+          h('p', { className: 'error', role: 'alert' }, 'Paste a manifest, drop a file, or load the example first.'),
+        );
         return;
       }
       const manifest = textarea.value;
@@ -93,7 +114,10 @@ export const checkView: View = {
           fill(results, renderReport(upgradeReport, manifest, file));
         } else {
           const { convertManifest } = await gql(CONVERT, { from, to, manifest });
-          fill(results, renderConversion(convertManifest, manifest, file, (converted) => setManifest(converted, file)));
+          fill(
+            results,
+            renderConversion(convertManifest, manifest, file, (converted) => setManifest(converted, file)),
+          );
         }
       } catch (err) {
         fill(results, manifestError(err, manifest));
@@ -102,28 +126,88 @@ export const checkView: View = {
       }
     };
 
-    const form = h('form', { className: 'check-form', onsubmit: (e: Event) => { e.preventDefault(); void run(); } },
-      h('div', { className: 'manifest-input' },
+    const form = h(
+      'form',
+      {
+        className: 'check-form',
+        onsubmit: (e: Event) => {
+          e.preventDefault();
+          void run();
+        },
+      },
+      h(
+        'div',
+        { className: 'manifest-input' },
         h('label', { for: 'manifest', className: 'field-label' }, 'Manifest ', nameOut),
         drop,
-        h('p', { id: 'manifest-help', className: 'help' }, 'Nothing leaves this server: the manifest is sent only to netkb’s own API.'),
-        h('div', { className: 'buttons' },
-          h('label', { for: 'manifest-upload', className: 'button secondary', tabindex: 0, role: 'button',
-            onkeydown: (e: Event) => { const k = (e as KeyboardEvent).key; if (k === 'Enter' || k === ' ') { e.preventDefault(); fileInput.click(); } } }, 'Open a file…'),
+        h(
+          'p',
+          { id: 'manifest-help', className: 'help' },
+          'Nothing leaves this server: the manifest is sent only to netkb’s own API.',
+        ),
+        h(
+          'div',
+          { className: 'buttons' },
+          h(
+            'label',
+            {
+              for: 'manifest-upload',
+              className: 'button secondary',
+              tabindex: 0,
+              role: 'button',
+              onkeydown: (e: Event) => {
+                const k = (e as KeyboardEvent).key;
+                if (k === 'Enter' || k === ' ') {
+                  e.preventDefault();
+                  fileInput.click();
+                }
+              },
+            },
+            'Open a file…',
+          ),
           fileInput,
-          h('button', { type: 'button', className: 'secondary', id: 'load-example', onclick: () => setManifest(EXAMPLE_MANIFEST, 'example.yaml') }, 'Load an example'),
+          h(
+            'button',
+            {
+              type: 'button',
+              className: 'secondary',
+              id: 'load-example',
+              onclick: () => setManifest(EXAMPLE_MANIFEST, 'example.yaml'),
+            },
+            'Load an example',
+          ),
         ),
       ),
-      h('div', { className: 'controls' },
-        releaseSelect('check-from', 'Cluster runs', releases, from, (v) => { from = v; update({ from, to }); }),
-        releaseSelect('check-to', 'Upgrade to', releases, to, (v) => { to = v; update({ from, to }); }),
+      h(
+        'div',
+        { className: 'controls' },
+        releaseSelect('check-from', 'Cluster runs', releases, from, (v) => {
+          from = v;
+          update({ from, to });
+        }),
+        releaseSelect('check-to', 'Upgrade to', releases, to, (v) => {
+          to = v;
+          update({ from, to });
+        }),
         h('button', { type: 'submit', id: 'check-run', className: 'primary' }, 'Check manifest'),
-        h('button', { type: 'button', id: 'convert-run', className: 'secondary', onclick: () => void run('convert') }, 'Convert'),
+        h(
+          'button',
+          { type: 'button', id: 'convert-run', className: 'secondary', onclick: () => void run('convert') },
+          'Convert',
+        ),
       ),
     );
-    fill(root, title(),
-      h('p', { className: 'lede' }, 'What breaks or changes when this manifest meets each release on the way, at the release where it bites.'),
-      form, results);
+    fill(
+      root,
+      title(),
+      h(
+        'p',
+        { className: 'lede' },
+        'What breaks or changes when this manifest meets each release on the way, at the release where it bites.',
+      ),
+      form,
+      results,
+    );
     update({ from, to });
     if (params.run === '1' && textarea.value.trim() !== '') await run();
   },
@@ -132,10 +216,18 @@ export const checkView: View = {
 function manifestError(err: unknown, manifest: string): HTMLElement {
   const line = err instanceof ApiError && typeof err.extensions.line === 'number' ? err.extensions.line : null;
   if (line === null) return errorBox(err);
-  return h('div', {}, errorBox(err), codeView(manifest, new Map([[line, [{ severity: 'BREAKING', label: 'the manifest cannot be read here' }]]])));
+  return h(
+    'div',
+    {},
+    errorBox(err),
+    codeView(manifest, new Map([[line, [{ severity: 'BREAKING', label: 'the manifest cannot be read here' }]]])),
+  );
 }
 
-interface LineMark { severity: ApiFinding['severity']; label: string }
+interface LineMark {
+  severity: ApiFinding['severity'];
+  label: string;
+}
 
 function renderReport(report: ApiReport, manifest: string, file: string): HTMLElement {
   const { breaking, warning, info } = report.summary;
@@ -146,39 +238,100 @@ function renderReport(report: ApiReport, manifest: string, file: string): HTMLEl
     marks.set(f.line, list);
   });
   const code = codeView(manifest, marks);
-  const downloads = h('div', { className: 'downloads', role: 'group', 'aria-label': 'Download the report' },
+  const downloads = h(
+    'div',
+    { className: 'downloads', role: 'group', 'aria-label': 'Download the report' },
     h('span', {}, 'Download:'),
-    (Object.keys(REPORT_FILES) as ReportFormat[]).map((format) => h('button', {
-      type: 'button', className: 'secondary', 'data-format': format,
-      onclick: () => download(report, file, format),
-    }, REPORT_FILES[format].label)),
+    (Object.keys(REPORT_FILES) as ReportFormat[]).map((format) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          className: 'secondary',
+          'data-format': format,
+          onclick: () => download(report, file, format),
+        },
+        REPORT_FILES[format].label,
+      ),
+    ),
   );
-  const headline = h('p', { className: 'report-summary', id: 'report-summary' },
-    h('strong', {}, `${report.from} → ${report.to}`), `, ${report.documents} object${report.documents === 1 ? '' : 's'}: `,
-    h('span', { className: 'sev sev-breaking' }, `${SEVERITY.BREAKING.icon} ${breaking} breaking`), ', ',
-    h('span', { className: 'sev sev-warning' }, `${SEVERITY.WARNING.icon} ${warning} warning${warning === 1 ? '' : 's'}`), ', ',
-    h('span', { className: 'sev sev-info' }, `${SEVERITY.INFO.icon} ${info} info`));
+  const headline = h(
+    'p',
+    { className: 'report-summary', id: 'report-summary' },
+    h('strong', {}, `${report.from} → ${report.to}`),
+    `, ${report.documents} object${report.documents === 1 ? '' : 's'}: `,
+    h('span', { className: 'sev sev-breaking' }, `${SEVERITY.BREAKING.icon} ${breaking} breaking`),
+    ', ',
+    h(
+      'span',
+      { className: 'sev sev-warning' },
+      `${SEVERITY.WARNING.icon} ${warning} warning${warning === 1 ? '' : 's'}`,
+    ),
+    ', ',
+    h('span', { className: 'sev sev-info' }, `${SEVERITY.INFO.icon} ${info} info`),
+  );
   const groups = report.path.map((release) => {
     const here = report.findings.filter((f) => f.effectiveIn === release);
     if (here.length === 0) return null;
-    return h('section', { className: 'release-group', 'data-release': release, 'aria-labelledby': `bites-${release}` },
-      h('h3', { id: `bites-${release}` }, `Kubernetes ${release}`, h('span', { className: 'date' }, ` · ${here.length} finding${here.length === 1 ? '' : 's'}`)),
-      h('ol', { className: 'findings' }, here.map((f) => findingItem(f, code))));
+    return h(
+      'section',
+      { className: 'release-group', 'data-release': release, 'aria-labelledby': `bites-${release}` },
+      h(
+        'h3',
+        { id: `bites-${release}` },
+        `Kubernetes ${release}`,
+        h('span', { className: 'date' }, ` · ${here.length} finding${here.length === 1 ? '' : 's'}`),
+      ),
+      h(
+        'ol',
+        { className: 'findings' },
+        here.map((f) => findingItem(f, code)),
+      ),
+    );
   });
-  const body = report.findings.length === 0
-    ? h('p', { className: 'all-clear' }, `✔ Nothing in this manifest breaks or changes from ${report.from} to ${report.to}.`)
-    : h('div', { className: 'report-columns' }, h('div', { className: 'report-findings' }, groups), h('div', { className: 'report-code' }, h('h3', {}, file), code));
+  const body =
+    report.findings.length === 0
+      ? h(
+          'p',
+          { className: 'all-clear' },
+          `✔ Nothing in this manifest breaks or changes from ${report.from} to ${report.to}.`,
+        )
+      : h(
+          'div',
+          { className: 'report-columns' },
+          h('div', { className: 'report-findings' }, groups),
+          h('div', { className: 'report-code' }, h('h3', {}, file), code),
+        );
   return h('div', {}, headline, downloads, body);
 }
 
 function findingItem(f: ApiFinding, code: HTMLElement): HTMLElement {
-  return h('li', { className: `finding finding-${f.severity.toLowerCase()}`, 'data-line': f.line, 'data-rule': `${f.ruleId}/${f.messageId}` },
-    h('span', { className: `tag tag-${f.severity.toLowerCase()}` }, `${SEVERITY[f.severity].icon} ${SEVERITY[f.severity].text}`), ' ',
-    h('button', { type: 'button', className: 'line-link', onclick: () => showLine(code, f.line) }, `line ${f.line}`), ' ',
+  return h(
+    'li',
+    {
+      className: `finding finding-${f.severity.toLowerCase()}`,
+      'data-line': f.line,
+      'data-rule': `${f.ruleId}/${f.messageId}`,
+    },
+    h(
+      'span',
+      { className: `tag tag-${f.severity.toLowerCase()}` },
+      `${SEVERITY[f.severity].icon} ${SEVERITY[f.severity].text}`,
+    ),
+    ' ',
+    h('button', { type: 'button', className: 'line-link', onclick: () => showLine(code, f.line) }, `line ${f.line}`),
+    ' ',
     h('span', { className: 'object' }, objectLabel(f.resource)),
     h('p', { className: 'message' }, f.message),
     f.fix ? h('p', { className: 'fix' }, h('strong', {}, 'Fix: '), f.fix) : null,
-    f.change ? h('p', { className: 'note' }, `Release note (${f.change.version}): `, f.change.prs.map((pr) => prLink(pr))) : null,
+    f.change
+      ? h(
+          'p',
+          { className: 'note' },
+          `Release note (${f.change.version}): `,
+          f.change.prs.map((pr) => prLink(pr)),
+        )
+      : null,
   );
 }
 
@@ -187,16 +340,33 @@ function codeView(manifest: string, marks: Map<number, LineMark[]>): HTMLElement
   const lines = manifest.replace(/\r\n?/g, '\n').split('\n');
   // The empty "line" after a final newline is shown only when something points at it (an unclosed YAML flow).
   if (lines.length > 1 && lines[lines.length - 1] === '' && !marks.has(lines.length)) lines.pop();
-  const worst = (list: LineMark[]) => (list.some((m) => m.severity === 'BREAKING') ? 'BREAKING' : list.some((m) => m.severity === 'WARNING') ? 'WARNING' : 'INFO');
-  return h('ol', { className: 'code', 'aria-label': 'Manifest with marked lines' }, lines.map((text, i) => {
-    const n = i + 1;
-    const list = marks.get(n);
-    const sev = list ? worst(list) : null;
-    return h('li', { id: `L${n}`, className: sev ? `marked line-${sev.toLowerCase()}` : '', 'data-line': n, tabindex: list ? -1 : null },
-      h('span', { className: 'ln', 'aria-hidden': 'true' }, n),
-      h('code', {}, text || ' '),
-      list ? h('span', { className: 'mark' }, `${SEVERITY[sev!].icon} ${list.map((m) => m.label).join('; ')}`) : null);
-  }));
+  const worst = (list: LineMark[]) =>
+    list.some((m) => m.severity === 'BREAKING')
+      ? 'BREAKING'
+      : list.some((m) => m.severity === 'WARNING')
+        ? 'WARNING'
+        : 'INFO';
+  return h(
+    'ol',
+    { className: 'code', 'aria-label': 'Manifest with marked lines' },
+    lines.map((text, i) => {
+      const n = i + 1;
+      const list = marks.get(n);
+      const sev = list ? worst(list) : null;
+      return h(
+        'li',
+        {
+          id: `L${n}`,
+          className: sev ? `marked line-${sev.toLowerCase()}` : '',
+          'data-line': n,
+          tabindex: list ? -1 : null,
+        },
+        h('span', { className: 'ln', 'aria-hidden': 'true' }, n),
+        h('code', {}, text || ' '),
+        list ? h('span', { className: 'mark' }, `${SEVERITY[sev!].icon} ${list.map((m) => m.label).join('; ')}`) : null,
+      );
+    }),
+  );
 }
 
 function showLine(code: HTMLElement, line: number): void {

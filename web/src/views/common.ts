@@ -9,17 +9,38 @@ export function loading(text: string): HTMLElement {
 
 export function errorBox(err: unknown): HTMLElement {
   const code = err instanceof ApiError && err.code ? ` (${err.code})` : '';
-  return h('div', { className: 'error', role: 'alert' }, h('strong', {}, 'netkb could not answer'), `${code}: ${(err as Error).message}`);
+  return h(
+    'div',
+    { className: 'error', role: 'alert' },
+    h('strong', {}, 'netkb could not answer'),
+    `${code}: ${(err as Error).message}`,
+  );
 }
 
 /** A release picker; the preliminary release says so. */
-export function releaseSelect(id: string, label: string, releases: Release[], value: string, onChange: (v: string) => void): HTMLElement {
-  return select(id, label, releases.map((r) => ({ value: r.version, text: r.preliminary ? `${r.version} (preliminary)` : r.version })), value, onChange);
+export function releaseSelect(
+  id: string,
+  label: string,
+  releases: Release[],
+  value: string,
+  onChange: (v: string) => void,
+): HTMLElement {
+  return select(
+    id,
+    label,
+    releases.map((r) => ({ value: r.version, text: r.preliminary ? `${r.version} (preliminary)` : r.version })),
+    value,
+    onChange,
+  );
 }
 
 /** A release the knowledge base holds, or the fallback. */
 export function knownRelease(releases: Release[], wanted: string | undefined, fallback: string): string {
-  return wanted && releases.some((r) => r.version === wanted) ? wanted : releases.some((r) => r.version === fallback) ? fallback : releases[0]?.version ?? fallback;
+  return wanted && releases.some((r) => r.version === wanted)
+    ? wanted
+    : releases.some((r) => r.version === fallback)
+      ? fallback
+      : (releases[0]?.version ?? fallback);
 }
 
 /** Shows the view's title while the releases load; on failure shows the error and answers null. */
@@ -42,6 +63,13 @@ export const SEVERITY: Record<Severity, { icon: string; text: string }> = {
 };
 
 /** "Kind namespace/name", or the document's number when the object has no kind. */
-export function objectLabel(r: { kind: string | null; name: string | null; namespace: string | null; documentIndex: number }): string {
-  return r.kind ? `${r.kind}${r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : ''}` : `document ${r.documentIndex + 1}`;
+export function objectLabel(r: {
+  kind: string | null;
+  name: string | null;
+  namespace: string | null;
+  documentIndex: number;
+}): string {
+  return r.kind
+    ? `${r.kind}${r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : ''}`
+    : `document ${r.documentIndex + 1}`;
 }

@@ -3,7 +3,11 @@
 import { gql, loadReleases, type Operation, type Release } from '../api';
 import { fill, h, prLink, select } from '../dom';
 import type {
-  GateFacetsQuery, GateFacetsQueryVariables, GateTimelinesQuery, GateTimelinesQueryVariables, Stage,
+  GateFacetsQuery,
+  GateFacetsQueryVariables,
+  GateTimelinesQuery,
+  GateTimelinesQueryVariables,
+  Stage,
 } from '../generated/operations';
 import type { View } from '../main';
 import { stageIn } from '../../../src/kb/gate-state';
@@ -13,21 +17,27 @@ import { errorBox, loading } from './common';
 export type Gate = GateTimelinesQuery['featureGates'][number];
 type GateStage = Gate['lifecycle'][number];
 
-const GATES: Operation<GateTimelinesQuery, GateTimelinesQueryVariables> = /* GraphQL */ `query GateTimelines($sig: String, $component: String) {
+const GATES: Operation<GateTimelinesQuery, GateTimelinesQueryVariables> =
+  /* GraphQL */ `query GateTimelines($sig: String, $component: String) {
   featureGates(sig: $sig, component: $component) {
     name summary sigs components kep removedIn
     lifecycle { stage defaultEnabled lockedToDefault since until }
     changes { version kind summary prs actionRequired }
   }
 }`;
-const FACETS: Operation<GateFacetsQuery, GateFacetsQueryVariables> = /* GraphQL */ `query GateFacets { featureGates { sigs components } }`;
+const FACETS: Operation<GateFacetsQuery, GateFacetsQueryVariables> =
+  /* GraphQL */ `query GateFacets { featureGates { sigs components } }`;
 
 export const STAGE_LABEL: Record<Stage, string> = { ALPHA: 'alpha', BETA: 'beta', GA: 'GA', DEPRECATED: 'deprecated' };
 const STAGE_SHORT: Record<Stage, string> = { ALPHA: 'A', BETA: 'B', GA: 'GA', DEPRECATED: 'D' };
 const STAGE_MEDIUM: Record<Stage, string> = { ALPHA: 'alpha', BETA: 'beta', GA: 'GA', DEPRECATED: 'depr.' };
 
 /** A stretch of consecutive releases with the same stage, default and lock (column indexes, end exclusive). */
-export interface Segment { start: number; end: number; stage: GateStage }
+export interface Segment {
+  start: number;
+  end: number;
+  stage: GateStage;
+}
 
 /**
  * The gate's state in each release, by netkb's rule (stageIn, src/kb/gate-state.ts, the server's own): the
@@ -38,7 +48,9 @@ export function segments(gate: Gate, releases: string[]): Segment[] {
   // The rule reads release keys; each keyed stage carries the stage the API sent, which the segments show.
   const keyed = {
     removedIn: gate.removedIn ? parseVersion(gate.removedIn) : null,
-    lifecycle: gate.lifecycle.map((stage) => ({ since: parseVersion(stage.since), stage })).sort((a, b) => a.since - b.since),
+    lifecycle: gate.lifecycle
+      .map((stage) => ({ since: parseVersion(stage.since), stage }))
+      .sort((a, b) => a.since - b.since),
   };
   const out: Segment[] = [];
   releases.forEach((release, i) => {
@@ -77,7 +89,9 @@ export const timelineView: View = {
       [releases, facets, gates] = await Promise.all([
         loadReleases(),
         gql(FACETS, {}).then((d) => d.featureGates),
-        gql(GATES, { sig: sig === 'any' ? null : sig, component: component === 'any' ? null : component }).then((d) => d.featureGates),
+        gql(GATES, { sig: sig === 'any' ? null : sig, component: component === 'any' ? null : component }).then(
+          (d) => d.featureGates,
+        ),
       ]);
     } catch (err) {
       fill(root, h('h2', { id: 'view-title' }, 'Feature-gate timelines'), errorBox(err));
@@ -93,16 +107,30 @@ export const timelineView: View = {
 
     const count = h('p', { className: 'count', role: 'status', 'aria-live': 'polite' });
     const search = h('input', {
-      id: 'gate-filter', type: 'search', value: filter, placeholder: 'e.g. DualStack', autocomplete: 'off',
+      id: 'gate-filter',
+      type: 'search',
+      value: filter,
+      placeholder: 'e.g. DualStack',
+      autocomplete: 'off',
       oninput: (e: Event) => {
         filter = (e.target as HTMLInputElement).value;
         update({ q: filter });
         applyFilter();
       },
     });
-    const controls = h('form', { className: 'controls', role: 'search', onsubmit: (e: Event) => e.preventDefault() },
-      select('gate-sig', 'SIG', [{ value: 'any', text: 'any SIG' }, ...sigs.map((s) => ({ value: s }))], sig, (v) => rerender({ sig: v })),
-      select('gate-component', 'Component', [{ value: 'any', text: 'any component' }, ...components.map((c) => ({ value: c }))], component, (v) => rerender({ component: v })),
+    const controls = h(
+      'form',
+      { className: 'controls', role: 'search', onsubmit: (e: Event) => e.preventDefault() },
+      select('gate-sig', 'SIG', [{ value: 'any', text: 'any SIG' }, ...sigs.map((s) => ({ value: s }))], sig, (v) =>
+        rerender({ sig: v }),
+      ),
+      select(
+        'gate-component',
+        'Component',
+        [{ value: 'any', text: 'any component' }, ...components.map((c) => ({ value: c }))],
+        component,
+        (v) => rerender({ component: v }),
+      ),
       h('label', { className: 'field', for: 'gate-filter' }, h('span', {}, 'Filter by name'), search),
     );
 
@@ -115,12 +143,17 @@ export const timelineView: View = {
       const wasOpen = open?.name === gate.name;
       if (open) {
         open.details.remove();
-        row.parentElement?.querySelector(`tr[data-gate="${open.name}"] button.gate-toggle`)?.setAttribute('aria-expanded', 'false');
+        row.parentElement
+          ?.querySelector(`tr[data-gate="${open.name}"] button.gate-toggle`)
+          ?.setAttribute('aria-expanded', 'false');
         open = null;
       }
       if (!wasOpen) {
-        const details = h('tr', { className: 'gate-details', id: `details-${gate.name}`, 'data-details': gate.name },
-          h('td', { colspan: versions.length + 1 }, gateDetails(gate, null)));
+        const details = h(
+          'tr',
+          { className: 'gate-details', id: `details-${gate.name}`, 'data-details': gate.name },
+          h('td', { colspan: versions.length + 1 }, gateDetails(gate, null)),
+        );
         row.after(details);
         button.setAttribute('aria-expanded', 'true');
         open = { name: gate.name, details };
@@ -134,11 +167,35 @@ export const timelineView: View = {
       button.addEventListener('click', () => toggle(gate, row, button));
       return { gate, row, button };
     });
-    const table = h('table', { className: 'timeline', 'aria-describedby': 'timeline-legend' },
-      h('caption', { className: 'visually-hidden' }, `Feature gates${sig !== 'any' ? ` of SIG ${sig}` : ''}${component !== 'any' ? ` read by ${component}` : ''}, stage by release`),
-      h('colgroup', {}, h('col', { className: 'gate-col' }), versions.map(() => h('col', { className: 'release-col' }))),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Gate'), versions.map((v) => h('th', { scope: 'col', className: 'release' }, v)))),
-      h('tbody', {}, rows.map((r) => r.row)),
+    const table = h(
+      'table',
+      { className: 'timeline', 'aria-describedby': 'timeline-legend' },
+      h(
+        'caption',
+        { className: 'visually-hidden' },
+        `Feature gates${sig !== 'any' ? ` of SIG ${sig}` : ''}${component !== 'any' ? ` read by ${component}` : ''}, stage by release`,
+      ),
+      h(
+        'colgroup',
+        {},
+        h('col', { className: 'gate-col' }),
+        versions.map(() => h('col', { className: 'release-col' })),
+      ),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Gate'),
+          versions.map((v) => h('th', { scope: 'col', className: 'release' }, v)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map((r) => r.row),
+      ),
     );
     const empty = h('p', { className: 'empty', hidden: true }, 'No gate matches.');
 
@@ -155,10 +212,20 @@ export const timelineView: View = {
       empty.hidden = shown > 0;
     }
 
-    fill(root,
+    fill(
+      root,
       h('h2', { id: 'view-title' }, 'Feature-gate timelines'),
-      h('p', { className: 'lede' }, 'One row per gate: its stage in each release, its default, and the release that removed it. Hover or focus a bar for the defaults and the release notes; open a gate’s name to keep them below its row.'),
-      controls, legend(), count, h('div', { className: 'timeline-scroll' }, table), empty, tip,
+      h(
+        'p',
+        { className: 'lede' },
+        'One row per gate: its stage in each release, its default, and the release that removed it. Hover or focus a bar for the defaults and the release notes; open a gate’s name to keep them below its row.',
+      ),
+      controls,
+      legend(),
+      count,
+      h('div', { className: 'timeline-scroll' }, table),
+      empty,
+      tip,
     );
     applyFilter();
     const linked = rows.find((r) => r.gate.name === params.gate);
@@ -174,10 +241,15 @@ function firstSince(g: Gate): number {
 }
 
 function legend(): HTMLElement {
-  const item = (cls: string, label: string, text: string) => h('li', {}, h('span', { className: `swatch ${cls}`, 'aria-hidden': 'true' }, label), ` ${text}`);
-  return h('div', { id: 'timeline-legend', className: 'legend' },
+  const item = (cls: string, label: string, text: string) =>
+    h('li', {}, h('span', { className: `swatch ${cls}`, 'aria-hidden': 'true' }, label), ` ${text}`);
+  return h(
+    'div',
+    { id: 'timeline-legend', className: 'legend' },
     h('h3', { className: 'visually-hidden' }, 'Legend'),
-    h('ul', {},
+    h(
+      'ul',
+      {},
       item('stage-alpha', 'A', 'alpha (striped)'),
       item('stage-beta', 'B', 'beta (dotted)'),
       item('stage-ga', 'GA', 'GA (solid)'),
@@ -201,36 +273,67 @@ function gateRow(gate: Gate, versions: string[], tip: HTMLElement): HTMLTableRow
     gap(seg.start);
     const span = seg.end - seg.start;
     const s = seg.stage;
-    const label = span >= 3 ? `${STAGE_LABEL[s.stage]} · ${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault && span >= 4 ? ' · locked' : ''}` : span === 2 ? STAGE_MEDIUM[s.stage] : STAGE_SHORT[s.stage];
+    const label =
+      span >= 3
+        ? `${STAGE_LABEL[s.stage]} · ${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault && span >= 4 ? ' · locked' : ''}`
+        : span === 2
+          ? STAGE_MEDIUM[s.stage]
+          : STAGE_SHORT[s.stage];
     const describe = `${gate.name}: ${stateText(s)} in ${rangeText(versions, seg)}`;
-    const cell = h('td', {
-      colspan: span,
-      className: `seg stage-${s.stage.toLowerCase()}${s.defaultEnabled ? ' default-on' : ' default-off'}`,
-      tabindex: 0,
-      'aria-label': describe,
-      'aria-describedby': 'gate-tip',
-      'data-stage': s.stage,
-      'data-range': rangeText(versions, seg),
-    }, h('span', { className: 'seg-label', 'aria-hidden': 'true' }, label));
+    const cell = h(
+      'td',
+      {
+        colspan: span,
+        className: `seg stage-${s.stage.toLowerCase()}${s.defaultEnabled ? ' default-on' : ' default-off'}`,
+        tabindex: 0,
+        'aria-label': describe,
+        'aria-describedby': 'gate-tip',
+        'data-stage': s.stage,
+        'data-range': rangeText(versions, seg),
+      },
+      h('span', { className: 'seg-label', 'aria-hidden': 'true' }, label),
+    );
     wireTip(cell, gate, s, tip);
     cells.push(cell);
     col = seg.end;
   }
   if (removedAt >= 0) {
     gap(removedAt);
-    const mark = h('td', { className: 'removal', tabindex: 0, 'aria-label': `${gate.name}: removed in ${gate.removedIn}`, 'aria-describedby': 'gate-tip', title: `removed in ${gate.removedIn}` },
-      h('span', { 'aria-hidden': 'true' }, '✕'));
+    const mark = h(
+      'td',
+      {
+        className: 'removal',
+        tabindex: 0,
+        'aria-label': `${gate.name}: removed in ${gate.removedIn}`,
+        'aria-describedby': 'gate-tip',
+        title: `removed in ${gate.removedIn}`,
+      },
+      h('span', { 'aria-hidden': 'true' }, '✕'),
+    );
     wireTip(mark, gate, null, tip);
     cells.push(mark);
     col = removedAt + 1;
   }
   if (cells.length === 0) {
-    const when = gate.removedIn ? `removed in ${gate.removedIn}, before ${versions[0]}` : `not yet in ${versions[versions.length - 1]}`;
+    const when = gate.removedIn
+      ? `removed in ${gate.removedIn}, before ${versions[0]}`
+      : `not yet in ${versions[versions.length - 1]}`;
     cells.push(h('td', { colspan: versions.length, className: 'outside' }, when));
     col = versions.length;
   }
   gap(versions.length);
-  const button = h('button', { type: 'button', className: 'gate-toggle', 'aria-expanded': 'false', 'aria-controls': `details-${gate.name}`, 'aria-describedby': 'gate-tip', title: `${gate.name}: show details below` }, gate.name);
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      className: 'gate-toggle',
+      'aria-expanded': 'false',
+      'aria-controls': `details-${gate.name}`,
+      'aria-describedby': 'gate-tip',
+      title: `${gate.name}: show details below`,
+    },
+    gate.name,
+  );
   const name = h('th', { scope: 'row', className: 'gate-name' }, button);
   wireTip(button, gate, null, tip);
   return h('tr', { 'data-gate': gate.name }, name, cells);
@@ -241,16 +344,25 @@ function wireTip(target: HTMLElement, gate: Gate, stage: GateStage | null, tip: 
     fill(tip, gateDetails(gate, stage));
     tip.hidden = false;
     const box = target.getBoundingClientRect();
-    const top = box.bottom + 6 + tip.offsetHeight > window.innerHeight ? Math.max(8, box.top - tip.offsetHeight - 6) : box.bottom + 6;
+    const top =
+      box.bottom + 6 + tip.offsetHeight > window.innerHeight
+        ? Math.max(8, box.top - tip.offsetHeight - 6)
+        : box.bottom + 6;
     tip.style.top = `${top}px`;
     tip.style.left = `${Math.max(8, Math.min(box.left, window.innerWidth - tip.offsetWidth - 8))}px`;
   };
-  const hide = () => { tip.hidden = true; };
+  const hide = () => {
+    tip.hidden = true;
+  };
   target.addEventListener('mouseenter', show);
   target.addEventListener('focus', show);
-  target.addEventListener('mouseleave', () => { if (document.activeElement !== target) hide(); });
+  target.addEventListener('mouseleave', () => {
+    if (document.activeElement !== target) hide();
+  });
   target.addEventListener('blur', hide);
-  target.addEventListener('keydown', (e) => { if (e.key === 'Escape') hide(); });
+  target.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') hide();
+  });
 }
 
 const MAX_CHANGES = 6;
@@ -258,23 +370,60 @@ const MAX_CHANGES = 6;
 /** What the tooltip says: the stage in focus, every stage with its default, the removal, the release notes. */
 export function gateDetails(gate: Gate, focus: GateStage | null): HTMLElement {
   const changes = [...gate.changes].sort((a, b) => compareVersions(a.version, b.version));
-  return h('div', {},
+  return h(
+    'div',
+    {},
     h('p', { className: 'tip-title' }, h('strong', {}, gate.name), gate.kep ? ` · ${gate.kep}` : ''),
     h('p', {}, gate.summary),
     focus ? h('p', { className: 'tip-focus' }, `This bar: ${stateText(focus)}.`) : null,
-    h('table', { className: 'tip-stages' },
+    h(
+      'table',
+      { className: 'tip-stages' },
       h('thead', {}, h('tr', {}, h('th', {}, 'Stage'), h('th', {}, 'Releases'), h('th', {}, 'Default'))),
-      h('tbody', {}, gate.lifecycle.map((s) => h('tr', {},
-        h('td', {}, STAGE_LABEL[s.stage]),
-        h('td', {}, `${s.since}–${s.until ?? (gate.removedIn ? 'removal' : 'now')}`),
-        h('td', {}, `${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault ? ' (locked)' : ''}`))),
-        gate.removedIn ? h('tr', {}, h('td', {}, 'removed'), h('td', {}, gate.removedIn), h('td', {}, 'setting it stops the component')) : null)),
-    h('p', { className: 'tip-meta' }, `SIG ${gate.sigs.join(', ') || '—'} · ${gate.components.join(', ') || 'no component recorded'}`),
-    changes.length === 0 ? h('p', {}, 'No release note mentions this gate.') : h('ul', { className: 'tip-changes' },
-      changes.slice(0, MAX_CHANGES).map((c) => h('li', {},
-        h('strong', {}, c.version), ` ${c.kind.toLowerCase().replace(/_/g, ' ')}${c.actionRequired ? ' (action required)' : ''}: ${clip(c.summary, 160)} `,
-        c.prs.map((pr) => prLink(pr)))),
-      changes.length > MAX_CHANGES ? h('li', {}, `and ${changes.length - MAX_CHANGES} more`) : null),
+      h(
+        'tbody',
+        {},
+        gate.lifecycle.map((s) =>
+          h(
+            'tr',
+            {},
+            h('td', {}, STAGE_LABEL[s.stage]),
+            h('td', {}, `${s.since}–${s.until ?? (gate.removedIn ? 'removal' : 'now')}`),
+            h('td', {}, `${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault ? ' (locked)' : ''}`),
+          ),
+        ),
+        gate.removedIn
+          ? h(
+              'tr',
+              {},
+              h('td', {}, 'removed'),
+              h('td', {}, gate.removedIn),
+              h('td', {}, 'setting it stops the component'),
+            )
+          : null,
+      ),
+    ),
+    h(
+      'p',
+      { className: 'tip-meta' },
+      `SIG ${gate.sigs.join(', ') || '—'} · ${gate.components.join(', ') || 'no component recorded'}`,
+    ),
+    changes.length === 0
+      ? h('p', {}, 'No release note mentions this gate.')
+      : h(
+          'ul',
+          { className: 'tip-changes' },
+          changes.slice(0, MAX_CHANGES).map((c) =>
+            h(
+              'li',
+              {},
+              h('strong', {}, c.version),
+              ` ${c.kind.toLowerCase().replace(/_/g, ' ')}${c.actionRequired ? ' (action required)' : ''}: ${clip(c.summary, 160)} `,
+              c.prs.map((pr) => prLink(pr)),
+            ),
+          ),
+          changes.length > MAX_CHANGES ? h('li', {}, `and ${changes.length - MAX_CHANGES} more`) : null,
+        ),
   );
 }
 

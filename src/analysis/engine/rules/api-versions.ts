@@ -9,13 +9,16 @@ import type { Finding, ObjectRule, RuleContext } from '../../types';
 export const apiVersionRule: ObjectRule = {
   id: 'api-version',
   scope: 'object',
-  description: 'Reports objects whose apiVersion stops being served (BREAKING) or is deprecated (WARNING) on the path, with the replacement and when it is served.',
+  description:
+    'Reports objects whose apiVersion stops being served (BREAKING) or is deprecated (WARNING) on the path, with the replacement and when it is served.',
   messages: {
     removed: '{kind} {apiVersion} is no longer served from {removedIn}.',
     deprecated: '{kind} {apiVersion} is deprecated since {deprecatedIn}{later}.',
   },
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
-    const text = remember(ctx, ['api-version', object.apiVersion, object.kind], () => versionText(this, object.apiVersion, object.kind, ctx));
+    const text = remember(ctx, ['api-version', object.apiVersion, object.kind], () =>
+      versionText(this, object.apiVersion, object.kind, ctx),
+    );
     return text ? [placed(text, object, API_VERSION_PATH, 'apiVersion')] : [];
   },
 };
@@ -29,19 +32,33 @@ function versionText(rule: ObjectRule, apiVersion: string, kind: string, ctx: Ru
   const v = ctx.kb.formatVersion;
   const target = survivingReplacement(record, ctx);
   const replacement = target ? target.apiVersion : null;
-  const fix = target ? fixText(record, target, ctx) : `No replacement is recorded for ${kind} ${apiVersion}: see the release note linked from this finding.`;
+  const fix = target
+    ? fixText(record, target, ctx)
+    : `No replacement is recorded for ${kind} ${apiVersion}: see the release note linked from this finding.`;
   if (onPath(record.removedIn, ctx)) {
     return findingText(rule, {
-      messageId: 'removed', severity: 'BREAKING', effectiveIn: clampToPath(record.removedIn, ctx), fix, replacement,
+      messageId: 'removed',
+      severity: 'BREAKING',
+      effectiveIn: clampToPath(record.removedIn, ctx),
+      fix,
+      replacement,
       data: { kind, apiVersion, removedIn: v(record.removedIn) },
       change: changeAt(record.changes, record.removedIn),
     });
   }
   if (onPath(record.deprecatedIn, ctx)) {
-    const later = record.removedIn !== null ? `; it is removed in ${v(record.removedIn)}`
-      : record.announcedRemovalIn !== null ? `; removal was announced for ${v(record.announcedRemovalIn)}` : '';
+    const later =
+      record.removedIn !== null
+        ? `; it is removed in ${v(record.removedIn)}`
+        : record.announcedRemovalIn !== null
+          ? `; removal was announced for ${v(record.announcedRemovalIn)}`
+          : '';
     return findingText(rule, {
-      messageId: 'deprecated', severity: 'WARNING', effectiveIn: clampToPath(record.deprecatedIn, ctx), fix, replacement,
+      messageId: 'deprecated',
+      severity: 'WARNING',
+      effectiveIn: clampToPath(record.deprecatedIn, ctx),
+      fix,
+      replacement,
       data: { kind, apiVersion, deprecatedIn: v(record.deprecatedIn), later },
       change: changeAt(record.changes, record.deprecatedIn),
     });
@@ -62,16 +79,25 @@ function survivingReplacement(record: ApiVersion, ctx: RuleContext): ApiVersion 
 
 function fixText(record: ApiVersion, target: ApiVersion, ctx: RuleContext): string {
   const v = ctx.kb.formatVersion;
-  const available = target === record.replacement && record.replacementAvailableIn !== null ? record.replacementAvailableIn : target.introducedIn;
+  const available =
+    target === record.replacement && record.replacementAvailableIn !== null
+      ? record.replacementAvailableIn
+      : target.introducedIn;
   let when: string;
   if (available === null) when = '';
-  else if (available <= ctx.path.from) when = ` It is served since ${v(available)}, so you can migrate before upgrading.`;
-  else when = ` It is served only from ${v(available)}: migrate once the cluster runs ${v(available)}${record.removedIn !== null ? `, before ${v(record.removedIn)}` : ''}.`;
-  const notes = [record.migrationNotes, target !== record.replacement ? target.migrationNotes : null].filter(Boolean).join(' ');
+  else if (available <= ctx.path.from)
+    when = ` It is served since ${v(available)}, so you can migrate before upgrading.`;
+  else
+    when = ` It is served only from ${v(available)}: migrate once the cluster runs ${v(available)}${record.removedIn !== null ? `, before ${v(record.removedIn)}` : ''}.`;
+  const notes = [record.migrationNotes, target !== record.replacement ? target.migrationNotes : null]
+    .filter(Boolean)
+    .join(' ');
   const step = interimStep(record, target, available, ctx);
   if (step) {
-    return `Change apiVersion to ${step.apiVersion} now (served since ${v(step.introducedIn!)}), then to ${target.apiVersion}, ` +
-      `the version that stays, once the cluster runs ${v(available!)}.${notes ? ` ${notes}` : ''}`;
+    return (
+      `Change apiVersion to ${step.apiVersion} now (served since ${v(step.introducedIn!)}), then to ${target.apiVersion}, ` +
+      `the version that stays, once the cluster runs ${v(available!)}.${notes ? ` ${notes}` : ''}`
+    );
   }
   return `Change apiVersion to ${target.apiVersion}.${when}${notes ? ` ${notes}` : ''}`;
 }
@@ -81,7 +107,12 @@ function fixText(record: ApiVersion, target: ApiVersion, ctx: RuleContext): stri
  * the start of the path but that version is, and it is served until the replacement is: an interim step
  * the user can take at once (extensions/v1beta1 Ingress -> networking.k8s.io/v1beta1 before 1.19).
  */
-function interimStep(record: ApiVersion, target: ApiVersion, available: VersionKey | null, ctx: RuleContext): ApiVersion | null {
+function interimStep(
+  record: ApiVersion,
+  target: ApiVersion,
+  available: VersionKey | null,
+  ctx: RuleContext,
+): ApiVersion | null {
   if (available === null || available <= ctx.path.from || !record.conversion) return null;
   const step = ctx.kb.apiVersion(record.conversion.to, record.kind);
   if (!step || step === target || step.introducedIn === null || step.introducedIn > ctx.path.from) return null;

@@ -11,7 +11,8 @@ import type { Finding, ObjectRule, RuleContext } from '../../types';
 export const componentFlagRule: ObjectRule = {
   id: 'component-flag',
   scope: 'object',
-  description: 'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING), removed or deprecated flag values, and defaults that change while the flag is not set (INFO).',
+  description:
+    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING), removed or deprecated flag values, and defaults that change while the flag is not set (INFO).',
   messages: {
     removed: '{component} flag {flag} is removed in {removedIn}: {component} refuses to start with it.',
     deprecated: '{component} flag {flag} is deprecated since {deprecatedIn}.',
@@ -26,12 +27,17 @@ export const componentFlagRule: ObjectRule = {
       const given = new Set<string>();
       for (const use of inv.flags) {
         given.add(use.name);
-        const texts = remember(ctx, ['component-flag', component, use.name, use.value], () => flagTexts(this, component, use.name, use.value, ctx));
+        const texts = remember(ctx, ['component-flag', component, use.name, use.value], () =>
+          flagTexts(this, component, use.name, use.value, ctx),
+        );
         if (texts.length > 0) use.pathString ??= pathText(use.path);
         for (const text of texts) findings.push(placed(text, object, use.path, use.pathString));
       }
-      for (const d of remember(ctx, ['component-flag', 'defaults', component], () => defaultTexts(this, component, ctx))) {
-        if (!given.has(d.flag)) findings.push(placed(d.text, object, inv.container, (inv.containerString ??= pathText(inv.container))));
+      for (const d of remember(ctx, ['component-flag', 'defaults', component], () =>
+        defaultTexts(this, component, ctx),
+      )) {
+        if (!given.has(d.flag))
+          findings.push(placed(d.text, object, inv.container, (inv.containerString ??= pathText(inv.container))));
       }
     }
     return findings;
@@ -39,39 +45,69 @@ export const componentFlagRule: ObjectRule = {
 };
 
 /** What passing `name` (with `value`) to `component` meets on the path. */
-function flagTexts(rule: ObjectRule, component: string, name: string, given: string | null, ctx: RuleContext): FindingText[] {
+function flagTexts(
+  rule: ObjectRule,
+  component: string,
+  name: string,
+  given: string | null,
+  ctx: RuleContext,
+): FindingText[] {
   const flag = ctx.kb.flag(component, name);
   if (!flag) return [];
   const v = ctx.kb.formatVersion;
   const data = { component, flag: flag.name };
   if (onPath(flag.removedIn, ctx)) {
-    return [findingText(rule, {
-      messageId: 'removed', severity: 'BREAKING', effectiveIn: clampToPath(flag.removedIn, ctx),
-      data: { ...data, removedIn: v(flag.removedIn) }, replacement: flag.replacements.join(' ') || null,
-      fix: replacementFix(flag), change: changeAt(flag.changes, flag.removedIn),
-    })];
+    return [
+      findingText(rule, {
+        messageId: 'removed',
+        severity: 'BREAKING',
+        effectiveIn: clampToPath(flag.removedIn, ctx),
+        data: { ...data, removedIn: v(flag.removedIn) },
+        replacement: flag.replacements.join(' ') || null,
+        fix: replacementFix(flag),
+        change: changeAt(flag.changes, flag.removedIn),
+      }),
+    ];
   }
   const out: FindingText[] = [];
   if (onPath(flag.deprecatedIn, ctx)) {
-    out.push(findingText(rule, {
-      messageId: 'deprecated', severity: 'WARNING', effectiveIn: clampToPath(flag.deprecatedIn, ctx),
-      data: { ...data, deprecatedIn: v(flag.deprecatedIn) }, replacement: flag.replacements.join(' ') || null,
-      fix: replacementFix(flag), change: changeAt(flag.changes, flag.deprecatedIn),
-    }));
+    out.push(
+      findingText(rule, {
+        messageId: 'deprecated',
+        severity: 'WARNING',
+        effectiveIn: clampToPath(flag.deprecatedIn, ctx),
+        data: { ...data, deprecatedIn: v(flag.deprecatedIn) },
+        replacement: flag.replacements.join(' ') || null,
+        fix: replacementFix(flag),
+        change: changeAt(flag.changes, flag.deprecatedIn),
+      }),
+    );
   }
   const value = given === null ? null : flag.values.find((x) => x.value === given);
   if (value && onPath(value.removedIn, ctx)) {
-    out.push(findingText(rule, {
-      messageId: 'valueRemoved', severity: 'BREAKING', effectiveIn: clampToPath(value.removedIn, ctx),
-      data: { ...data, value: value.value, removedIn: v(value.removedIn) }, replacement: value.replacement ? `${flag.name}=${value.replacement}` : null,
-      fix: value.replacement ? `Use ${flag.name}=${value.replacement}.` : `Choose another value for ${flag.name}.`, change: changeAt(flag.changes, value.removedIn),
-    }));
+    out.push(
+      findingText(rule, {
+        messageId: 'valueRemoved',
+        severity: 'BREAKING',
+        effectiveIn: clampToPath(value.removedIn, ctx),
+        data: { ...data, value: value.value, removedIn: v(value.removedIn) },
+        replacement: value.replacement ? `${flag.name}=${value.replacement}` : null,
+        fix: value.replacement ? `Use ${flag.name}=${value.replacement}.` : `Choose another value for ${flag.name}.`,
+        change: changeAt(flag.changes, value.removedIn),
+      }),
+    );
   } else if (value && onPath(value.deprecatedIn, ctx)) {
-    out.push(findingText(rule, {
-      messageId: 'valueDeprecated', severity: 'WARNING', effectiveIn: clampToPath(value.deprecatedIn, ctx),
-      data: { ...data, value: value.value, deprecatedIn: v(value.deprecatedIn) }, replacement: value.replacement ? `${flag.name}=${value.replacement}` : null,
-      fix: value.replacement ? `Move to ${flag.name}=${value.replacement}.` : null, change: changeAt(flag.changes, value.deprecatedIn),
-    }));
+    out.push(
+      findingText(rule, {
+        messageId: 'valueDeprecated',
+        severity: 'WARNING',
+        effectiveIn: clampToPath(value.deprecatedIn, ctx),
+        data: { ...data, value: value.value, deprecatedIn: v(value.deprecatedIn) },
+        replacement: value.replacement ? `${flag.name}=${value.replacement}` : null,
+        fix: value.replacement ? `Move to ${flag.name}=${value.replacement}.` : null,
+        change: changeAt(flag.changes, value.deprecatedIn),
+      }),
+    );
   }
   return out;
 }
@@ -84,12 +120,17 @@ function defaultTexts(rule: ObjectRule, component: string, ctx: RuleContext): { 
     for (let i = 1; i < flag.defaults.length; i++) {
       const d = flag.defaults[i];
       if (d.since <= ctx.path.from || d.since > ctx.path.to) continue;
-      out.push({ flag: flag.name, text: findingText(rule, {
-        messageId: 'defaultChanged', severity: 'INFO', effectiveIn: d.since,
-        data: { component, flag: flag.name, before: flag.defaults[i - 1].value, after: d.value, since: v(d.since) },
-        fix: `Set ${flag.name}=${flag.defaults[i - 1].value} to keep the old behaviour${flag.configField ? ` (or ${flag.configField} in the config file)` : ''}.`,
-        change: changeAt(flag.changes, d.since),
-      }) });
+      out.push({
+        flag: flag.name,
+        text: findingText(rule, {
+          messageId: 'defaultChanged',
+          severity: 'INFO',
+          effectiveIn: d.since,
+          data: { component, flag: flag.name, before: flag.defaults[i - 1].value, after: d.value, since: v(d.since) },
+          fix: `Set ${flag.name}=${flag.defaults[i - 1].value} to keep the old behaviour${flag.configField ? ` (or ${flag.configField} in the config file)` : ''}.`,
+          change: changeAt(flag.changes, d.since),
+        }),
+      });
     }
   }
   return out;

@@ -9,7 +9,8 @@ import type { Finding, ObjectRule, RuleContext } from '../../types';
 export const constraintRule: ObjectRule = {
   id: 'constraint',
   scope: 'object',
-  description: 'Reports objects (and Pod templates) whose value built as a constraints record describes is longer than its limit, from the release where the constraint starts to apply.',
+  description:
+    'Reports objects (and Pod templates) whose value built as a constraints record describes is longer than its limit, from the release where the constraint starts to apply.',
   messages: {
     tooLong: '{summary} Here it is "{value}" ({length} characters, limit {max}).',
   },
@@ -18,19 +19,31 @@ export const constraintRule: ObjectRule = {
     for (const c of ctx.kb.constraints) {
       const targets: { at: PathSegment[]; value: Record<string, unknown>; namespace?: string | null }[] = [];
       if (c.kind === object.kind) targets.push({ at: [], value: object.value });
-      else if (c.kind === 'Pod') for (const p of podsIn(object, ctx.kb)) targets.push({ at: p.at, value: p.pod, namespace: object.namespace });
+      else if (c.kind === 'Pod')
+        for (const p of podsIn(object, ctx.kb)) targets.push({ at: p.at, value: p.pod, namespace: object.namespace });
       for (const t of targets) {
         const result = evaluate(c, t.value, t.namespace ?? null);
         if (!result || result.length <= c.maxLength) continue;
         const effectiveIn = startsAt(c, ctx);
         if (effectiveIn === null) continue;
         const whenPath = c.when ? [...t.at, ...toSegments(c.when.path)] : t.at;
-        findings.push(finding(this, {
-          messageId: 'tooLong', severity: c.severity, object, path: whenPath, effectiveIn,
-          data: { summary: c.summary, value: result, length: result.length, max: c.maxLength },
-          fix: `Shorten the parts that make it up (${c.measure.parts.filter((p) => 'from' in p).map((p) => ('from' in p ? p.from[0] : '')).join(', ')}) to at most ${c.maxLength} characters in all${c.when ? `, or do not set ${c.when.path}` : ''}.`,
-          change: c.change,
-        }));
+        findings.push(
+          finding(this, {
+            messageId: 'tooLong',
+            severity: c.severity,
+            object,
+            path: whenPath,
+            effectiveIn,
+            data: { summary: c.summary, value: result, length: result.length, max: c.maxLength },
+            fix: `Shorten the parts that make it up (${c.measure.parts
+              .filter((p) => 'from' in p)
+              .map((p) => ('from' in p ? p.from[0] : ''))
+              .join(
+                ', ',
+              )}) to at most ${c.maxLength} characters in all${c.when ? `, or do not set ${c.when.path}` : ''}.`,
+            change: c.change,
+          }),
+        );
       }
     }
     return findings;
@@ -49,7 +62,10 @@ function evaluate(c: Constraint, value: Record<string, unknown>, namespace: stri
   if (c.when && at(c.when.path) !== c.when.equals) return null;
   const parts: string[] = [];
   for (const part of c.measure.parts) {
-    if ('literal' in part) { parts.push(part.literal); continue; }
+    if ('literal' in part) {
+      parts.push(part.literal);
+      continue;
+    }
     const found = part.from.map(at).find((x) => typeof x === 'string' && x.length > 0) as string | undefined;
     if (found !== undefined) parts.push(found);
     else if (part.default) parts.push(part.default);

@@ -8,18 +8,28 @@ import { configOwner, invocationsIn, parseFeatureGates, type FlagUse } from '../
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 import { span } from './api-fields';
 
-interface GateSetting { gate: string; value: boolean; component: string; path: PathSegment[]; use?: FlagUse }
+interface GateSetting {
+  gate: string;
+  value: boolean;
+  component: string;
+  path: PathSegment[];
+  use?: FlagUse;
+}
 
 export const featureGateRule: ObjectRule = {
   id: 'feature-gate',
   scope: 'object',
-  description: 'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path (BREAKING: the component refuses to start), locked to the other value (BREAKING), deprecated (WARNING) or graduating to GA (INFO).',
+  description:
+    'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path (BREAKING: the component refuses to start), locked to the other value (BREAKING), deprecated (WARNING) or graduating to GA (INFO).',
   messages: {
     removed: 'Feature gate {gate} is removed in {removedIn}: {component} refuses to start while it is set.',
-    locked: 'Feature gate {gate} is locked to {default} from {since}: setting it to {value} stops {component} from starting.',
+    locked:
+      'Feature gate {gate} is locked to {default} from {since}: setting it to {value} stops {component} from starting.',
     deprecated: 'Feature gate {gate} is deprecated from {since}.',
-    graduates: 'Feature gate {gate} is GA from {since}{locked}; the setting can be dropped before the gate is removed{removal}.',
-    notYetKnown: 'Feature gate {gate} does not exist before {introducedIn}: {component} of {releases} refuses to start while it is set.',
+    graduates:
+      'Feature gate {gate} is GA from {since}{locked}; the setting can be dropped before the gate is removed{removal}.',
+    notYetKnown:
+      'Feature gate {gate} does not exist before {introducedIn}: {component} of {releases} refuses to start while it is set.',
   },
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
@@ -42,7 +52,8 @@ function settingsIn(object: ManifestObject, ctx: RuleContext): GateSetting[] {
   for (const inv of invocationsIn(object, ctx.kb)) {
     for (const f of inv.flags) {
       if (f.name !== '--feature-gates' || f.value === null) continue;
-      for (const [gate, value] of parseFeatureGates(f.value)) out.push({ gate, value, component: inv.component.name, path: f.path, use: f });
+      for (const [gate, value] of parseFeatureGates(f.value))
+        out.push({ gate, value, component: inv.component.name, path: f.path, use: f });
     }
   }
   const owner = configOwner(object, ctx.kb);
@@ -60,45 +71,78 @@ function checkGate(rule: ObjectRule, gate: FeatureGate, s: Omit<GateSetting, 'pa
   const base = { gate: gate.name, component: s.component };
   const findings: FindingText[] = [];
   if (onPath(gate.removedIn, ctx)) {
-    findings.push(findingText(rule, {
-      messageId: 'removed', severity: 'BREAKING', effectiveIn: clampToPath(gate.removedIn, ctx),
-      data: { ...base, removedIn: v(gate.removedIn) }, fix: `Remove ${gate.name} from the feature gates of ${s.component}.`,
-      change: changeAt(gate.changes, gate.removedIn),
-    }));
+    findings.push(
+      findingText(rule, {
+        messageId: 'removed',
+        severity: 'BREAKING',
+        effectiveIn: clampToPath(gate.removedIn, ctx),
+        data: { ...base, removedIn: v(gate.removedIn) },
+        fix: `Remove ${gate.name} from the feature gates of ${s.component}.`,
+        change: changeAt(gate.changes, gate.removedIn),
+      }),
+    );
   }
   const introducedIn = gate.lifecycle[0]?.since ?? null;
   const before = ctx.path.releases.filter((r) => introducedIn !== null && r < introducedIn);
   if (introducedIn !== null && before.length > 0 && introducedIn <= ctx.path.to) {
-    findings.push(findingText(rule, {
-      messageId: 'notYetKnown', severity: 'BREAKING', effectiveIn: before[0],
-      data: { ...base, introducedIn: v(introducedIn), releases: span(before, v) },
-      fix: `Set ${gate.name} only on components of ${v(introducedIn)} or later.`, change: changeAt(gate.changes, introducedIn),
-    }));
+    findings.push(
+      findingText(rule, {
+        messageId: 'notYetKnown',
+        severity: 'BREAKING',
+        effectiveIn: before[0],
+        data: { ...base, introducedIn: v(introducedIn), releases: span(before, v) },
+        fix: `Set ${gate.name} only on components of ${v(introducedIn)} or later.`,
+        change: changeAt(gate.changes, introducedIn),
+      }),
+    );
   }
-  const states = ctx.path.releases.filter((r) => gate.removedIn === null || r < gate.removedIn).map((r) => ({ r, st: ctx.kb.gateStateIn(gate, r) }));
+  const states = ctx.path.releases
+    .filter((r) => gate.removedIn === null || r < gate.removedIn)
+    .map((r) => ({ r, st: ctx.kb.gateStateIn(gate, r) }));
   const locked = states.find(({ st }) => st.exists && st.lockedToDefault && st.defaultEnabled !== s.value);
   if (locked) {
-    findings.push(findingText(rule, {
-      messageId: 'locked', severity: 'BREAKING', effectiveIn: locked.r,
-      data: { ...base, default: String(locked.st.defaultEnabled), value: String(s.value), since: v(locked.r) },
-      fix: `Remove ${gate.name}=${s.value} from ${s.component}.`, change: changeAt(gate.changes, locked.r),
-    }));
+    findings.push(
+      findingText(rule, {
+        messageId: 'locked',
+        severity: 'BREAKING',
+        effectiveIn: locked.r,
+        data: { ...base, default: String(locked.st.defaultEnabled), value: String(s.value), since: v(locked.r) },
+        fix: `Remove ${gate.name}=${s.value} from ${s.component}.`,
+        change: changeAt(gate.changes, locked.r),
+      }),
+    );
   }
   for (let i = 1; i < states.length; i++) {
     const after = states[i].st;
     const prior = states[i - 1].st;
     if (after.stage === prior.stage || !after.exists || !prior.exists) continue;
     if (after.stage === 'DEPRECATED') {
-      findings.push(findingText(rule, {
-        messageId: 'deprecated', severity: 'WARNING', effectiveIn: states[i].r,
-        data: { ...base, since: v(states[i].r) }, fix: `Plan to stop setting ${gate.name}.`, change: changeAt(gate.changes, states[i].r),
-      }));
+      findings.push(
+        findingText(rule, {
+          messageId: 'deprecated',
+          severity: 'WARNING',
+          effectiveIn: states[i].r,
+          data: { ...base, since: v(states[i].r) },
+          fix: `Plan to stop setting ${gate.name}.`,
+          change: changeAt(gate.changes, states[i].r),
+        }),
+      );
     } else if (after.stage === 'GA' && !locked) {
-      findings.push(findingText(rule, {
-        messageId: 'graduates', severity: 'INFO', effectiveIn: states[i].r,
-        data: { ...base, since: v(states[i].r), locked: after.lockedToDefault ? ` and locked to ${after.defaultEnabled}` : '', removal: gate.removedIn !== null ? ` in ${v(gate.removedIn)}` : '' },
-        fix: `Drop ${gate.name} from ${s.component} once every node runs ${v(states[i].r)}.`, change: changeAt(gate.changes, states[i].r),
-      }));
+      findings.push(
+        findingText(rule, {
+          messageId: 'graduates',
+          severity: 'INFO',
+          effectiveIn: states[i].r,
+          data: {
+            ...base,
+            since: v(states[i].r),
+            locked: after.lockedToDefault ? ` and locked to ${after.defaultEnabled}` : '',
+            removal: gate.removedIn !== null ? ` in ${v(gate.removedIn)}` : '',
+          },
+          fix: `Drop ${gate.name} from ${s.component} once every node runs ${v(states[i].r)}.`,
+          change: changeAt(gate.changes, states[i].r),
+        }),
+      );
     }
   }
   return findings;

@@ -12,11 +12,27 @@ export const notKubernetesRule: DocumentRule = {
     skipped: 'Document {document} was skipped: {reason}.',
   },
   check(doc: SkippedDocument, ctx: RuleContext): Finding[] {
-    return [{
-      ruleId: this.id, messageId: 'skipped', severity: 'INFO',
-      resource: { apiVersion: null, kind: null, name: null, namespace: null, documentIndex: doc.documentIndex, line: doc.line },
-      path: null, line: doc.line, message: format(this, 'skipped', { document: doc.documentIndex + 1, reason: doc.reason }),
-      effectiveIn: ctx.path.from, fix: null, replacement: null, change: null,
-    }];
+    return [
+      {
+        ruleId: this.id,
+        messageId: 'skipped',
+        severity: 'INFO',
+        resource: {
+          apiVersion: null,
+          kind: null,
+          name: null,
+          namespace: null,
+          documentIndex: doc.documentIndex,
+          line: doc.line,
+        },
+        path: null,
+        line: doc.line,
+        message: format(this, 'skipped', { document: doc.documentIndex + 1, reason: doc.reason }),
+        effectiveIn: ctx.path.from,
+        fix: null,
+        replacement: null,
+        change: null,
+      },
+    ];
   },
 };

@@ -20,12 +20,36 @@ const OBJECT_PLACES: KeyPlace[] = [
 /** Relative to a Pod spec. */
 const POD_SPEC_PLACES: KeyPlace[] = [
   { path: 'nodeSelector', holds: 'mapKeys', types: ['LABEL'] },
-  { path: 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[].matchExpressions[].key', holds: 'value', types: ['LABEL'] },
-  { path: 'affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[].preference.matchExpressions[].key', holds: 'value', types: ['LABEL'] },
-  { path: 'affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[].topologyKey', holds: 'value', types: ['LABEL'] },
-  { path: 'affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.topologyKey', holds: 'value', types: ['LABEL'] },
-  { path: 'affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[].topologyKey', holds: 'value', types: ['LABEL'] },
-  { path: 'affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.topologyKey', holds: 'value', types: ['LABEL'] },
+  {
+    path: 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[].matchExpressions[].key',
+    holds: 'value',
+    types: ['LABEL'],
+  },
+  {
+    path: 'affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[].preference.matchExpressions[].key',
+    holds: 'value',
+    types: ['LABEL'],
+  },
+  {
+    path: 'affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[].topologyKey',
+    holds: 'value',
+    types: ['LABEL'],
+  },
+  {
+    path: 'affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.topologyKey',
+    holds: 'value',
+    types: ['LABEL'],
+  },
+  {
+    path: 'affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[].topologyKey',
+    holds: 'value',
+    types: ['LABEL'],
+  },
+  {
+    path: 'affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.topologyKey',
+    holds: 'value',
+    types: ['LABEL'],
+  },
   { path: 'topologySpreadConstraints[].topologyKey', holds: 'value', types: ['LABEL'] },
   { path: 'tolerations[].key', holds: 'value', types: ['TAINT'] },
 ];
@@ -42,7 +66,8 @@ function placesOf(kind: string, kb: AnalysisKb): PathTrie<KeyPlace> {
     const template = kind === 'Pod' ? null : podTemplateOf(kind, kb);
     if (kind === 'Pod') for (const p of POD_SPEC_PLACES) entries.push({ path: `spec.${p.path}`, item: p });
     if (template) {
-      for (const p of OBJECT_PLACES) if (p.path.startsWith('metadata.')) entries.push({ path: `${template}.${p.path}`, item: p });
+      for (const p of OBJECT_PLACES)
+        if (p.path.startsWith('metadata.')) entries.push({ path: `${template}.${p.path}`, item: p });
       for (const p of POD_SPEC_PLACES) entries.push({ path: `${template}.spec.${p.path}`, item: p });
     }
     byKind.set(kind, (trie = pathTrie(entries)));
@@ -58,7 +83,13 @@ function keysOf(ctx: RuleContext): Map<string, WellKnownKey> {
 }
 
 /** A key as the object uses it: as a map key (labels, nodeSelector) or as a value (topologyKey). */
-export interface KeyUse { key: string; path: PathSegment[]; types: WellKnownKey['type'][]; holds: KeyPlace['holds']; place: string }
+export interface KeyUse {
+  key: string;
+  path: PathSegment[];
+  types: WellKnownKey['type'][];
+  holds: KeyPlace['holds'];
+  place: string;
+}
 
 /**
  * Every place in the object (and its Pod template) where Kubernetes reads a label, annotation or taint
@@ -68,9 +99,12 @@ export function keyUsesIn(object: ManifestObject, kb: AnalysisKb, wanted?: (key:
   const uses: KeyUse[] = [];
   walkTrie(placesOf(object.kind, kb), object.value, [], (place, path, at) => {
     if (place.holds === 'mapKeys' && isPlainObject(at)) {
-      for (const key in at) if (Object.hasOwn(at, key) && (!wanted || wanted(key))) uses.push({ key, path: [...path, key], types: place.types, holds: place.holds, place: place.path });
+      for (const key in at)
+        if (Object.hasOwn(at, key) && (!wanted || wanted(key)))
+          uses.push({ key, path: [...path, key], types: place.types, holds: place.holds, place: place.path });
     }
-    if (place.holds === 'value' && typeof at === 'string' && (!wanted || wanted(at))) uses.push({ key: at, path: path.slice(), types: place.types, holds: place.holds, place: place.path });
+    if (place.holds === 'value' && typeof at === 'string' && (!wanted || wanted(at)))
+      uses.push({ key: at, path: path.slice(), types: place.types, holds: place.holds, place: place.path });
   });
   return uses;
 }
@@ -78,7 +112,8 @@ export function keyUsesIn(object: ManifestObject, kb: AnalysisKb, wanted?: (key:
 export const wellKnownKeyRule: ObjectRule = {
   id: 'well-known-key',
   scope: 'object',
-  description: 'Reports deprecated (WARNING) or removed (BREAKING) well-known label, annotation and taint keys used in labels, annotations, node selectors, node affinity, pod (anti-)affinity and topology spread topology keys, taints and tolerations.',
+  description:
+    'Reports deprecated (WARNING) or removed (BREAKING) well-known label, annotation and taint keys used in labels, annotations, node selectors, node affinity, pod (anti-)affinity and topology spread topology keys, taints and tolerations.',
   messages: {
     removed: '{type} {key} is no longer set or read from {removedIn}.',
     deprecated: '{type} {key} is deprecated since {deprecatedIn}.',
@@ -106,14 +141,23 @@ function keyText(rule: ObjectRule, record: WellKnownKey, at: string, ctx: RuleCo
   const fix = record.replacement ? `Use ${record.replacement} instead (at ${at}).` : null;
   if (onPath(record.removedIn, ctx)) {
     return findingText(rule, {
-      messageId: 'removed', severity: 'BREAKING', effectiveIn: clampToPath(record.removedIn, ctx),
-      data: { ...data, removedIn: v(record.removedIn) }, fix, replacement: record.replacement, change: changeAt(record.changes, record.removedIn),
+      messageId: 'removed',
+      severity: 'BREAKING',
+      effectiveIn: clampToPath(record.removedIn, ctx),
+      data: { ...data, removedIn: v(record.removedIn) },
+      fix,
+      replacement: record.replacement,
+      change: changeAt(record.changes, record.removedIn),
     });
   }
   if (onPath(record.deprecatedIn, ctx)) {
     return findingText(rule, {
-      messageId: 'deprecated', severity: 'WARNING', effectiveIn: clampToPath(record.deprecatedIn, ctx),
-      data: { ...data, deprecatedIn: v(record.deprecatedIn) }, fix, replacement: record.replacement,
+      messageId: 'deprecated',
+      severity: 'WARNING',
+      effectiveIn: clampToPath(record.deprecatedIn, ctx),
+      data: { ...data, deprecatedIn: v(record.deprecatedIn) },
+      fix,
+      replacement: record.replacement,
       change: changeAt(record.changes, Math.max(record.deprecatedIn, ctx.path.to)),
     });
   }
