@@ -30,44 +30,29 @@ const apiVersionsFile = z.object({
   releases: z.array(releaseRef).min(1),
   apiVersions: z.array(apiVersionEntry),
 });
-const apiFieldsFile = z.object({
-  repository: z.url(),
-  releases: z.array(releaseRef).min(1),
-  fields: z.array(
-    z.object({
-      apiVersion: z.string(),
-      kind: z.string(),
-      paths: z.record(
-        z.string(),
-        z.object({
-          present: z.array(z.string()),
-          deprecatedFrom: release.nullable(),
-          opaque: z.array(z.string()).optional(),
-        }),
-      ),
-    }),
-  ),
-});
+/** The field paths of kinds at each release read: api-fields.json, and each repository of component-config-fields.json. */
+const fieldsOfKinds = z.array(
+  z.object({
+    apiVersion: z.string(),
+    kind: z.string(),
+    paths: z.record(
+      z.string(),
+      z.object({
+        present: z.array(z.string()),
+        deprecatedFrom: release.nullable(),
+        opaque: z.array(z.string()).optional(),
+      }),
+    ),
+  }),
+);
+const apiFieldsFile = z.object({ repository: z.url(), releases: z.array(releaseRef).min(1), fields: fieldsOfKinds });
 const configFieldsFile = z.object({
   configs: z.array(
     z.object({
       component: z.string(),
       repository: z.url(),
       releases: z.array(releaseRef).min(1),
-      fields: z.array(
-        z.object({
-          apiVersion: z.string(),
-          kind: z.string(),
-          paths: z.record(
-            z.string(),
-            z.object({
-              present: z.array(z.string()),
-              deprecatedFrom: release.nullable(),
-              opaque: z.array(z.string()).optional(),
-            }),
-          ),
-        }),
-      ),
+      fields: fieldsOfKinds,
     }),
   ),
 });
