@@ -1,0 +1,109 @@
+// Gate stages, defaults and locks against the versioned specs.
+import type { CheckContext, WithOverrides } from './context';
+import type { Located } from '../load';
+import type { FeatureGateRecord } from '../schemas';
+import { gateStateIn, type GateEntry, type GeneratedIndex } from '../generated-index';
+import { formatVersion, parseVersion } from '../../kb/version';
+
+export function checkFeatureGates(ctx: CheckContext): void {
+  const { b, index, report, newest, differ, fill } = ctx;
+  // Feature gates ------------------------------------------------------------------------------------
+  if (index.gateSources.length > 0) {
+    for (const loc of b.featureGates) {
+      const hits = index.gateSources.filter((src) => src.gates.has(loc.record.name));
+      if (hits.length === 0) {
+        report.notCovered.featureGates++;
+        continue;
+      }
+      report.checked.featureGates++;
+      for (const src of hits)
+        checkGate(loc, src.gates.get(loc.record.name)!, src, newest, differ, (field, value) =>
+          fill(loc, `feature gate ${loc.record.name}`, field, value),
+        );
+    }
+  }
+}
+
+/**
+ * A gate's curated stages against its versioned specs, release by release, from the first spec on (a
+ * first spec at "1.0" is the list's placeholder for "before the specs were versioned": compared from the
+ * next one) up to the newest release the list knows. Locks the curated stages leave out are filled in
+ * when the specs give one value for the whole stage.
+ */
+function checkGate(
+  loc: Located<FeatureGateRecord & WithOverrides>,
+  src: GateEntry,
+  list: GeneratedIndex['gateSources'][number],
+  newest: number,
+  differ: (loc: Located<WithOverrides>, name: string, field: string, message: string) => boolean,
+  filled: (field: string, value: unknown) => void,
+): void {
+  const g = loc.record;
+  const name = `feature gate ${g.name}`;
+  const specs = src.specs;
+  const from = specs[0].since === '1.0' && specs.length > 1 ? specs[1].since : specs[0].since;
+  const last = Math.min(newest, list.knownThrough === null ? newest : parseVersion(list.knownThrough));
+  const stageOf = (release: string) => {
+    let found: FeatureGateRecord['lifecycle'][number] | null = null;
+    for (const s of g.lifecycle)
+      if (
+        parseVersion(s.since) <= parseVersion(release) &&
+        (s.until == null || parseVersion(release) <= parseVersion(s.until))
+      )
+        found = s;
+    return found;
+  };
+  const mismatches: string[] = [];
+  const lockGaps: string[] = [];
+  for (let r = parseVersion(from); r <= last; r++) {
+    const release = formatVersion(r);
+    const want = gateStateIn(src, release);
+    if (!want) continue;
+    const have = stageOf(release);
+    if (g.removedIn && parseVersion(g.removedIn) <= r) {
+      mismatches.push(`${release}: removed in the seed, ${want.stage} in the source`);
+      continue;
+    }
+    if (!have) {
+      mismatches.push(
+        `${release}: no stage in the seed, ${want.stage} ${want.defaultEnabled ? 'on' : 'off'} in the source`,
+      );
+      continue;
+    }
+    if (have.stage !== want.stage || have.defaultEnabled !== want.defaultEnabled) {
+      mismatches.push(
+        `${release}: ${have.stage} ${have.defaultEnabled ? 'on' : 'off'} in the seed, ${want.stage} ${want.defaultEnabled ? 'on' : 'off'} in the source`,
+      );
+    } else if (have.lockedToDefault != null && have.lockedToDefault !== want.lockedToDefault) {
+      lockGaps.push(
+        `${release}: ${have.lockedToDefault ? 'locked' : 'not locked'} in the seed, ${want.lockedToDefault ? 'locked' : 'not locked'} in the source`,
+      );
+    }
+  }
+  if (mismatches.length > 0)
+    differ(loc, name, 'lifecycle', `disagrees with the versioned specs (${list.source}): ${compress(mismatches)}`);
+  if (lockGaps.length > 0)
+    differ(loc, name, 'lockedToDefault', `disagrees with the versioned specs (${list.source}): ${compress(lockGaps)}`);
+  if (mismatches.length > 0) return;
+  // Fill locks the curated stages leave unknown, where the source covers the whole stage with one value.
+  g.lifecycle.forEach((s, i) => {
+    if (s.lockedToDefault != null) return;
+    const end = Math.min(s.until ? parseVersion(s.until) : last, last);
+    if (parseVersion(s.since) < parseVersion(from) || parseVersion(s.since) > last) return;
+    const values = new Set<boolean>();
+    for (let r = parseVersion(s.since); r <= end; r++) {
+      const st = gateStateIn(src, formatVersion(r));
+      if (st) values.add(st.lockedToDefault);
+    }
+    if (values.size === 1) {
+      s.lockedToDefault = [...values][0];
+      filled(`lifecycle[${i}].lockedToDefault`, s.lockedToDefault);
+    }
+  });
+}
+
+function compress(lines: string[]): string {
+  return lines.length <= 4
+    ? lines.join('; ')
+    : `${lines.slice(0, 4).join('; ')}; and ${lines.length - 4} more releases`;
+}
