@@ -8,6 +8,14 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   MANIFEST_TOO_COMPLEX: 'MANIFEST_TOO_COMPLEX',
+  /** A Helm or Jinja (Salt) template given as a manifest; the `template` fact says which. */
+  TEMPLATE_NOT_RENDERED: 'TEMPLATE_NOT_RENDERED',
+  /** A kustomization given as a manifest. */
+  KUSTOMIZATION: 'KUSTOMIZATION',
+  /** An empty manifest, only comments, or documents none of which has apiVersion and kind. */
+  NOT_A_MANIFEST: 'NOT_A_MANIFEST',
+  /** NUL bytes, control characters or bytes that are not UTF-8. */
+  BINARY_INPUT: 'BINARY_INPUT',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   QUERY_TOO_COMPLEX: 'QUERY_TOO_COMPLEX',
   TIMEOUT: 'TIMEOUT',

@@ -18,6 +18,14 @@ export {
   type PathSegment,
   type SkippedDocument,
 } from './reader/manifest';
+export {
+  bytesProblem,
+  inputProblem,
+  noObjectsProblem,
+  refuseProblem,
+  type InputProblem,
+  type InputProblemCode,
+} from './reader/input-kind';
 export { analyze, Analyzer, type Analysis } from './engine/analyze';
 export { RULES } from './engine/rules';
 export { reportMarkdown, type MarkdownInput } from './report/markdown';

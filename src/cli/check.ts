@@ -2,12 +2,14 @@
 import { formatVersion } from '../kb/version';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { upgradeReport } from '../services/upgrade-report';
+import { requireRange } from '../services/versions';
 import type { Searcher } from '../services/search';
 import { maxManifestBytes } from '../config';
 import { FORMATS } from './formats';
 import { fails, type CheckResult, type FileReport } from './formats/types';
+import { EXIT_BAD_INPUT } from './errors';
 import { readInputs } from './files';
-import { forFile, parseManifestArgs, usageExit, type ManifestVerb } from './manifest-verb';
+import { forFile, parseManifestArgs, tellErrors, usageExit, type ManifestVerb } from './manifest-verb';
 import { NO_PROGRESS, progressEnabled, progressLine } from './progress';
 
 export const CHECK_HELP = `Usage: netkb check FILE|DIR|- ... --from RELEASE --to RELEASE [options]
@@ -30,10 +32,15 @@ Options:
   --output FILE   write the report to FILE instead of standard output
   -h, --help      this text
 
+Every file is checked; one that cannot be (unreadable, binary, invalid YAML, an unrendered Helm or Jinja
+template, a kustomization, no Kubernetes object in it) is an error entry of the report, with its file,
+line, column and code, and the exit code is 2 once the whole report is written.
+
 Exit codes:
   0  no finding at or above --fail-on
   1  findings at or above --fail-on
-  2  bad input or usage: unreadable file, invalid YAML (file, line and column are named), unknown release
+  2  bad input or usage: a file that could not be checked (listed in the report and on stderr), a path
+     that does not exist, an unknown release or option
 
 Environment: DATABASE_URL (default file:./data/netkb.db), NETKB_MAX_MANIFEST_BYTES (default 5 MiB per file).
 
@@ -80,16 +87,20 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       progress.update(`netkb check: reading ${n} files… ${name}`),
     );
     const kb = await io.loadKb();
+    const { from, to, releases: path } = requireRange(kb, o.from, o.to);
     const limit = maxManifestBytes();
     const files: FileReport[] = [];
-    let from = 0;
-    let to = 0;
-    let path: number[] = [];
     for (const [i, input] of inputs.entries()) {
       progress.update(`netkb check: ${i + 1}/${inputs.length} files ${input.name}`);
-      const report = forFile(input.name, () => upgradeReport(kb, o.from, o.to, input.text, { maxBytes: limit }));
-      ({ from, to, path } = report);
-      files.push({ file: input.name, documents: report.documents, findings: report.findings });
+      const { result: report, error } = input.error
+        ? { result: null, error: input.error }
+        : forFile(() => upgradeReport(kb, o.from, o.to, input.text, { maxBytes: limit }, input.name));
+      files.push({
+        file: input.name,
+        documents: report?.documents ?? 0,
+        findings: report?.findings ?? [],
+        error,
+      });
     }
     progress.finish();
     const all = files.flatMap((f) => f.findings);
@@ -104,11 +115,14 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
         breaking: all.filter((f) => f.severity === 'BREAKING').length,
         warning: all.filter((f) => f.severity === 'WARNING').length,
         info: all.filter((f) => f.severity === 'INFO').length,
+        errors: files.filter((f) => f.error).length,
       },
     };
     const text = formatter(result);
     if (o.output) io.writeFile(o.output as string, text);
     else io.stdout(text);
+    tellErrors('check', files, io);
+    if (files.some((f) => f.error)) return EXIT_BAD_INPUT;
     return all.some((f) => fails(f, result.failOn)) ? 1 : 0;
   } catch (err) {
     progress.finish();

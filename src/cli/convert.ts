@@ -1,17 +1,19 @@
-// netkb convert FILE --from X --to Y: the manifest rewritten for every release on the path, on the
-// embedded database. The manifest goes to stdout (or --output), what changed and what did not to stderr;
-// --format json puts both in one JSON document.
+// netkb convert FILE|DIR|- ... --from X --to Y: each manifest rewritten for every release on the path, on
+// the embedded database. The manifests go to stdout (or --output), what changed and what did not to stderr;
+// --format json puts both in one JSON document. A file that cannot be converted does not stop the others.
 import type { Finding } from '../analysis';
 import type { ConversionChange } from '../convert/types';
 import { formatVersion } from '../kb/version';
 import { maxManifestBytes } from '../config';
-import { convertManifest } from '../services/convert-manifest';
+import { convertManifest, type ConversionReport } from '../services/convert-manifest';
+import { requireRange } from '../services/versions';
 import type { CliIo } from './check';
-import { readInputs, UsageError } from './files';
-import { fails } from './formats/types';
-import { forFile, parseManifestArgs, usageExit, type ManifestVerb } from './manifest-verb';
+import { EXIT_BAD_INPUT } from './errors';
+import { readInputs } from './files';
+import { fails, type InputError } from './formats/types';
+import { forFile, parseManifestArgs, tellErrors, usageExit, type ManifestVerb } from './manifest-verb';
 
-export const CONVERT_HELP = `Usage: netkb convert FILE|- --from RELEASE --to RELEASE [options]
+export const CONVERT_HELP = `Usage: netkb convert FILE|DIR|- ... --from RELEASE --to RELEASE [options]
 
 Rewrites a Kubernetes manifest so that every release from --from to --to accepts it: API versions that
 are deprecated or removed on the way move to their successor with the field changes it needs (Ingress,
@@ -23,13 +25,19 @@ reason and the line. Works on the embedded database; no server needed.
 
 Arguments:
   FILE            a YAML or JSON manifest (several documents and kind: List are fine)
+  DIR             every *.yaml, *.yml and *.json below it, recursively
   -               read the manifest from standard input
+With several files, the converted manifests are written one after the other, each starting with a
+"# Source: FILE" comment line (documents separated by ---), and --format json writes
+{from, to, path, files: [{file, documents, manifest, changes, unconverted, error}]}. A file that cannot be
+converted (unreadable, binary, invalid YAML, a template, a kustomization, no Kubernetes object) is left
+out of the output and named on stderr with its line, column and code; the others are still converted.
 
 Options:
   --from RELEASE  the release the cluster runs now, e.g. 1.15                      [required]
   --to RELEASE    the release to upgrade to, e.g. 1.22                             [required]
   --format F      yaml (default): the manifest on stdout, the changes on stderr;
-                  json: {from, to, path, documents, manifest, changes, unconverted} on stdout
+                  json: {file, from, to, path, documents, manifest, changes, unconverted} on stdout
   -o, --output FILE  write the manifest (or the JSON) to FILE instead of stdout
   --fail-on S     breaking (default), warning or none: which unconverted findings make the exit code 1
   -h, --help      this text
@@ -37,10 +45,8 @@ Options:
 Exit codes (as netkb check):
   0  converted, nothing at or above --fail-on left unconverted
   1  something at or above --fail-on could not be converted (listed on stderr, or in the JSON)
-  2  bad input or usage: unreadable file, invalid YAML (line and column named), unknown release
-
-Example:
-  netkb convert ingress.yaml --from 1.19 --to 1.22 -o ingress.v1.yaml
+  2  bad input or usage: a file that could not be converted (named on stderr with line and column, after
+     the others were written), a path that does not exist, an unknown release or option
 `;
 
 const CONVERT: ManifestVerb = {
@@ -49,63 +55,83 @@ const CONVERT: ManifestVerb = {
   options: { format: { type: 'string', default: 'yaml' }, output: { type: 'string', short: 'o' } },
   failOn: ['BREAKING', 'WARNING', 'NONE'],
   problems: (values, positionals) => [
-    ...(positionals.length !== 1 ? ['name exactly one FILE or -'] : []),
+    ...(positionals.length === 0 ? ['name at least one FILE, DIR or -'] : []),
     ...(['yaml', 'json'].includes(values.format as string) ? [] : ['--format must be yaml or json']),
   ],
 };
+
+interface Converted {
+  file: string;
+  report: ConversionReport | null;
+  error: InputError | null;
+}
 
 export async function runConvert(argv: string[], io: CliIo): Promise<number> {
   const args = parseManifestArgs(CONVERT, argv, io);
   if (typeof args === 'number') return args;
   const o = args.values;
   try {
-    const [input] = readInputs(args.positionals, io.stdin);
-    if (!input) throw new UsageError(`${args.positionals[0]}: no manifest found`);
+    const inputs = readInputs(args.positionals, io.stdin);
     const kb = await io.loadKb();
-    const result = forFile(input.name, () =>
-      convertManifest(kb, o.from, o.to, input.text, { maxBytes: maxManifestBytes() }),
-    );
-    const failing = result.unconverted.some((f) => fails(f, args.threshold));
-    if (o.format === 'json') {
-      const json = `${JSON.stringify(
-        {
-          file: input.name,
-          from: formatVersion(result.from),
-          to: formatVersion(result.to),
-          path: result.path.map(formatVersion),
-          documents: result.documents,
-          manifest: result.manifest,
-          changes: result.changes,
-          unconverted: result.unconverted.map((f) => ({
-            ...f,
-            effectiveIn: formatVersion(f.effectiveIn),
-            change: f.change
-              ? { version: formatVersion(f.change.version), prs: f.change.prs, sources: f.change.sources }
-              : null,
-          })),
-        },
-        null,
-        2,
-      )}\n`;
-      if (o.output) io.writeFile(o.output as string, json);
-      else io.stdout(json);
-    } else {
-      if (o.output) io.writeFile(o.output as string, result.manifest);
-      else io.stdout(result.manifest);
-      io.stderr(
-        changeList(
-          input.name,
-          formatVersion(result.from),
-          formatVersion(result.to),
-          result.changes,
-          result.unconverted,
-        ),
+    const { from, to, releases: path } = requireRange(kb, o.from, o.to);
+    const limit = maxManifestBytes();
+    const done: Converted[] = inputs.map((input) => {
+      if (input.error) return { file: input.name, report: null, error: input.error };
+      const { result, error } = forFile(() =>
+        convertManifest(kb, o.from, o.to, input.text, { maxBytes: limit }, input.name),
       );
+      return { file: input.name, report: result, error };
+    });
+    const single = inputs.length === 1 && !done[0].error ? done[0] : null;
+    let out: string;
+    if (o.format === 'json') {
+      const range = { from: formatVersion(from), to: formatVersion(to), path: path.map(formatVersion) };
+      const fileJson = (c: Converted) => ({
+        file: c.file,
+        ...(single ? range : {}),
+        documents: c.report?.documents ?? 0,
+        manifest: c.report?.manifest ?? null,
+        changes: c.report?.changes ?? [],
+        unconverted: (c.report?.unconverted ?? []).map((f) => ({
+          ...f,
+          effectiveIn: formatVersion(f.effectiveIn),
+          change: f.change
+            ? { version: formatVersion(f.change.version), prs: f.change.prs, sources: f.change.sources }
+            : null,
+        })),
+        ...(single ? {} : { error: c.error }),
+      });
+      out = `${JSON.stringify(single ? fileJson(single) : { ...range, files: done.map(fileJson) }, null, 2)}\n`;
+    } else {
+      out = single ? single.report!.manifest : concatenated(done);
     }
-    return failing ? 1 : 0;
+    if (inputs.length > 1 || single) {
+      if (o.output) io.writeFile(o.output as string, out);
+      else io.stdout(out);
+    }
+    if (o.format !== 'json')
+      for (const c of done)
+        if (c.report)
+          io.stderr(changeList(c.file, formatVersion(from), formatVersion(to), c.report.changes, c.report.unconverted));
+    tellErrors('convert', done, io);
+    if (done.some((c) => c.error)) return EXIT_BAD_INPUT;
+    return done.some((c) => c.report!.unconverted.some((f) => fails(f, args.threshold))) ? 1 : 0;
   } catch (err) {
     return usageExit('convert', err, io);
   }
+}
+
+/** Several converted manifests as one stream: each starts with "# Source: FILE", separated by "---". */
+function concatenated(done: Converted[]): string {
+  let out = '';
+  for (const c of done) {
+    if (!c.report) continue;
+    const manifest = c.report.manifest;
+    if (out !== '' && !out.endsWith('\n')) out += '\n';
+    if (out !== '' && !/^---(?:[ \t]|\r?$)/m.test(manifest.split('\n', 1)[0])) out += '---\n';
+    out += `# Source: ${c.file}\n${manifest}`;
+  }
+  return out;
 }
 
 function changeList(

@@ -1,10 +1,16 @@
-// The inputs of `netkb check`: files, directories (recursively, *.yaml, *.yml, *.json) and "-" for stdin.
+// The inputs of `netkb check` and `netkb convert`: files, directories (recursively, *.yaml, *.yml, *.json)
+// and "-" for stdin. A file that cannot be read, or holds binary data, is an input with an error, not the
+// end of the run: the other files are still checked and the error is one entry of the report.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { bytesProblem } from '../analysis';
+import type { InputError } from './formats/types';
 
 export interface Input {
   name: string;
   text: string;
+  /** Why the file cannot be checked at all (unreadable, binary); its text is then empty. */
+  error?: InputError;
 }
 
 export class UsageError extends Error {}
@@ -34,12 +40,32 @@ export function readInputs(
     if (stat.isDirectory()) {
       const found = walk(arg);
       if (found.length === 0) throw new UsageError(`${arg}: no *.yaml, *.yml or *.json files in this directory`);
-      for (const f of found) push({ name: f, text: readFileSync(f, 'utf8') });
+      for (const f of found) push(readInput(f));
     } else {
-      push({ name: arg, text: readFileSync(arg, 'utf8') });
+      push(readInput(arg));
     }
   }
   return out;
+}
+
+function readInput(name: string): Input {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(name);
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    return {
+      name,
+      text: '',
+      error: { code: 'UNREADABLE_FILE', message: `cannot be read (${reason})`, line: 1, column: 1 },
+    };
+  }
+  const problem = bytesProblem(bytes);
+  if (problem) {
+    const { code, message, line, column } = problem;
+    return { name, text: '', error: { code, message, line, column } };
+  }
+  return { name, text: bytes.toString('utf8') };
 }
 
 function walk(dir: string): string[] {

@@ -1,11 +1,12 @@
 // What netkb check and netkb convert share: the options --from, --to, --fail-on and --help, their
-// checks and messages, and how an error about a manifest or the arguments becomes exit code 2.
+// checks and messages, how a refused manifest becomes an error entry of its file (the run goes on with
+// the other files, and ends with exit code 2), and how an error about the arguments becomes exit code 2.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Severity } from '../analysis';
 import type { CliIo } from './check';
 import { NetkbError } from '../errors';
 import { exitCodeFor } from './errors';
-import { UsageError } from './files';
+import type { InputError } from './formats/types';
 
 export interface ManifestVerb {
   /** "check" or "convert". */
@@ -69,15 +70,33 @@ export function parseManifestArgs(verb: ManifestVerb, argv: string[], io: CliIo)
   };
 }
 
-/** Runs a service on one input; its complaint about the manifest becomes a usage error naming the file. */
-export function forFile<T>(file: string, run: () => T): T {
+/**
+ * Runs a service on one input: its result, or the error entry when the service refused the manifest
+ * (invalid YAML, a template, binary data, over a limit). Anything else (an unknown release) is thrown.
+ */
+export function forFile<T>(run: () => T): { result: T; error: null } | { result: null; error: InputError } {
   try {
-    return run();
+    return { result: run(), error: null };
   } catch (err) {
-    if (err instanceof NetkbError && err.argument === 'manifest')
-      throw new UsageError(`${file}: ${err.message.replace(/^manifest: /, '')}`);
-    throw err;
+    if (!(err instanceof NetkbError) || err.argument !== 'manifest') throw err;
+    const at = (k: string) => (typeof err.details[k] === 'number' ? (err.details[k] as number) : 1);
+    return {
+      result: null,
+      error: {
+        code: err.code,
+        message: err.message.replace(/^manifest: /, ''),
+        line: at('line'),
+        column: at('column'),
+      },
+    };
   }
+}
+
+/** The error entries on stderr as well, one line each ("file:line:column: CODE message"), e.g. for --output. */
+export function tellErrors(verb: string, errors: { file: string; error?: InputError | null }[], io: CliIo): void {
+  for (const { file, error } of errors)
+    if (error)
+      io.stderr(`netkb ${verb}: ${file}: ${error.message} [${error.code} at ${file}:${error.line}:${error.column}]\n`);
 }
 
 /** The exit code (2, see errors.ts) with the message for a usage error or a refusal; anything else is rethrown. */

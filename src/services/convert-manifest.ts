@@ -1,6 +1,13 @@
 // convertManifest / netkb convert: the manifest rewritten so every release from one release to another
 // accepts it, with what changed and what could not be changed (and why).
-import { DEFAULT_LIMITS, type ManifestLimits } from '../analysis';
+import {
+  DEFAULT_LIMITS,
+  inputProblem,
+  noObjectsProblem,
+  readManifest,
+  refuseProblem,
+  type ManifestLimits,
+} from '../analysis';
 import { convertManifest as convert } from '../convert/convert';
 import type { ConversionResult } from '../convert/types';
 import type { KnowledgeBase } from '../kb/knowledge-base';
@@ -22,11 +29,20 @@ export function convertManifest(
   toInput: string,
   manifest: string,
   limits: Partial<ManifestLimits> = {},
+  /** The file the manifest was read from, when there is one (a kustomization is known by its name). */
+  fileName?: string,
 ): ConversionReport {
   const { from, to, releases: path } = requireRange(kb, fromInput, toInput);
   const all = { ...DEFAULT_LIMITS, ...limits };
-  const result = refusingBadManifests(all, () =>
-    convert(manifest, { kb: analysisKb(kb), path: { from, to, releases: path } }, all),
-  );
+  const result = refusingBadManifests(all, () => {
+    refuseProblem(inputProblem(manifest, fileName));
+    const converted = convert(manifest, { kb: analysisKb(kb), path: { from, to, releases: path } }, all);
+    if (converted.documents === 0) {
+      // No object: read again (cheap, there is nothing in it) to tell an empty List from documents without kind.
+      const read = readManifest(manifest, all);
+      refuseProblem(noObjectsProblem(read.objects.length, read.skipped));
+    }
+    return converted;
+  });
   return { from, to, path, ...result };
 }

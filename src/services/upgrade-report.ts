@@ -2,11 +2,15 @@
 import {
   Analyzer,
   DEFAULT_LIMITS,
+  inputProblem,
   ManifestError,
+  noObjectsProblem,
   readManifestInto,
+  refuseProblem,
   reportMarkdown,
   type Finding,
   type ManifestLimits,
+  type SkippedDocument,
 } from '../analysis';
 import { clientError, ErrorCode } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
@@ -30,12 +34,32 @@ export function upgradeReport(
   toInput: string,
   manifest: string,
   limits: Partial<ManifestLimits> = {},
+  /** The file the manifest was read from, when there is one (a kustomization is known by its name). */
+  fileName?: string,
 ): UpgradeReport {
   const { from, to, releases: path } = requireRange(kb, fromInput, toInput);
   const all = { ...DEFAULT_LIMITS, ...limits };
   // Each document is analysed as soon as it is read: only findings are kept, not every document's values.
   const analyzer = new Analyzer({ kb: analysisKb(kb), path: { from, to, releases: path } });
-  refusingBadManifests(all, () => readManifestInto(manifest, all, analyzer));
+  refusingBadManifests(all, () => {
+    refuseProblem(inputProblem(manifest, fileName));
+    let objects = 0;
+    let skipped: SkippedDocument[] = [];
+    readManifestInto(manifest, all, {
+      document(o, s) {
+        objects += o.length;
+        // Only the first few are needed to say where the documents without apiVersion and kind are.
+        if (objects === 0 && skipped.length < 1000) skipped = skipped.concat(s);
+        analyzer.document(o, s);
+      },
+      restart() {
+        objects = 0;
+        skipped = [];
+        analyzer.restart();
+      },
+    });
+    refuseProblem(noObjectsProblem(objects, skipped));
+  });
   const result = analyzer.finish();
   return {
     from,
@@ -60,6 +84,12 @@ export function refusingBadManifests<T>(limits: ManifestLimits, read: () => T): 
   } catch (err) {
     if (!(err instanceof ManifestError)) throw err;
     const where = err.line !== undefined ? { line: err.line, column: err.column } : {};
+    if (err.code !== 'INVALID_YAML' && err.code !== 'TOO_LARGE' && err.code !== 'TOO_COMPLEX')
+      throw clientError(ErrorCode[err.code], `manifest: ${err.message}`, {
+        argument: 'manifest',
+        ...where,
+        ...err.details,
+      });
     if (err.code === 'TOO_LARGE')
       throw clientError(ErrorCode.PAYLOAD_TOO_LARGE, `manifest: ${err.message}`, {
         argument: 'manifest',

@@ -18,7 +18,15 @@ export const DEFAULT_LIMITS: ManifestLimits = {
   maxObjects: 50_000,
 };
 
-export type ManifestErrorCode = 'INVALID_YAML' | 'TOO_LARGE' | 'TOO_COMPLEX';
+/** The last four are what input-kind.ts finds: the text is not a manifest at all. */
+export type ManifestErrorCode =
+  | 'INVALID_YAML'
+  | 'TOO_LARGE'
+  | 'TOO_COMPLEX'
+  | 'TEMPLATE_NOT_RENDERED'
+  | 'KUSTOMIZATION'
+  | 'NOT_A_MANIFEST'
+  | 'BINARY_INPUT';
 
 export class ManifestError extends Error {
   constructor(
@@ -26,6 +34,8 @@ export class ManifestError extends Error {
     message: string,
     readonly line?: number,
     readonly column?: number,
+    /** Further facts for scripts (the template language, an escaped excerpt). */
+    readonly details: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }

@@ -13,6 +13,8 @@ export interface MarkdownInput {
   maxLength?: number;
   /** Where a finding is, e.g. "deploy/proxy.yaml:12"; default "line 12". */
   where?(f: Finding): string;
+  /** Inputs that could not be checked (netkb check over several files): listed first, never cut. */
+  errors?: { file: string; code: string; message: string; line: number; column: number }[];
 }
 
 const ICON = { BREAKING: '🔴', WARNING: '🟠', INFO: '🔵' } as const;
@@ -23,8 +25,22 @@ export function reportMarkdown(r: MarkdownInput): string {
   const head =
     `**netkb: ${r.from} → ${r.to}** (${r.documents} object${r.documents === 1 ? '' : 's'}): ` +
     `${breaking} breaking, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info`;
-  if (r.findings.length === 0) return `${head}\n\nNothing in this manifest breaks or changes on the way. ✅\n`;
-  const lines: string[] = [head, ''];
+  const errors = r.errors ?? [];
+  const notChecked =
+    errors.length === 0
+      ? []
+      : [
+          `**Not checked** (${errors.length} file${errors.length === 1 ? '' : 's'}):`,
+          ...errors.map((e) => `- ❌ ${e.file}:${e.line}:${e.column}: \`${e.code}\` ${e.message}`),
+          '',
+        ];
+  if (r.findings.length === 0)
+    return errors.length === 0
+      ? `${head}\n\nNothing in this manifest breaks or changes on the way. ✅\n`
+      : [head, '', ...notChecked, 'Nothing breaks or changes on the way in the files that were checked.', ''].join(
+          '\n',
+        );
+  const lines: string[] = [head, '', ...notChecked];
   let current: number | null = null;
   let shown = 0;
   for (const f of r.findings) {

@@ -1,5 +1,7 @@
 // SARIF 2.1.0, so code-scanning tools show findings inline at file and line. Pure: the CLI
-// (`netkb check --format sarif`) and the dashboard's download write the same document from it.
+// (`netkb check --format sarif`) and the dashboard's download write the same document from it. A file
+// that could not be checked is a tool execution notification of level "error" (SARIF 2.1.0, 3.58) with
+// its location and its code as the descriptor id, and the invocation is then not successful.
 import { RULES } from '../engine/rules';
 import type { Finding } from '../types';
 
@@ -8,7 +10,11 @@ const LEVEL = { BREAKING: 'error', WARNING: 'warning', INFO: 'note' } as const;
 export interface SarifInput {
   from: string;
   to: string;
-  files: { file: string; findings: Finding[] }[];
+  files: {
+    file: string;
+    findings: Finding[];
+    error?: { code: string; message: string; line: number; column: number } | null;
+  }[];
   formatVersion(v: number): string;
 }
 
@@ -32,6 +38,30 @@ export function sarifReport(r: SarifInput): string {
                 })),
               },
             },
+            invocations: [
+              {
+                executionSuccessful: r.files.every((f) => !f.error),
+                toolExecutionNotifications: r.files.flatMap((file) =>
+                  file.error
+                    ? [
+                        {
+                          level: 'error',
+                          descriptor: { id: file.error.code },
+                          message: { text: file.error.message },
+                          locations: [
+                            {
+                              physicalLocation: {
+                                artifactLocation: { uri: file.file },
+                                region: { startLine: file.error.line, startColumn: file.error.column },
+                              },
+                            },
+                          ],
+                        },
+                      ]
+                    : [],
+                ),
+              },
+            ],
             results: r.files.flatMap((file) =>
               file.findings.map((f) => ({
                 ruleId: f.ruleId,

@@ -31,11 +31,12 @@ export const json: Formatter = (r: CheckResult) =>
       from: r.from,
       to: r.to,
       path: r.path,
-      summary: r.summary,
+      summary: { ...r.summary, errors: r.files.filter((f) => f.error).length },
       files: r.files.map((f) => ({
         file: f.file,
         documents: f.documents,
         findings: f.findings.map((x) => findingJson(x, r.formatVersion)),
+        error: f.error ?? null,
       })),
     },
     null,

@@ -1,5 +1,6 @@
 // JUnit XML for CI test reports: one suite per file, one test case per finding; findings at or above
-// --fail-on are failures, the others pass. A file without findings is one passing case.
+// --fail-on are failures, the others pass. A file without findings is one passing case; a file that could
+// not be checked is one case with an <error> (type: its code; file:line:column in the text).
 import { fails, type CheckResult, type Formatter } from './types';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -13,12 +14,17 @@ export const junit: Formatter = (r: CheckResult) => {
         : `<system-out>${esc(`${f.severity}: ${f.message}`)}</system-out>`;
       return `    <testcase classname="${esc(file.file)}" name="${esc(name)}">${body}</testcase>`;
     });
-    if (cases.length === 0)
+    const e = file.error;
+    if (e)
+      cases.push(
+        `    <testcase classname="${esc(file.file)}" name="${esc(`not checked: ${e.code} at line ${e.line}, column ${e.column}`)}"><error type="${esc(e.code)}" message="${esc(e.message)}">${esc(`${file.file}:${e.line}:${e.column} ${e.message}`)}</error></testcase>`,
+      );
+    else if (cases.length === 0)
       cases.push(`    <testcase classname="${esc(file.file)}" name="no findings from ${r.from} to ${r.to}"/>`);
     const failures = file.findings.filter((f) => fails(f, r.failOn)).length;
-    return `  <testsuite name="${esc(file.file)}" tests="${cases.length}" failures="${failures}" errors="0">\n${cases.join('\n')}\n  </testsuite>`;
+    return `  <testsuite name="${esc(file.file)}" tests="${cases.length}" failures="${failures}" errors="${e ? 1 : 0}">\n${cases.join('\n')}\n  </testsuite>`;
   });
-  const tests = r.files.reduce((n, f) => n + Math.max(1, f.findings.length), 0);
+  const tests = r.files.reduce((n, f) => n + (f.error ? 1 : Math.max(1, f.findings.length)), 0);
   const failures = r.files.reduce((n, f) => n + f.findings.filter((x) => fails(x, r.failOn)).length, 0);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="netkb check ${esc(r.from)} to ${esc(r.to)}" tests="${tests}" failures="${failures}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="netkb check ${esc(r.from)} to ${esc(r.to)}" tests="${tests}" failures="${failures}" errors="${r.files.filter((f) => f.error).length}">\n${suites.join('\n')}\n</testsuites>\n`;
 };

@@ -19,5 +19,6 @@ export const markdown: Formatter = (r: CheckResult) => {
     formatVersion: r.formatVersion,
     maxLength: Number.MAX_SAFE_INTEGER,
     where: (f) => `${fileOf.get(f)}:${f.line}`,
+    errors: r.files.flatMap((f) => (f.error ? [{ file: f.file, ...f.error }] : [])),
   });
 };

@@ -17,12 +17,23 @@ export const table: Formatter = (r: CheckResult) => {
       ]);
     }
   }
+  const errors = r.files.flatMap((f) =>
+    f.error ? [[`${f.file}:${f.error.line}:${f.error.column}`, f.error.code, f.error.message]] : [],
+  );
   const head =
     `netkb check ${r.from} -> ${r.to} (path ${r.path.join(', ')}): ` +
-    `${r.summary.breaking} breaking, ${r.summary.warning} warning, ${r.summary.info} info in ${r.files.length} file${r.files.length === 1 ? '' : 's'}`;
-  if (rows.length === 0) return `${head}\nNo findings.\n`;
-  const titles = ['RELEASE', 'SEVERITY', 'WHERE', 'OBJECT', 'RULE', 'MESSAGE'];
+    `${r.summary.breaking} breaking, ${r.summary.warning} warning, ${r.summary.info} info in ${r.files.length} file${r.files.length === 1 ? '' : 's'}` +
+    (errors.length > 0 ? `; ${errors.length} file${errors.length === 1 ? '' : 's'} could not be checked` : '');
+  const out = [head, ''];
+  if (rows.length === 0) out.splice(1, 1, 'No findings.');
+  else out.push(...tabulate(['RELEASE', 'SEVERITY', 'WHERE', 'OBJECT', 'RULE', 'MESSAGE'], rows));
+  if (errors.length > 0) out.push('', 'NOT CHECKED', ...tabulate(['WHERE', 'ERROR', 'MESSAGE'], errors));
+  return [...out, ''].join('\n');
+};
+
+/** Columns padded to their widest cell; the last one is left as it is. */
+function tabulate(titles: string[], rows: string[][]): string[] {
   const widths = titles.slice(0, -1).map((t, i) => Math.max(t.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < widths.length ? c.padEnd(widths[i]) : c)).join('  ');
-  return [head, '', line(titles), ...rows.map(line), ''].join('\n');
-};
+  return [line(titles), ...rows.map(line)];
+}

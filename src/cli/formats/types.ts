@@ -1,10 +1,23 @@
 import type { Finding, Severity } from '../../analysis';
 
-/** One checked file (or stdin) and its report. */
+/**
+ * Why a file could not be checked: a code (the API's error codes for manifests, e.g. BAD_USER_INPUT for
+ * invalid YAML, TEMPLATE_NOT_RENDERED, NOT_A_MANIFEST; UNREADABLE_FILE when the file cannot be read), a
+ * message, and the 1-based line and column where it shows (1, 1 for the file as a whole).
+ */
+export interface InputError {
+  code: string;
+  message: string;
+  line: number;
+  column: number;
+}
+
+/** One checked file (or stdin) and its report; `error` when it could not be checked (no findings then). */
 export interface FileReport {
   file: string;
   documents: number;
   findings: Finding[];
+  error?: InputError | null;
 }
 
 export interface CheckResult {
@@ -12,7 +25,8 @@ export interface CheckResult {
   to: string;
   path: string[];
   files: FileReport[];
-  summary: { breaking: number; warning: number; info: number };
+  /** `errors`: files that could not be checked. */
+  summary: { breaking: number; warning: number; info: number; errors?: number };
   failOn: Severity | 'none';
   formatVersion(v: number): string;
 }

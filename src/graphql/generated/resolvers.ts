@@ -490,7 +490,8 @@ export type Query = {
    * Rewrites a manifest (YAML or JSON, several documents, kind: List) so every release from `from` to `to`
    * serves and accepts its objects, following the conversions the knowledge base records (API versions and
    * their field changes, well-known keys, removed flags and feature gates). Same input limits and error
-   * codes as upgradeReport: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, MANIFEST_TOO_COMPLEX, TIMEOUT.
+   * codes as upgradeReport: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, MANIFEST_TOO_COMPLEX, TEMPLATE_NOT_RENDERED,
+   * KUSTOMIZATION, NOT_A_MANIFEST, BINARY_INPUT, TIMEOUT.
    */
   convertManifest: ConversionResult;
   /** What changed from one release to a later one. from after to is refused with BAD_USER_INPUT. */
@@ -517,6 +518,10 @@ export type Query = {
    * Checks a manifest (YAML or JSON, several documents, kind: List) against every release from `from` to
    * `to`. Invalid YAML is BAD_USER_INPUT naming line and column; a manifest over the size limit (default
    * 5 MiB) is PAYLOAD_TOO_LARGE; alias bombs, excessive nesting or too many objects are MANIFEST_TOO_COMPLEX.
+   * What is not a manifest at all is refused with line and column too: a Helm or Jinja (Salt) template is
+   * TEMPLATE_NOT_RENDERED (extensions.template: helm or jinja), a kustomization KUSTOMIZATION, an empty
+   * manifest or one none of whose documents has apiVersion and kind NOT_A_MANIFEST, binary data
+   * BINARY_INPUT (extensions.excerpt: a short escaped excerpt).
    */
   upgradeReport: UpgradeReport;
   /** Every well-known key, or those of one type (LABEL, ANNOTATION, TAINT). */

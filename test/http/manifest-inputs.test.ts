@@ -1,0 +1,151 @@
+// upgradeReport and convertManifest over HTTP with inputs that are not plain manifests: templates,
+// kustomizations, empty input, documents without apiVersion and kind, binary data. Each is a client error
+// with a stable extensions.code, line and column; the server stays up; legitimate inputs still pass.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/config';
+import { readKnowledgeBase } from '../../src/db/read-kb';
+import { openSearchIndex } from '../../src/db/search';
+import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { AnalysisPool } from '../../src/services/analysis-pool';
+import { startServer } from '../../src/server';
+import { seededDatabase, startTestServer, type TestServer } from '../support/http';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ maxManifestBytes: 64 * 1024 });
+});
+afterAll(() => server.close());
+
+const REPORT = `query($manifest: String!) {
+  upgradeReport(from: "1.15", to: "1.22", manifest: $manifest) { documents findings { ruleId messageId line } } }`;
+const CONVERT = `query($manifest: String!) {
+  convertManifest(from: "1.15", to: "1.22", manifest: $manifest) { documents manifest } }`;
+
+const fixture = (name: string) => readFileSync(join(projectRoot(), 'test', 'fixtures', 'inputs', name), 'utf8');
+const BINARY = 'apiVersion: v1\nkind: Secret\ndata:\n  key: PK\u0003\u0004\u0000\u0000\u0008\u0000';
+
+const CASES: [string, () => string, Record<string, unknown>, RegExp][] = [
+  [
+    'a Helm template that is not YAML',
+    () => fixture('helm-include.yaml'),
+    { code: 'TEMPLATE_NOT_RENDERED', template: 'helm', line: 5, column: 9 },
+    /^manifest: looks like a Helm template .*`helm template`/,
+  ],
+  [
+    'a Helm template that parses as YAML',
+    () => fixture('helm-flow-map.yaml'),
+    { code: 'TEMPLATE_NOT_RENDERED', template: 'helm', line: 5, column: 9 },
+    /looks like a Helm template/,
+  ],
+  [
+    'a Jinja (Salt) template',
+    () => fixture('salt-jinja.yaml'),
+    { code: 'TEMPLATE_NOT_RENDERED', template: 'jinja', line: 1, column: 1 },
+    /Jinja \(Salt\) template.*render it first/,
+  ],
+  [
+    'a kustomization',
+    () => fixture('kustomization.yaml'),
+    { code: 'KUSTOMIZATION', line: 1, column: 1 },
+    /a kustomization.*`kustomize build`/,
+  ],
+  ['an empty manifest', () => '', { code: 'NOT_A_MANIFEST', line: 1, column: 1 }, /is empty/],
+  [
+    'only comments',
+    () => fixture('comments-only.yaml'),
+    { code: 'NOT_A_MANIFEST', line: 1, column: 1 },
+    /only comments/,
+  ],
+  [
+    'documents without apiVersion and kind',
+    () => fixture('no-kind.yaml'),
+    { code: 'NOT_A_MANIFEST', line: 2, column: 1 },
+    /none of its 2 documents has apiVersion and kind/,
+  ],
+  [
+    'binary data',
+    () => BINARY,
+    { code: 'BINARY_INPUT', line: 4, column: 10, excerpt: expect.stringContaining('PK\\u0003\\u0004\\u0000') },
+    /binary data, not a YAML or JSON manifest: the control character U\+0003 at line 4, column 10/,
+  ],
+];
+
+describe.each([
+  ['upgradeReport', REPORT],
+  ['convertManifest', CONVERT],
+])('%s', (_, query) => {
+  it.each(CASES)(
+    '%s: a client error with its code, line and column; the server stays up',
+    async (__, text, extensions, message) => {
+      const res = await server.query(query, { manifest: text() });
+      expect(res.status).toBe(200);
+      expect(res.data).toBeNull();
+      expect(res.errors).toHaveLength(1);
+      expect(res.errors![0].extensions).toMatchObject({ argument: 'manifest', ...extensions });
+      expect(res.errors![0].message).toMatch(message);
+      // Never the raw bytes back.
+      expect(JSON.stringify(res.errors)).not.toContain('\u0000');
+      expect(res.errors![0].message).not.toMatch(/[\u0000-\u0008]/);
+      expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+    },
+  );
+
+  it('legitimate inputs pass: a List, a document without kind next to an object, Prometheus template text, BOM and CRLF', async () => {
+    for (const manifest of [
+      fixture('legit/list.yaml'),
+      fixture('legit/some-without-kind.yaml'),
+      fixture('legit/prometheus-rules.yaml'),
+      '\ufeffapiVersion: extensions/v1beta1\r\nkind: NetworkPolicy\r\nmetadata:\r\n  name: a\r\n',
+      readFileSync(join(projectRoot(), 'test', 'fixtures', 'real-world', 'helm-rendered.yaml'), 'utf8'),
+      'apiVersion: v1\nkind: List\nitems: []\n',
+    ]) {
+      const res = await server.query(query, { manifest });
+      expect(res.errors).toBeUndefined();
+    }
+  });
+});
+
+it('upgradeReport keeps the INFO finding of a document without kind next to an object', async () => {
+  const r = await server.data(REPORT, { manifest: fixture('legit/some-without-kind.yaml') });
+  expect(r.upgradeReport.documents).toBe(1);
+  expect(r.upgradeReport.findings).toEqual(
+    expect.arrayContaining([{ ruleId: 'not-kubernetes', messageId: 'skipped', line: 2 }]),
+  );
+});
+
+describe('in the worker pool', () => {
+  jest.setTimeout(120_000);
+
+  it('the same error, code and facts as in-line', async () => {
+    const file = seededDatabase();
+    const kb = new KnowledgeBase(await readKnowledgeBase(file));
+    const pool = new AnalysisPool({ size: 1, timeoutMs: 30_000 });
+    await pool.start(kb);
+    const running = await startServer({
+      kb,
+      searcher: openSearchIndex(file),
+      port: 0,
+      host: '127.0.0.1',
+      analysisPool: pool,
+    });
+    try {
+      for (const [query, manifest] of [
+        [REPORT, fixture('salt-jinja.yaml')],
+        [CONVERT, BINARY],
+      ]) {
+        const inline = await server.query(query, { manifest });
+        const res = await fetch(`http://127.0.0.1:${running.port}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query, variables: { manifest } }),
+        });
+        const body = (await res.json()) as any;
+        expect(body.errors[0].message).toBe(inline.errors![0].message);
+        expect(body.errors[0].extensions).toEqual(inline.errors![0].extensions);
+      }
+    } finally {
+      await running.stop();
+    }
+  });
+});
