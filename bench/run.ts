@@ -1,6 +1,7 @@
 // npm run bench: netkb's speed as ratios against floors measured in the same run on the same machine.
 // 1 lookups over HTTP (netkb vs a bare graphql-js server), 2 analysis throughput (upgradeReport vs
-// js-yaml's loadAll of the same bytes), 3 start-up and seed build, 4 memory. Prints a table with
+// js-yaml's loadAll of the same bytes), 3 start-up and seed build, 4 memory, 5 convert against check on
+// ~20 MB (time and peak memory, each in a process of its own). Prints a table with
 // PASS/FAIL per target and writes bench/results.json. Not a test: it does not gate CI.
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { writeSeed } from '../src/db/write-seed';
 import { manifest } from './manifests';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Objects of the convert benchmark's manifest: about 20 MB of generated YAML. */
+const CONVERT_OBJECTS = 100_000;
 const root = projectRoot();
 const dir = mkdtempSync(join(tmpdir(), 'netkb-bench-'));
 const db = join(dir, 'netkb.db');
@@ -256,6 +259,51 @@ async function main(): Promise<void> {
     `x${slope.toFixed(1)} for x10 objects (js-yaml x${floorSlope.toFixed(1)})`,
   ]);
   results.analysis = analysis;
+  // 5. convert against check on a generated ~20 MB manifest, each run in a process of its own (its peak
+  // RSS is its own), in turns, best of 2: CPU time and peak memory, as ratios to check's.
+  const big = join(dir, 'manifest-20mb.yaml');
+  writeFileSync(big, manifest(CONVERT_OBJECTS));
+  const child = (mode: 'check' | 'convert') =>
+    JSON.parse(
+      execSync(
+        [process.execPath, '--expose-gc', '--import', 'tsx', join(root, 'bench', 'convert-child.ts'), mode, db, big]
+          .map((a) => JSON.stringify(a))
+          .join(' '),
+        { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1024 * 1024 },
+      ).toString(),
+    ) as { cpuMs: number; wallMs: number; rssBeforeMiB: number; peakRssMiB: number };
+  const runs = { check: [] as ReturnType<typeof child>[], convert: [] as ReturnType<typeof child>[] };
+  for (let i = 0; i < 2; i++) {
+    runs.check.push(child('check'));
+    runs.convert.push(child('convert'));
+  }
+  const best = (rs: ReturnType<typeof child>[]) => ({
+    cpuMs: Math.min(...rs.map((r) => r.cpuMs)),
+    peakRssMiB: Math.min(...rs.map((r) => r.peakRssMiB)),
+    growthMiB: Math.min(...rs.map((r) => r.peakRssMiB - r.rssBeforeMiB)),
+  });
+  const check = best(runs.check);
+  const conv = best(runs.convert);
+  results.convert = {
+    objects: CONVERT_OBJECTS,
+    megabytes: Math.round(manifest(CONVERT_OBJECTS).length / 1e5) / 10,
+    check,
+    convert: conv,
+    cpuRatio: Math.round((conv.cpuMs / check.cpuMs) * 100) / 100,
+    peakRssRatio: Math.round((conv.peakRssMiB / check.peakRssMiB) * 100) / 100,
+    growthRatio: Math.round((conv.growthMiB / check.growthMiB) * 100) / 100,
+  };
+  targets.push([
+    'convert peak RSS <= 3x check on ~20 MB',
+    conv.peakRssMiB <= 3 * check.peakRssMiB,
+    `${(conv.peakRssMiB / check.peakRssMiB).toFixed(1)}x (${conv.peakRssMiB} vs ${check.peakRssMiB} MiB)`,
+  ]);
+  targets.push([
+    'convert CPU time <= 10x check on ~20 MB',
+    conv.cpuMs <= 10 * check.cpuMs,
+    `${(conv.cpuMs / check.cpuMs).toFixed(1)}x (${conv.cpuMs} vs ${check.cpuMs} ms)`,
+  ]);
+
   const memBefore = process.memoryUsage().rss;
   upgradeReport(kb, '1.15', '1.22', manifest(10000), { maxBytes: 64 * 1024 * 1024 });
   results.analysisPeakRssMiB = Math.round(Math.max(memBefore, process.memoryUsage().rss) / 1048576);
@@ -300,6 +348,9 @@ async function main(): Promise<void> {
   const cli = analysis.cli10000 as { objectsPerSecond: number; ratio: number; ms: number };
   process.stdout.write(
     `; netkb check, 10,000 objects: ${cli.ms} ms, ${cli.objectsPerSecond} objects/s (${cli.ratio}x a js-yaml process)\n`,
+  );
+  process.stdout.write(
+    `convert, ${CONVERT_OBJECTS} objects: ${conv.cpuMs} ms CPU, peak ${conv.peakRssMiB} MiB (+${conv.growthMiB}); check: ${check.cpuMs} ms, peak ${check.peakRssMiB} MiB (+${check.growthMiB})\n`,
   );
   process.stdout.write('\nFigures in bench/results.json.\n');
   rmSync(dir, { recursive: true, force: true });

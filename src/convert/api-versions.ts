@@ -21,6 +21,9 @@ export const apiVersionConverter: Converter = {
     const chain: ApiConversion[] = [];
     let current = start;
     let blocked: string | null = null;
+    // Set when the chain stops at an interim version that the whole path serves (autoscaling/v2beta2 from
+    // 1.19 to 1.25): the object is fixed for this path, and the note says what follows.
+    let later: string | null = null;
     while (bites(current, ctx)) {
       if (!current.conversion) {
         blocked = `no automatic conversion is recorded for ${object.kind} ${current.apiVersion}${current.replacement ? '' : ', and it has no replacement'}${current.migrationNotes ? `. ${current.migrationNotes}` : ''}`;
@@ -43,6 +46,7 @@ export const apiVersionConverter: Converter = {
             ? `and ${current.apiVersion} is no longer served from ${v(current.removedIn!)}: no single version of ${object.kind} is served by every release from ${v(ctx.path.from)} to ${v(ctx.path.to)}`
             : `so the object stays at ${current.apiVersion}, which every release on the path serves but which is deprecated from ${v(current.deprecatedIn!)}`
         }. Convert again with --from ${v(available)} once the cluster runs ${v(available)}`;
+        later = `${current.apiVersion} is served by every release from ${v(ctx.path.from)} to ${v(ctx.path.to)}; ${next.apiVersion}, the version that follows, is served from ${v(available)}: convert again with --from ${v(available)} once the cluster runs it`;
         break;
       }
       chain.push(current.conversion);
@@ -50,8 +54,11 @@ export const apiVersionConverter: Converter = {
     }
     const at = findingKey('api-version', ['apiVersion']);
     if (chain.length > 0) {
-      const copy = node.clone() as YAMLMap;
+      // One conversion is checked before it changes anything, so it edits the object in place; a chain
+      // works on a copy, as a later conversion may refuse what an earlier one already rewrote.
+      const copy = chain.length > 1 ? (node.clone() as YAMLMap) : node;
       const done: StepDone[] = [];
+      let lastVersionChange = 0;
       let from = object.apiVersion;
       for (const conversion of chain) {
         const why = refusal(copy, conversion.steps);
@@ -62,6 +69,7 @@ export const apiVersionConverter: Converter = {
           });
           return out;
         }
+        lastVersionChange = done.length;
         done.push(
           { path: ['apiVersion'], text: `apiVersion ${from} -> ${conversion.to}` },
           ...applySteps(copy, conversion.steps),
@@ -69,7 +77,13 @@ export const apiVersionConverter: Converter = {
         from = conversion.to;
       }
       setApiVersion(copy, current.apiVersion);
-      out.replace = copy;
+      const servedToTheEnd = current.removedIn === null || current.removedIn > ctx.path.to;
+      if (blocked && servedToTheEnd) {
+        const last = done[lastVersionChange];
+        done[lastVersionChange] = { ...last, text: `${last.text}: ${later ?? blocked}` };
+        blocked = null;
+      }
+      if (copy !== node) out.replace = copy;
       const resource = resourceOf(object);
       for (const d of done)
         out.changes.push({

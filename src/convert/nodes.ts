@@ -1,5 +1,8 @@
 // Editing one object's YAML nodes by the dot paths the knowledge base uses ("spec.rules[].http.paths[]"),
 // so that what is not edited keeps its comments, quoting and key order. Pure: nodes in, nodes changed.
+// These are the writer's edit operations: set a scalar (setScalarAt), rename a key (renameKey), delete a
+// key (removeKey), insert a key/value (putAt). print.ts turns whatever they did into edits of the
+// source text that touch only the changed lines (minimal-edits.ts).
 import { isMap, isScalar, isSeq, Pair, Scalar, YAMLMap, type Node as YamlNode } from 'yaml';
 import type { PathSegment } from '../analysis';
 
@@ -144,6 +147,14 @@ export function renameKey(map: YAMLMap, from: string, to: string): void {
   if (!pair) return;
   if (isScalar(pair.key)) pair.key.value = to;
   else pair.key = new Scalar(to);
+}
+
+/** Sets the scalar at `path` in place: its quoting, comments and position stay. False when none is there. */
+export function setScalarAt(root: YAMLMap, path: PathSegment[], value: unknown): boolean {
+  const node = nodeAt(root, path);
+  if (!isScalar(node)) return false;
+  node.value = value;
+  return true;
 }
 
 export function scalarValue(node: unknown): unknown {

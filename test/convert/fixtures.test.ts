@@ -3,7 +3,10 @@
 //   # from: 1.19
 //   # to: 1.22
 //   # unconverted: <ruleId> <messageId> line=<n>
-// Each pair is checked byte for byte, for idempotence, and against upgradeReport over the same path.
+//   # diff: -<lines removed> +<lines added>
+//   # change-note: <text one of the changes must say>   (optional)
+// Each pair is checked byte for byte, for idempotence, against upgradeReport over the same path, and for
+// the size of its line diff: a conversion changes only the lines its edits need (docs/conversions.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
@@ -14,6 +17,7 @@ import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { convertManifest } from '../../src/services/convert-manifest';
 import { upgradeReport } from '../../src/services/upgrade-report';
 import { seededDatabase } from '../support/http';
+import { lineDiff } from './line-diff';
 
 const ROOT = join(projectRoot(), 'test', 'fixtures', 'convert');
 const read = (name: string, file: string) => readFileSync(join(ROOT, name, file), 'utf8');
@@ -48,11 +52,31 @@ describe.each(CASES)('fixture %s', (name) => {
     if (!expected.includes('nothing')) expect(result.manifest === before || result.changes.length > 0).toBe(true);
   });
 
+  it('says in its changes what the header notes', () => {
+    const said = convertManifest(kb, from, to, before)
+      .changes.map((c) => c.description)
+      .join('\n');
+    for (const note of header(before, 'change-note')) expect(said).toContain(note);
+  });
+
   it('lists exactly the findings it could not convert, each with its reason and input line', () => {
     const result = convertManifest(kb, from, to, before);
     const got = result.unconverted.map((f) => `${f.ruleId} ${f.messageId} line=${f.line}`);
     expect(got).toEqual(expected.filter((e) => e !== 'nothing'));
     for (const f of result.unconverted) expect(f.message).toMatch(/ Not converted: \S.+\.$/);
+  });
+
+  it('changes only the lines its edits need, and the result reads back', () => {
+    const [size] = header(before, 'diff');
+    expect(size).toMatch(/^-\d+ \+\d+$/);
+    const { removed, added } = lineDiff(before, after);
+    expect(`-${removed} +${added}`).toBe(size);
+    // Every line outside the diff is the input's own line, line ends included.
+    expect(before.includes('\r\n')).toBe(after.includes('\r\n'));
+    if (before.includes('\r\n')) expect(after.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    const docs = parseAllDocuments(after);
+    expect(docs.flatMap((d) => d.errors)).toEqual([]);
+    expect(docs.length).toBe(parseAllDocuments(before).length);
   });
 
   it('changes nothing the second time', () => {

@@ -159,11 +159,34 @@ spec: {ports: [{port: 80}]}
     );
   });
 
-  it('answers an empty manifest and one that needs nothing with the input unchanged', async () => {
-    for (const manifest of ['', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n']) {
-      const { convertManifest: r } = await server.data(CONVERT, { from: '1.20', to: '1.22', manifest });
-      expect(r).toMatchObject({ manifest, changes: [], unconverted: [] });
-    }
+  it('moves an autoscaler to the interim version every release of the path serves, and says what follows', async () => {
+    const hpa =
+      'apiVersion: autoscaling/v2beta1\nkind: HorizontalPodAutoscaler\nmetadata: {name: h}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: h}\n  maxReplicas: 3\n  metrics:\n  - type: Resource\n    resource:\n      name: cpu\n      targetAverageUtilization: 80   # percent\n';
+    const { convertManifest: r } = await server.data(CONVERT, { from: '1.19', to: '1.25', manifest: hpa });
+    expect(r.manifest).toBe(
+      hpa
+        .replace('autoscaling/v2beta1', 'autoscaling/v2beta2')
+        .replace(
+          'targetAverageUtilization: 80   # percent',
+          'target:\n        type: Utilization\n        averageUtilization: 80 # percent',
+        ),
+    );
+    expect(r.unconverted).toEqual([]);
+    expect(r.changes[0]).toMatchObject({ ruleId: 'api-version', line: 1 });
+    expect(r.changes[0].description).toMatch(
+      /autoscaling\/v2beta1 -> autoscaling\/v2beta2: .*served by every release from 1\.19 to 1\.25; autoscaling\/v2, the version that follows, is served from 1\.23: convert again with --from 1\.23/,
+    );
+    const { upgradeReport: again } = await server.data(REPORT, { from: '1.19', to: '1.25', manifest: r.manifest });
+    expect(again.findings.filter((f: { severity: string }) => f.severity === 'BREAKING')).toEqual([]);
+  });
+
+  it('answers a manifest that needs nothing with the input unchanged; an empty one is NOT_A_MANIFEST', async () => {
+    const manifest = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n';
+    const { convertManifest: r } = await server.data(CONVERT, { from: '1.20', to: '1.22', manifest });
+    expect(r).toMatchObject({ manifest, changes: [], unconverted: [] });
+    // test/http/manifest-inputs.test.ts covers the inputs that are not manifests.
+    const empty = await server.query(CONVERT, { from: '1.20', to: '1.22', manifest: '' });
+    expect(empty.errors![0].extensions).toMatchObject({ code: 'NOT_A_MANIFEST', line: 1, column: 1 });
   });
 });
 
