@@ -48,6 +48,8 @@ export interface AnalysisKb {
   constraints: Constraint[];
   apiFields: ApiField[];
   wellKnownKeys: WellKnownKey[];
+  /** Every api-versions record: for rules that look records up by group or resource, not by apiVersion. */
+  apiVersions: ApiVersion[];
   apiVersion(apiVersion: string, kind: string): ApiVersion | undefined;
   flag(component: string, name: string): Flag | undefined;
   flagsOf(component: string): Flag[];

@@ -15,7 +15,9 @@ interface Edit {
   seq: YAMLSeq;
   index: number;
   count: number;
-  args: string[];
+  /** Only removes the items (the value of a flag given in another list). */
+  drop?: boolean;
+  args?: string[];
 }
 
 export const componentFlagConverter: Converter = {
@@ -30,7 +32,7 @@ export const componentFlagConverter: Converter = {
       const component = inv.component.name;
       for (const use of inv.flags) {
         if (use.name === '--feature-gates' && use.value !== null) {
-          gateEdit(object, node, ctx, component, use.path, use.value, edits, out);
+          gateEdit(object, node, ctx, component, use.path, use.value, use.valuePath, edits, out);
           continue;
         }
         const flag = ctx.kb.flag(component, use.name);
@@ -57,13 +59,13 @@ export const componentFlagConverter: Converter = {
           out.reasons.push({ ...match, reason: `${late.name} exists only from ${v(late.introducedIn!)}` });
           continue;
         }
-        const where = argItems(node, use.path, use.name, use.value);
+        const where = argItems(node, use.path, use.name, use.value, use.valuePath);
         if (typeof where === 'string') {
           out.reasons.push({ ...match, reason: where });
           continue;
         }
         const args = rule.args.map((a) => a.replace(/\{value\}/g, use.value ?? ''));
-        edits.push({ ...where, args });
+        edits.push(...where.map((w) => (w.drop ? w : { ...w, args })));
         const before = use.value === null ? flag.name : `${flag.name}=${use.value}`;
         out.changes.push({
           ruleId: 'component-flag',
@@ -86,31 +88,46 @@ function ruleFor(flag: Flag, value: string | null): FlagConversion | undefined {
   );
 }
 
-/** The args items holding the flag (and its value when it is the next item), or why it cannot be edited. */
+/**
+ * The command/args items holding the flag and, when its value is the next word ("--proxy-mode",
+ * "userspace"), the value's item too (the next item of the same list, or the first of args when the flag
+ * ends command); or why it cannot be edited.
+ */
 function argItems(
   object: YAMLMap,
   path: PathSegment[],
   name: string,
   value: string | null,
-): Omit<Edit, 'args'> | string {
+  valuePath?: PathSegment[],
+): Omit<Edit, 'args'>[] | string {
   const seq = nodeAt(object, path.slice(0, -1));
   const index = path[path.length - 1];
   if (!isSeq(seq) || typeof index !== 'number') return 'the flag is not an item of a command or args list';
   const item = seq.items[index];
   const text = isScalar(item) ? String(item.value) : '';
-  if (text === name || text.startsWith(`${name}=`)) {
-    if (text === name && value !== null) {
-      const next = seq.items[index + 1];
-      if (isScalar(next) && String(next.value) === value) return { seq, index, count: 2 };
-    }
-    return { seq, index, count: 1 };
-  }
-  return 'the flag is part of a shell command string; edit it by hand';
+  if (text !== name && !text.startsWith(`${name}=`))
+    return 'the flag is part of a shell command string; edit it by hand';
+  if (text !== name || value === null || !valuePath) return [{ seq, index, count: 1 }];
+  const valueSeq = nodeAt(object, valuePath.slice(0, -1));
+  const valueIndex = valuePath[valuePath.length - 1];
+  const valueItem = isSeq(valueSeq) && typeof valueIndex === 'number' ? valueSeq.items[valueIndex] : undefined;
+  if (!isScalar(valueItem) || String(valueItem.value) !== value)
+    return 'the value of the flag is part of a shell command string; edit it by hand';
+  if (valueSeq === seq && valueIndex === index + 1) return [{ seq, index, count: 2 }];
+  // "--proxy-mode" ends command and "userspace" starts args: both go, the new flags take the flag's place.
+  return [
+    { seq, index, count: 1 },
+    { seq: valueSeq as YAMLSeq, index: valueIndex as number, count: 1, drop: true },
+  ];
 }
 
 function applyEdits(edits: Edit[]): void {
   edits.sort((a, b) => b.index - a.index);
   for (const e of edits) {
+    if (e.drop || !e.args) {
+      e.seq.items.splice(e.index, e.count);
+      continue;
+    }
     const like = e.seq.items[e.index];
     const nodes = e.args.map((a) => {
       const s = new Scalar(a);
@@ -152,6 +169,7 @@ function gateEdit(
   component: string,
   path: PathSegment[],
   value: string,
+  valuePath: PathSegment[] | undefined,
   edits: Edit[],
   out: Outcome,
 ): void {
@@ -170,7 +188,7 @@ function gateEdit(
     out.answered.push(match);
   }
   if (dropped.length === 0) return;
-  const where = argItems(node, path, '--feature-gates', value);
+  const where = argItems(node, path, '--feature-gates', value, valuePath);
   if (typeof where === 'string') {
     for (const name of dropped)
       out.reasons.push({ key: findingKey('feature-gate', path), subject: name, reason: where });
@@ -183,7 +201,8 @@ function gateEdit(
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '' && !dropped.includes(s.split('=')[0]));
-  edits.push({ ...where, args: kept.length > 0 ? [`--feature-gates=${kept.join(',')}`] : [] });
+  const args = kept.length > 0 ? [`--feature-gates=${kept.join(',')}`] : [];
+  edits.push(...where.map((w) => (w.drop ? w : { ...w, args })));
   out.changes.push({
     ruleId: 'feature-gate',
     resource: resourceOf(object),

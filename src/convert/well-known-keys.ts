@@ -1,10 +1,11 @@
 // well-known-key: deprecated or removed label, annotation and taint keys replaced by the successor their
-// well-known-keys record names, where the analysis finds them (node selectors, affinity, topology keys,
-// tolerations, annotations), when the successor is a key of the same type that every release on the path
-// already sets.
-import { isMap, isScalar, type YAMLMap } from 'yaml';
+// well-known-keys record names, where the analysis finds them (kinds.yaml keyPlaces: node selectors,
+// affinity, topology keys, tolerations, annotations, ...), when the successor works at every release on the
+// path. A toleration whose record says the successor is set next to the old key (replacementIn) gets a
+// second toleration for the successor instead: nodes may carry either taint while both are in use.
+import { isMap, isScalar, isSeq, Scalar, type YAMLMap } from 'yaml';
 import { pathText, resourceOf } from '../analysis/engine/findings';
-import { keyUsesIn } from '../analysis/engine/rules/well-known-keys';
+import { keyUsesIn, replacementFrom, type KeyUse } from '../analysis/engine/rules/well-known-keys';
 import type { WellKnownKey } from '../kb/model';
 import { getEntry, nodeAt, removeKey, renameKey } from './nodes';
 import { emptyOutcome, findingKey, type ConvertContext, type Converter, type Outcome, type Target } from './types';
@@ -19,43 +20,62 @@ function keysOf(ctx: ConvertContext): Map<string, WellKnownKey> {
 export const wellKnownKeyConverter: Converter = {
   id: 'well-known-key',
   description:
-    'Replaces deprecated or removed well-known label, annotation and taint keys with the successor their record names, when every release on the path knows the successor.',
+    'Replaces deprecated or removed well-known label, annotation and taint keys with the successor their record names, when every release on the path knows the successor; adds a toleration for the successor next to a toleration of a taint whose successor is set alongside it.',
   convert({ object, node }: Target, ctx: ConvertContext): Outcome {
     const out = emptyOutcome();
     const byKey = keysOf(ctx);
     const v = ctx.kb.formatVersion;
     for (const use of keyUsesIn(object, ctx.kb)) {
       const record = byKey.get(use.key);
-      if (!record || !use.types.includes(record.type)) continue;
+      if (!record || use.place.type !== record.type) continue;
+      const alongside =
+        use.place.role === 'tolerates' && record.replacementIn !== null && record.replacementIn <= ctx.path.to;
       const bites =
+        alongside ||
         (record.removedIn !== null && record.removedIn <= ctx.path.to) ||
         (record.deprecatedIn !== null && record.deprecatedIn <= ctx.path.to);
       if (!bites) continue;
       const key = findingKey('well-known-key', use.path);
       const refuse = (reason: string) => out.reasons.push({ key, reason });
-      const successor = record.replacement ? byKey.get(record.replacement) : undefined;
       if (!record.replacement) {
         refuse('no successor is recorded for this key');
         continue;
       }
+      if (use.place.role === 'tolerates' && record.replacementIn !== null) {
+        const added = addToleration(node, use, record.replacement);
+        if (added !== true) {
+          refuse(added);
+          continue;
+        }
+        out.changes.push({
+          ruleId: 'well-known-key',
+          resource: resourceOf(object),
+          line: object.lineOf(use.path),
+          description: `toleration for ${record.replacement} added next to the one for ${record.key} at ${pathText(use.path.slice(0, -1))}: nodes are tainted with it from ${v(record.replacementIn)}; the old toleration stays for nodes that still carry ${record.key}.`,
+        });
+        out.answered.push({ key });
+        continue;
+      }
+      const successor = byKey.get(record.replacement);
       if (!successor || successor.type !== record.type) {
         refuse(
           `its successor, ${record.replacement}, is not a well-known ${record.type.toLowerCase()} key that can take its place; make the change by hand`,
         );
         continue;
       }
-      if (successor.introducedIn !== null && successor.introducedIn > ctx.path.from) {
+      const from = replacementFrom(record, ctx.kb, object.kind);
+      if (from !== null && from > ctx.path.from) {
         refuse(
-          `${successor.key} exists only from ${v(successor.introducedIn)}, so releases before it would not match it; convert again with --from ${v(successor.introducedIn)}`,
+          `${successor.key} exists only from ${v(from)}, so releases before it would not match it; convert again with --from ${v(from)}`,
         );
         continue;
       }
-      if (record.type === 'LABEL' && use.place === 'metadata.labels') {
+      if (record.type === 'LABEL' && use.place.role === 'carries') {
         refuse('a label the object carries may be selected by other objects; rename it together with its selectors');
         continue;
       }
       const changed =
-        use.holds === 'mapKeys'
+        use.place.holds === 'mapKeys'
           ? renameMapKey(node, use.path, successor.key)
           : replaceValue(node, use.path, successor.key);
       if (changed !== true && changed !== 'dropped') {
@@ -76,6 +96,35 @@ export const wellKnownKeyConverter: Converter = {
     return out;
   },
 };
+
+/**
+ * Inserts a copy of the toleration holding `use` right after it, with the key `to`; true, or why not. A
+ * list that already tolerates `to` is left alone.
+ */
+function addToleration(object: YAMLMap, use: KeyUse, to: string): true | string {
+  const field = use.path[use.path.length - 1];
+  const at = use.path[use.path.length - 2];
+  const list = nodeAt(object, use.path.slice(0, -2));
+  if (typeof field !== 'string' || typeof at !== 'number' || !isSeq(list))
+    return 'the toleration is not an item of a list';
+  const item = list.items[at];
+  if (!isMap(item)) return 'the toleration is no longer where the analysis found it';
+  const already = list.items.some(
+    (t) => isMap(t) && isScalar(getEntry(t, field)?.value) && getEntry(t, field)!.value!.toString() === to,
+  );
+  if (already) return `a toleration for ${to} is already there; remove this one once no node carries the old taint`;
+  const copy = item.clone() as YAMLMap;
+  const pair = getEntry(copy, field);
+  if (!pair || !isScalar(pair.value)) return 'the toleration key is not a plain value';
+  const old = pair.value;
+  const value = new Scalar(to);
+  value.type = old.type;
+  pair.value = value;
+  copy.commentBefore = undefined;
+  copy.comment = undefined;
+  list.items.splice(at + 1, 0, copy);
+  return true;
+}
 
 /** true: renamed; 'dropped': the successor was already there with the same value, so the old key went. Else why not. */
 function renameMapKey(object: YAMLMap, path: (string | number)[], to: string): true | 'dropped' | string {

@@ -153,6 +153,8 @@ export interface WellKnownKey {
   deprecatedIn: VersionKey | null;
   removedIn: VersionKey | null;
   replacement: string | null;
+  /** First release in which Kubernetes sets or reads the replacement in this key's role (null: unknown). */
+  replacementIn: VersionKey | null;
   notes: string | null;
   sources: string[];
   changes: Change[];
@@ -201,13 +203,58 @@ export interface Component {
   images: string[];
   /** "<group>/<Kind>", e.g. kubeproxy.config.k8s.io/KubeProxyConfiguration. */
   configKinds: string[];
+  /** Multi-call binaries that run it as a subcommand: hyperkube apiserver, hyperkube kube-apiserver. */
+  launchers: Launcher[];
   sources: string[];
 }
+
+export interface Launcher {
+  binary: string;
+  names: string[];
+}
+
+/** A place where objects of a kind hold a label, annotation or taint key that Kubernetes reads (kinds.yaml `keyPlaces`). */
+export interface KeyPlace {
+  /** Dot path from the object's root (from the Pod's root for kind Pod; "*": every object). */
+  path: string;
+  holds: 'mapKeys' | 'value' | 'listValues';
+  type: 'LABEL' | 'ANNOTATION' | 'TAINT';
+  /** carries: the object has the key; selects / prefers: requires / prefers nodes (or objects) with it;
+   * tolerates: tolerates a taint; spreads: groups by it as a topology key. */
+  role: 'carries' | 'selects' | 'prefers' | 'tolerates' | 'spreads';
+  /** What a key here does once Kubernetes no longer sets or reads it. */
+  whenRemoved: 'BREAKING' | 'WARNING';
+}
+
+/**
+ * A place where objects of a kind name another API (kinds.yaml `references`), and how Kubernetes resolves
+ * it: `groupKind` (any version of the group serving the kind will do), `groupVersionKind` (that very
+ * version), `groupResource` (RBAC-style group x resource lists), `groupVersion` (a group/version pair).
+ */
+export type ReferencePlace = {
+  /** Dot path of the map holding the reference, e.g. spec.scaleTargetRef or rules[]. */
+  path: string;
+  severity: 'BREAKING' | 'WARNING' | 'INFO';
+  /** What stops working when the reference no longer resolves, in our words. */
+  effect: string;
+  /** Only in objects of these API groups ("" for core); empty: any. */
+  objectGroups: string[];
+  /** The place is skipped in objects where this dot path is set (e.g. a controller writes the map). */
+  unless: string | null;
+} & (
+  | { resolves: 'groupKind' | 'groupVersionKind'; apiVersionField: string; kindField: string }
+  | { resolves: 'groupResource'; groupsField: string; resourcesField: string }
+  | { resolves: 'groupVersion'; groupField: string; versionField: string }
+);
 
 export interface KindInfo {
   kind: string;
   /** Dot path of the embedded Pod template, e.g. spec.template. */
   podTemplate: string | null;
+  /** Where its objects name other API versions ("*": every kind). */
+  references: ReferencePlace[];
+  /** Where its objects hold label, annotation and taint keys ("*": every kind; Pod: also every Pod template). */
+  keyPlaces: KeyPlace[];
 }
 
 export type ConstraintPart = { literal: string } | { from: string[]; default?: string | null };

@@ -34,6 +34,7 @@ import { subjectKey, type SubjectType } from './subjects';
 import { seedHash } from './seed-hash';
 import { isTransform, transformNames } from '../convert/transforms';
 import { isMinorVersion, parseVersion } from '../kb/version';
+import { replacementPaths } from '../kb/replacement-paths';
 import { readGeneratedIndex } from './generated-index';
 import { crossCheck, type CrossCheckReport } from './cross-check';
 
@@ -333,6 +334,14 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
   const releases = uniq(b.releases, (r) => r.version, 'release');
   const components = uniq(b.components, (r) => r.name, 'component');
   uniq(b.kinds, (r) => r.kind, 'kind');
+  // A key place is read once per path: a second entry would report every key there twice.
+  for (const k of b.kinds) {
+    const seen = new Set<string>();
+    k.record.keyPlaces.forEach((p, i) => {
+      if (seen.has(p.path)) problem(k, `kind ${k.record.kind}`, `keyPlaces[${i}].path`, `${p.path} is listed twice`);
+      seen.add(p.path);
+    });
+  }
   const componentRefs: [Located<unknown>, string, string, string][] = [
     ...b.flags.map(
       (l) =>
@@ -378,7 +387,8 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
   // Every version a record names must be a release that exists or existed: none after the newest release
   // on record (a typo such as "1.210" would otherwise pass as a far-future release).
   const newest = Math.max(...b.releases.map((r) => v(r.record.version)!));
-  const versionFields = /^(introducedIn|deprecatedIn|removedIn|announcedRemovalIn|replacementAvailableIn|since|until)$/;
+  const versionFields =
+    /^(introducedIn|deprecatedIn|removedIn|announcedRemovalIn|replacementAvailableIn|replacementIn|since|until)$/;
   const scanVersions = (loc: Located<unknown>, name: string, value: unknown, path: string) => {
     if (Array.isArray(value)) value.forEach((x, i) => scanVersions(loc, name, x, `${path}[${i}]`));
     else if (value && typeof value === 'object') {
@@ -571,6 +581,36 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
     if (r.featureGate && !gates.has(r.featureGate)) {
       problem(loc, `API field ${r.kind} ${r.path}`, 'featureGate', `no feature-gates record named ${r.featureGate}`);
     }
+    // Advice names each replacement with the release it arrives in: each must be a record to look up.
+    for (const path of replacementPaths(r.replacement)) {
+      if (path === r.path)
+        problem(loc, `API field ${r.kind} ${r.path}`, 'replacement', 'a field cannot replace itself');
+      else if (!known.field.has(`${r.kind} ${path}`))
+        problem(
+          loc,
+          `API field ${r.kind} ${r.path}`,
+          'replacement',
+          `"${path}" is no api-fields record of ${r.kind}: name fields of the same kind, separated by commas, and add a record (with sources) for each`,
+        );
+    }
+  }
+  for (const loc of b.flags) {
+    const f = loc.record;
+    const name = `flag ${f.component} ${f.name}`;
+    (f.replacements ?? []).forEach((other, i) => {
+      if (!known.flag.has(`${f.component} ${other}`))
+        problem(loc, name, `replacements[${i}]`, `no flags record for ${f.component} ${other}: add it (with sources)`);
+    });
+    const values = new Set((f.values ?? []).map((x) => x.value));
+    (f.values ?? []).forEach((x, i) => {
+      if (x.replacement && !values.has(x.replacement))
+        problem(
+          loc,
+          name,
+          `values[${i}].replacement`,
+          `${x.replacement} is not among the values of ${f.name}: list it under values so its life is known`,
+        );
+    });
   }
 
   uniq(b.constraints, (r) => r.id, 'constraint');

@@ -217,6 +217,8 @@ export const wellKnownKeySchema = z.strictObject({
   summary,
   ...lifeVersions,
   replacement: text.nullish(),
+  /** First release in which Kubernetes sets or reads the replacement in this key's role (e.g. as a taint). */
+  replacementIn: optionalVersion,
   notes,
   sources,
 });
@@ -252,6 +254,15 @@ export const componentSchema = z.strictObject({
         ),
     )
     .default([]),
+  /** Multi-call binaries that run the component as a subcommand (`hyperkube apiserver`). */
+  launchers: z
+    .array(
+      z.strictObject({
+        binary: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'must be an executable name such as "hyperkube"'),
+        names: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a subcommand such as "apiserver"')).min(1),
+      }),
+    )
+    .default([]),
   notes,
   sources,
 });
@@ -260,9 +271,64 @@ const fieldPath = z
   .string()
   .regex(/^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.[a-zA-Z][a-zA-Z0-9]*(\[\])?)*$/, 'must be a dot path such as "spec.template"');
 
+const fieldName = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/, 'must be a field name such as "apiVersion"');
+const referenceCommon = {
+  path: fieldPath,
+  severity: z.enum(['BREAKING', 'WARNING', 'INFO']),
+  effect: summary,
+  objectGroups: z
+    .array(z.string().regex(/^([a-z0-9.-]*)$/, 'must be an API group such as "apps" ("" for core)'))
+    .default([]),
+  unless: fieldPath.nullish(),
+};
+export const KEY_ROLES = ['carries', 'selects', 'prefers', 'tolerates', 'spreads'] as const;
+/**
+ * kinds.yaml `keyPlaces`: where objects of the kind hold a label, annotation or taint key that Kubernetes
+ * reads. `mapKeys`: the keys of the map at `path`; `value`: the string at `path`; `listValues`: each string
+ * of the list at `path`.
+ */
+export const keyPlaceSchema = z
+  .strictObject({
+    path: fieldPath,
+    holds: z.enum(['mapKeys', 'value', 'listValues']),
+    type: z.enum(KEY_TYPES),
+    role: z.enum(KEY_ROLES),
+    whenRemoved: z.enum(['BREAKING', 'WARNING']),
+    notes,
+    sources,
+  })
+  .refine((p) => p.holds === 'value' || !p.path.endsWith('[]'), {
+    message: 'a mapKeys or listValues place must end at the map or list itself, not at "[]"',
+    path: ['path'],
+  });
+
+/** kinds.yaml `references`: where objects of the kind name another API, and how Kubernetes resolves the name. */
+export const referencePlaceSchema = z.discriminatedUnion('resolves', [
+  z.strictObject({
+    ...referenceCommon,
+    resolves: z.enum(['groupKind', 'groupVersionKind']),
+    apiVersionField: fieldName,
+    kindField: fieldName,
+  }),
+  z.strictObject({
+    ...referenceCommon,
+    resolves: z.literal('groupResource'),
+    groupsField: fieldName,
+    resourcesField: fieldName,
+  }),
+  z.strictObject({
+    ...referenceCommon,
+    resolves: z.literal('groupVersion'),
+    groupField: fieldName,
+    versionField: fieldName,
+  }),
+]);
+
 export const kindSchema = z.strictObject({
-  kind: kindName,
+  kind: kindName.or(z.literal('*')),
   podTemplate: fieldPath.nullish(),
+  references: z.array(referencePlaceSchema).default([]),
+  keyPlaces: z.array(keyPlaceSchema).default([]),
   notes,
   sources,
 });

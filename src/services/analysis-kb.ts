@@ -19,6 +19,7 @@ export function analysisKb(kb: KnowledgeBase): AnalysisKb {
     constraints: kb.constraints,
     apiFields: kb.apiFields,
     wellKnownKeys: kb.wellKnownKeys,
+    apiVersions: kb.apiVersions,
     apiVersion: (apiVersion, kind) => kb.apiVersion(apiVersion, kind),
     flag: (component, name) => kb.flag(component, name),
     flagsOf: (component) => flagsByComponent.get(component) ?? [],

@@ -12,6 +12,7 @@ export const proxy: Component = {
   binaries: ['kube-proxy'],
   images: ['kube-proxy'],
   configKinds: ['kubeproxy.config.k8s.io/KubeProxyConfiguration'],
+  launchers: [],
   sources: [],
 };
 
@@ -57,10 +58,21 @@ export function gate(over: Partial<FeatureGate> & { name: string }): FeatureGate
 export function syntheticKb(flags: Flag[], gates: FeatureGate[] = [], wellKnownKeys: WellKnownKey[] = []): AnalysisKb {
   return {
     components: [proxy],
-    kinds: [],
+    // The labels every object carries, as kinds.yaml's "*" entry lists them.
+    kinds: [
+      {
+        kind: '*',
+        podTemplate: null,
+        references: [],
+        keyPlaces: [
+          { path: 'metadata.labels', holds: 'mapKeys', type: 'LABEL', role: 'carries', whenRemoved: 'BREAKING' },
+        ],
+      },
+    ],
     constraints: [],
     apiFields: [],
     wellKnownKeys,
+    apiVersions: [],
     apiVersion: () => undefined,
     flag: (c, n) => flags.find((f) => f.component === c && f.name === n),
     flagsOf: (c) => flags.filter((f) => f.component === c),
@@ -118,6 +130,7 @@ export const SCENARIOS: Scenario[] = [
           deprecatedIn: 1017,
           removedIn: 1022,
           replacement: 'example.com/zone',
+          replacementIn: null,
           notes: null,
           sources: [],
           changes: [],
@@ -141,10 +154,13 @@ export const SCENARIOS: Scenario[] = [
     name: 'a deprecated flag and a deprecated value of another',
     kb: syntheticKb([
       flag({ name: '--old', deprecatedIn: 1023, replacements: ['--new'] }),
+      // A replacement is a record of its own, as the seed loader requires: the fix says from when it works.
+      flag({ name: '--new' }),
       flag({
         name: '--proxy-mode',
         values: [
           { value: 'userspace', introducedIn: null, deprecatedIn: 1023, removedIn: 1026, replacement: 'iptables' },
+          { value: 'iptables', introducedIn: null, deprecatedIn: null, removedIn: null, replacement: null },
         ],
       }),
     ]),
@@ -176,6 +192,7 @@ export const SCENARIOS: Scenario[] = [
         name: '--proxy-mode',
         values: [
           { value: 'userspace', introducedIn: null, deprecatedIn: 1023, removedIn: 1026, replacement: 'iptables' },
+          { value: 'iptables', introducedIn: null, deprecatedIn: null, removedIn: null, replacement: null },
         ],
       }),
     ]),
@@ -215,6 +232,31 @@ export const SCENARIOS: Scenario[] = [
         severity: 'WARNING',
         effectiveIn: '1.21',
         line: 9,
+        replacement: null,
+      },
+    ],
+  },
+  {
+    // A wrapper's own flags (flock --conntrack-max here) and the commands after a shell separator are not
+    // the component's: only the --conntrack-max after kube-proxy, before the `;`, is.
+    name: "flags of a wrapper and of a later command are not the component's",
+    kb: syntheticKb([flag({ name: '--conntrack-max', removedIn: 1015 })]),
+    path: pathOf(1014, 1015),
+    manifest: podWith([
+      '/usr/bin/flock',
+      '--conntrack-max',
+      '/var/lock/kube-proxy.lock',
+      '/bin/sh',
+      '-c',
+      '"exec kube-proxy --v=2 --conntrack-max 5; other-tool --conntrack-max=1"',
+    ]),
+    expect: [
+      {
+        ruleId: 'component-flag',
+        messageId: 'removed',
+        severity: 'BREAKING',
+        effectiveIn: '1.15',
+        line: 14,
         replacement: null,
       },
     ],

@@ -1,7 +1,11 @@
-// Finds where a manifest runs a Kubernetes component and what it passes to it: containers whose command,
-// args (or a `sh -c` string among them) name one of the component's binaries, or whose image is the
-// component's image; and component-config objects (KubeProxyConfiguration, ...). Which binaries, images
-// and config kinds belong to which component is data (components.yaml).
+// Finds where a manifest runs a Kubernetes component and what it passes to it: containers whose command
+// and args (one word list across both, shell strings split into words) name one of the component's
+// binaries, or a multi-call binary with one of the component's subcommands (`hyperkube apiserver`), behind
+// any wrapper (`flock <lock>`, `sh -c "..."`, `exec`, `nice`, `tini --`: every word is looked at); or whose
+// image is the component's image; and component-config objects (KubeProxyConfiguration, ...). The flags
+// are the words after the binary (or subcommand) up to a shell separator, so a wrapper's own flags are not
+// the component's. Which binaries, launchers, images and config kinds belong to which component is data
+// (components.yaml).
 import type { Component } from '../../kb/model';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../reader/manifest';
 import { podsIn } from './object-paths';
@@ -14,6 +18,8 @@ export interface FlagUse {
   value: string | null;
   /** Path of the command/args item holding it. */
   path: PathSegment[];
+  /** Path of the item holding the value when it is the next word ("--proxy-mode", "userspace"). */
+  valuePath?: PathSegment[];
   /** `path` written out (pathText), once a finding needs it. */
   pathString?: string;
 }
@@ -30,6 +36,8 @@ export interface ComponentInvocation {
 interface Word {
   text: string;
   path: PathSegment[];
+  /** A shell separator (;, &&, ||, |, &): the command before it ends there. */
+  separator?: boolean;
 }
 
 // Two rules (component-flag, feature-gate) ask for the same object's invocations: found once.
@@ -55,8 +63,14 @@ function findInvocations(object: ManifestObject, kb: AnalysisKb): ComponentInvoc
         if (!isPlainObject(container)) return;
         const containerPath: PathSegment[] = [...at, 'spec', list, i];
         const words = wordsOf(container, containerPath);
-        const component = detect(kb, words, container.image);
-        if (component) out.push({ component, container: containerPath, flags: flagsIn(words) });
+        const byWord = detect(kb, words);
+        if (byWord) {
+          out.push({ component: byWord.component, container: containerPath, flags: flagsIn(words, byWord.from) });
+          return;
+        }
+        const byImage = typeof container.image === 'string' ? componentOfImage(kb, container.image) : null;
+        // No word names the component, so every command of the container may be it: all its flags count.
+        if (byImage) out.push({ component: byImage, container: containerPath, flags: flagsIn(words, 0, false) });
       });
     }
   }
@@ -93,31 +107,73 @@ function wordsOf(container: Record<string, unknown>, containerPath: PathSegment[
       if (typeof item !== 'string' && typeof item !== 'number') return;
       const path = [...containerPath, key, i];
       // A shell string ("exec kube-proxy --v=2 1>>/var/log/x") holds several words.
-      for (const text of splitWords(String(item))) words.push({ text, path });
+      for (const w of splitWords(String(item))) words.push({ ...w, path });
     });
   }
   return words;
 }
 
-/** Splits like a shell would for our purpose: on white space, honouring simple quotes. */
-function splitWords(s: string): string[] {
-  if (!/[\s"']/.test(s)) return s === '' ? [] : [s]; // one word, as most args are
-  const out: string[] = [];
-  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(s)) !== null) out.push(m[1] ?? m[2] ?? m[3]);
+/**
+ * Splits like a shell would for our purpose: on white space, honouring quotes (also inside a word:
+ * --x="a b"), with the command separators ;, &&, ||, | and & as words of their own (a redirection such as
+ * 2>&1 stays one word).
+ */
+function splitWords(s: string): { text: string; separator?: boolean }[] {
+  if (!/[\s"';|&]/.test(s)) return s === '' ? [] : [{ text: s }]; // one word, as most args are
+  const out: { text: string; separator?: boolean }[] = [];
+  let word = '';
+  let open = false; // a word is under way (it may be the empty string "")
+  const end = () => {
+    if (open) out.push({ text: word });
+    word = '';
+    open = false;
+  };
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (ch === '"' || ch === "'") {
+      const close = s.indexOf(ch, i + 1);
+      const stop = close === -1 ? s.length : close;
+      word += s.slice(i + 1, stop);
+      open = true;
+      i = stop;
+    } else if (/\s/.test(ch)) {
+      end();
+    } else if (ch === ';' || ch === '|' || (ch === '&' && !word.endsWith('>'))) {
+      end();
+      const two = s.slice(i, i + 2);
+      const sep = two === '&&' || two === '||' ? two : ch;
+      out.push({ text: sep, separator: true });
+      i += sep.length - 1;
+    } else {
+      word += ch;
+      open = true;
+    }
+  }
+  end();
   return out;
 }
 
 const CONTAINER_LISTS = ['initContainers', 'containers'];
 
-function detect(kb: AnalysisKb, words: Word[], image: unknown): Component | null {
-  for (const w of words) {
+/**
+ * The first word that runs a component: one of its binaries (by base name), or a launcher binary followed
+ * by one of its subcommands; with the index of the first word that belongs to the component.
+ */
+function detect(kb: AnalysisKb, words: Word[]): { component: Component; from: number } | null {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w.separator || w.text.startsWith('-') || w.text.includes('=')) continue;
     const base = w.text.replace(/^.*\//, '');
     const c = kb.components.find((x) => x.binaries.includes(base));
-    if (c) return c;
+    if (c) return { component: c, from: i + 1 };
+    const next = words[i + 1];
+    if (!next || next.separator) continue;
+    const launched = kb.components.find((x) =>
+      x.launchers.some((l) => l.binary === base && l.names.includes(next.text)),
+    );
+    if (launched) return { component: launched, from: i + 2 };
   }
-  return typeof image === 'string' ? componentOfImage(kb, image) : null;
+  return null;
 }
 
 // Manifests repeat a handful of images: each is matched against the components once per knowledge base.
@@ -149,20 +205,27 @@ function imageName(image: string): string {
   return tail.split(':')[0];
 }
 
-function flagsIn(words: Word[]): FlagUse[] {
+/** The flags among words[from..], up to the first shell separator (or past them, when `toSeparator` is false). */
+function flagsIn(words: Word[], from: number, toSeparator = true): FlagUse[] {
   const flags: FlagUse[] = [];
-  words.forEach((w, i) => {
+  for (let i = from; i < words.length; i++) {
+    const w = words[i];
+    if (w.separator && toSeparator) break;
+    if (w.separator) continue;
     const text = w.text;
-    if (!text.startsWith('--')) return;
+    if (!text.startsWith('--')) continue;
     const eq = text.indexOf('=');
     const name = eq === -1 ? text : text.slice(0, eq);
-    if (!FLAG_NAME.test(name)) return;
+    if (!FLAG_NAME.test(name)) continue;
     let value: string | null = eq === -1 ? null : text.slice(eq + 1);
-    if (value !== null && /[\n\r\u2028\u2029]/.test(value)) return; // a value is one line
+    if (value !== null && /[\n\r\u2028\u2029]/.test(value)) continue; // a value is one line
     const next = words[i + 1];
-    if (value === null && next && !next.text.startsWith('-') && !/^[0-9]?>/.test(next.text)) value = next.text;
+    if (value === null && next && !next.separator && !next.text.startsWith('-') && !/^[0-9]?[<>]/.test(next.text)) {
+      flags.push({ name, value: next.text, path: w.path, valuePath: next.path });
+      continue;
+    }
     flags.push({ name, value, path: w.path });
-  });
+  }
   return flags;
 }
 

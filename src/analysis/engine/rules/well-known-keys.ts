@@ -1,94 +1,52 @@
 // well-known-key: label, annotation and taint keys where Kubernetes reads them, against the
-// well-known-keys records. The places below are where the API puts label keys and topology keys; which
-// keys are deprecated or removed is data.
-import type { WellKnownKey } from '../../../kb/model';
+// well-known-keys records. Where the keys are (and what a key there does once nobody sets it) is data:
+// the keyPlaces of kinds.yaml; which keys are deprecated or removed, and when their replacement starts
+// being set, is the well-known-keys records.
+import type { KeyPlace, WellKnownKey } from '../../../kb/model';
+import type { VersionKey } from '../../../kb/version';
 import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
-import { pathTrie, podTemplateOf, walkTrie, type PathTrie } from '../object-paths';
+import { pathTrie, podTemplateOf, valueAt, walkTrie, type PathTrie } from '../object-paths';
 import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../../types';
 
-type KeyPlace = { path: string; holds: 'mapKeys' | 'value'; types: WellKnownKey['type'][] };
+/** The key places of objects of a kind: kinds.yaml's "*" entry, the kind's own, and under a Pod template the Pod's. */
+export function keyPlacesOf(kind: string, kb: AnalysisKb): { path: string; place: KeyPlace }[] {
+  const of = (k: string) => kb.kinds.find((x) => x.kind === k)?.keyPlaces ?? [];
+  const every = of('*');
+  const out = [...every, ...(kind === '*' ? [] : of(kind))].map((place) => ({ path: place.path, place }));
+  const template = kind === 'Pod' ? null : podTemplateOf(kind, kb);
+  if (template) {
+    for (const place of every)
+      if (place.path.startsWith('metadata.')) out.push({ path: `${template}.${place.path}`, place });
+    for (const place of of('Pod')) out.push({ path: `${template}.${place.path}`, place });
+  }
+  return out;
+}
 
-/** Relative to an object (or to a Pod template's root). */
-const OBJECT_PLACES: KeyPlace[] = [
-  { path: 'metadata.labels', holds: 'mapKeys', types: ['LABEL'] },
-  { path: 'metadata.annotations', holds: 'mapKeys', types: ['ANNOTATION'] },
-  { path: 'spec.taints[].key', holds: 'value', types: ['TAINT'] },
-];
-
-/** Relative to a Pod spec. */
-const POD_SPEC_PLACES: KeyPlace[] = [
-  { path: 'nodeSelector', holds: 'mapKeys', types: ['LABEL'] },
-  {
-    path: 'affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[].matchExpressions[].key',
-    holds: 'value',
-    types: ['LABEL'],
-  },
-  {
-    path: 'affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[].preference.matchExpressions[].key',
-    holds: 'value',
-    types: ['LABEL'],
-  },
-  {
-    path: 'affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[].topologyKey',
-    holds: 'value',
-    types: ['LABEL'],
-  },
-  {
-    path: 'affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.topologyKey',
-    holds: 'value',
-    types: ['LABEL'],
-  },
-  {
-    path: 'affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[].topologyKey',
-    holds: 'value',
-    types: ['LABEL'],
-  },
-  {
-    path: 'affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[].podAffinityTerm.topologyKey',
-    holds: 'value',
-    types: ['LABEL'],
-  },
-  { path: 'topologySpreadConstraints[].topologyKey', holds: 'value', types: ['LABEL'] },
-  { path: 'tolerations[].key', holds: 'value', types: ['TAINT'] },
-];
-
-// One trie per object kind, built once per knowledge base: the object's own places and, for a Pod, its
-// spec's; for a workload, its Pod template's metadata and spec places under the template (kinds.yaml).
+// One trie per object kind, built once per knowledge base.
 const placeTries = new WeakMap<AnalysisKb, Map<string, PathTrie<KeyPlace>>>();
 function placesOf(kind: string, kb: AnalysisKb): PathTrie<KeyPlace> {
   let byKind = placeTries.get(kb);
   if (!byKind) placeTries.set(kb, (byKind = new Map()));
   let trie = byKind.get(kind);
-  if (!trie) {
-    const entries = OBJECT_PLACES.map((p) => ({ path: p.path, item: p }));
-    const template = kind === 'Pod' ? null : podTemplateOf(kind, kb);
-    if (kind === 'Pod') for (const p of POD_SPEC_PLACES) entries.push({ path: `spec.${p.path}`, item: p });
-    if (template) {
-      for (const p of OBJECT_PLACES)
-        if (p.path.startsWith('metadata.')) entries.push({ path: `${template}.${p.path}`, item: p });
-      for (const p of POD_SPEC_PLACES) entries.push({ path: `${template}.spec.${p.path}`, item: p });
-    }
-    byKind.set(kind, (trie = pathTrie(entries)));
-  }
+  if (!trie)
+    byKind.set(kind, (trie = pathTrie(keyPlacesOf(kind, kb).map(({ path, place }) => ({ path, item: place })))));
   return trie;
 }
 
 const keyIndex = new WeakMap<object, Map<string, WellKnownKey>>();
-function keysOf(ctx: RuleContext): Map<string, WellKnownKey> {
-  let index = keyIndex.get(ctx.kb);
-  if (!index) keyIndex.set(ctx.kb, (index = new Map(ctx.kb.wellKnownKeys.map((k) => [k.key, k]))));
+function keysOf(kb: AnalysisKb): Map<string, WellKnownKey> {
+  let index = keyIndex.get(kb);
+  if (!index) keyIndex.set(kb, (index = new Map(kb.wellKnownKeys.map((k) => [k.key, k]))));
   return index;
 }
 
-/** A key as the object uses it: as a map key (labels, nodeSelector) or as a value (topologyKey). */
+/** A key as the object uses it: as a map key (labels, nodeSelector), a value (topologyKey) or a list item. */
 export interface KeyUse {
   key: string;
   path: PathSegment[];
-  types: WellKnownKey['type'][];
-  holds: KeyPlace['holds'];
-  place: string;
+  place: KeyPlace;
 }
 
 /**
@@ -100,66 +58,173 @@ export function keyUsesIn(object: ManifestObject, kb: AnalysisKb, wanted?: (key:
   walkTrie(placesOf(object.kind, kb), object.value, [], (place, path, at) => {
     if (place.holds === 'mapKeys' && isPlainObject(at)) {
       for (const key in at)
-        if (Object.hasOwn(at, key) && (!wanted || wanted(key)))
-          uses.push({ key, path: [...path, key], types: place.types, holds: place.holds, place: place.path });
+        if (Object.hasOwn(at, key) && (!wanted || wanted(key))) uses.push({ key, path: [...path, key], place });
+    } else if (place.holds === 'value' && typeof at === 'string' && (!wanted || wanted(at))) {
+      uses.push({ key: at, path: path.slice(), place });
+    } else if (place.holds === 'listValues' && Array.isArray(at)) {
+      at.forEach((item, i) => {
+        if (typeof item === 'string' && (!wanted || wanted(item))) uses.push({ key: item, path: [...path, i], place });
+      });
     }
-    if (place.holds === 'value' && typeof at === 'string' && (!wanted || wanted(at)))
-      uses.push({ key: at, path: path.slice(), types: place.types, holds: place.holds, place: place.path });
   });
   return uses;
+}
+
+/** Roles in which a key picks nodes (or tolerates their taints): a replacement set next to the key matters there. */
+const PICKS: KeyPlace['role'][] = ['selects', 'prefers', 'tolerates'];
+
+/**
+ * The first release from which the replacement of `record` works where the key is used: the record's
+ * replacementIn (the replacement set in this key's role), else the replacement's own introducedIn (a key
+ * record, or a field of `kind` when the replacement is a field such as spec.ingressClassName).
+ */
+export function replacementFrom(record: WellKnownKey, kb: AnalysisKb, kind?: string): VersionKey | null {
+  if (record.replacementIn !== null) return record.replacementIn;
+  if (!record.replacement) return null;
+  const successor = keysOf(kb).get(record.replacement);
+  if (successor) return successor.introducedIn;
+  const field = kb.apiFields.find((f) => f.path === record.replacement && (kind === undefined || f.kind === kind));
+  return field?.introducedIn ?? null;
 }
 
 export const wellKnownKeyRule: ObjectRule = {
   id: 'well-known-key',
   scope: 'object',
   description:
-    'Reports deprecated (WARNING) or removed (BREAKING) well-known label, annotation and taint keys used in labels, annotations, node selectors, node affinity, pod (anti-)affinity and topology spread topology keys, taints and tolerations.',
+    'Reports deprecated (WARNING) or removed well-known label, annotation and taint keys wherever kinds.yaml says Kubernetes reads them (labels, annotations, node selectors, node affinity, topology keys, StorageClass and PersistentVolume topology, taints and tolerations, ...), with the severity of the place (a required selector BREAKING, a preference or toleration WARNING), and places that name only the old key once the replacement is set as well (WARNING).',
   messages: {
     removed: '{type} {key} is no longer set or read from {removedIn}.',
     deprecated: '{type} {key} is deprecated since {deprecatedIn}.',
+    replacementSet: 'From {replacementIn} nodes are {marked} {replacement} as well; this {use} names only {key}.',
   },
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
-    const byKey = keysOf(ctx);
+    const byKey = keysOf(ctx.kb);
     if (byKey.size === 0) return [];
     const uses = keyUsesIn(object, ctx.kb, (key) => byKey.has(key));
     const findings: Finding[] = [];
     for (const use of uses) {
       const record = byKey.get(use.key);
-      if (!record || !use.types.includes(record.type)) continue;
+      if (!record || use.place.type !== record.type) continue;
       const at = pathText(use.path);
-      const text = remember(ctx, ['well-known-key', record.key, at], () => keyText(this, record, at, ctx));
-      if (text) findings.push(placed(text, object, use.path, at));
+      const covered = record.replacement !== null && siblingHolds(object, use.path, record.replacement);
+      const texts = remember(ctx, ['well-known-key', record.key, object.kind, at, covered], () =>
+        keyTexts(this, record, use.place, at, object.kind, covered, ctx),
+      );
+      for (const text of texts) findings.push(placed(text, object, use.path, at));
     }
     return findings;
   },
 };
 
-/** What using `record` at `at` meets on the path, if anything (the fix names the place). */
-function keyText(rule: ObjectRule, record: WellKnownKey, at: string, ctx: RuleContext): FindingText | null {
+/**
+ * Whether the list item holding the key at `path` ([..., list, i, field]) has a sibling item with `key` in
+ * the same field (a toleration for the replacement next to the old one).
+ */
+function siblingHolds(object: ManifestObject, path: PathSegment[], key: string): boolean {
+  const field = path[path.length - 1];
+  if (typeof field !== 'string' || typeof path[path.length - 2] !== 'number') return false;
+  const list = valueAt(object.value, path.slice(0, -2));
+  return Array.isArray(list) && list.some((item) => isPlainObject(item) && item[field] === key);
+}
+
+const MARKED: Record<WellKnownKey['type'], string> = { LABEL: 'labelled', ANNOTATION: 'annotated', TAINT: 'tainted' };
+const USE: Record<KeyPlace['role'], string> = {
+  carries: 'object',
+  selects: 'selector',
+  prefers: 'preference',
+  tolerates: 'toleration',
+  spreads: 'topology key',
+};
+
+/** What using `record` at `at`, a place of `place`'s role in an object of `kind`, meets on the path. */
+function keyTexts(
+  rule: ObjectRule,
+  record: WellKnownKey,
+  place: KeyPlace,
+  at: string,
+  kind: string,
+  covered: boolean,
+  ctx: RuleContext,
+): FindingText[] {
   const v = ctx.kb.formatVersion;
   const data = { type: record.type.toLowerCase(), key: record.key };
-  const fix = record.replacement ? `Use ${record.replacement} instead (at ${at}).` : null;
+  const fix = covered
+    ? `Remove the entry at ${at} once no node carries ${record.key}: the one for ${record.replacement} next to it takes over.`
+    : replacementFix(record, place, at, kind, ctx);
+  const out: FindingText[] = [];
+  // The replacement is set next to the key from replacementIn: a place that picks nodes by the old key
+  // alone misses the nodes that only carry the new one (the old toleration itself still works).
+  const alsoSet =
+    !covered && record.replacementIn !== null && record.replacement !== null && PICKS.includes(place.role);
+  if (alsoSet && onPath(record.replacementIn, ctx)) {
+    out.push(
+      findingText(rule, {
+        messageId: 'replacementSet',
+        severity: 'WARNING',
+        effectiveIn: clampToPath(record.replacementIn!, ctx),
+        data: {
+          ...data,
+          replacementIn: v(record.replacementIn!),
+          marked: MARKED[record.type],
+          replacement: record.replacement!,
+          use: USE[place.role],
+        },
+        fix,
+        replacement: record.replacement,
+        change: changeAt(record, record.replacementIn!),
+      }),
+    );
+    // Where a key nobody sets does nothing (a toleration, a preference), its removal says no more than this.
+    if (place.whenRemoved === 'WARNING') return out;
+  }
   if (onPath(record.removedIn, ctx)) {
-    return findingText(rule, {
-      messageId: 'removed',
-      severity: 'BREAKING',
-      effectiveIn: clampToPath(record.removedIn, ctx),
-      data: { ...data, removedIn: v(record.removedIn) },
-      fix,
-      replacement: record.replacement,
-      change: changeAt(record.changes, record.removedIn),
-    });
+    out.push(
+      findingText(rule, {
+        messageId: 'removed',
+        severity: place.whenRemoved,
+        effectiveIn: clampToPath(record.removedIn, ctx),
+        data: { ...data, removedIn: v(record.removedIn) },
+        fix,
+        replacement: record.replacement,
+        change: changeAt(record, record.removedIn),
+      }),
+    );
+  } else if (onPath(record.deprecatedIn, ctx)) {
+    out.push(
+      findingText(rule, {
+        messageId: 'deprecated',
+        severity: 'WARNING',
+        effectiveIn: clampToPath(record.deprecatedIn, ctx),
+        data: { ...data, deprecatedIn: v(record.deprecatedIn) },
+        fix,
+        replacement: record.replacement,
+        change: changeAt(record, record.deprecatedIn),
+      }),
+    );
   }
-  if (onPath(record.deprecatedIn, ctx)) {
-    return findingText(rule, {
-      messageId: 'deprecated',
-      severity: 'WARNING',
-      effectiveIn: clampToPath(record.deprecatedIn, ctx),
-      data: { ...data, deprecatedIn: v(record.deprecatedIn) },
-      fix,
-      replacement: record.replacement,
-      change: changeAt(record.changes, Math.max(record.deprecatedIn, ctx.path.to)),
-    });
+  return out;
+}
+
+/**
+ * The fix names the replacement with the release it works from, when that is after the start of the path;
+ * a toleration gets a second toleration next to it rather than a rename (both taints may be on nodes).
+ */
+function replacementFix(
+  record: WellKnownKey,
+  place: KeyPlace,
+  at: string,
+  kind: string,
+  ctx: RuleContext,
+): string | null {
+  if (!record.replacement) return null;
+  const v = ctx.kb.formatVersion;
+  const from = replacementFrom(record, ctx.kb, kind);
+  const late = from !== null && from > ctx.path.from ? v(from) : null;
+  if (place.role === 'tolerates') {
+    const until = record.removedIn !== null ? ` (Kubernetes stops setting it in ${v(record.removedIn)})` : '';
+    return `Add a toleration for ${record.replacement} next to this one (at ${at})${late ? `; nodes are tainted with it from ${late}` : ''}. Keep this one while nodes may still carry ${record.key}${until}.`;
   }
-  return null;
+  return late
+    ? `Use ${record.replacement} instead (at ${at}) from ${late}, the first release that has it; until then keep ${record.key}.`
+    : `Use ${record.replacement} instead (at ${at}).`;
 }
