@@ -1,0 +1,392 @@
+// api-reference: references to other APIs inside objects (kinds.yaml `references`: an HPA's scale target,
+// owner references, RBAC rules, an APIService's group/version) against the api-versions records, resolved
+// the way the place says Kubernetes resolves them. Which places exist and what breaks there is data.
+import type { ApiVersion, ReferencePlace } from '../../../kb/model';
+import type { VersionKey } from '../../../kb/version';
+import { resourceOfKind } from '../../../kb/resource-names';
+import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
+import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../../types';
+import { changeAt, clampToPath, findingText, placed, type FindingText } from '../findings';
+import { remember } from '../memo';
+import { locate, toSegments, valueAt } from '../object-paths';
+
+export const apiReferenceRule: ObjectRule = {
+  id: 'api-reference',
+  scope: 'object',
+  description:
+    'Reports references to other APIs inside objects (scale targets, owner references, RBAC rules, APIServices; places listed in kinds.yaml) that stop resolving on the path, with the severity the place records and the replacement.',
+  messages: {
+    groupKind:
+      'The reference to {kind} {apiVersion} no longer resolves from {removedIn}, when no version of {group} serves {kind} any more: {effect}.',
+    groupVersionKind:
+      'The reference to {kind} {apiVersion} no longer resolves from {removedIn}, when {apiVersion} is no longer served: {effect}.',
+    groupResource:
+      'The rule for {resource} in API group "{group}" no longer applies from {removedIn}, when no version of {group} serves {resource} any more: {effect}.',
+    groupVersion: 'The API group/version {apiVersion} named here is no longer served from {removedIn}: {effect}.',
+  },
+  check(object: ManifestObject, ctx: RuleContext): Finding[] {
+    const places = placesOf(object, ctx.kb);
+    if (places.length === 0) return [];
+    const out: Finding[] = [];
+    for (const place of places) {
+      if (place.unless && valueAt(object.value, toSegments(place.unless)) !== undefined) continue;
+      for (const holder of locate(object.value, place.path)) {
+        if (isPlainObject(holder.value)) out.push(...checkHolder(this, object, place, holder.path, holder.value, ctx));
+      }
+    }
+    return out;
+  },
+};
+
+type Rule = typeof apiReferenceRule;
+export type KindPlace = Extract<ReferencePlace, { resolves: 'groupKind' | 'groupVersionKind' }>;
+export type ResourcePlace = Extract<ReferencePlace, { resolves: 'groupResource' }>;
+
+function checkHolder(
+  rule: Rule,
+  object: ManifestObject,
+  place: ReferencePlace,
+  at: PathSegment[],
+  value: Record<string, unknown>,
+  ctx: RuleContext,
+): Finding[] {
+  const id = placeId(place);
+  switch (place.resolves) {
+    case 'groupKind':
+    case 'groupVersionKind': {
+      const apiVersion = value[place.apiVersionField];
+      const kind = value[place.kindField];
+      if (typeof apiVersion !== 'string' || typeof kind !== 'string') return [];
+      const text = remember(ctx, ['api-reference', id, apiVersion, kind], () =>
+        kindText(rule, place, apiVersion, kind, ctx),
+      );
+      return text ? [placed(text, object, [...at, place.apiVersionField])] : [];
+    }
+    case 'groupVersion': {
+      const group = value[place.groupField];
+      const version = value[place.versionField];
+      if (typeof group !== 'string' || typeof version !== 'string') return [];
+      const apiVersion = group ? `${group}/${version}` : version;
+      const text = remember(ctx, ['api-reference', id, apiVersion], () =>
+        groupVersionText(rule, place, apiVersion, ctx),
+      );
+      return text ? [placed(text, object, [...at, place.versionField])] : [];
+    }
+    case 'groupResource': {
+      const groups = value[place.groupsField];
+      const resources = value[place.resourcesField];
+      if (!Array.isArray(groups) || !Array.isArray(resources)) return [];
+      const named = groups.filter((g): g is string => typeof g === 'string');
+      if (named.includes('*')) return [];
+      const out: Finding[] = [];
+      groups.forEach((group, i) => {
+        if (typeof group !== 'string') return;
+        for (const written of resources) {
+          // "deployments/scale" is the scale subresource of deployments: the resource part decides.
+          if (typeof written !== 'string') continue;
+          const resource = written.split('/')[0];
+          if (resource === '' || resource.includes('*')) continue;
+          const others = named.filter((g) => g !== group).join('\u0000');
+          const text = remember(ctx, ['api-reference', id, group, resource, others], () =>
+            resourceText(rule, place, group, resource, named, ctx),
+          );
+          if (text) out.push(placed(text, object, [...at, place.groupsField, i]));
+        }
+      });
+      return out;
+    }
+  }
+}
+
+/** HPA target / owner reference: the record that stops the reference resolving on the path, worded. */
+function kindText(
+  rule: Rule,
+  place: KindPlace,
+  apiVersion: string,
+  kind: string,
+  ctx: RuleContext,
+): FindingText | null {
+  const group = groupOf(apiVersion);
+  const gone = brokenReference(place, apiVersion, kind, ctx);
+  if (!gone || gone.removedIn === null) return null;
+  const effectiveIn = clampToPath(gone.removedIn, ctx);
+  const target = replacementAt(gone, effectiveIn, ctx);
+  const v = ctx.kb.formatVersion;
+  const field = `${place.path}.${place.apiVersionField}`;
+  const fix = target
+    ? `Change ${field} to ${target.apiVersion}, a version that serves ${kind}${servedWhen(gone, target, ctx)}${afterwards(gone, target, ctx)}`
+    : `No replacement is recorded for ${kind} ${gone.apiVersion}.${notes(gone)}`;
+  return findingText(rule, {
+    messageId: place.resolves,
+    severity: place.severity,
+    effectiveIn,
+    fix: fix.trim(),
+    replacement: target?.apiVersion ?? null,
+    data: { kind, apiVersion, group: group || 'the core group', removedIn: v(gone.removedIn), effect: place.effect },
+    change: changeAt(gone, gone.removedIn),
+  });
+}
+
+/** An RBAC rule's group x resource: worded when no version of the group serves the resource by the end of the path. */
+function resourceText(
+  rule: Rule,
+  place: ResourcePlace,
+  group: string,
+  resource: string,
+  named: string[],
+  ctx: RuleContext,
+): FindingText | null {
+  const index = indexOf(ctx.kb);
+  const gone = brokenGrant(group, resource, named, ctx);
+  if (!gone || gone.removedIn === null) return null;
+  const v = ctx.kb.formatVersion;
+  const effectiveIn = clampToPath(gone.removedIn, ctx);
+  const target = replacementAt(gone, effectiveIn, ctx);
+  let fix: string;
+  if (!target) {
+    fix = `No group is recorded to serve ${resource} after ${gone.apiVersion}.${notes(gone)}`;
+  } else {
+    const first = firstServing(index.byGroupKind.get(key(target.group, gone.kind)) ?? []);
+    const since = first?.introducedIn ?? null;
+    const where = first ? ` (${first.apiVersion})` : '';
+    const ends = target.removedIn !== null && target.removedIn <= ctx.path.to;
+    const when =
+      since === null
+        ? ''
+        : since <= ctx.path.from
+          ? ` ${target.group} serves ${resource} since ${v(since)}${where}, so the rule works ${ends ? `from now until ${v(target.removedIn!)}` : 'before and after the upgrade'}.`
+          : ` ${target.group} serves ${resource} only from ${v(since)}${where}; the rule then covers both.`;
+    const lasts = ends
+      ? ` ${target.apiVersion} is itself no longer served from ${v(target.removedIn!)}.${notes(target)}`
+      : '';
+    fix = `Add "${target.group}" to ${place.groupsField} next to "${group}" (keep "${group}" while the cluster runs a release before ${v(gone.removedIn)}).${when}${lasts}`;
+  }
+  return findingText(rule, {
+    messageId: 'groupResource',
+    severity: place.severity,
+    effectiveIn,
+    fix: fix.trim(),
+    replacement: target?.group ?? null,
+    data: { resource, group: group || 'the core group', removedIn: v(gone.removedIn), effect: place.effect },
+    change: changeAt(gone, gone.removedIn),
+  });
+}
+
+/** An APIService's group/version: worded when every record of it is removed by the end of the path. */
+function groupVersionText(rule: Rule, place: ReferencePlace, apiVersion: string, ctx: RuleContext): FindingText | null {
+  const records = indexOf(ctx.kb).byApiVersion.get(apiVersion) ?? [];
+  const gone = lastServed(records);
+  if (!gone || gone.removedIn === null || gone.removedIn > ctx.path.to) return null;
+  const v = ctx.kb.formatVersion;
+  const effectiveIn = clampToPath(gone.removedIn, ctx);
+  const moves = new Map<string, { target: ApiVersion; kinds: string[] }>();
+  for (const r of records) {
+    const target = replacementAt(r, effectiveIn, ctx);
+    if (target) {
+      const move = moves.get(target.apiVersion) ?? { target, kinds: [] };
+      move.kinds.push(r.kind);
+      moves.set(target.apiVersion, move);
+    }
+  }
+  const replacements = [...moves.keys()].sort();
+  const served = replacements
+    .map((a) => {
+      const { target, kinds } = moves.get(a)!;
+      const from =
+        target.introducedIn !== null && target.introducedIn > ctx.path.from
+          ? `, only from ${v(target.introducedIn)}`
+          : '';
+      return `${a} (${kinds.sort().join(', ')}${from})`;
+    })
+    .join(', ');
+  const fix = served
+    ? `Name a group/version served on the path instead, or drop this APIService if nothing needs it: the kinds of ${apiVersion} are served by ${served}.`
+    : `No replacement is recorded for the kinds of ${apiVersion}: drop this APIService if nothing needs it.`;
+  return findingText(rule, {
+    messageId: 'groupVersion',
+    severity: place.severity,
+    effectiveIn,
+    fix,
+    replacement: replacements.length > 0 ? replacements.join(', ') : null,
+    data: { apiVersion, removedIn: v(gone.removedIn), effect: place.effect },
+    change: changeAt(gone, gone.removedIn),
+  });
+}
+
+/** " (served since X, ...)" or " only from X": whether the user can switch before upgrading. */
+function servedWhen(gone: ApiVersion, target: ApiVersion, ctx: RuleContext): string {
+  const v = ctx.kb.formatVersion;
+  const available =
+    target === gone.replacement && gone.replacementAvailableIn !== null
+      ? gone.replacementAvailableIn
+      : target.introducedIn;
+  if (available === null) return '.';
+  if (available <= ctx.path.from) return `; it is served since ${v(available)}, so you can change it before upgrading.`;
+  if (available === gone.removedIn)
+    return `; it is served only from ${v(available)}, the release that stops serving ${gone.apiVersion}: change it right after upgrading to ${v(available)}.`;
+  if (available > gone.removedIn!)
+    return `; it is served only from ${v(available)}, and no recorded version serves ${gone.kind} from ${v(gone.removedIn!)} until then.`;
+  return `; it is served only from ${v(available)}: change it once the cluster runs ${v(available)}, before ${v(gone.removedIn!)}.`;
+}
+
+/** When the replacement chosen is itself removed by the end of the path: where to go next. */
+function afterwards(gone: ApiVersion, target: ApiVersion, ctx: RuleContext): string {
+  if (target.removedIn === null || target.removedIn > ctx.path.to) return '';
+  const v = ctx.kb.formatVersion;
+  const next = survivingReplacement(gone, ctx);
+  const then =
+    next && next !== target && (next.removedIn === null || next.removedIn > ctx.path.to)
+      ? ` Then change it to ${next.apiVersion}${next.introducedIn !== null ? ` (served from ${v(next.introducedIn)})` : ''}.`
+      : '';
+  return ` ${target.apiVersion} is itself no longer served from ${v(target.removedIn)}.${then}`;
+}
+
+/** Where nothing replaces a record, its own migration notes are the advice (a replacement's field changes are the api-version rule's). */
+function notes(gone: ApiVersion): string {
+  return gone.migrationNotes ? ` ${gone.migrationNotes}` : '';
+}
+
+type Scope = Pick<RuleContext, 'kb' | 'path'>;
+
+/**
+ * The record whose removal on the path stops an apiVersion + kind reference resolving the way `place`
+ * says Kubernetes resolves it (by group and kind, or by that very version), or null while it resolves.
+ */
+export function brokenReference(place: KindPlace, apiVersion: string, kind: string, ctx: Scope): ApiVersion | null {
+  const gone =
+    place.resolves === 'groupKind'
+      ? lastServed(indexOf(ctx.kb).byGroupKind.get(key(groupOf(apiVersion), kind)) ?? [])
+      : (ctx.kb.apiVersion(apiVersion, kind) ?? null);
+  return gone && gone.removedIn !== null && gone.removedIn <= ctx.path.to ? gone : null;
+}
+
+/**
+ * The record whose removal on the path leaves `group` serving no `resource`, when no other group the rule
+ * names (`named`) still serves it at the end of the path; null while the rule keeps granting it.
+ */
+export function brokenGrant(group: string, resource: string, named: string[], ctx: Scope): ApiVersion | null {
+  const index = indexOf(ctx.kb);
+  const gone = lastServed(index.byGroupResource.get(key(group, resource)) ?? []);
+  if (!gone || gone.removedIn === null || gone.removedIn > ctx.path.to) return null;
+  for (const other of named) {
+    if (other === group) continue;
+    const records = index.byGroupResource.get(key(other, resource)) ?? [];
+    const last = lastServed(records);
+    if (records.length > 0 && (last === null || last.removedIn === null || last.removedIn > ctx.path.to)) return null;
+  }
+  return gone;
+}
+
+const servedAt = (r: ApiVersion, at: VersionKey): boolean =>
+  (r.introducedIn === null || r.introducedIn <= at) && (r.removedIn === null || r.removedIn > at);
+
+/**
+ * What to name instead of `gone` where the finding bites (`at`): a record of its kind, in its own group or
+ * a group of its replacements, served at `at`, preferring one the user can switch to before that release,
+ * then one still served at the end of the path, then the replacement chain's own choice, then the one
+ * served longest (flowcontrol v1beta1 -> v1beta2 for 1.26, as v1 arrives only in 1.29). Without one served
+ * at `at`, the chain's replacement (dated by the fix).
+ */
+export function replacementAt(gone: ApiVersion, at: VersionKey, ctx: Scope): ApiVersion | null {
+  const lasting = survivingReplacement(gone, ctx);
+  const chain: ApiVersion[] = [];
+  for (let r = gone.replacement; r && !chain.includes(r); r = r.replacement) chain.push(r);
+  const groups = new Set([gone.group, ...chain.map((r) => r.group)]);
+  const rank = (a: ApiVersion): number[] => [
+    a.introducedIn === null || a.introducedIn < at || a.introducedIn <= ctx.path.from ? 0 : 1,
+    servedAt(a, ctx.path.to) ? 0 : 1,
+    a === lasting ? 0 : chain.includes(a) ? 1 : 2,
+    -(a.removedIn ?? Number.MAX_SAFE_INTEGER),
+  ];
+  const better = (a: ApiVersion, b: ApiVersion): boolean => {
+    const [x, y] = [rank(a), rank(b)];
+    const i = x.findIndex((n, k) => n !== y[k]);
+    return i >= 0 && x[i] < y[i];
+  };
+  let best: ApiVersion | null = null;
+  for (const a of ctx.kb.apiVersions)
+    if (a !== gone && a.kind === gone.kind && groups.has(a.group) && servedAt(a, at) && (!best || better(a, best)))
+      best = a;
+  return best ?? lasting;
+}
+
+/** Follows replacements until one is still served at the end of the path (or the last one recorded). */
+export function survivingReplacement(record: ApiVersion, ctx: Scope): ApiVersion | null {
+  let r = record.replacement;
+  const seen = new Set<string>();
+  while (r && r.removedIn !== null && r.removedIn <= ctx.path.to && r.replacement && !seen.has(r.key)) {
+    seen.add(r.key);
+    r = r.replacement;
+  }
+  return r;
+}
+
+/** The record whose removal ends the set being served: null while one of them is never removed. */
+function lastServed(records: ApiVersion[]): ApiVersion | null {
+  if (records.length === 0 || records.some((r) => r.removedIn === null)) return null;
+  return records.reduce((a, b) => (b.removedIn! > a.removedIn! ? b : a));
+}
+
+function firstServing(records: ApiVersion[]): ApiVersion | null {
+  const known = records.filter((r) => r.introducedIn !== null);
+  return known.length === 0 ? null : known.reduce((a, b) => (b.introducedIn! < a.introducedIn! ? b : a));
+}
+
+const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
+const key = (group: string, name: string): string => `${group}\u0000${name}`;
+
+interface RecordIndex {
+  byGroupKind: Map<string, ApiVersion[]>;
+  byGroupResource: Map<string, ApiVersion[]>;
+  byApiVersion: Map<string, ApiVersion[]>;
+}
+const indexes = new WeakMap<AnalysisKb, RecordIndex>();
+function indexOf(kb: AnalysisKb): RecordIndex {
+  let index = indexes.get(kb);
+  if (index) return index;
+  index = { byGroupKind: new Map(), byGroupResource: new Map(), byApiVersion: new Map() };
+  const add = (map: Map<string, ApiVersion[]>, k: string, r: ApiVersion) => map.set(k, [...(map.get(k) ?? []), r]);
+  for (const r of kb.apiVersions) {
+    add(index.byGroupKind, key(r.group, r.kind), r);
+    add(index.byGroupResource, key(r.group, resourceOfKind(r.kind)), r);
+    add(index.byApiVersion, r.apiVersion, r);
+  }
+  indexes.set(kb, index);
+  return index;
+}
+
+interface PlaceIndex {
+  byKind: Map<string, ReferencePlace[]>;
+  /** The answer per kind and API group of the object, worked out once. */
+  byObject: Map<string, ReferencePlace[]>;
+}
+const placeIndexes = new WeakMap<AnalysisKb, PlaceIndex>();
+/** The reference places of an object: its kind's and every kind's ("*"), kept to the API groups they name. */
+export function placesOf(object: ManifestObject, kb: AnalysisKb): ReferencePlace[] {
+  let index = placeIndexes.get(kb);
+  if (!index) {
+    index = { byKind: new Map(), byObject: new Map() };
+    for (const k of kb.kinds) if (k.references.length > 0) index.byKind.set(k.kind, k.references);
+    placeIndexes.set(kb, index);
+  }
+  const group = groupOf(object.apiVersion);
+  const id = key(group, object.kind);
+  let places = index.byObject.get(id);
+  if (!places) {
+    places = [...(index.byKind.get(object.kind) ?? []), ...(index.byKind.get('*') ?? [])].filter(
+      (p) => p.objectGroups.length === 0 || p.objectGroups.includes(group),
+    );
+    // Kinds and groups come from the input: keep the cache from growing without bound in a long-lived server.
+    if (index.byObject.size >= 4096) index.byObject.clear();
+    index.byObject.set(id, places);
+  }
+  return places;
+}
+
+const placeIds = new WeakMap<ReferencePlace, number>();
+let nextPlaceId = 0;
+function placeId(place: ReferencePlace): number {
+  let id = placeIds.get(place);
+  if (id === undefined) placeIds.set(place, (id = nextPlaceId++));
+  return id;
+}
