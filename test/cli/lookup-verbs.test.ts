@@ -201,7 +201,7 @@ describe('netkb search TEXT', () => {
     const table = netkb(['search', 'conntrack', 'max', '--first', '5']);
     expect(table.code).toBe(0);
     expect(table.stdout.split('\n')[0]).toMatch(/^SCORE +TYPE +NAME +SUMMARY$/);
-    expect(table.stdout).toMatch(/\n[\d.]+ +Flag +kube-proxy --conntrack-max +/);
+    expect(table.stdout).toMatch(/\n[\d.]+ +Flag +kube-proxy --conntrack-max/);
     const md = netkb(['search', 'conntrack', '--first', '2', '--format', 'markdown']);
     expect(md.stdout).toMatch(/^\*\*netkb search: conntrack\*\*\n\n- \w+ `[^`]+`: /);
     expect(netkb(['search', 'qqqqxxxxzzzz']).stdout).toBe('Nothing matches "qqqqxxxxzzzz".\n');

@@ -1,5 +1,6 @@
 // Helpers every rule uses to word and place a finding.
-import type { Change } from '../../kb/model';
+import type { Change, Subject } from '../../kb/model';
+import { replacementPaths } from '../../kb/replacement-paths';
 import type { VersionKey } from '../../kb/version';
 import type { ManifestObject, PathSegment } from '../reader/manifest';
 import type { Finding, ResourceRef, Rule, RuleContext, Severity } from '../types';
@@ -60,13 +61,43 @@ export function onPath(version: VersionKey | null, ctx: RuleContext): version is
   return version !== null && version <= ctx.path.to;
 }
 
-/** The release note that best explains an event at `version`: the one of that release, else the latest before it. */
-export function changeAt(changes: Change[], version: VersionKey): Change | null {
-  if (changes.length === 0) return null;
-  const exact = changes.find((c) => c.version === version);
+/**
+ * The release note that best explains an event of `record` at `version`: among the notes about the record
+ * itself (pass the record, not its `changes`), the one of that release, else the latest before it, else the first after it. A note that names
+ * the record only as what another of its subjects moves to (#70672 removes extensions/v1beta1
+ * PodSecurityPolicy and names policy/v1beta1 as the way out) is about that other subject, not this one.
+ */
+export function changeAt(of: Subject | Change[], version: VersionKey): Change | null {
+  // A bare list (callers that do not pass the record) cannot tell the record's own notes apart.
+  const own = Array.isArray(of) ? of : of.changes.filter((c) => !namedAsReplacement(c, of));
+  if (own.length === 0) return null;
+  const exact = own.find((c) => c.version === version);
   if (exact) return exact;
-  const before = changes.filter((c) => c.version <= version).sort((a, b) => b.version - a.version)[0];
-  return before ?? changes[0];
+  const before = own.filter((c) => c.version <= version).sort((a, b) => b.version - a.version)[0];
+  return before ?? own[0];
+}
+
+/** True when another subject of `change` names `record` as its replacement. */
+export function namedAsReplacement(change: Change, record: Subject): boolean {
+  return change.subjects.some(
+    (s) => s !== record && s.typename === record.typename && replacementKeys(s).includes(record.key),
+  );
+}
+
+/** The keys of the records `s` names as its replacements (the same key formats as the records' own). */
+function replacementKeys(s: Subject): string[] {
+  switch (s.typename) {
+    case 'ApiVersion':
+      return s.replacement ? [s.replacement.key] : [];
+    case 'ApiField':
+      return replacementPaths(s.replacement).map((p) => `${s.kind} ${p}`);
+    case 'Flag':
+      return s.replacements.map((r) => `${s.component} ${r}`);
+    case 'WellKnownKey':
+      return s.replacement ? [s.replacement] : [];
+    default:
+      return [];
+  }
 }
 
 /** What a finding says, apart from which object and where: the same for every object the fact applies to. */

@@ -1,6 +1,7 @@
 // api-field: fields of the object (and of the Pod template it embeds) against the api-fields records.
 import type { ApiField } from '../../../kb/model';
 import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
+import { adviceText, fieldAlternatives, onThePath, replacementText } from '../alternatives';
 import { remember } from '../memo';
 import type { ManifestObject } from '../../reader/manifest';
 import { pathTrie, podTemplateOf, walkTrie, type PathTrie } from '../object-paths';
@@ -10,7 +11,7 @@ export const apiFieldRule: ObjectRule = {
   id: 'api-field',
   scope: 'object',
   description:
-    'Reports fields that are removed (BREAKING) or deprecated (WARNING) on the path, and fields that releases on the path ignore or reject because they are not there yet or their feature gate is alpha or off by default (WARNING).',
+    'Reports fields that are removed on the path (BREAKING: the API server refuses or silently drops them, so what they did stops without a word) or deprecated (WARNING: works now, breaks later), and fields that releases on the path drop because they are not there yet or their feature gate is alpha or off by default (WARNING: does nothing there); fixes name only replacement fields usable on the path, each with the release it works from.',
   messages: {
     removed: '{field} of {kind} is removed in {removedIn}.',
     deprecated: '{field} of {kind} is deprecated since {deprecatedIn}.',
@@ -60,7 +61,7 @@ function checkField(
 ): FindingText[] {
   const v = ctx.kb.formatVersion;
   const data = { field: at, kind: field.kind };
-  const replacement = field.replacement;
+  const alternatives = fieldAlternatives(field, ctx);
   // A field that goes away with the whole group/version the object uses is the api-version rule's finding.
   const objectApi = objectApiVersion ? ctx.kb.apiVersion(objectApiVersion, field.kind) : undefined;
   if (
@@ -71,29 +72,31 @@ function checkField(
   )
     return [];
   if (onPath(field.removedIn, ctx)) {
+    const advice = onThePath(alternatives, field.removedIn, ctx);
     return [
       findingText(rule, {
         messageId: 'removed',
         severity: 'BREAKING',
         effectiveIn: clampToPath(field.removedIn, ctx),
         data: { ...data, removedIn: v(field.removedIn) },
-        replacement,
-        fix: replacement ? `Use ${replacement} instead.` : 'Remove the field.',
-        change: changeAt(field.changes, field.removedIn),
+        replacement: replacementText(advice, ', '),
+        fix: adviceText(advice, ctx, (names) => `Use ${names} instead.`, 'Remove the field.'),
+        change: changeAt(field, field.removedIn),
       }),
     ];
   }
   const out: FindingText[] = [];
   if (onPath(field.deprecatedIn, ctx)) {
+    const advice = onThePath(alternatives, field.removedIn ?? ctx.path.to, ctx);
     out.push(
       findingText(rule, {
         messageId: 'deprecated',
         severity: 'WARNING',
         effectiveIn: clampToPath(field.deprecatedIn, ctx),
         data: { ...data, deprecatedIn: v(field.deprecatedIn) },
-        replacement,
-        fix: replacement ? `Move to ${replacement} before it is removed.` : null,
-        change: changeAt(field.changes, field.deprecatedIn),
+        replacement: replacementText(advice, ', '),
+        fix: adviceText(advice, ctx, (names) => `Move to ${names} before it is removed.`, null),
+        change: changeAt(field, field.deprecatedIn),
       }),
     );
   }
@@ -106,7 +109,7 @@ function checkField(
         effectiveIn: missing[0],
         data: { ...data, introducedIn: v(field.introducedIn!), releases: span(missing, v) },
         fix: `Set it only once the cluster runs ${v(field.introducedIn!)} or later.`,
-        change: changeAt(field.changes, field.introducedIn!),
+        change: changeAt(field, field.introducedIn!),
       }),
     );
   }
@@ -129,7 +132,7 @@ function checkField(
             releases: span(off, v),
           },
           fix: `Enable ${gate.name} on the components that read it (${gate.components.join(', ') || 'see the gate'}) in ${span(off, v)}, or set the field only where the gate is on by default.`,
-          change: changeAt(gate.changes, off[0]) ?? changeAt(field.changes, off[0]),
+          change: changeAt(gate, off[0]) ?? changeAt(field, off[0]),
         }),
       );
     }

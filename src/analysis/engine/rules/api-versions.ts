@@ -10,7 +10,7 @@ export const apiVersionRule: ObjectRule = {
   id: 'api-version',
   scope: 'object',
   description:
-    'Reports objects whose apiVersion stops being served (BREAKING) or is deprecated (WARNING) on the path, with the replacement and when it is served.',
+    'Reports objects whose apiVersion stops being served on the path (BREAKING: the API server refuses the object) or is deprecated (WARNING: works now, breaks later), with the replacement and when it is served, or the migration notes when no version replaces it.',
   messages: {
     removed: '{kind} {apiVersion} is no longer served from {removedIn}.',
     deprecated: '{kind} {apiVersion} is deprecated since {deprecatedIn}{later}.',
@@ -32,9 +32,7 @@ function versionText(rule: ObjectRule, apiVersion: string, kind: string, ctx: Ru
   const v = ctx.kb.formatVersion;
   const target = survivingReplacement(record, ctx);
   const replacement = target ? target.apiVersion : null;
-  const fix = target
-    ? fixText(record, target, ctx)
-    : `No replacement is recorded for ${kind} ${apiVersion}: see the release note linked from this finding.`;
+  const fix = target ? fixText(record, target, ctx) : noReplacementText(record);
   if (onPath(record.removedIn, ctx)) {
     return findingText(rule, {
       messageId: 'removed',
@@ -43,7 +41,7 @@ function versionText(rule: ObjectRule, apiVersion: string, kind: string, ctx: Ru
       fix,
       replacement,
       data: { kind, apiVersion, removedIn: v(record.removedIn) },
-      change: changeAt(record.changes, record.removedIn),
+      change: changeAt(record, record.removedIn),
     });
   }
   if (onPath(record.deprecatedIn, ctx)) {
@@ -60,7 +58,7 @@ function versionText(rule: ObjectRule, apiVersion: string, kind: string, ctx: Ru
       fix,
       replacement,
       data: { kind, apiVersion, deprecatedIn: v(record.deprecatedIn), later },
-      change: changeAt(record.changes, record.deprecatedIn),
+      change: changeAt(record, record.deprecatedIn),
     });
   }
   return null;
@@ -77,6 +75,11 @@ function survivingReplacement(record: ApiVersion, ctx: RuleContext): ApiVersion 
   return r;
 }
 
+/** Without a replacement the record's migration notes are the advice: they say where to go instead. */
+function noReplacementText(record: ApiVersion): string {
+  return record.migrationNotes ?? `No replacement is recorded for ${record.kind} ${record.apiVersion}.`;
+}
+
 function fixText(record: ApiVersion, target: ApiVersion, ctx: RuleContext): string {
   const v = ctx.kb.formatVersion;
   const available =
@@ -89,7 +92,14 @@ function fixText(record: ApiVersion, target: ApiVersion, ctx: RuleContext): stri
     when = ` It is served since ${v(available)}, so you can migrate before upgrading.`;
   else
     when = ` It is served only from ${v(available)}: migrate once the cluster runs ${v(available)}${record.removedIn !== null ? `, before ${v(record.removedIn)}` : ''}.`;
-  const notes = [record.migrationNotes, target !== record.replacement ? target.migrationNotes : null]
+  // The last version reachable may itself go on the path (policy/v1beta1 PodSecurityPolicy in 1.25): its
+  // own migration notes say what comes after it.
+  const targetGoes = target.removedIn !== null && target.removedIn <= ctx.path.to;
+  const notes = [
+    record.migrationNotes,
+    target !== record.replacement || targetGoes ? target.migrationNotes : null,
+    targetGoes && !target.migrationNotes ? `${target.apiVersion} is itself removed in ${v(target.removedIn!)}.` : null,
+  ]
     .filter(Boolean)
     .join(' ');
   const step = interimStep(record, target, available, ctx);

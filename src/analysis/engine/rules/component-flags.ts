@@ -3,6 +3,7 @@
 // default that changes on the path while the flag is not set is worth knowing (INFO).
 import type { Flag } from '../../../kb/model';
 import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
+import { adviceText, flagAlternatives, onThePath, replacementText, valueAlternatives } from '../alternatives';
 import { remember } from '../memo';
 import type { ManifestObject } from '../../reader/manifest';
 import { invocationsIn } from '../components';
@@ -12,7 +13,7 @@ export const componentFlagRule: ObjectRule = {
   id: 'component-flag',
   scope: 'object',
   description:
-    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING), removed or deprecated flag values, and defaults that change while the flag is not set (INFO).',
+    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values, and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from.',
   messages: {
     removed: '{component} flag {flag} is removed in {removedIn}: {component} refuses to start with it.',
     deprecated: '{component} flag {flag} is deprecated since {deprecatedIn}.',
@@ -63,9 +64,8 @@ function flagTexts(
         severity: 'BREAKING',
         effectiveIn: clampToPath(flag.removedIn, ctx),
         data: { ...data, removedIn: v(flag.removedIn) },
-        replacement: flag.replacements.join(' ') || null,
-        fix: replacementFix(flag),
-        change: changeAt(flag.changes, flag.removedIn),
+        ...flagAdvice(flag, flag.removedIn, ctx),
+        change: changeAt(flag, flag.removedIn),
       }),
     ];
   }
@@ -77,35 +77,36 @@ function flagTexts(
         severity: 'WARNING',
         effectiveIn: clampToPath(flag.deprecatedIn, ctx),
         data: { ...data, deprecatedIn: v(flag.deprecatedIn) },
-        replacement: flag.replacements.join(' ') || null,
-        fix: replacementFix(flag),
-        change: changeAt(flag.changes, flag.deprecatedIn),
+        ...flagAdvice(flag, flag.removedIn ?? ctx.path.to, ctx),
+        change: changeAt(flag, flag.deprecatedIn),
       }),
     );
   }
   const value = given === null ? null : flag.values.find((x) => x.value === given);
   if (value && onPath(value.removedIn, ctx)) {
+    const advice = onThePath(valueAlternatives(flag, value.replacement), value.removedIn, ctx);
     out.push(
       findingText(rule, {
         messageId: 'valueRemoved',
         severity: 'BREAKING',
         effectiveIn: clampToPath(value.removedIn, ctx),
         data: { ...data, value: value.value, removedIn: v(value.removedIn) },
-        replacement: value.replacement ? `${flag.name}=${value.replacement}` : null,
-        fix: value.replacement ? `Use ${flag.name}=${value.replacement}.` : `Choose another value for ${flag.name}.`,
-        change: changeAt(flag.changes, value.removedIn),
+        replacement: replacementText(advice, ' '),
+        fix: adviceText(advice, ctx, (names) => `Use ${names}.`, `Choose another value for ${flag.name}.`),
+        change: changeAt(flag, value.removedIn),
       }),
     );
   } else if (value && onPath(value.deprecatedIn, ctx)) {
+    const advice = onThePath(valueAlternatives(flag, value.replacement), value.removedIn ?? ctx.path.to, ctx);
     out.push(
       findingText(rule, {
         messageId: 'valueDeprecated',
         severity: 'WARNING',
         effectiveIn: clampToPath(value.deprecatedIn, ctx),
         data: { ...data, value: value.value, deprecatedIn: v(value.deprecatedIn) },
-        replacement: value.replacement ? `${flag.name}=${value.replacement}` : null,
-        fix: value.replacement ? `Move to ${flag.name}=${value.replacement}.` : null,
-        change: changeAt(flag.changes, value.deprecatedIn),
+        replacement: replacementText(advice, ' '),
+        fix: adviceText(advice, ctx, (names) => `Move to ${names}.`, null),
+        change: changeAt(flag, value.deprecatedIn),
       }),
     );
   }
@@ -127,8 +128,8 @@ function defaultTexts(rule: ObjectRule, component: string, ctx: RuleContext): { 
           severity: 'INFO',
           effectiveIn: d.since,
           data: { component, flag: flag.name, before: flag.defaults[i - 1].value, after: d.value, since: v(d.since) },
-          fix: `Set ${flag.name}=${flag.defaults[i - 1].value} to keep the old behaviour${flag.configField ? ` (or ${flag.configField} in the config file)` : ''}.`,
-          change: changeAt(flag.changes, d.since),
+          fix: `Set ${flag.name}=${flag.defaults[i - 1].value} to keep the old behaviour${flag.configField ? ` (or ${flag.configField} in the config file)` : ''}${flag.introducedIn !== null && flag.introducedIn > ctx.path.from ? `; the flag exists from ${v(flag.introducedIn)}, so set it only on ${component} of ${v(flag.introducedIn)} or later` : ''}.`,
+          change: changeAt(flag, d.since),
         }),
       });
     }
@@ -136,6 +137,17 @@ function defaultTexts(rule: ObjectRule, component: string, ctx: RuleContext): { 
   return out;
 }
 
-function replacementFix(flag: Flag): string {
-  return flag.replacements.length > 0 ? `Use ${flag.replacements.join(' and ')} instead.` : `Remove ${flag.name}.`;
+/** The replacement flags usable on the path (each with the release it works from), or dropping the flag. */
+function flagAdvice(flag: Flag, bites: number, ctx: RuleContext): { replacement: string | null; fix: string | null } {
+  const advice = onThePath(flagAlternatives(flag, ctx), bites, ctx);
+  return {
+    replacement: replacementText(advice, ' '),
+    // Flag alternatives carry no gate, so their descriptions hold no commas: "A, B" reads "A and B".
+    fix: adviceText(
+      advice,
+      ctx,
+      (names) => `Use ${names.replace(/, (?=[^,]*$)/, ' and ')} instead.`,
+      `Remove ${flag.name}.`,
+    ),
+  };
 }

@@ -20,7 +20,7 @@ export const featureGateRule: ObjectRule = {
   id: 'feature-gate',
   scope: 'object',
   description:
-    'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path (BREAKING: the component refuses to start), locked to the other value (BREAKING), deprecated (WARNING) or graduating to GA (INFO).',
+    'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant).',
   messages: {
     removed: 'Feature gate {gate} is removed in {removedIn}: {component} refuses to start while it is set.',
     locked:
@@ -78,7 +78,7 @@ function checkGate(rule: ObjectRule, gate: FeatureGate, s: Omit<GateSetting, 'pa
         effectiveIn: clampToPath(gate.removedIn, ctx),
         data: { ...base, removedIn: v(gate.removedIn) },
         fix: `Remove ${gate.name} from the feature gates of ${s.component}.`,
-        change: changeAt(gate.changes, gate.removedIn),
+        change: changeAt(gate, gate.removedIn),
       }),
     );
   }
@@ -92,7 +92,7 @@ function checkGate(rule: ObjectRule, gate: FeatureGate, s: Omit<GateSetting, 'pa
         effectiveIn: before[0],
         data: { ...base, introducedIn: v(introducedIn), releases: span(before, v) },
         fix: `Set ${gate.name} only on components of ${v(introducedIn)} or later.`,
-        change: changeAt(gate.changes, introducedIn),
+        change: changeAt(gate, introducedIn),
       }),
     );
   }
@@ -108,7 +108,7 @@ function checkGate(rule: ObjectRule, gate: FeatureGate, s: Omit<GateSetting, 'pa
         effectiveIn: locked.r,
         data: { ...base, default: String(locked.st.defaultEnabled), value: String(s.value), since: v(locked.r) },
         fix: `Remove ${gate.name}=${s.value} from ${s.component}.`,
-        change: changeAt(gate.changes, locked.r),
+        change: changeAt(gate, locked.r),
       }),
     );
   }
@@ -124,7 +124,7 @@ function checkGate(rule: ObjectRule, gate: FeatureGate, s: Omit<GateSetting, 'pa
           effectiveIn: states[i].r,
           data: { ...base, since: v(states[i].r) },
           fix: `Plan to stop setting ${gate.name}.`,
-          change: changeAt(gate.changes, states[i].r),
+          change: changeAt(gate, states[i].r),
         }),
       );
     } else if (after.stage === 'GA' && !locked) {
@@ -140,7 +140,7 @@ function checkGate(rule: ObjectRule, gate: FeatureGate, s: Omit<GateSetting, 'pa
             removal: gate.removedIn !== null ? ` in ${v(gate.removedIn)}` : '',
           },
           fix: `Drop ${gate.name} from ${s.component} once every node runs ${v(states[i].r)}.`,
-          change: changeAt(gate.changes, states[i].r),
+          change: changeAt(gate, states[i].r),
         }),
       );
     }

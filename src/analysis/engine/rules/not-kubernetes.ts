@@ -7,7 +7,8 @@ import { format } from '../findings';
 export const notKubernetesRule: DocumentRule = {
   id: 'not-kubernetes',
   scope: 'document',
-  description: 'Notes documents that are not Kubernetes objects (no apiVersion and kind), which the analysis skips.',
+  description:
+    'Notes documents that are not Kubernetes objects (no apiVersion and kind), which the analysis skips (INFO: nothing to check there, nothing breaks).',
   messages: {
     skipped: 'Document {document} was skipped: {reason}.',
   },

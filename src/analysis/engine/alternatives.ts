@@ -1,0 +1,125 @@
+// The alternatives a fix names (the fields that replace a field, the flags that replace a flag, the value
+// that replaces a flag value), each resolved to its record so that the fix can say from which release it
+// works. An alternative that arrives only after the path ends cannot be followed on it: it is left out of
+// the advice and of the finding's `replacement`, and named only when nothing else is left, with its release.
+import type { ApiField, FeatureGate, Flag } from '../../kb/model';
+import { replacementPaths } from '../../kb/replacement-paths';
+import type { VersionKey } from '../../kb/version';
+import type { RuleContext } from '../types';
+
+export interface Alternative {
+  /** How the fix writes it: a field path, a flag, `--flag=value`. */
+  name: string;
+  /** First release that has it; null: before every release the sources cover. */
+  introducedIn: VersionKey | null;
+  removedIn: VersionKey | null;
+  /** The gate that must be on for it to work, when one guards it. */
+  gate: FeatureGate | null;
+}
+
+/** The fields a field's `replacement` names, as records (the seed loader refuses names without one). */
+export function fieldAlternatives(field: ApiField, ctx: RuleContext): Alternative[] {
+  return replacementPaths(field.replacement).flatMap((path) => {
+    const alt = ctx.kb.apiFields.find((f) => f.kind === field.kind && f.path === path);
+    return alt
+      ? [{ name: alt.path, introducedIn: alt.introducedIn, removedIn: alt.removedIn, gate: alt.featureGate }]
+      : [];
+  });
+}
+
+/** The flags of the same component a flag's `replacements` name. */
+export function flagAlternatives(flag: Flag, ctx: RuleContext): Alternative[] {
+  return flag.replacements.flatMap((name) => {
+    const alt = ctx.kb.flag(flag.component, name);
+    return alt ? [{ name: alt.name, introducedIn: alt.introducedIn, removedIn: alt.removedIn, gate: null }] : [];
+  });
+}
+
+/** The value of the same flag a flag value's `replacement` names. */
+export function valueAlternatives(flag: Flag, replacement: string | null): Alternative[] {
+  const alt = replacement === null ? undefined : flag.values.find((x) => x.value === replacement);
+  return alt
+    ? [{ name: `${flag.name}=${alt.value}`, introducedIn: alt.introducedIn, removedIn: alt.removedIn, gate: null }]
+    : [];
+}
+
+/** The first release from which `alt` works without enabling anything: it exists and its gate is on by default. */
+export function worksFrom(alt: Alternative): VersionKey | null {
+  if (!alt.gate) return alt.introducedIn;
+  const on = alt.gate.lifecycle.find((s) => s.defaultEnabled);
+  const since = on ? on.since : alt.gate.removedIn;
+  if (since === null) return null;
+  return alt.introducedIn === null ? since : Math.max(since, alt.introducedIn);
+}
+
+/** True when the alternative still works at `version` (it may arrive later; it must not be gone by then). */
+function notGoneBy(alt: Alternative, version: VersionKey): boolean {
+  return alt.removedIn === null || alt.removedIn > version;
+}
+
+export interface Advice {
+  /** The alternatives usable on the path, each with when it works, e.g. "spec.x (from 1.21 ...)". */
+  usable: Alternative[];
+  /** Alternatives that arrive only after the path ends. */
+  later: Alternative[];
+}
+
+/** Splits alternatives into those that can be followed by `ctx.path.to` and those that arrive later. */
+export function onThePath(alts: Alternative[], bites: VersionKey, ctx: RuleContext): Advice {
+  const usable: Alternative[] = [];
+  const later: Alternative[] = [];
+  for (const alt of alts) {
+    if (!notGoneBy(alt, bites)) continue;
+    if (alt.introducedIn !== null && alt.introducedIn > ctx.path.to) later.push(alt);
+    else usable.push(alt);
+  }
+  return { usable, later };
+}
+
+/**
+ * "spec.internalTrafficPolicy (from 1.21 behind the alpha gate ServiceInternalTrafficPolicy, on by
+ * default from 1.22)"; only the name when it already works at the start of the path.
+ */
+export function describe(alt: Alternative, ctx: RuleContext): string {
+  const v = ctx.kb.formatVersion;
+  const works = worksFrom(alt);
+  const from = ctx.path.from;
+  if ((alt.introducedIn === null || alt.introducedIn <= from) && works !== null && works <= from) return alt.name;
+  const parts: string[] = [];
+  if (alt.introducedIn !== null) parts.push(`from ${v(alt.introducedIn)}`);
+  if (alt.gate && works !== alt.introducedIn) {
+    const at = alt.introducedIn ?? from;
+    const stage = alt.gate.lifecycle.find((s) => s.since <= at && (s.until === null || s.until >= at));
+    const gated = `behind the ${stage ? `${stage.stage.toLowerCase()} ` : ''}gate ${alt.gate.name}`;
+    parts.push(works !== null ? `${gated}, on by default from ${v(works)}` : gated);
+  }
+  return parts.length > 0 ? `${alt.name} (${parts.join(' ')})` : alt.name;
+}
+
+/** The `replacement` a finding carries: only what can be used on the path, or null. */
+export function replacementText(advice: Advice, separator: string): string | null {
+  return advice.usable.length > 0 ? advice.usable.map((a) => a.name).join(separator) : null;
+}
+
+/** "No replacement exists by 1.25; later releases add spec.trafficDistribution (from 1.30)." */
+export function nothingYet(advice: Advice, ctx: RuleContext): string {
+  const v = ctx.kb.formatVersion;
+  return `No replacement exists by ${v(ctx.path.to)}; later releases add ${advice.later
+    .map((a) => `${a.name} (from ${v(a.introducedIn!)})`)
+    .join(', ')}.`;
+}
+
+/**
+ * A fix that points to the alternatives: `lead` gets them written with when each works ("Use {names}
+ * instead."); `none` is the fix when the record names none.
+ */
+export function adviceText(
+  advice: Advice,
+  ctx: RuleContext,
+  lead: (names: string) => string,
+  none: string | null,
+): string | null {
+  if (advice.usable.length > 0) return lead(advice.usable.map((a) => describe(a, ctx)).join(', '));
+  if (advice.later.length > 0) return none ? `${nothingYet(advice, ctx)} ${none}` : nothingYet(advice, ctx);
+  return none;
+}

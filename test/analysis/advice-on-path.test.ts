@@ -1,0 +1,518 @@
+// Advice that can be followed, over every message the rules can produce: for each record of the real
+// seeded knowledge base (api-versions, api-fields, flags and their values, feature gates, well-known keys,
+// constraints) and for paths that start 1, 2 and 5 releases before each of its events and end at the event,
+// three releases later or at the newest release, a minimal manifest that uses the record goes through
+// upgradeReport (the code `netkb check` and the API use), and every finding must:
+// - name as `replacement` only records (of the same kind, component or flag) that still exist when the
+//   finding bites, each either there at the start of the path or written with the release it arrives in;
+// - mention no record of its own kind or component that arrives after the start of the path without
+//   saying from when (spec.trafficDistribution on a 1.19 -> 1.25 path);
+// - when no replacement is recorded, give the record's migration notes instead of pointing elsewhere;
+// - link only a release note about its own subject: one whose subjects hold the record, and not merely as
+//   what another of its subjects moves to.
+import { readKnowledgeBase } from '../../src/db/read-kb';
+import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import type { ApiField, ApiVersion, Change, FeatureGate, Flag, Subject, WellKnownKey } from '../../src/kb/model';
+import { formatVersion as v, type VersionKey } from '../../src/kb/version';
+import { upgradeReport } from '../../src/services/upgrade-report';
+import type { Finding } from '../../src/analysis';
+import { seededDatabase } from '../support/http';
+
+let kb: KnowledgeBase;
+let releases: VersionKey[];
+beforeAll(async () => {
+  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  releases = kb.releases.map((r) => r.version).sort((a, b) => a - b);
+});
+
+// ---- paths ---------------------------------------------------------------------------------------------
+
+/** from = 1, 2 and 5 releases before the event; to = the event, three releases later, the newest release. */
+function pathsAround(events: (VersionKey | null)[]): [VersionKey, VersionKey][] {
+  const out = new Map<string, [VersionKey, VersionKey]>();
+  const at = (i: number) => releases[Math.max(0, Math.min(releases.length - 1, i))];
+  for (const e of events) {
+    if (e === null) continue;
+    const i = releases.indexOf(e);
+    if (i < 0) continue;
+    for (const back of [1, 2, 5])
+      for (const ahead of [0, 3, releases.length]) {
+        const from = at(i - back);
+        const to = at(i + ahead);
+        if (from < to) out.set(`${from}-${to}`, [from, to]);
+      }
+  }
+  return [...out.values()];
+}
+
+// ---- manifests -----------------------------------------------------------------------------------------
+
+/** A YAML object with `path` (dot path, [] for list items) set to `leaf`. */
+function withPath(root: Record<string, unknown>, path: string, leaf: unknown): Record<string, unknown> {
+  let at: any = root;
+  const parts = path.split('.');
+  parts.forEach((part, i) => {
+    const list = part.endsWith('[]');
+    const key = list ? part.slice(0, -2) : part;
+    const last = i === parts.length - 1;
+    if (list) {
+      at[key] ??= [{}];
+      if (last) at[key] = [leaf];
+      else at = at[key][0];
+    } else if (last) at[key] = leaf;
+    else at = at[key] ??= {};
+  });
+  return root;
+}
+
+const yaml = (o: unknown) => JSON.stringify(o);
+
+function object(apiVersion: string, kind: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { apiVersion, kind, metadata: { name: 'advice', namespace: 'default' }, ...extra };
+}
+
+function podWithArgs(binary: string, args: string[]): string {
+  return yaml(
+    object('v1', 'Pod', { spec: { containers: [{ name: 'c', image: 'example', command: [binary], args }] } }),
+  );
+}
+
+/** The apiVersion to write a field's object with: one that has the field and is served at the start. */
+function apiVersionFor(field: ApiField, from: VersionKey): string | null {
+  const candidates = kb.apiVersions.filter(
+    (a) => a.kind === field.kind && (field.apiVersions.length === 0 || field.apiVersions.includes(a.apiVersion)),
+  );
+  const served = candidates.find(
+    (a) => (a.introducedIn === null || a.introducedIn <= from) && (a.removedIn === null || a.removedIn > from),
+  );
+  return served?.apiVersion ?? candidates[0]?.apiVersion ?? field.apiVersions[0] ?? null;
+}
+
+// ---- checks --------------------------------------------------------------------------------------------
+
+interface Case {
+  label: string;
+  from: VersionKey;
+  to: VersionKey;
+  manifest: string;
+  ruleId: string;
+}
+
+interface Problem {
+  case: string;
+  finding: string;
+  problem: string;
+}
+
+function run(c: Case): Finding[] {
+  return upgradeReport(kb, v(c.from), v(c.to), c.manifest).findings.filter((f) => f.ruleId === c.ruleId);
+}
+
+/** `name` is written with the release it arrives in (or works from). */
+function saysFrom(fix: string, name: string, version: VersionKey): boolean {
+  return fix.includes(`${name} (from ${v(version)}`) || fix.includes(`${name} (behind`);
+}
+
+/** Records named by another subject of the change as where it moves to. */
+function replacementKeysOf(s: Subject): string[] {
+  switch (s.typename) {
+    case 'ApiVersion':
+      return s.replacement ? [s.replacement.key] : [];
+    case 'ApiField':
+      return (s.replacement ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => `${s.kind} ${p}`);
+    case 'Flag':
+      return s.replacements.map((r) => `${s.component} ${r}`);
+    case 'WellKnownKey':
+      return s.replacement ? [s.replacement] : [];
+    default:
+      return [];
+  }
+}
+
+function linkProblem(change: Change | null, records: Subject[]): string | null {
+  if (!change) return null;
+  const own = records.filter((r) => change.subjects.some((s) => s.typename === r.typename && s.key === r.key));
+  if (own.length === 0)
+    return `links ${change.key}, whose subjects (${change.subjects.map((s) => s.key).join(', ')}) do not include ${records.map((r) => r.key).join(' or ')}`;
+  const onlyAsReplacement = own.every((r) =>
+    change.subjects.some((s) => s.key !== r.key && s.typename === r.typename && replacementKeysOf(s).includes(r.key)),
+  );
+  return onlyAsReplacement
+    ? `links ${change.key}, which names ${own.map((r) => r.key).join(', ')} only as the replacement of another subject`
+    : null;
+}
+
+function describeFinding(f: Finding): string {
+  return `${f.ruleId}/${f.messageId} ${v(f.effectiveIn)} at ${f.path}: ${f.message} | fix: ${f.fix} | replacement: ${f.replacement} | change: ${f.change?.key ?? '-'}`;
+}
+
+/** Alternatives of an api-field finding: each an api-fields record of the kind, there (or dated) when needed. */
+function checkFieldFinding(field: ApiField, f: Finding, c: Case, out: string[]): void {
+  const fix = f.fix ?? '';
+  for (const name of (f.replacement ?? '').split(', ').filter(Boolean)) {
+    const alt = kb.apiFields.find((x) => x.kind === field.kind && x.path === name);
+    if (!alt) {
+      out.push(`replacement ${name} is no api-fields record of ${field.kind}`);
+      continue;
+    }
+    if (alt.introducedIn !== null && alt.introducedIn > c.to)
+      out.push(`replacement ${name} arrives in ${v(alt.introducedIn)}, after the path ends`);
+    if (alt.removedIn !== null && alt.removedIn <= f.effectiveIn)
+      out.push(`replacement ${name} is gone by ${v(alt.removedIn)}`);
+    if (alt.introducedIn !== null && alt.introducedIn > c.from && !saysFrom(fix, name, alt.introducedIn))
+      out.push(`fix names ${name} without saying it exists only from ${v(alt.introducedIn)}`);
+    if (
+      alt.featureGate &&
+      !gateOnByDefault(alt.featureGate, Math.max(c.from, alt.introducedIn ?? 0)) &&
+      !fix.includes(alt.featureGate.name)
+    )
+      out.push(`fix names ${name} without saying its gate ${alt.featureGate.name} is off by default there`);
+  }
+  // Any other field of the kind the fix mentions must be dated when it is not there at the start.
+  for (const other of kb.apiFields) {
+    if (other.kind !== field.kind || other === field || other.introducedIn === null || other.introducedIn <= c.from)
+      continue;
+    const mentioned = new RegExp(`(^|[\\s(,])${escape(other.path)}(?![\\w.\\[])`).test(fix);
+    if (mentioned && !saysFrom(fix, other.path, other.introducedIn))
+      out.push(`fix mentions ${other.path}, which arrives only in ${v(other.introducedIn)}, without saying so`);
+  }
+}
+
+function gateOnByDefault(gate: FeatureGate, at: VersionKey): boolean {
+  if (gate.removedIn !== null && at >= gate.removedIn) return true;
+  const stage = gate.lifecycle.find((s) => s.since <= at && (s.until === null || s.until >= at));
+  return stage?.defaultEnabled ?? false;
+}
+
+/** Alternatives of a component-flag finding: flags of the same component, or values of the same flag. */
+function checkFlagFinding(flag: Flag, f: Finding, c: Case, out: string[]): void {
+  const fix = f.fix ?? '';
+  for (const name of (f.replacement ?? '').split(' ').filter(Boolean)) {
+    const [flagName, value] = name.split('=');
+    const alt = kb.flag(flag.component, flagName);
+    if (!alt) {
+      out.push(`replacement ${name} is no flags record of ${flag.component}`);
+      continue;
+    }
+    const life = value === undefined ? alt : alt.values.find((x) => x.value === value);
+    if (!life) {
+      out.push(`replacement ${name}: ${value} is not a recorded value of ${flagName}`);
+      continue;
+    }
+    if (life.introducedIn !== null && life.introducedIn > c.to)
+      out.push(`replacement ${name} arrives after the path ends`);
+    if (life.removedIn !== null && life.removedIn <= f.effectiveIn)
+      out.push(`replacement ${name} is gone by ${v(life.removedIn)}`);
+    if (life.introducedIn !== null && life.introducedIn > c.from && !saysFrom(fix, name, life.introducedIn))
+      out.push(`fix names ${name} without saying it exists only from ${v(life.introducedIn)}`);
+  }
+  // Every flag the fix names is a flag of the component, dated when it arrives after the start.
+  for (const m of fix.matchAll(/(?<![\w-])(--[a-z0-9][a-z0-9-]*)/g)) {
+    const named = kb.flag(flag.component, m[1]);
+    if (!named) out.push(`fix names ${m[1]}, no flags record of ${flag.component}`);
+    else if (
+      named.introducedIn !== null &&
+      named.introducedIn > c.from &&
+      !fix.includes(`from ${v(named.introducedIn)}`)
+    )
+      out.push(`fix names ${m[1]}, which exists only from ${v(named.introducedIn)}, without saying so`);
+  }
+}
+
+function checkApiVersionFinding(record: ApiVersion, f: Finding, c: Case, out: string[]): void {
+  const fix = f.fix ?? '';
+  if (f.replacement) {
+    const target = kb.apiVersion(f.replacement, record.kind);
+    if (!target) out.push(`replacement ${f.replacement} is no api-versions record of ${record.kind}`);
+    else {
+      const available =
+        target === record.replacement ? (record.replacementAvailableIn ?? target.introducedIn) : target.introducedIn;
+      if (available !== null && available > c.from && !fix.includes(v(available)))
+        out.push(`fix names ${target.apiVersion} without saying it is served only from ${v(available)}`);
+      if (
+        target.removedIn !== null &&
+        target.removedIn <= c.to &&
+        target.migrationNotes &&
+        !fix.includes(target.migrationNotes)
+      )
+        out.push(`${target.apiVersion} is removed on the path too, and the fix leaves out its migration notes`);
+    }
+  } else {
+    if (record.migrationNotes && !fix.includes(record.migrationNotes))
+      out.push("no replacement, and the fix leaves out the record's migration notes");
+    if (/release note linked/.test(fix) && !f.change) out.push('the fix points to a release note, and none is linked');
+  }
+}
+
+function checkKeyFinding(record: WellKnownKey, f: Finding, c: Case, out: string[]): void {
+  const fix = f.fix ?? '';
+  if (!f.replacement) return;
+  const key = kb.wellKnownKeys.find((k) => k.key === f.replacement);
+  const field = kb.apiFields.find((x) => x.path === f.replacement);
+  if (!key && !field) {
+    out.push(`replacement ${f.replacement} is neither a well-known-keys nor an api-fields record`);
+    return;
+  }
+  const since = key ? (record.replacementIn ?? key.introducedIn) : field!.introducedIn;
+  if (since !== null && since > c.from && !fix.includes(v(since)))
+    out.push(`fix names ${f.replacement} without saying it works only from ${v(since)}`);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function collect(cases: Case[], check: (c: Case, f: Finding, out: string[]) => void): Problem[] {
+  const problems: Problem[] = [];
+  for (const c of cases) {
+    for (const f of run(c)) {
+      const out: string[] = [];
+      check(c, f, out);
+      for (const problem of out)
+        problems.push({ case: `${c.label} ${v(c.from)}->${v(c.to)}`, finding: describeFinding(f), problem });
+    }
+  }
+  return problems;
+}
+
+/** Readable failure: the first problems, one per line, and how many there are. */
+function expectNone(problems: Problem[]): void {
+  const text = problems.slice(0, 15).map((p) => `${p.case}: ${p.problem}\n    ${p.finding}`);
+  expect(problems.length === 0 ? '' : `${problems.length} problems:\n${text.join('\n')}`).toBe('');
+}
+
+// ---- the records, rule by rule ---------------------------------------------------------------------------
+
+describe('advice on the path, for every record and message', () => {
+  it('api-version: replacements served when named, migration notes when none, notes about the version itself', () => {
+    const cases: Case[] = kb.apiVersions.flatMap((a) =>
+      pathsAround([a.deprecatedIn, a.removedIn]).map(([from, to]) => ({
+        label: `api ${a.key}`,
+        from,
+        to,
+        ruleId: 'api-version',
+        manifest: yaml(object(a.apiVersion, a.kind)),
+      })),
+    );
+    expect(cases.length).toBeGreaterThan(100);
+    let findings = 0;
+    const problems = collect(cases, (c, f, out) => {
+      findings++;
+      const record = kb.apiVersion(JSON.parse(c.manifest).apiVersion, JSON.parse(c.manifest).kind)!;
+      checkApiVersionFinding(record, f, c, out);
+      const link = linkProblem(f.change, [record]);
+      if (link) out.push(link);
+    });
+    expect(findings).toBeGreaterThan(100);
+    expectNone(problems);
+  });
+
+  it('api-field: replacement fields that exist on the path, dated when they arrive later; notes about the field', () => {
+    const cases: (Case & { field: ApiField })[] = [];
+    for (const field of kb.apiFields) {
+      const events = [field.introducedIn, field.deprecatedIn, field.removedIn];
+      for (const [from, to] of pathsAround(events)) {
+        const apiVersion = apiVersionFor(field, from);
+        if (!apiVersion) continue;
+        cases.push({
+          label: `field ${field.key}`,
+          from,
+          to,
+          ruleId: 'api-field',
+          field,
+          manifest: yaml(withPath(object(apiVersion, field.kind), field.path, 'x')),
+        });
+      }
+    }
+    expect(cases.length).toBeGreaterThan(100);
+    let findings = 0;
+    const problems = collect(cases, (c, f, out) => {
+      findings++;
+      const at = (f.path ?? '').replace(/\[\d+\]/g, '[]');
+      const field = kb.apiFields.find((x) => x.kind === (c as any).field.kind && x.path === at) ?? (c as any).field;
+      checkFieldFinding(field, f, c, out);
+      const link = linkProblem(f.change, field.featureGate ? [field, field.featureGate] : [field]);
+      if (link) out.push(link);
+    });
+    expect(findings).toBeGreaterThan(50);
+    expectNone(problems);
+  });
+
+  it('component-flag: replacement flags and values of the component, dated when they arrive later; notes about the flag', () => {
+    const cases: (Case & { flag: Flag })[] = [];
+    for (const flag of kb.flags) {
+      const binary = kb.components.find((x) => x.name === flag.component)?.binaries[0];
+      if (!binary) continue;
+      const given: { value: string; events: (VersionKey | null)[] }[] = [
+        { value: 'x', events: [flag.deprecatedIn, flag.removedIn, ...flag.defaults.map((d) => d.since)] },
+        ...flag.values.map((x) => ({ value: x.value, events: [x.deprecatedIn, x.removedIn] })),
+      ];
+      for (const g of given)
+        for (const [from, to] of pathsAround(g.events))
+          cases.push({
+            label: `flag ${flag.key}=${g.value}`,
+            from,
+            to,
+            ruleId: 'component-flag',
+            flag,
+            manifest: podWithArgs(binary, [`${flag.name}=${g.value}`]),
+          });
+    }
+    expect(cases.length).toBeGreaterThan(100);
+    let findings = 0;
+    const problems = collect(cases, (c, f, out) => {
+      findings++;
+      const setFlag = (c as any).flag as Flag;
+      // A default change is about a flag the container does not set: the one its fix names.
+      const named = f.messageId === 'defaultChanged' ? /^Set (--[a-z0-9-]+)=/.exec(f.fix ?? '')?.[1] : null;
+      const flag = named ? kb.flag(setFlag.component, named) : setFlag;
+      if (!flag) {
+        out.push(`the fix names ${named}, no flags record of ${setFlag.component}`);
+        return;
+      }
+      checkFlagFinding(flag, f, c, out);
+      const link = linkProblem(f.change, [flag]);
+      if (link) out.push(link);
+    });
+    expect(findings).toBeGreaterThan(50);
+    expectNone(problems);
+  });
+
+  it('feature-gate: fixes name only the gate and its components; notes about the gate', () => {
+    const cases: (Case & { gate: FeatureGate })[] = [];
+    for (const gate of kb.featureGates) {
+      const binary = kb.components.find((x) => gate.components.includes(x.name))?.binaries[0];
+      if (!binary) continue;
+      const events = [gate.removedIn, ...gate.lifecycle.map((s) => s.since)];
+      for (const value of [true, false])
+        for (const [from, to] of pathsAround(events))
+          cases.push({
+            label: `gate ${gate.name}=${value}`,
+            from,
+            to,
+            ruleId: 'feature-gate',
+            gate,
+            manifest: podWithArgs(binary, [`--feature-gates=${gate.name}=${value}`]),
+          });
+    }
+    let findings = 0;
+    const problems = collect(cases, (c, f, out) => {
+      findings++;
+      const gate = (c as any).gate as FeatureGate;
+      if (!(f.fix ?? '').includes(gate.name)) out.push('the fix does not name the gate');
+      const link = linkProblem(f.change, [gate]);
+      if (link) out.push(link);
+    });
+    expect(findings).toBeGreaterThan(50);
+    expectNone(problems);
+  });
+
+  it('well-known-key: a replacement key or field is a record, dated when it works only later; notes about the key', () => {
+    const cases: (Case & { key: WellKnownKey })[] = [];
+    for (const key of kb.wellKnownKeys) {
+      const spec =
+        key.type === 'TAINT'
+          ? {
+              tolerations: [{ key: key.key, operator: 'Exists', effect: 'NoSchedule' }],
+              containers: [{ name: 'c', image: 'x' }],
+            }
+          : { nodeSelector: { [key.key]: 'x' }, containers: [{ name: 'c', image: 'x' }] };
+      const metadata =
+        key.type === 'ANNOTATION'
+          ? { name: 'advice', annotations: { [key.key]: 'x' } }
+          : { name: 'advice', labels: { [key.key]: 'x' } };
+      // An annotation replaced by a field sits on objects of that field's kind (kubernetes.io/ingress.class
+      // on an Ingress, next to spec.ingressClassName).
+      const field = kb.apiFields.find((f) => f.path === key.replacement);
+      for (const [from, to] of pathsAround([key.deprecatedIn, key.removedIn])) {
+        const manifest =
+          key.type === 'ANNOTATION' && field
+            ? yaml({ apiVersion: apiVersionFor(field, from), kind: field.kind, metadata })
+            : yaml({ apiVersion: 'v1', kind: 'Pod', metadata, spec });
+        cases.push({ label: `key ${key.key}`, from, to, ruleId: 'well-known-key', key, manifest });
+      }
+    }
+    let findings = 0;
+    const problems = collect(cases, (c, f, out) => {
+      findings++;
+      const key = (c as any).key as WellKnownKey;
+      checkKeyFinding(key, f, c, out);
+      const link = linkProblem(f.change, [key]);
+      if (link) out.push(link);
+    });
+    expect(findings).toBeGreaterThan(20);
+    expectNone(problems);
+  });
+
+  it('constraint: the fix names the fields that make up the value, and the change the record names', () => {
+    const cases: Case[] = [];
+    for (const cst of kb.constraints) {
+      let pod: Record<string, unknown> = object('v1', cst.kind);
+      for (const part of cst.measure.parts)
+        if ('from' in part) pod = withPath(pod, part.from[0], 'a'.repeat(cst.maxLength));
+      if (cst.when) pod = withPath(pod, cst.when.path, cst.when.equals);
+      const since = cst.since ?? cst.featureGate?.lifecycle.find((s) => s.defaultEnabled)?.since ?? null;
+      for (const [from, to] of pathsAround([since]))
+        cases.push({ label: `constraint ${cst.key}`, from, to, ruleId: 'constraint', manifest: yaml(pod) });
+    }
+    let findings = 0;
+    const problems = collect(cases, (c, f, out) => {
+      findings++;
+      const cst = kb.constraints.find((x) => c.label === `constraint ${x.key}`)!;
+      if (f.severity !== cst.severity) out.push(`severity ${f.severity}, the record says ${cst.severity}`);
+      for (const part of cst.measure.parts)
+        if ('from' in part && !(f.fix ?? '').includes(part.from[0])) out.push(`the fix does not name ${part.from[0]}`);
+      if (f.change !== cst.change) out.push("the linked change is not the record's");
+    });
+    expect(findings).toBeGreaterThan(0);
+    expectNone(problems);
+  });
+
+  it('not-kubernetes: a skipped document gets no advice and no change', () => {
+    const [f] = upgradeReport(kb, '1.20', '1.21', 'just: a map\n---\n' + yaml(object('v1', 'ConfigMap'))).findings;
+    expect(f).toMatchObject({ ruleId: 'not-kubernetes', severity: 'INFO', fix: null, replacement: null, change: null });
+  });
+});
+
+// ---- the cases of issue #15, spelled out ------------------------------------------------------------------
+
+describe('the advice of issue #15', () => {
+  const only = (from: string, to: string, manifest: string, ruleId: string) =>
+    upgradeReport(kb, from, to, manifest).findings.filter((f) => f.ruleId === ruleId);
+
+  it('Service spec.topologyKeys on 1.19 -> 1.25 names spec.internalTrafficPolicy with its release, not spec.trafficDistribution', () => {
+    const svc = yaml(
+      object('v1', 'Service', { spec: { topologyKeys: ['kubernetes.io/hostname'], ports: [{ port: 80 }] } }),
+    );
+    const [f] = only('1.19', '1.25', svc, 'api-field');
+    expect(f).toMatchObject({ messageId: 'removed', severity: 'BREAKING', replacement: 'spec.internalTrafficPolicy' });
+    expect(f.fix).toContain('spec.internalTrafficPolicy (from 1.21');
+    expect(f.fix).toContain('on by default from 1.22');
+    expect(f.fix).not.toContain('trafficDistribution');
+    // On a path that reaches 1.30 the later field is usable and named, with its release.
+    const [later] = only('1.19', '1.31', svc, 'api-field');
+    expect(later.fix).toContain('spec.trafficDistribution (from 1.30');
+  });
+
+  it('Service spec.ipFamily on 1.19 -> 1.22 says ipFamilyPolicy and ipFamilies exist only from 1.20', () => {
+    const svc = yaml(object('v1', 'Service', { spec: { ipFamily: 'IPv6', ports: [{ port: 80 }] } }));
+    const [f] = only('1.19', '1.22', svc, 'api-field');
+    expect(f).toMatchObject({ messageId: 'removed', replacement: 'spec.ipFamilyPolicy, spec.ipFamilies' });
+    expect(f.fix).toContain('spec.ipFamilyPolicy (from 1.20');
+    expect(f.fix).toContain('spec.ipFamilies (from 1.20');
+  });
+
+  it('policy/v1beta1 PodSecurityPolicy on 1.21 -> 1.25 gives the Pod Security Admission migration and no 1.16 note', () => {
+    const psp = yaml(object('policy/v1beta1', 'PodSecurityPolicy'));
+    const [f] = only('1.21', '1.25', psp, 'api-version');
+    expect(f).toMatchObject({ messageId: 'removed', severity: 'BREAKING', replacement: null });
+    expect(f.fix).toContain('pod-security.kubernetes.io/enforce');
+    expect(f.fix).toContain('from 1.23');
+    expect(f.change?.prs).toEqual([109798]);
+    // The same note is right for the version it does remove.
+    const [old] = only('1.15', '1.16', yaml(object('extensions/v1beta1', 'PodSecurityPolicy')), 'api-version');
+    expect(old.change?.prs).toContain(70672);
+  });
+});
