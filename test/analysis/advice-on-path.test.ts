@@ -16,6 +16,7 @@ import type { ApiField, ApiVersion, Change, FeatureGate, Flag, Subject, WellKnow
 import { formatVersion as v, type VersionKey } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';
 import type { Finding } from '../../src/analysis';
+import { RULES } from '../../src/analysis/engine/rules';
 import { seededDatabase } from '../support/http';
 
 let kb: KnowledgeBase;
@@ -104,8 +105,13 @@ interface Problem {
   problem: string;
 }
 
+/** Every "rule/message" the cases below produced: the last test asks that no message went unchecked. */
+const seen = new Set<string>();
+
 function run(c: Case): Finding[] {
-  return upgradeReport(kb, v(c.from), v(c.to), c.manifest).findings.filter((f) => f.ruleId === c.ruleId);
+  const findings = upgradeReport(kb, v(c.from), v(c.to), c.manifest).findings.filter((f) => f.ruleId === c.ruleId);
+  for (const f of findings) seen.add(`${f.ruleId}/${f.messageId}`);
+  return findings;
 }
 
 /** `name` is written with the release it arrives in (or works from). */
@@ -473,6 +479,14 @@ describe('advice on the path, for every record and message', () => {
   it('not-kubernetes: a skipped document gets no advice and no change', () => {
     const [f] = upgradeReport(kb, '1.20', '1.21', 'just: a map\n---\n' + yaml(object('v1', 'ConfigMap'))).findings;
     expect(f).toMatchObject({ ruleId: 'not-kubernetes', severity: 'INFO', fix: null, replacement: null, change: null });
+    seen.add(`${f.ruleId}/${f.messageId}`);
+  });
+
+  it('every message of every rule was produced and checked above (api-reference: api-reference-advice.test.ts)', () => {
+    const own = new Set(['api-reference']);
+    const all = RULES.filter((r) => !own.has(r.id)).flatMap((r) => Object.keys(r.messages).map((m) => `${r.id}/${m}`));
+    expect(all.length).toBeGreaterThan(10);
+    expect(all.filter((m) => !seen.has(m))).toEqual([]);
   });
 });
 

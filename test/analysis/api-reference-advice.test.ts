@@ -14,6 +14,7 @@ import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { resourceOfKind } from '../../src/kb/resource-names';
 import { formatVersion as v, type VersionKey } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';
+import { apiReferenceRule } from '../../src/analysis/engine/rules/api-references';
 import type { Finding } from '../../src/analysis';
 import { seededDatabase } from '../support/http';
 
@@ -83,6 +84,9 @@ function holder(
   return JSON.stringify(root);
 }
 
+/** The rule's messages the cases produced: the last test asks that each was produced and checked. */
+const seen = new Set<string>();
+
 function check(
   manifest: string,
   from: VersionKey,
@@ -103,6 +107,7 @@ function check(
   }
   expect(`${label}: ${findings.length}`).toBe(`${label}: 1`);
   const [f] = findings;
+  seen.add(f.messageId);
   expect(f.severity).toBe(place.severity);
   expect(f.effectiveIn).toBe(Math.max(gone, from));
   if (f.change) expect(referenced.some((r) => f.change!.subjects.includes(r))).toBe(true);
@@ -203,5 +208,9 @@ describe('api-reference advice over every place and record', () => {
       }
     }
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it('produced and checked every message of the rule', () => {
+    expect(Object.keys(apiReferenceRule.messages).filter((m) => !seen.has(m))).toEqual([]);
   });
 });
