@@ -28,6 +28,17 @@ spec:
 `;
 
 describe('well-known keys by place', () => {
+  it('serves when the replacement of a key works: the control-plane taint from 1.24, unknown for other keys', async () => {
+    const { wellKnownKeys } = await server.data(`{ wellKnownKeys(type: "TAINT") { key replacement replacementIn } }`);
+    const master = wellKnownKeys.find((k: any) => k.key === 'node-role.kubernetes.io/master');
+    expect(master).toEqual({
+      key: 'node-role.kubernetes.io/master',
+      replacement: 'node-role.kubernetes.io/control-plane',
+      replacementIn: '1.24',
+    });
+    expect(wellKnownKeys.filter((k: any) => k.replacementIn !== null).length).toBeLessThan(wellKnownKeys.length);
+  });
+
   it('reports a leftover master toleration as a WARNING at 1.24, linked to #107533, and nothing BREAKING', async () => {
     const { upgradeReport: r } = await server.data(REPORT, { from: '1.20', to: '1.26', manifest: DAEMONSET });
     const keys = r.findings.filter((f: any) => f.ruleId === 'well-known-key');

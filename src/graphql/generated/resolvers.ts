@@ -797,6 +797,8 @@ export type WellKnownKey = Node & {
   removedIn?: Maybe<Scalars['KubeVersion']['output']>;
   /** The key to use instead, e.g. topology.kubernetes.io/zone. */
   replacement?: Maybe<Scalars['String']['output']>;
+  /** First release in which Kubernetes sets or reads the replacement in this key's role (null: unknown), e.g. 1.24 for the node-role.kubernetes.io/control-plane taint. */
+  replacementIn?: Maybe<Scalars['KubeVersion']['output']>;
   /** Upstream URLs behind this record. */
   sources: Array<Scalars['String']['output']>;
   /** What the key means, in this knowledge base's words. */
@@ -1275,6 +1277,7 @@ export type WellKnownKeyResolvers<ContextType = Context, ParentType extends Reso
   notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   removedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   replacement?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  replacementIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

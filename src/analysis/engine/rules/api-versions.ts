@@ -3,6 +3,7 @@ import type { ApiVersion } from '../../../kb/model';
 import type { VersionKey } from '../../../kb/version';
 import { changeAt, clampToPath, findingText, onPath, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
+import { survivingReplacement } from './api-references';
 import type { ManifestObject } from '../../reader/manifest';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 
@@ -62,17 +63,6 @@ function versionText(rule: ObjectRule, apiVersion: string, kind: string, ctx: Ru
     });
   }
   return null;
-}
-
-/** Follows replacements until one is still served at the end of the path. */
-function survivingReplacement(record: ApiVersion, ctx: RuleContext): ApiVersion | null {
-  let r = record.replacement;
-  const seen = new Set<string>();
-  while (r && r.removedIn !== null && r.removedIn <= ctx.path.to && r.replacement && !seen.has(r.key)) {
-    seen.add(r.key);
-    r = r.replacement;
-  }
-  return r;
 }
 
 /** Without a replacement the record's migration notes are the advice: they say where to go instead. */
