@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { openPrisma } from './client';
+import { refreshSnapshot } from './load-kb';
 import { isPostgres } from './location';
 import { upsertSearchDocs, type SearchDoc } from './search-index';
 import { upsertPgSearchDocs } from './search-index-postgres';
@@ -64,6 +65,7 @@ export async function replaceImportedNotes(
         },
         { timeout: 60_000, maxWait: 30_000 },
       );
+      await refreshSnapshot(location);
       return;
     }
     await db.$transaction([
@@ -74,6 +76,7 @@ export async function replaceImportedNotes(
     await db.$disconnect();
   }
   upsertSearchDocs(location, importedSearchDocs(rows), removeKeys);
+  await refreshSnapshot(location);
 }
 
 type ImportedNoteRecord = Record<keyof ImportedNoteRow, unknown>;
