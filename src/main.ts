@@ -62,12 +62,6 @@ export async function serve(): Promise<void> {
     import('./services/kb-reload'),
   ]);
   const analysisPool = new AnalysisPool({ size: workers, timeoutMs, idleMs });
-  // One worker starts (and stops) while the server already answers, to prove workers can start; /readyz
-  // waits for that. Workers then start with the analyses that need them.
-  const warming = analysisPool.start(kb).catch((err) => {
-    logger.error({ err }, 'analysis workers could not start');
-    process.exit(1);
-  });
   const server = await startServer({
     kb,
     searcher,
@@ -80,6 +74,13 @@ export async function serve(): Promise<void> {
     logger,
     metrics: new ServerMetrics(),
     analysisPool,
+  });
+  // One worker starts (and stops) once the server answers, to prove workers can start; /readyz waits for
+  // that. Started after listening: on a small machine its start would compete with the server's for the
+  // CPU. Workers then start with the analyses that need them.
+  const warming = analysisPool.start(kb).catch((err) => {
+    logger.error({ err }, 'analysis workers could not start');
+    process.exit(1);
   });
   if (token) log('writes enabled: importReleaseNotes requires the admin token');
   const watch = watchKnowledgeBase({ source: versions, server, intervalMs: reloadEvery, logger });
