@@ -2,6 +2,7 @@
 // it gives back the same linked knowledge base the database does, and a file that is damaged (truncated,
 // a flipped byte, another format) or stale (the database was seeded again, or notes were imported) is
 // never used: the database is read instead and the file rewritten.
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readKnowledgeBaseAndFingerprint } from '../../src/db/read-kb';
 import { openPrisma } from '../../src/db/client';
@@ -168,4 +169,36 @@ describe('loading the knowledge base', () => {
     expect(loaded.source).toMatchObject({ from: 'database', because: { reason: 'stale' } });
     expect(loaded.fingerprint).toBe(current.fingerprint);
   });
+});
+
+/**
+ * Every kind of object the reader builds, with its sorted keys, one line each: the shape the file format
+ * stores. Records (objects with a typename), the root, and the objects right below them; deeper objects
+ * are data parsed from JSON columns (conversion steps, reference places), whose keys vary with the seed.
+ */
+function shapeOf(snapshot: KbSnapshot): string {
+  const lines = new Set<string>();
+  const seen = new Set<object>();
+  const visit = (value: unknown, via: string, depth: number) => {
+    if (typeof value !== 'object' || value === null || seen.has(value)) return;
+    if (Array.isArray(value)) return value.forEach((v) => visit(v, via, depth));
+    const record = value as Record<string, unknown>;
+    const typed = typeof record.typename === 'string';
+    const level = typed ? 0 : depth;
+    if (level > 1) return;
+    seen.add(value);
+    const kind = typed ? (record.typename as string) : via;
+    lines.add(`${kind}: ${Object.keys(record).sort().join(' ')}`);
+    for (const [key, v] of Object.entries(record)) visit(v, `${kind}.${key}`, level + 1);
+  };
+  visit(snapshot, 'KbSnapshot', 0);
+  return [...lines].sort().join('\n');
+}
+
+it('the format version names the shape it stores: a change of KbSnapshot needs a new SNAPSHOT_FORMAT', () => {
+  // When this fails, the objects read from the database gained or lost a field: bump SNAPSHOT_FORMAT in
+  // src/db/kb-snapshot-file.ts (files of the old format are then rebuilt, not misread) and put the new
+  // hash here.
+  const shape = createHash('sha256').update(shapeOf(fromDatabase.snapshot)).digest('hex').slice(0, 16);
+  expect({ format: SNAPSHOT_FORMAT, shape }).toEqual({ format: 1, shape: '9ac77da7dd8545ae' });
 });
