@@ -23,7 +23,10 @@ import { deserialize, serialize } from 'node:v8';
 import type { KbSnapshot } from '../kb/model';
 
 const MAGIC = Buffer.from('NETKBSNP', 'latin1');
-/** Bump when KbSnapshot's shape or this layout changes: older files are then rebuilt, not misread. */
+/**
+ * Bump when KbSnapshot's shape or this layout changes: older files are then rebuilt, not misread.
+ * test/db/kb-snapshot.test.ts pins the shape this number stands for and fails when it changes alone.
+ */
 export const SNAPSHOT_FORMAT = 1;
 
 export type SnapshotRead =
