@@ -3,8 +3,8 @@
 // js-yaml's loadAll of the same bytes), 3 start-up and seed build, 4 memory, 5 convert against check on
 // ~20 MB (time and peak memory, each in a process of its own). Prints a table with
 // PASS/FAIL per target and writes bench/results.json. Not a test: it does not gate CI.
-import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, execSync, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -15,6 +15,8 @@ import { writeSeed } from '../src/db/write-seed';
 import { manifest } from './manifests';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_ONLY=cli: only start-up and the command-line figures (a minute instead of several). */
+const ONLY_CLI = process.env.BENCH_ONLY === 'cli';
 /** Objects of the convert benchmark's manifest: about 20 MB of generated YAML. */
 const CONVERT_OBJECTS = 100_000;
 const root = projectRoot();
@@ -107,18 +109,111 @@ const timeInTurns = (ours: () => unknown, floor: () => unknown, repeat: number) 
 };
 
 /** Wall time of a whole command in ms, the best of `repeat` runs. */
-const command = (args: string[], repeat: number) => {
+const command = (args: string[], repeat: number, env: Record<string, string> = {}) => {
   let best = Infinity;
   for (let i = 0; i < repeat; i++) {
     const started = performance.now();
     execSync([process.execPath, ...args].map((a) => JSON.stringify(a)).join(' '), {
       cwd: root,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     best = Math.min(best, performance.now() - started);
   }
   return best;
 };
+
+/** One whole process: wall time in ms and peak RSS in MiB (bench/peak-rss.cjs, preloaded into ours and the floor's). */
+const processRun = (args: string[], env: Record<string, string> = {}) => {
+  const rssFile = join(dir, `rss-${process.pid}`);
+  const started = performance.now();
+  const r = spawnSync(process.execPath, ['--require', join(root, 'bench', 'peak-rss.cjs'), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env, BENCH_RSS_FILE: rssFile },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const ms = performance.now() - started;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
+  return { ms, rssMiB: Number(readFileSync(rssFile, 'utf8')) / 1024 };
+};
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Whole processes, ours and the floor's in turns after one warm-up of each (the file cache, not the
+ * JIT: every run is a new process): median wall time and median peak RSS of `repeat` runs.
+ */
+const processesInTurns = (ours: string[], floor: string[], env: Record<string, string>, repeat = 5) => {
+  processRun(ours, env);
+  processRun(floor);
+  const runs = { ours: [] as ReturnType<typeof processRun>[], floor: [] as ReturnType<typeof processRun>[] };
+  for (let i = 0; i < repeat; i++) {
+    runs.ours.push(processRun(ours, env));
+    runs.floor.push(processRun(floor));
+  }
+  const sum = (rs: ReturnType<typeof processRun>[]) => ({
+    ms: Math.round(median(rs.map((r) => r.ms))),
+    rssMiB: Math.round(median(rs.map((r) => r.rssMiB))),
+  });
+  return { ours: sum(runs.ours), floor: sum(runs.floor) };
+};
+
+/** A process that only loads `file` with js-yaml: the floor of the command-line figures. */
+const jsYamlProcess = (file: string) => [
+  '-e',
+  `require(${JSON.stringify(require.resolve('js-yaml'))}).loadAll(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`,
+];
+
+/** The command-line figures: check of a one-Ingress file, gate, diff, against a js-yaml process on that file. */
+function commandLine(targets: [string, boolean, string][]): Record<string, unknown> {
+  const small = join(dir, 'one-ingress.yaml');
+  writeFileSync(
+    small,
+    'apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: web}\nspec:\n  backend: {serviceName: web, servicePort: 80}\n',
+  );
+  const env = { DATABASE_URL: `file:${db}` };
+  const netkb = join(root, 'bin', 'netkb');
+  // The first run builds the snapshot file beside the database if a release has none yet: not measured.
+  processRun([netkb, 'check', small, '--from', '1.15', '--to', '1.22', '--fail-on', 'none'], env);
+  const verbs: Record<string, string[]> = {
+    check: ['check', small, '--from', '1.15', '--to', '1.22', '--format', 'json', '--fail-on', 'none'],
+    gate: ['gate', 'IPv6DualStack'],
+    diff: ['diff', '1.15', '1.20'],
+  };
+  const out: Record<string, unknown> = {};
+  for (const [name, args] of Object.entries(verbs)) {
+    const { ours, floor } = processesInTurns([netkb, ...args], jsYamlProcess(small), env);
+    const time = ours.ms / floor.ms;
+    const memory = ours.rssMiB / floor.rssMiB;
+    out[name] = {
+      netkb: ours,
+      floor,
+      timeRatio: Math.round(time * 100) / 100,
+      rssRatio: Math.round(memory * 100) / 100,
+    };
+    targets.push([
+      `netkb ${name} (small) <= 2.5x a js-yaml process's time`,
+      time <= 2.5,
+      `${time.toFixed(2)}x (${ours.ms} vs ${floor.ms} ms)`,
+    ]);
+    if (name === 'check')
+      targets.push([
+        'netkb check (small) <= 2x its peak memory',
+        memory <= 2,
+        `${memory.toFixed(2)}x (${ours.rssMiB} vs ${floor.rssMiB} MiB)`,
+      ]);
+  }
+  return out;
+}
+
+/** Stops a process we started and waits for it to exit (its port is then free for the next start). */
+function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
 
 async function main(): Promise<void> {
   const results: Record<string, unknown> = {};
@@ -131,23 +226,32 @@ async function main(): Promise<void> {
 
   // 3a. Start-up to /healthz with an existing database.
   const port = 41000 + Math.floor(Math.random() * 2000);
+  const serverEnv = {
+    ...process.env,
+    DATABASE_URL: `file:${db}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    NETKB_LOG_LEVEL: 'silent',
+  };
+  const startServer = () =>
+    spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], { env: serverEnv, stdio: 'ignore' });
+  // The first start after a seed may build the snapshot file: started and stopped once before measuring.
+  const first = startServer();
+  await waitHealthy(port);
+  await stopProcess(first);
   const started = performance.now();
-  const netkb = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: `file:${db}`,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      NETKB_LOG_LEVEL: 'silent',
-    },
-    stdio: 'ignore',
-  });
+  let netkb = startServer();
   await waitHealthy(port);
   const startupMs = performance.now() - started;
   results.startup = { toHealthyMs: Math.round(startupMs), seedBuildMs: Math.round(seedMs) };
-  targets.push(['start-up to /healthz <= 1.5 s', startupMs <= 1500, `${Math.round(startupMs)} ms`]);
+  targets.push(['start-up to /healthz <= 0.5 s', startupMs <= 500, `${Math.round(startupMs)} ms`]);
   targets.push(['seed build <= 10 s', seedMs <= 10_000, `${Math.round(seedMs)} ms`]);
+  await stopProcess(netkb);
+  results.cli = commandLine(targets);
+  if (ONLY_CLI) return report(results, targets);
+  netkb = startServer();
+  await waitHealthy(port);
 
   // 1. Lookups: netkb and the floor, one after the other on the same machine.
   const floorPort = port + 1;
@@ -233,20 +337,21 @@ async function main(): Promise<void> {
       'none',
     ],
     3,
+    // The bench's database (and its snapshot file), not the project's data/netkb.db.
+    { DATABASE_URL: `file:${db}` },
   );
-  const cliFloorMs = command(
-    [
-      '-e',
-      `require(${JSON.stringify(require.resolve('js-yaml'))}).loadAll(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`,
-    ],
-    3,
-  );
+  const cliFloorMs = command(jsYamlProcess(file), 3);
   analysis.cli10000 = {
     ms: Math.round(cliMs),
     objectsPerSecond: Math.round(10000 / (cliMs / 1000)),
     floorMs: Math.round(cliFloorMs),
     ratio: Math.round((cliMs / cliFloorMs) * 100) / 100,
   };
+  targets.push([
+    'netkb check, 10,000 objects <= 2x a js-yaml process',
+    cliMs <= 2 * cliFloorMs,
+    `${(cliMs / cliFloorMs).toFixed(2)}x (${Math.round(cliMs)} vs ${Math.round(cliFloorMs)} ms)`,
+  ]);
   const slope = perSize[10000] / perSize[1000];
   analysis.slope1000to10000 = Math.round(slope * 10) / 10;
   // For context: the floor's own slope on the same machine (js-yaml is not perfectly linear either once
@@ -308,6 +413,18 @@ async function main(): Promise<void> {
   upgradeReport(kb, '1.15', '1.22', manifest(10000), { maxBytes: 64 * 1024 * 1024 });
   results.analysisPeakRssMiB = Math.round(Math.max(memBefore, process.memoryUsage().rss) / 1048576);
 
+  let details = '\nanalysis (objects/s, ratio to js-yaml):';
+  for (const n of [10, 100, 1000, 10000]) {
+    const a = analysis[n] as { objectsPerSecond: number; ratio: number };
+    details += ` ${n}: ${a.objectsPerSecond} (${a.ratio}x)`;
+  }
+  const cli = analysis.cli10000 as { objectsPerSecond: number; ratio: number; ms: number };
+  details += `; netkb check, 10,000 objects: ${cli.ms} ms, ${cli.objectsPerSecond} objects/s (${cli.ratio}x a js-yaml process)\n`;
+  details += `convert, ${CONVERT_OBJECTS} objects: ${conv.cpuMs} ms CPU, peak ${conv.peakRssMiB} MiB (+${conv.growthMiB}); check: ${check.cpuMs} ms, peak ${check.peakRssMiB} MiB (+${check.growthMiB})\n`;
+  report(results, targets, details);
+}
+
+function report(results: Record<string, unknown>, targets: [string, boolean, string][], details = ''): void {
   let commit = 'unknown';
   try {
     commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
@@ -340,18 +457,15 @@ async function main(): Promise<void> {
   );
   for (const [name, pass, value] of targets)
     process.stdout.write(`${pass ? 'PASS' : 'FAIL'}  ${name.padEnd(52)} ${value}\n`);
-  process.stdout.write('\nanalysis (objects/s, ratio to js-yaml):');
-  for (const n of [10, 100, 1000, 10000]) {
-    const a = analysis[n] as { objectsPerSecond: number; ratio: number };
-    process.stdout.write(` ${n}: ${a.objectsPerSecond} (${a.ratio}x)`);
-  }
-  const cli = analysis.cli10000 as { objectsPerSecond: number; ratio: number; ms: number };
-  process.stdout.write(
-    `; netkb check, 10,000 objects: ${cli.ms} ms, ${cli.objectsPerSecond} objects/s (${cli.ratio}x a js-yaml process)\n`,
-  );
-  process.stdout.write(
-    `convert, ${CONVERT_OBJECTS} objects: ${conv.cpuMs} ms CPU, peak ${conv.peakRssMiB} MiB (+${conv.growthMiB}); check: ${check.cpuMs} ms, peak ${check.peakRssMiB} MiB (+${check.growthMiB})\n`,
-  );
+  process.stdout.write(details);
+  const cli = results.cli as Record<
+    string,
+    { netkb: { ms: number; rssMiB: number }; floor: { ms: number; rssMiB: number } }
+  >;
+  process.stdout.write('\ncommand line (median ms / peak MiB; js-yaml process on the same small file):');
+  for (const [verb, r] of Object.entries(cli))
+    process.stdout.write(` ${verb} ${r.netkb.ms} ms / ${r.netkb.rssMiB} MiB;`);
+  process.stdout.write(` floor ${cli.check.floor.ms} ms / ${cli.check.floor.rssMiB} MiB\n`);
   process.stdout.write('\nFigures in bench/results.json.\n');
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);

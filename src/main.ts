@@ -16,7 +16,8 @@ import {
 import { ensureDatabase } from './db/ensure';
 import { openKbVersionProbe } from './db/kb-version';
 import { displayLocation } from './db/location';
-import { readKnowledgeBaseInChild } from './db/read-kb-process';
+import { loadKnowledgeBase } from './db/load-kb';
+import { readKnowledgeBaseAndFingerprintInChild } from './db/read-kb-process';
 import { openSearchIndex } from './db/search';
 import { KnowledgeBase } from './kb/knowledge-base';
 import { createLogger } from './observability/log';
@@ -45,16 +46,13 @@ export async function serve(): Promise<void> {
       : `using ${shown} (seed ${ensured.seedHash.slice(0, 12)})`,
   );
   const versions = openKbVersionProbe(file);
-  // The fingerprint is read before the data: a change committed while loading triggers one more reload.
-  // The data is read in a child process: the server does not keep what Prisma allocates while reading
-  // (read-kb-process.ts).
+  // From the snapshot file beside the database when it is at the database's version; otherwise read in a
+  // child process, so the server never loads Prisma nor keeps what it allocates (read-kb-process.ts), and
+  // the snapshot file is written for the next start. The fingerprint is the version of the data loaded:
+  // a change committed meanwhile triggers one more reload.
   const load = async () => {
-    const fingerprint = await versions.read();
-    return {
-      kb: new KnowledgeBase(await readKnowledgeBaseInChild(file)),
-      searcher: openSearchIndex(file),
-      fingerprint,
-    };
+    const { snapshot, fingerprint } = await loadKnowledgeBase(file, readKnowledgeBaseAndFingerprintInChild);
+    return { kb: new KnowledgeBase(snapshot), searcher: openSearchIndex(file), fingerprint };
   };
   // The server's modules (Apollo, graphql-js, the analysis) load while the child process reads.
   const [{ kb, searcher, fingerprint }, { startServer }, { AnalysisPool }, { watchKnowledgeBase }] = await Promise.all([
@@ -64,12 +62,6 @@ export async function serve(): Promise<void> {
     import('./services/kb-reload'),
   ]);
   const analysisPool = new AnalysisPool({ size: workers, timeoutMs, idleMs });
-  // One worker starts (and stops) while the server already answers, to prove workers can start; /readyz
-  // waits for that. Workers then start with the analyses that need them.
-  const warming = analysisPool.start(kb).catch((err) => {
-    logger.error({ err }, 'analysis workers could not start');
-    process.exit(1);
-  });
   const server = await startServer({
     kb,
     searcher,
@@ -82,6 +74,13 @@ export async function serve(): Promise<void> {
     logger,
     metrics: new ServerMetrics(),
     analysisPool,
+  });
+  // One worker starts (and stops) once the server answers, to prove workers can start; /readyz waits for
+  // that. Started after listening: on a small machine its start would compete with the server's for the
+  // CPU. Workers then start with the analyses that need them.
+  const warming = analysisPool.start(kb).catch((err) => {
+    logger.error({ err }, 'analysis workers could not start');
+    process.exit(1);
   });
   if (token) log('writes enabled: importReleaseNotes requires the admin token');
   const watch = watchKnowledgeBase({ source: versions, server, intervalMs: reloadEvery, logger });

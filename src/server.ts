@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ApolloServer } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -128,6 +129,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // resolver. netkb sets Cache-Control itself (src/http/caching.ts).
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginLandingPageDisabled(),
+      // Apollo loads its inline-trace plugin (and the usage-reporting protobufs) at start unless told not
+      // to, ~20 ms of start-up; it would only act if this schema were a federated subgraph, which it is not.
+      ApolloServerPluginInlineTraceDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       refuseMissingRootTypes,
       operationLimits(limitChecker),

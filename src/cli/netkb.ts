@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { databaseFile, seedDir } from '../config';
 import { ensureDatabase } from '../db/ensure';
 import { displayLocation } from '../db/location';
-import { readKnowledgeBase } from '../db/read-kb';
+import { loadKnowledgeBase } from '../db/load-kb';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import type { CliIo } from './check';
 import { openSearchIndex } from '../db/search';
@@ -66,7 +66,8 @@ async function loadKb(): Promise<KnowledgeBase> {
   const file = databaseFile();
   const ensured = await ensureDatabase(file, seedDir());
   if (ensured.rebuilt) process.stderr.write(`netkb: built ${displayLocation(file)} from seed/ (${ensured.reason})\n`);
-  return new KnowledgeBase(await readKnowledgeBase(file));
+  // From the snapshot file beside the database when it is current: Prisma is not loaded then (db/load-kb.ts).
+  return new KnowledgeBase((await loadKnowledgeBase(file)).snapshot);
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -2,7 +2,8 @@
 // missing, the database lacks a migration, or it was built from other seed files than those on disk.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { seedHash } from '../seed/seed-hash';
+import { seedHashCached } from '../seed/seed-hash';
+import { seedHashCachePath } from './load-kb';
 import { isPostgres } from './location';
 import { pendingMigrationsAt } from './migrations';
 import { ENSURE_LOCK_KEY, pgTableExists, withPgClient } from './postgres';
@@ -49,8 +50,9 @@ export async function ensureDatabase(location: string, seedDir: string): Promise
 }
 
 async function ensureUnlocked(location: string, seedDir: string): Promise<EnsureResult> {
-  // Hashing the seed files is cheap; loading and validating them is not, so it happens only to rebuild.
-  const current = seedHash(seedDir);
+  // Hashing the seed files is cheap (and remembered against their metadata); loading and validating them
+  // is not, so it happens only to rebuild.
+  const current = seedHashCached(seedDir, seedHashCachePath(location));
   let reason: string | null = null;
   let pending: string[];
   if (!isPostgres(location) && !existsSync(location)) reason = 'the database file does not exist';

@@ -2,7 +2,7 @@
 // and carry them over when a rebuild from seed/ replaces the database file.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { openPrisma } from './client';
+import { refreshSnapshot } from './load-kb';
 import { isPostgres } from './location';
 import { upsertSearchDocs, type SearchDoc } from './search-index';
 import { upsertPgSearchDocs } from './search-index-postgres';
@@ -53,6 +53,8 @@ export async function replaceImportedNotes(
   rows: ImportedNoteRow[],
   removeKeys: string[],
 ): Promise<void> {
+  // Prisma is loaded here, to write: the readers that import this module for its row helpers do not need it.
+  const { openPrisma } = await import('./client');
   const db = openPrisma(location);
   try {
     if (isPostgres(location)) {
@@ -64,6 +66,7 @@ export async function replaceImportedNotes(
         },
         { timeout: 60_000, maxWait: 30_000 },
       );
+      await refreshSnapshot(location);
       return;
     }
     await db.$transaction([
@@ -74,6 +77,7 @@ export async function replaceImportedNotes(
     await db.$disconnect();
   }
   upsertSearchDocs(location, importedSearchDocs(rows), removeKeys);
+  await refreshSnapshot(location);
 }
 
 type ImportedNoteRecord = Record<keyof ImportedNoteRow, unknown>;

@@ -3,12 +3,13 @@
 // index when it changes (another replica seeded or imported). It reads rows of the data model only
 // (KbMeta, ImportedNote): a seed rewrites KbMeta, an import replaces rows with a new importedAt, both in
 // the transaction that writes their data, so a changed fingerprint means the new data is committed.
+// pg is loaded on first use (a type-only import here): the command line on SQLite never needs it.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { isPostgres } from './location';
 
-const FINGERPRINT = `SELECT m."seedHash" || '|' || m."seededAt" || '|' || (SELECT count(*) FROM "ImportedNote") || '|' ||
+export const KB_FINGERPRINT_SQL = `SELECT m."seedHash" || '|' || m."seededAt" || '|' || (SELECT count(*) FROM "ImportedNote") || '|' ||
   coalesce((SELECT max("importedAt") FROM "ImportedNote"), '') AS fingerprint FROM "KbMeta" m WHERE m.id = 1`;
 
 export interface KbVersionProbe {
@@ -19,15 +20,21 @@ export interface KbVersionProbe {
 
 export function openKbVersionProbe(location: string): KbVersionProbe {
   if (isPostgres(location)) {
-    const pool = new Pool({ connectionString: location, max: 1, idleTimeoutMillis: 60_000 });
-    pool.on('error', () => undefined);
+    let pool: Promise<Pool> | null = null;
+    const open = async () => {
+      const { Pool } = await import('pg');
+      const p = new Pool({ connectionString: location, max: 1, idleTimeoutMillis: 60_000 });
+      p.on('error', () => undefined);
+      return p;
+    };
     return {
       async read() {
-        const { rows } = await pool.query<{ fingerprint: string }>(FINGERPRINT);
+        pool ??= open();
+        const { rows } = await (await pool).query<{ fingerprint: string }>(KB_FINGERPRINT_SQL);
         return rows[0]?.fingerprint ?? '';
       },
       close() {
-        void pool.end().catch(() => undefined);
+        void pool?.then((p) => p.end()).catch(() => undefined);
       },
     };
   }
@@ -37,7 +44,7 @@ export function openKbVersionProbe(location: string): KbVersionProbe {
       if (!existsSync(location)) return '';
       const db = new Database(location, { readonly: true, fileMustExist: true });
       try {
-        const row = db.prepare(FINGERPRINT).get() as { fingerprint: string } | undefined;
+        const row = db.prepare(KB_FINGERPRINT_SQL).get() as { fingerprint: string } | undefined;
         return row?.fingerprint ?? '';
       } finally {
         db.close();

@@ -1,8 +1,9 @@
 // Small PostgreSQL queries made with pg directly (no Prisma): what start-up and the replicas' version
-// poll need before or beside the data model.
-import { Client, type Pool } from 'pg';
+// poll need before or beside the data model. pg is loaded on first use: SQLite never needs it.
+import type { Client, Pool } from 'pg';
 
 export async function withPgClient<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
+  const { Client } = await import('pg');
   const client = new Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,21 +1,29 @@
 // Reads the knowledge base in a short-lived child process and receives it as one v8-serialized value.
 // Measured: reading through Prisma grows the reading process by about 120 MiB (its WASM query engine and
 // the driver's buffers), which it never gives back; the server keeps only the ~1 MiB it needs. Start-up
-// pays one Node process start (~60 ms). From sources (tests, tsx) there is no compiled child: it reads in
-// process.
+// pays one Node process start (~60 ms), and only when the snapshot file is missing or stale
+// (load-kb.ts). From sources (tests, tsx) there is no compiled child: it reads in process.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize } from 'node:v8';
 import type { KbSnapshot } from '../kb/model';
 import { displayLocation } from './location';
-import { readKnowledgeBase } from './read-kb';
 
 export async function readKnowledgeBaseInChild(
   location: string,
   child = join(__dirname, 'read-kb-child.js'),
 ): Promise<KbSnapshot> {
-  if (!existsSync(child)) return readKnowledgeBase(location);
+  return (await readKnowledgeBaseAndFingerprintInChild(location, child)).snapshot;
+}
+
+/** The knowledge base and the fingerprint it was read at (read-kb.ts), read in a child process. */
+export async function readKnowledgeBaseAndFingerprintInChild(
+  location: string,
+  child = join(__dirname, 'read-kb-child.js'),
+): Promise<{ snapshot: KbSnapshot; fingerprint: string }> {
+  // Prisma is loaded only to read in this process: the parent of a child read never loads it.
+  if (!existsSync(child)) return (await import('./read-kb')).readKnowledgeBaseAndFingerprint(location);
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [child], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -36,7 +44,7 @@ export async function readKnowledgeBaseInChild(
           ),
         );
       try {
-        resolve(deserialize(Buffer.concat(out)) as KbSnapshot);
+        resolve(deserialize(Buffer.concat(out)) as { snapshot: KbSnapshot; fingerprint: string });
       } catch (e) {
         reject(e as Error);
       }

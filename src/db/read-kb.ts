@@ -24,6 +24,7 @@ import type {
 import { parseVersion } from '../kb/version';
 import { createHash } from 'node:crypto';
 import { inSnapshot, openPrisma, type Tx } from './client';
+import { KB_FINGERPRINT_SQL } from './kb-version';
 import { displayLocation } from './location';
 
 const list = <T = string>(s: string): T[] => JSON.parse(s) as T[];
@@ -35,6 +36,26 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
   const client = openPrisma(file);
   try {
     return await inSnapshot(client, file, (db) => readAll(db, file));
+  } finally {
+    await client.$disconnect();
+  }
+}
+
+/**
+ * Reads the knowledge base and the database's knowledge-base fingerprint (kb-version.ts) in the same
+ * snapshot: the fingerprint is then exactly the version of the data read, which is what a snapshot file
+ * of it is keyed by (a seed or import committed meanwhile is in both or in neither).
+ */
+export async function readKnowledgeBaseAndFingerprint(
+  file: string,
+): Promise<{ snapshot: KbSnapshot; fingerprint: string }> {
+  const client = openPrisma(file);
+  try {
+    return await inSnapshot(client, file, async (db) => {
+      const snapshot = await readAll(db, file);
+      const rows = await db.$queryRawUnsafe<{ fingerprint: string }[]>(KB_FINGERPRINT_SQL);
+      return { snapshot, fingerprint: rows[0]?.fingerprint ?? '' };
+    });
   } finally {
     await client.$disconnect();
   }

@@ -4,7 +4,7 @@
 // configuration already split, so both databases find the same documents for the same query.
 // The table is derived data like the FTS5 one: the seeder rebuilds it, imports update it, each in the
 // transaction that writes the data it indexes.
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { Tx } from './client';
 import type { SearchDoc, SearchRow } from './search-index';
 import { FIELD_WEIGHTS, queryWords, tokens } from './search-words';
@@ -84,6 +84,8 @@ export class PgSearchIndex {
   private closed = false;
 
   constructor(url: string) {
+    // pg is required here, when a PostgreSQL index is opened: on SQLite the module graph never loads it.
+    const { Pool } = require('pg') as typeof import('pg');
     this.pool = new Pool({ connectionString: url, max: 4, idleTimeoutMillis: 30_000 });
     // An idle connection the server drops must not crash the process; the next query reconnects.
     this.pool.on('error', () => undefined);

@@ -10,6 +10,7 @@ import { parseVersion } from '../kb/version';
 import type { SeedBundle } from '../seed/load';
 import { parseSubjectRef, subjectKey, type SubjectType } from '../seed/subjects';
 import { openPrisma, type Db, type Tx } from './client';
+import { refreshSnapshot } from './load-kb';
 import { applyMigrations } from './migrations';
 import { buildSearchIndex, type SearchDoc } from './search-index';
 import { carryOverImportedNotes, importedSearchDocs, toImportedNoteRow } from './imported-notes';
@@ -27,7 +28,12 @@ export interface SeedWriteResult {
 }
 
 export async function writeSeed(bundle: SeedBundle, target: string): Promise<SeedWriteResult> {
-  if (isPostgres(target)) return writeSeedPostgres(bundle, target);
+  const result = isPostgres(target) ? await writeSeedPostgres(bundle, target) : await writeSeedSqlite(bundle, target);
+  await refreshSnapshot(target);
+  return result;
+}
+
+async function writeSeedSqlite(bundle: SeedBundle, target: string): Promise<SeedWriteResult> {
   mkdirSync(dirname(target), { recursive: true });
   removeAbandonedBuilds(target);
   const temp = join(dirname(target), `.${basename(target)}.building-${process.pid}-${Date.now()}`);

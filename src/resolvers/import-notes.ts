@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { clientError, ErrorCode } from '../errors';
 import type { Resolvers } from '../graphql/generated/resolvers';
-import { importReleaseNotes } from '../services/import-notes';
 import type { Context } from './context';
 
 function requireAdmin(ctx: Context): NonNullable<Context['admin']> {
@@ -23,6 +22,9 @@ export const importNotesResolvers: Resolvers = {
   Mutation: {
     importReleaseNotes: async (_, args, ctx) => {
       const admin = requireAdmin(ctx);
+      // Loaded on the first import: the notes parsers and Prisma (how data gets in) are not part of a
+      // server that only reads.
+      const { importReleaseNotes } = await import('../services/import-notes');
       const result = await importReleaseNotes(ctx.kb, admin.dbFile, {
         ...args,
         sourceFile: 'importReleaseNotes mutation',

@@ -2,8 +2,8 @@
 // them (AnalysisPool, which implements this interface), else on the calling thread. The choice is made
 // once, where the request context is built; resolvers call ctx.runner and never choose.
 import type { KnowledgeBase } from '../kb/knowledge-base';
-import { convertManifest, type ConversionReport } from './convert-manifest';
-import { upgradeReport, type UpgradeReport } from './upgrade-report';
+import type { ConversionReport } from './convert-manifest';
+import type { UpgradeReport } from './upgrade-report';
 
 export interface AnalysisRunner {
   upgradeReport(
@@ -22,8 +22,14 @@ export interface AnalysisRunner {
   ): Promise<ConversionReport>;
 }
 
-/** The analysis on the calling thread: for a server started without a pool (tests, the benchmark's floor). */
+/**
+ * The analysis on the calling thread: for a server started without a pool (tests, the benchmark's floor).
+ * Its modules load with the first analysis (convert's `yaml` document API alone takes ~60 ms), not with
+ * the server.
+ */
 export const inlineRunner: AnalysisRunner = {
-  upgradeReport: async (kb, from, to, manifest, maxBytes) => upgradeReport(kb, from, to, manifest, { maxBytes }),
-  convertManifest: async (kb, from, to, manifest, maxBytes) => convertManifest(kb, from, to, manifest, { maxBytes }),
+  upgradeReport: async (kb, from, to, manifest, maxBytes) =>
+    (await import('./upgrade-report')).upgradeReport(kb, from, to, manifest, { maxBytes }),
+  convertManifest: async (kb, from, to, manifest, maxBytes) =>
+    (await import('./convert-manifest')).convertManifest(kb, from, to, manifest, { maxBytes }),
 };

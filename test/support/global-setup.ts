@@ -14,6 +14,8 @@ export default async function globalSetup(): Promise<void> {
   ensureBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'netkb-test-'));
   process.env.NETKB_TEST_DIR = dir;
+  // The local snapshot files of the run's PostgreSQL databases go with the run, not into the project's data/.
+  process.env.NETKB_SNAPSHOT_DIR ??= join(dir, 'snapshots');
   if (testPostgresUrl()) {
     const prefix = `netkb_test_${process.pid}_${Date.now().toString(36)}`;
     process.env.NETKB_TEST_PG_PREFIX = prefix;

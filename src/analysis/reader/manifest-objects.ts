@@ -1,7 +1,7 @@
 // From one document's value to the objects it holds: the object itself, the items of a List, and
 // component configs written inside a ConfigMap. Lines come from a Locator, asked only when needed:
 // most objects never have a finding, so most never pay for their positions.
-import { readExact } from './manifest-exact';
+import { readExact } from './manifest-exact-lazy';
 import {
   isPlainObject,
   ManifestError,

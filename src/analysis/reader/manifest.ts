@@ -20,7 +20,7 @@
 // One known leniency remains: js-yaml accepts a multi-line quoted scalar whose continuation line starts
 // at column 0, which `yaml` refuses; the fast reader then reads the value as js-yaml does.
 import { load } from 'js-yaml';
-import { readExact } from './manifest-exact';
+import { readExact } from './manifest-exact-lazy';
 import { objectsOfDocument, type DocumentOut } from './manifest-objects';
 import {
   DEFAULT_LIMITS,

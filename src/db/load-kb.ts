@@ -1,0 +1,90 @@
+// How the command line and the server get the knowledge base: from the snapshot file beside the database
+// (kb-snapshot-file.ts) when it is whole and at the database's current knowledge-base version, else from
+// the database through Prisma, writing a new snapshot file for the next start.
+//
+// Prisma (its WASM query compiler and driver: ~0.4 s and ~120 MiB of a process) is imported only on that
+// second path: a `netkb check` that finds a current snapshot never loads it.
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { projectRoot } from '../config';
+import type { KbSnapshot } from '../kb/model';
+import { openKbVersionProbe } from './kb-version';
+import { readSnapshotFile, writeSnapshotFile, type SnapshotRead } from './kb-snapshot-file';
+import { isPostgres } from './location';
+
+export interface ReadFromDatabase {
+  (location: string): Promise<{ snapshot: KbSnapshot; fingerprint: string }>;
+}
+
+export interface LoadedKb {
+  snapshot: KbSnapshot;
+  /** The database's knowledge-base version the snapshot is of (kb-version.ts). */
+  fingerprint: string;
+  /** Where it came from; with 'database', why the snapshot file was not used. */
+  source: { from: 'snapshot' } | { from: 'database'; because: Exclude<SnapshotRead, { ok: true }> };
+}
+
+/**
+ * Where the snapshot of a location lives: beside an SQLite file (netkb.db -> netkb.db.kbsnap); for a
+ * PostgreSQL URL, a local cache file named by a hash of the URL in NETKB_SNAPSHOT_DIR (default data/).
+ */
+export function snapshotPath(location: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (!isPostgres(location)) return `${location}.kbsnap`;
+  const dir = env.NETKB_SNAPSHOT_DIR?.trim() || join(projectRoot(), 'data');
+  return join(dir, `postgresql-${createHash('sha256').update(location).digest('hex').slice(0, 16)}.kbsnap`);
+}
+
+/** Where ensure.ts remembers the seed files' hash against their metadata (seed-hash.ts), beside the snapshot. */
+export function seedHashCachePath(location: string): string {
+  return snapshotPath(location).replace(/\.kbsnap$/, '.seedhash');
+}
+
+/** Reads in this process, loading Prisma only now. */
+export const readInProcess: ReadFromDatabase = async (location) =>
+  (await import('./read-kb')).readKnowledgeBaseAndFingerprint(location);
+
+export async function loadKnowledgeBase(
+  location: string,
+  readFromDatabase: ReadFromDatabase = readInProcess,
+): Promise<LoadedKb> {
+  const probe = openKbVersionProbe(location);
+  let current: string;
+  try {
+    current = await probe.read();
+  } finally {
+    probe.close();
+  }
+  const path = snapshotPath(location);
+  const found: SnapshotRead = current
+    ? readSnapshotFile(path, current)
+    : { ok: false, reason: 'missing', detail: 'the database has no knowledge base yet' };
+  if (found.ok) return { snapshot: found.snapshot, fingerprint: current, source: { from: 'snapshot' } };
+  const { snapshot, fingerprint } = await readFromDatabase(location);
+  saveSnapshot(path, snapshot, fingerprint);
+  return { snapshot, fingerprint, source: { from: 'database', because: found } };
+}
+
+/**
+ * Writes the snapshot of what the database holds now, after a seed or an import lands, so the next start
+ * does not pay for reading through Prisma. A cache: when this fails, the seed or import still stands and
+ * the next start finds the snapshot stale and reads the database instead.
+ */
+export async function refreshSnapshot(location: string, readFromDatabase = readInProcess): Promise<void> {
+  try {
+    const { snapshot, fingerprint } = await readFromDatabase(location);
+    saveSnapshot(snapshotPath(location), snapshot, fingerprint);
+  } catch {
+    /* see above */
+  }
+}
+
+function saveSnapshot(path: string, snapshot: KbSnapshot, fingerprint: string): void {
+  if (!fingerprint) return;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeSnapshotFile(path, snapshot, fingerprint);
+  } catch {
+    // A read-only folder: the next start reads the database again, which is slower but right.
+  }
+}
