@@ -2,7 +2,7 @@
 // import through the admin mutation is served at once, the snapshot file is rewritten at the new
 // version, and a server started afterwards serves the import from that file.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
@@ -10,7 +10,7 @@ import { readSnapshotFile } from '../../src/db/kb-snapshot-file';
 import { openKbVersionProbe } from '../../src/db/kb-version';
 import { snapshotPath } from '../../src/db/load-kb';
 import { builtCli } from '../support/build';
-import { seededDatabase } from '../support/http';
+import { copySeededDatabase } from '../support/database';
 
 jest.setTimeout(120_000);
 
@@ -20,10 +20,11 @@ const IMPORT = `mutation($content: String!) { importReleaseNotes(version: "9.1",
 
 let dir: string;
 let db: string;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'netkb-serve-snapshot-'));
-  db = join(dir, 'netkb.db');
-  copyFileSync(seededDatabase(), db);
+  // A private copy: an SQLite file (the snapshot beside it) or a PostgreSQL database (the snapshot in
+  // NETKB_SNAPSHOT_DIR, a local cache).
+  db = await copySeededDatabase();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -32,7 +33,7 @@ async function serve(): Promise<{ child: ChildProcess; port: number; stop(): Pro
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: `file:${db}`,
+      DATABASE_URL: /^postgres(ql)?:\/\//i.test(db) ? db : `file:${db}`,
       NODE_ENV: 'production',
       NETKB_ADMIN_TOKEN: TOKEN,
       NETKB_ANALYSIS_WORKERS: '1',
