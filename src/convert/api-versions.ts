@@ -2,9 +2,9 @@
 // conversions its api-versions records name (extensions/v1beta1 -> networking.k8s.io/v1beta1 -> v1),
 // as far as every release on the path serves the result, applying each conversion's steps.
 import { isScalar, Scalar, type YAMLMap } from 'yaml';
+import { availableFrom, bitesBy } from '../analysis/engine/api-version-chain';
 import { resourceOf } from '../analysis/engine/findings';
-import type { ApiConversion, ApiVersion } from '../kb/model';
-import type { VersionKey } from '../kb/version';
+import type { ApiConversion } from '../kb/model';
 import { getEntry } from './nodes';
 import { applySteps, refusal, type StepDone } from './steps';
 import { emptyOutcome, findingKey, type ConvertContext, type Converter, type Outcome, type Target } from './types';
@@ -16,7 +16,7 @@ export const apiVersionConverter: Converter = {
   convert({ object, node, lineOfNode }: Target, ctx: ConvertContext): Outcome {
     const out = emptyOutcome();
     const start = ctx.kb.apiVersion(object.apiVersion, object.kind);
-    if (!start || !bites(start, ctx)) return out;
+    if (!start || !bitesBy(start, ctx.path.to)) return out;
     const v = ctx.kb.formatVersion;
     const chain: ApiConversion[] = [];
     let current = start;
@@ -24,7 +24,7 @@ export const apiVersionConverter: Converter = {
     // Set when the chain stops at an interim version that the whole path serves (autoscaling/v2beta2 from
     // 1.19 to 1.25): the object is fixed for this path, and the note says what follows.
     let later: string | null = null;
-    while (bites(current, ctx)) {
+    while (bitesBy(current, ctx.path.to)) {
       if (!current.conversion) {
         blocked = `no automatic conversion is recorded for ${object.kind} ${current.apiVersion}${current.replacement ? '' : ', and it has no replacement'}${current.migrationNotes ? `. ${current.migrationNotes}` : ''}`;
         break;
@@ -102,20 +102,6 @@ export const apiVersionConverter: Converter = {
     return out;
   },
 };
-
-/** Deprecated or removed by the end of the path: the analysis reports it. */
-function bites(record: ApiVersion, ctx: ConvertContext): boolean {
-  return (
-    (record.removedIn !== null && record.removedIn <= ctx.path.to) ||
-    (record.deprecatedIn !== null && record.deprecatedIn <= ctx.path.to)
-  );
-}
-
-function availableFrom(current: ApiVersion, next: ApiVersion): VersionKey | null {
-  if (current.replacement?.apiVersion === next.apiVersion && current.replacementAvailableIn !== null)
-    return current.replacementAvailableIn;
-  return next.introducedIn;
-}
 
 function setApiVersion(object: YAMLMap, apiVersion: string): void {
   const pair = getEntry(object, 'apiVersion');

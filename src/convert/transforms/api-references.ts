@@ -5,11 +5,11 @@
 // rule keeps working on releases before the removal. A group/version pair (an APIService) is left as it is.
 import { isScalar, isSeq, Scalar } from 'yaml';
 import { pathText, resourceOf } from '../../analysis/engine/findings';
+import { availableFrom, bitesBy, survivingReplacement } from '../../analysis/engine/api-version-chain';
 import {
   brokenGrant,
   brokenReference,
   placesOf,
-  survivingReplacement,
   type KindPlace,
   type ResourcePlace,
 } from '../../analysis/engine/rules/api-references';
@@ -65,7 +65,7 @@ function moveReferences(target: Target, place: KindPlace, ctx: ConvertContext, o
     const record = ctx.kb.apiVersion(apiVersion, kind);
     const moved = record ? convertedTo(record, ctx) : null;
     if (!moved || moved === record) {
-      const replacement = survivingReplacement(gone, ctx);
+      const replacement = survivingReplacement(gone, ctx.path);
       out.reasons.push({
         key,
         reason: `no automatic conversion of ${kind} ${apiVersion} is served from ${v(ctx.path.from)} on${replacement ? `; change it to ${replacement.apiVersion} together with the ${kind} itself` : ''}`,
@@ -97,25 +97,15 @@ function moveReferences(target: Target, place: KindPlace, ctx: ConvertContext, o
 function convertedTo(record: ApiVersion, ctx: ConvertContext): ApiVersion {
   let current = record;
   const seen = new Set<string>();
-  while (bites(current, ctx) && current.conversion && !seen.has(current.key)) {
+  while (bitesBy(current, ctx.path.to) && current.conversion && !seen.has(current.key)) {
     seen.add(current.key);
     const next = ctx.kb.apiVersion(current.conversion.to, current.kind);
     if (!next || !next.servedByDefault) break;
-    const available =
-      current.replacement?.apiVersion === next.apiVersion && current.replacementAvailableIn !== null
-        ? current.replacementAvailableIn
-        : next.introducedIn;
+    const available = availableFrom(current, next);
     if (available !== null && available > ctx.path.from) break;
     current = next;
   }
   return current;
-}
-
-function bites(record: ApiVersion, ctx: ConvertContext): boolean {
-  return (
-    (record.removedIn !== null && record.removedIn <= ctx.path.to) ||
-    (record.deprecatedIn !== null && record.deprecatedIn <= ctx.path.to)
-  );
 }
 
 /** RBAC rules: the group that serves a resource now, added after the group that no longer does. */
@@ -140,7 +130,7 @@ function addGroups(target: Target, place: ResourcePlace, ctx: ConvertContext, ou
       for (const resource of new Set(written)) {
         const gone = brokenGrant(group, resource, named, ctx);
         if (!gone) continue;
-        const replacement = survivingReplacement(gone, ctx);
+        const replacement = survivingReplacement(gone, ctx.path);
         if (!replacement) {
           out.reasons.push({
             key,

@@ -6,6 +6,7 @@ import type { VersionKey } from '../../../kb/version';
 import { resourceOfKind } from '../../../kb/resource-names';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
 import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../../types';
+import { availableFrom, survivingReplacement } from '../api-version-chain';
 import { changeAt, clampToPath, findingText, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
 import { locate, toSegments, valueAt } from '../object-paths';
@@ -216,10 +217,7 @@ function groupVersionText(rule: Rule, place: ReferencePlace, apiVersion: string,
 /** " (served since X, ...)" or " only from X": whether the user can switch before upgrading. */
 function servedWhen(gone: ApiVersion, target: ApiVersion, ctx: RuleContext): string {
   const v = ctx.kb.formatVersion;
-  const available =
-    target === gone.replacement && gone.replacementAvailableIn !== null
-      ? gone.replacementAvailableIn
-      : target.introducedIn;
+  const available = availableFrom(gone, target);
   if (available === null) return '.';
   if (available <= ctx.path.from) return `; it is served since ${v(available)}, so you can change it before upgrading.`;
   if (available === gone.removedIn)
@@ -233,7 +231,7 @@ function servedWhen(gone: ApiVersion, target: ApiVersion, ctx: RuleContext): str
 function afterwards(gone: ApiVersion, target: ApiVersion, ctx: RuleContext): string {
   if (target.removedIn === null || target.removedIn > ctx.path.to) return '';
   const v = ctx.kb.formatVersion;
-  const next = survivingReplacement(gone, ctx);
+  const next = survivingReplacement(gone, ctx.path);
   const then =
     next && next !== target && (next.removedIn === null || next.removedIn > ctx.path.to)
       ? ` Then change it to ${next.apiVersion}${next.introducedIn !== null ? ` (served from ${v(next.introducedIn)})` : ''}.`
@@ -288,7 +286,7 @@ const servedAt = (r: ApiVersion, at: VersionKey): boolean =>
  * at `at`, the chain's replacement (dated by the fix).
  */
 export function replacementAt(gone: ApiVersion, at: VersionKey, ctx: Scope): ApiVersion | null {
-  const lasting = survivingReplacement(gone, ctx);
+  const lasting = survivingReplacement(gone, ctx.path);
   const chain: ApiVersion[] = [];
   for (let r = gone.replacement; r && !chain.includes(r); r = r.replacement) chain.push(r);
   const groups = new Set([gone.group, ...chain.map((r) => r.group)]);
@@ -308,17 +306,6 @@ export function replacementAt(gone: ApiVersion, at: VersionKey, ctx: Scope): Api
     if (a !== gone && a.kind === gone.kind && groups.has(a.group) && servedAt(a, at) && (!best || better(a, best)))
       best = a;
   return best ?? lasting;
-}
-
-/** Follows replacements until one is still served at the end of the path (or the last one recorded). */
-export function survivingReplacement(record: ApiVersion, ctx: Scope): ApiVersion | null {
-  let r = record.replacement;
-  const seen = new Set<string>();
-  while (r && r.removedIn !== null && r.removedIn <= ctx.path.to && r.replacement && !seen.has(r.key)) {
-    seen.add(r.key);
-    r = r.replacement;
-  }
-  return r;
 }
 
 /** The record whose removal ends the set being served: null while one of them is never removed. */

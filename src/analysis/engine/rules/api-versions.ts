@@ -3,7 +3,7 @@ import type { ApiVersion } from '../../../kb/model';
 import type { VersionKey } from '../../../kb/version';
 import { changeAt, clampToPath, findingText, onPath, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
-import { survivingReplacement } from './api-references';
+import { availableFrom, survivingReplacement } from '../api-version-chain';
 import type { ManifestObject } from '../../reader/manifest';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 
@@ -31,7 +31,7 @@ function versionText(rule: ObjectRule, apiVersion: string, kind: string, ctx: Ru
   const record = ctx.kb.apiVersion(apiVersion, kind);
   if (!record) return null;
   const v = ctx.kb.formatVersion;
-  const target = survivingReplacement(record, ctx);
+  const target = survivingReplacement(record, ctx.path);
   const replacement = target ? target.apiVersion : null;
   const fix = target ? fixText(record, target, ctx) : noReplacementText(record);
   if (onPath(record.removedIn, ctx)) {
@@ -72,10 +72,7 @@ function noReplacementText(record: ApiVersion): string {
 
 function fixText(record: ApiVersion, target: ApiVersion, ctx: RuleContext): string {
   const v = ctx.kb.formatVersion;
-  const available =
-    target === record.replacement && record.replacementAvailableIn !== null
-      ? record.replacementAvailableIn
-      : target.introducedIn;
+  const available = availableFrom(record, target);
   let when: string;
   if (available === null) when = '';
   else if (available <= ctx.path.from)
