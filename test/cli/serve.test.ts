@@ -5,6 +5,7 @@ import { projectRoot } from '../../src/config';
 import { builtCli } from '../support/build';
 import { seededDatabase } from '../support/http';
 import { runNode } from '../support/cli';
+import { announcedPort, collectOutput } from '../support/serve-process';
 
 jest.setTimeout(120_000);
 
@@ -19,28 +20,10 @@ it('serves /graphql and /healthz on the port it was given (0: a free one) and ex
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout!.on('data', (d) => {
-    out += d;
-  });
-  child.stderr!.on('data', (d) => {
-    out += d;
-  });
+  const output = collectOutput(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const m = /at http:\/\/localhost:(\d+)\/graphql/.exec(out);
-        if (m) {
-          clearInterval(timer);
-          resolve(Number(m[1]));
-        }
-        if (child.exitCode !== null) {
-          clearInterval(timer);
-          reject(new Error(`netkb serve exited: ${out}`));
-        }
-      }, 100);
-    });
+    const port = await announcedPort(child, output);
     expect(port).toBeGreaterThan(0);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     const res = await fetch(`http://127.0.0.1:${port}/graphql`, {
@@ -58,7 +41,7 @@ it('serves /graphql and /healthz on the port it was given (0: a free one) and ex
     ]);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(out).toMatch(/SIGTERM: finishing in-flight requests/);
+    expect(output()).toMatch(/SIGTERM: finishing in-flight requests/);
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
   }

@@ -10,6 +10,7 @@ import { readSnapshotFile } from '../../src/db/kb-snapshot-file';
 import { openKbVersionProbe } from '../../src/db/kb-version';
 import { snapshotPath } from '../../src/db/load-kb';
 import { builtCli } from '../support/build';
+import { announcedPort, collectOutput } from '../support/serve-process';
 import { copySeededDatabase } from '../support/database';
 
 jest.setTimeout(120_000);
@@ -40,22 +41,7 @@ async function serve(): Promise<{ child: ChildProcess; port: number; stop(): Pro
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /at http:\/\/localhost:(\d+)\/graphql/.exec(out);
-      if (m) {
-        clearInterval(timer);
-        resolve(Number(m[1]));
-      }
-      if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`netkb serve exited: ${out}`));
-      }
-    }, 50);
-  });
+  const port = await announcedPort(child, collectOutput(child));
   return {
     child,
     port,
