@@ -40,6 +40,7 @@ const config: CodegenConfig = {
             'VersionDiff',
             'ImportResult',
             'SearchHit',
+            'SearchConnection',
             'UpgradeReport',
           ]
             .map((type) => [type, `../mappers#${type}`])

@@ -1,33 +1,60 @@
 // netkb search TEXT: ranked full-text search over the knowledge base (the `search` query).
 import type { Change, Subject } from '../kb/model';
 import { formatOptionalVersion, formatVersion } from '../kb/version';
-import { searchKnowledgeBase, type SearchHit } from '../services/search';
+import { SEARCH_TYPES, searchKnowledgeBase, type SearchHit, type SearchType } from '../services/search';
 import { clip, code, firstSentence, link } from '../services/markdown/text';
 import { UsageError } from './files';
 import { intOption, lookupVerb } from './lookup-verb';
 import { textTable } from './text-table';
 
-export const SEARCH_HELP = `Usage: netkb search TEXT... [--first N] [--format table|json|markdown]
+export const SEARCH_HELP = `Usage: netkb search TEXT... [--type T[,T...]] [--first N] [--format table|json|markdown]
 
 Finds feature gates, flags, API versions and fields, well-known labels, metrics and release notes by the
 words of their names, summaries and notes (names weigh most). A record named exactly TEXT comes first.
+Names are found by their words too: "DualStack" finds IPv6DualStack, "nftables" NFTablesProxyMode.
 The words may be given as one argument or several. Works on the embedded database; no server needed.
 
 Options:
+  --type T      only these kinds of results, comma-separated (either spelling: feature-gate, FEATURE_GATE):
+                ${typeOptionValues().join(', ')}
   --first N     how many results, 1 to 100 (default 20)
   --format F    table (default), json or markdown
   -h, --help    this text
 
 Exit codes: 0 answered (also when nothing matches), 2 bad input (no TEXT, --first out of range,
-unknown format).
+unknown type or format).
 
-Example:
+Examples:
   netkb search conntrack --first 5
+  netkb search DualStack --type feature-gate,change
 `;
 
 export interface SearchResult {
   text: string;
   hits: SearchHit[];
+  /** How many results match in all (more than hits when --first cut the list). */
+  totalCount: number;
+}
+
+/** --type's values: the GraphQL SearchType names in lower case with dashes (feature-gate, flag, ...). */
+function typeOptionValues(): string[] {
+  return Object.values(SEARCH_TYPES).map((t) => t.toLowerCase().replace(/_/g, '-'));
+}
+
+/** Reads --type: names as typeOptionValues lists them, or as GraphQL spells them (FEATURE_GATE). */
+export function typeOption(raw: string | boolean | undefined): SearchType[] | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const known = Object.values(SEARCH_TYPES) as string[];
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const name = s.toUpperCase().replace(/-/g, '_');
+      if (!known.includes(name))
+        throw new UsageError(`--type: unknown type "${s}"; use one or more of ${typeOptionValues().join(', ')}`);
+      return name as SearchType;
+    });
 }
 
 /** What a hit is called: "FeatureGate NFTablesProxyMode", "Flag kube-proxy --conntrack-max", "Change 1.29 #121046". */
@@ -84,13 +111,15 @@ export const runSearch = lookupVerb<SearchResult>({
   help: SEARCH_HELP,
   positionals: ['TEXT'],
   rest: true,
-  options: { first: { type: 'string' } },
+  options: { first: { type: 'string' }, type: { type: 'string' } },
   answer: async (kb, [text], options, io) => {
     if (!text.trim()) throw new UsageError('TEXT is empty: give words to search for');
     const first = intOption(options, 'first');
+    const types = typeOption(options.type);
     const searcher = io.loadSearcher();
     try {
-      return { text, hits: await searchKnowledgeBase(kb, searcher, text, first) };
+      const found = await searchKnowledgeBase(kb, searcher, text, { first, types });
+      return { text, hits: found.nodes, totalCount: found.totalCount };
     } finally {
       searcher.close();
     }
@@ -104,7 +133,9 @@ export const runSearch = lookupVerb<SearchResult>({
             const t = hitTitle(h);
             return [h.score.toFixed(2), t.type, t.name, clip(firstSentence(hitSummary(h)), 100)];
           }),
-        ) + '\n',
+        ) +
+        '\n' +
+        (r.totalCount > r.hits.length ? `${r.hits.length} of ${r.totalCount} results; --first N shows more.\n` : ''),
   json: searchJson,
   markdown: (r) =>
     r.hits.length === 0

@@ -7,6 +7,7 @@ import { seedHashCachePath } from './load-kb';
 import { isPostgres } from './location';
 import { pendingMigrationsAt } from './migrations';
 import { ENSURE_LOCK_KEY, pgTableExists, withPgClient } from './postgres';
+import { searchIndexCurrentAt } from './search';
 
 export interface EnsureResult {
   rebuilt: boolean;
@@ -60,6 +61,7 @@ async function ensureUnlocked(location: string, seedDir: string): Promise<Ensure
     reason = `migrations not applied: ${pending.join(', ')}`;
   else if ((await storedSeedHashAt(location)) !== current)
     reason = 'the seed files changed since the database was built';
+  else if (!(await searchIndexCurrentAt(location))) reason = 'its search index was made by an older netkb';
   if (!reason) return { rebuilt: false, reason: 'up to date', seedHash: current };
   // Loaded only to rebuild: the seed loader (YAML, zod) and the writer cost a start-up that does not need them.
   const [{ loadSeed }, { writeSeed }] = await Promise.all([import('../seed/load'), import('./write-seed')]);

@@ -1,15 +1,18 @@
 // Full-text search over the knowledge base on PostgreSQL: a tsvector per document with a GIN index, the
 // counterpart of the SQLite FTS5 index (search-index.ts) under the same contract. Words are split in
-// JavaScript (search-words.ts) the way FTS5 splits them, and handed to PostgreSQL's 'simple'
-// configuration already split, so both databases find the same documents for the same query.
+// JavaScript (search-words.ts: the index tokens, camel-case words included, and the forms of a typed word)
+// and handed to PostgreSQL's 'simple' configuration already split, so both databases find the same
+// documents for the same query.
 // The table is derived data like the FTS5 one: the seeder rebuilds it, imports update it, each in the
 // transaction that writes the data it indexes.
-import type { Pool } from 'pg';
+import type { Client, Pool } from 'pg';
 import type { Tx } from './client';
-import type { SearchDoc, SearchRow } from './search-index';
-import { FIELD_WEIGHTS, queryWords, tokens } from './search-words';
+import { MAX_SEARCH_MATCHES, SEARCH_INDEX_FORMAT, type SearchDoc, type SearchRow } from './search-index';
+import { pgTableExists } from './postgres';
+import { FIELD_WEIGHTS, indexTokens, queryWords, wordForms } from './search-words';
 
 export const PG_SEARCH_TABLE = 'netkb_search';
+const PG_FORMAT_TABLE = 'netkb_search_format';
 
 const CREATE = [
   `CREATE TABLE IF NOT EXISTS ${PG_SEARCH_TABLE} (type text NOT NULL, key text NOT NULL, name text NOT NULL, summary text NOT NULL, notes text NOT NULL, document tsvector NOT NULL)`,
@@ -20,14 +23,25 @@ const CREATE = [
 // ts_rank takes weights from 0 to 1 in the order D, C, B, A: notes are C, summary B, name A.
 const RANK_WEIGHTS = `'{0, ${FIELD_WEIGHTS.notes / FIELD_WEIGHTS.name}, ${FIELD_WEIGHTS.summary / FIELD_WEIGHTS.name}, 1}'`;
 
-/** Turns what a person typed into a tsquery: each word a phrase of its tokens, the last one a prefix, all required. */
-export function toTsQuery(text: string): string | null {
+/**
+ * Turns what a person typed into a tsquery: each word any of its forms, each form a phrase of its tokens,
+ * the last word's forms a prefix, all words required. `weights` ("A") keeps only matches in those fields.
+ */
+export function toTsQuery(text: string, weights = ''): string | null {
   const words = queryWords(text)
-    .map(tokens)
-    .filter((t) => t.length > 0);
+    .map(wordForms)
+    .filter((forms) => forms.length > 0);
   if (words.length === 0) return null;
   return words
-    .map((t, i) => t.map((tok, j) => (i === words.length - 1 && j === t.length - 1 ? `${tok}:*` : tok)).join(' <-> '))
+    .map((forms, i) => {
+      const last = i === words.length - 1;
+      const phrases = forms.map((f) =>
+        f
+          .map((tok, j) => (last && j === f.length - 1 ? `${tok}:*${weights}` : weights ? `${tok}:${weights}` : tok))
+          .join(' <-> '),
+      );
+      return `(${phrases.join(' | ')})`;
+    })
     .join(' & ');
 }
 
@@ -44,9 +58,9 @@ async function insertDocs(tx: Tx, docs: SearchDoc[]): Promise<void> {
         d.name,
         d.summary,
         d.notes,
-        tokens(d.name).join(' '),
-        tokens(d.summary).join(' '),
-        tokens(d.notes).join(' '),
+        indexTokens(d.name).join(' '),
+        indexTokens(d.summary).join(' '),
+        indexTokens(d.notes).join(' '),
       );
       const p = (n: number) => `$${at + n}`;
       return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, setweight(to_tsvector('simple', ${p(6)}), 'A') || setweight(to_tsvector('simple', ${p(7)}), 'B') || setweight(to_tsvector('simple', ${p(8)}), 'C'))`;
@@ -58,11 +72,23 @@ async function insertDocs(tx: Tx, docs: SearchDoc[]): Promise<void> {
   }
 }
 
-/** Replaces the whole index, inside the seed's transaction. */
+/** Replaces the whole index, inside the seed's transaction, and records its format (SEARCH_INDEX_FORMAT). */
 export async function rebuildPgSearchIndex(tx: Tx, docs: SearchDoc[]): Promise<void> {
   for (const sql of CREATE) await tx.$executeRawUnsafe(sql);
   await tx.$executeRawUnsafe(`DELETE FROM ${PG_SEARCH_TABLE}`);
   await insertDocs(tx, docs);
+  await tx.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS ${PG_FORMAT_TABLE} (format integer NOT NULL)`);
+  await tx.$executeRawUnsafe(`DELETE FROM ${PG_FORMAT_TABLE}`);
+  await tx.$executeRawUnsafe(`INSERT INTO ${PG_FORMAT_TABLE} (format) VALUES (${SEARCH_INDEX_FORMAT})`);
+}
+
+/** The format of a database's index; 1 when it has an index without a stated format, null without one. */
+export async function pgSearchIndexFormat(client: Client): Promise<number | null> {
+  if (!(await pgTableExists(client, PG_FORMAT_TABLE))) return (await pgTableExists(client, PG_SEARCH_TABLE)) ? 1 : null;
+  const { rows } = await client.query<{ format: number | null }>(
+    `SELECT max(format) AS format FROM ${PG_FORMAT_TABLE}`,
+  );
+  return rows[0].format;
 }
 
 /** Replaces the index entries of imported changes, inside the import's transaction. */
@@ -91,13 +117,15 @@ export class PgSearchIndex {
     this.pool.on('error', () => undefined);
   }
 
-  async search(text: string, limit: number): Promise<SearchRow[]> {
+  async search(text: string, limit = MAX_SEARCH_MATCHES): Promise<SearchRow[]> {
     const query = toTsQuery(text);
     if (!query) return [];
+    // The name is weight A: a match of the query restricted to A is a match in the name alone.
     const { rows } = await this.pool.query<SearchRow>(
-      `SELECT type, key, ts_rank(${RANK_WEIGHTS}, document, q) * ${FIELD_WEIGHTS.name} AS score
-       FROM ${PG_SEARCH_TABLE}, to_tsquery('simple', $1) AS q WHERE document @@ q ORDER BY score DESC, key LIMIT $2`,
-      [query, limit],
+      `SELECT type, key, ts_rank(${RANK_WEIGHTS}, document, q) * ${FIELD_WEIGHTS.name} AS score, document @@ qn AS "inName"
+       FROM ${PG_SEARCH_TABLE}, to_tsquery('simple', $1) AS q, to_tsquery('simple', $2) AS qn
+       WHERE document @@ q ORDER BY score DESC, type, key LIMIT $3`,
+      [query, toTsQuery(text, 'A'), limit],
     );
     return rows;
   }

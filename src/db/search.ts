@@ -1,10 +1,12 @@
 // Opens the full-text index of a database location: FTS5 in an SQLite file, tsvector in PostgreSQL.
 import { isPostgres } from './location';
-import { PgSearchIndex, rebuildPgSearchIndex } from './search-index-postgres';
-import { buildSearchIndex, SearchIndex, type SearchDoc } from './search-index';
+import { withPgClient } from './postgres';
+import { pgSearchIndexFormat, PgSearchIndex, rebuildPgSearchIndex } from './search-index-postgres';
+import { buildSearchIndex, SEARCH_INDEX_FORMAT, SearchIndex, searchIndexFormat, type SearchDoc } from './search-index';
 
 export interface OpenSearchIndex {
-  search(text: string, limit: number): ReturnType<SearchIndex['search']> | ReturnType<PgSearchIndex['search']>;
+  /** Every match (at most `limit`, default MAX_SEARCH_MATCHES), best first. */
+  search(text: string, limit?: number): ReturnType<SearchIndex['search']> | ReturnType<PgSearchIndex['search']>;
   ready(): boolean | Promise<boolean>;
   close(): void;
 }
@@ -24,4 +26,10 @@ export async function rebuildSearchIndexAt(location: string, docs: SearchDoc[]):
   } finally {
     await db.$disconnect();
   }
+}
+
+/** Whether the location's search index was made the way this netkb makes it (false too when it has none). */
+export async function searchIndexCurrentAt(location: string): Promise<boolean> {
+  const format = isPostgres(location) ? await withPgClient(location, pgSearchIndexFormat) : searchIndexFormat(location);
+  return format === SEARCH_INDEX_FORMAT;
 }

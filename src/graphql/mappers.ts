@@ -3,6 +3,7 @@
 // shape (versions are VersionKeys, ids and cross-links are resolved by field resolvers).
 import type { Connection } from '../services/pagination';
 import type { Change } from '../kb/model';
+import type { SearchHit } from '../services/search';
 
 export type {
   ApiField,
@@ -27,3 +28,4 @@ export type { SearchHit } from '../services/search';
 export type { UpgradeReport } from '../services/upgrade-report';
 
 export type ChangeConnection = Connection<Change>;
+export type SearchConnection = Connection<SearchHit>;

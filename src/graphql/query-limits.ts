@@ -27,7 +27,7 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxTokens: 5_000,
 };
 
-/** Fields that return lists without a `first` argument count as this many items. */
+/** Fields that return lists without a `first` or `last` argument count as this many items. */
 const UNPAGED_LIST_FACTOR = 10;
 
 interface Tally {
@@ -53,7 +53,7 @@ export function measureOperation(
         tally.cost += multiplier;
         if (sel.selectionSet) {
           const isList = listFields.has(sel.name.value);
-          const first = sel.arguments?.find((a) => a.name.value === 'first');
+          const first = sel.arguments?.find((a) => a.name.value === 'first' || a.name.value === 'last');
           const size = first ? (numberOf(first.value, variables) ?? UNPAGED_LIST_FACTOR) : UNPAGED_LIST_FACTOR;
           // __Type.ofType unwraps NON_NULL/LIST one step: a chain without fan-out, which introspection
           // queries (GraphiQL's among them) nest seven or more deep. It adds cost, not depth.

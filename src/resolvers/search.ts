@@ -3,6 +3,6 @@ import { searchKnowledgeBase } from '../services/search';
 
 export const searchResolvers: Resolvers = {
   Query: {
-    search: (_, args, ctx) => searchKnowledgeBase(ctx.kb, ctx.searcher, args.text, args.first),
+    search: (_, { text, ...args }, ctx) => searchKnowledgeBase(ctx.kb, ctx.searcher, text, args),
   },
 };

@@ -1,5 +1,6 @@
-// Cursor pagination over an already filtered, ordered list. Cursors are opaque (base64url of the item's
-// natural key), so they stay valid for the same knowledge base whatever page size is asked for.
+// Cursor pagination over an already filtered, ordered list, as GitHub's API has it: first/after page
+// forward, last/before page backward. Cursors are opaque (base64url of the item's natural key), so they stay
+// valid for the same knowledge base whatever page size is asked for.
 import { badUserInput } from '../errors';
 
 export const MAX_PAGE_SIZE = 100;
@@ -7,8 +8,17 @@ export const DEFAULT_PAGE_SIZE = 20;
 
 export interface Connection<T> {
   edges: { node: T; cursor: string }[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: T[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
   totalCount: number;
+}
+
+/** What a client asks of a connection: GraphQL's first, after, last and before arguments. */
+export interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
 }
 
 export function encodeCursor(key: string): string {
@@ -20,32 +30,61 @@ function decodeCursor(cursor: string): string | null {
   return text.startsWith('cursor:') ? text.slice('cursor:'.length) : null;
 }
 
-export function paginate<T>(
-  items: T[],
-  keyOf: (item: T) => string,
-  first?: number | null,
-  after?: string | null,
-): Connection<T> {
-  const size = first ?? DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw badUserInput(`first must be from 1 to ${MAX_PAGE_SIZE}, got ${first}`, { argument: 'first' });
+function pageSize(name: 'first' | 'last', value: number): number {
+  if (!Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE) {
+    throw badUserInput(`${name} must be from 1 to ${MAX_PAGE_SIZE}, got ${value}`, { argument: name });
   }
-  let start = 0;
-  if (after !== null && after !== undefined) {
-    const key = decodeCursor(after);
-    const index = key === null ? -1 : items.findIndex((item) => keyOf(item) === key);
-    if (index < 0)
-      throw badUserInput('after: the cursor does not belong to this list; use an endCursor from the same query', {
-        argument: 'after',
-      });
-    start = index + 1;
+  return value;
+}
+
+/** Where a cursor's item is in the list; a cursor that is malformed or from another list is refused. */
+function cursorIndex<T>(items: T[], keyOf: (item: T) => string, name: 'after' | 'before', cursor: string): number {
+  const key = decodeCursor(cursor);
+  const index = key === null ? -1 : items.findIndex((item) => keyOf(item) === key);
+  if (index < 0) {
+    const from = name === 'after' ? 'an endCursor' : 'a startCursor';
+    throw badUserInput(
+      `${name}: the cursor does not belong to this list; use ${from} (or an edge's cursor) from the same query`,
+      {
+        argument: name,
+      },
+    );
   }
-  const page = items.slice(start, start + size);
-  const edges = page.map((node) => ({ node, cursor: encodeCursor(keyOf(node)) }));
+  return index;
+}
+
+export function paginate<T>(items: T[], keyOf: (item: T) => string, args: PageArgs = {}): Connection<T> {
+  const { first, after, last, before } = args;
+  const hasFirst = first !== null && first !== undefined;
+  const hasLast = last !== null && last !== undefined;
+  if (hasFirst && hasLast) {
+    throw badUserInput('first and last together are not supported: give first (with after) or last (with before)', {
+      argument: 'last',
+    });
+  }
+  // The window the cursors leave, then the page at its start (first) or its end (last).
+  let from = 0;
+  let to = items.length;
+  if (after !== null && after !== undefined) from = cursorIndex(items, keyOf, 'after', after) + 1;
+  if (before !== null && before !== undefined) to = Math.max(from, cursorIndex(items, keyOf, 'before', before));
+  let start: number;
+  let end: number;
+  if (hasLast) {
+    end = to;
+    start = Math.max(from, to - pageSize('last', last));
+  } else {
+    start = from;
+    end = Math.min(to, from + pageSize('first', first ?? DEFAULT_PAGE_SIZE));
+  }
+  const nodes = items.slice(start, end);
+  const edges = nodes.map((node) => ({ node, cursor: encodeCursor(keyOf(node)) }));
   return {
     edges,
+    nodes,
     pageInfo: {
-      hasNextPage: start + size < items.length,
+      hasNextPage: end < items.length,
+      hasPreviousPage: start > 0,
+      startCursor: edges.length > 0 ? edges[0].cursor : null,
       endCursor: edges.length > 0 ? edges[edges.length - 1].cursor : null,
     },
     totalCount: items.length,

@@ -181,7 +181,7 @@ describe('the server under generated requests', () => {
     '{ featureGate(name: "IPv6DualStack") { lifecycle { stage since } } }',
     '{ changes(first: 5) { edges { node { summary } } } }',
     '{ diff(from: "1.18", to: "1.22") { removedFlags { name } } }',
-    '{ search(text: "kube-proxy") { score } }',
+    '{ search(text: "kube-proxy") { totalCount nodes { score type } } }',
   ];
   const documents = fc.oneof(
     fc.string({ maxLength: 300 }),

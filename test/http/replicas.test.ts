@@ -137,7 +137,7 @@ describe('two replicas on one database', () => {
     expect(onB.version).toBe(onA.version);
     expect(onB.version).not.toBe(before.version);
     expect(b.output()).toMatch(/the knowledge base changed in the database: reloading/);
-    const found = await graphql(b, '{ search(text: "per-core setting") { change { prs imported } } }');
-    expect(found.body.data.search.map((h: any) => h.change?.prs[0])).toContain(900001);
+    const found = await graphql(b, '{ search(text: "per-core setting") { nodes { change { prs imported } } } }');
+    expect(found.body.data.search.nodes.map((h: any) => h.change?.prs[0])).toContain(900001);
   });
 });

@@ -60,14 +60,21 @@ export function operationLimits(checker: OperationLimitChecker): ApolloServerPlu
   };
 }
 
-/** Names of fields that return a list or a connection: what multiplies the cost of what is below them. */
+/**
+ * Names of fields that return a list or a connection: what multiplies the cost of what is below them. A
+ * connection's edges and nodes are its page, already counted by the connection's first or last.
+ */
 function listFieldNames(schema: GraphQLSchema): Set<string> {
   const names = new Set<string>();
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
       const named = getNamedType(field.type);
-      if (field.name !== 'edges' && (isListType(getNullableType(field.type)) || named.name.endsWith('Connection')))
+      if (
+        field.name !== 'edges' &&
+        field.name !== 'nodes' &&
+        (isListType(getNullableType(field.type)) || named.name.endsWith('Connection'))
+      )
         names.add(field.name);
     }
   }
