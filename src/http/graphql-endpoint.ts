@@ -44,7 +44,7 @@ export async function serveGraphQL(
   });
   for (const [key, value] of result.headers) res.setHeader(key, value);
   res.statusCode = result.status ?? 200;
-  const cacheable = setCachingHeaders(res, trace, kbVersion);
+  const cacheable = setCachingHeaders(res, trace, kbVersion, req.method);
   if (result.body.kind === 'complete') {
     if (req.method === 'GET' && cacheable && answeredNotModified(req, res, kbVersion, url.search)) return;
     res.end(result.body.string);

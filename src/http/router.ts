@@ -8,6 +8,7 @@ import type { ServerMetrics } from '../observability/metrics';
 import type { RequestTrace } from '../resolvers/context';
 import type { KbState } from '../server';
 import type { AnalysisPool } from '../services/analysis-pool';
+import { answeredCors } from './cors';
 import { serveGraphQL, type GraphQLEndpoint } from './graphql-endpoint';
 import { serveHealth, serveReadiness } from './health-checks';
 import { serveMetrics } from './metrics-endpoint';
@@ -23,6 +24,8 @@ export interface Routes {
   analysisPool?: AnalysisPool;
   web: StaticFiles;
   graphql: GraphQLEndpoint;
+  /** Origins whose pages may call /graphql cross-origin (NETKB_CORS_ORIGINS); empty: same origin only. */
+  corsOrigins: ReadonlySet<string>;
 }
 
 export function requestListener(routes: Routes): (req: IncomingMessage, res: ServerResponse) => void {
@@ -53,6 +56,7 @@ async function route(req: IncomingMessage, res: ServerResponse, trace: RequestTr
     if (readOnly && (await routes.web.serve(req, res, url.pathname))) return;
     return sendJson(res, 404, { error: `nothing at ${url.pathname}: GraphQL is at /graphql, the dashboard at /` });
   }
+  if (answeredCors(req, res, routes.corsOrigins)) return;
   // A browser opening /graphql gets the explorer; GET with a query (or a persisted query) stays the JSON API.
   if (
     req.method === 'GET' &&

@@ -3,6 +3,6 @@ import { changeConnection, filterChanges } from '../services/changes';
 
 export const changeResolvers: Resolvers = {
   Query: {
-    changes: (_, args, ctx) => changeConnection(filterChanges(ctx.kb, args.filter ?? {}), args.first, args.after),
+    changes: (_, args, ctx) => changeConnection(filterChanges(ctx.kb, args.filter ?? {}), args),
   },
 };

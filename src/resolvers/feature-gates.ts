@@ -1,5 +1,5 @@
 import type { Resolvers } from '../graphql/generated/resolvers';
-import { featureGateStateIn, findFeatureGate, listFeatureGates } from '../services/feature-gates';
+import { featureGateKepUrl, featureGateStateIn, findFeatureGate, listFeatureGates } from '../services/feature-gates';
 import { featureGateMarkdown } from '../services/markdown';
 
 export const featureGateResolvers: Resolvers = {
@@ -8,6 +8,7 @@ export const featureGateResolvers: Resolvers = {
     featureGates: (_, args, ctx) => listFeatureGates(ctx.kb, args),
   },
   FeatureGate: {
+    kepUrl: (g) => featureGateKepUrl(g),
     stateIn: (g, args, ctx) => featureGateStateIn(ctx.kb, g, args.version),
     markdown: (g, args) => featureGateMarkdown(g, args.maxLength),
   },

@@ -15,8 +15,7 @@ export const releaseResolvers: Resolvers = {
           { kinds: args.kinds },
           ctx.kb.changes.filter((c) => c.version === r.version),
         ),
-        args.first,
-        args.after,
+        args,
       ),
   },
 };

@@ -2,21 +2,23 @@
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { Metric, Release, WellKnownKey } from '../kb/model';
 import { requireRelease } from './versions';
+import { requireComponent } from './vocabulary';
 
 export function listReleases(kb: KnowledgeBase): Release[] {
   return kb.releases;
 }
 
+/** The release; one the knowledge base does not hold is refused (BAD_USER_INPUT), never answered null. */
 export function findRelease(kb: KnowledgeBase, version: string): Release {
   return kb.release(requireRelease(kb, version, 'version'))!;
 }
 
-export function listWellKnownKeys(kb: KnowledgeBase, type?: string | null): WellKnownKey[] {
-  const t = type?.trim().toUpperCase();
-  return t ? kb.wellKnownKeys.filter((k) => k.type === t) : kb.wellKnownKeys;
+export function listWellKnownKeys(kb: KnowledgeBase, type?: WellKnownKey['type'] | null): WellKnownKey[] {
+  return type ? kb.wellKnownKeys.filter((k) => k.type === type) : kb.wellKnownKeys;
 }
 
+/** Every metric, or those of one component (a blank value filters nothing); an unknown component is refused. */
 export function listMetrics(kb: KnowledgeBase, component?: string | null): Metric[] {
-  const c = component?.trim().toLowerCase();
+  const c = component?.trim() ? requireComponent(kb, component, 'component') : null;
   return c ? kb.metrics.filter((m) => m.component === c) : kb.metrics;
 }

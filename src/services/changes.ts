@@ -3,8 +3,9 @@
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { Change } from '../kb/model';
 import { requireRelease } from './versions';
-import { paginate, type Connection } from './pagination';
+import { paginate, type Connection, type PageArgs } from './pagination';
 import { badUserInput } from '../errors';
+import { requireComponent, requireSig, sigKey } from './vocabulary';
 
 export interface ChangeFilter {
   from?: string | null;
@@ -25,10 +26,12 @@ export function filterChanges(kb: KnowledgeBase, filter: ChangeFilter = {}, with
     });
   }
   const kinds = filter.kinds && filter.kinds.length > 0 ? new Set(filter.kinds) : null;
-  const sigs = filter.sigs && filter.sigs.length > 0 ? new Set(filter.sigs.map(normalizeSig)) : null;
+  // Unknown SIGs and components are refused (with the closest names), not answered with nothing.
+  const sigs =
+    filter.sigs && filter.sigs.length > 0 ? new Set(filter.sigs.map((s) => requireSig(kb, s, 'filter.sigs'))) : null;
   const components =
     filter.components && filter.components.length > 0
-      ? new Set(filter.components.map((c) => c.trim().toLowerCase()))
+      ? new Set(filter.components.map((c) => requireComponent(kb, c, 'filter.components')))
       : null;
   const text = filter.text?.trim().toLowerCase() || null;
   return within.filter(
@@ -36,24 +39,16 @@ export function filterChanges(kb: KnowledgeBase, filter: ChangeFilter = {}, with
       (from === null || c.version > from) &&
       (to === null || c.version <= to) &&
       (!kinds || kinds.has(c.kind)) &&
-      (!sigs || c.sigs.some((s) => sigs.has(normalizeSig(s)))) &&
+      (!sigs || c.sigs.some((s) => sigs.has(sigKey(s)))) &&
       (!components || c.components.some((x) => components.has(x))) &&
       (!filter.actionRequiredOnly || c.actionRequired) &&
       (!text || matchesText(c, text)),
   );
 }
 
-export function changeConnection(items: Change[], first?: number | null, after?: string | null): Connection<Change> {
-  return paginate(items, (c) => c.key, first, after);
-}
-
-/** "SIG Network", "sig-network", "network" and "Network" are the same SIG. */
-function normalizeSig(s: string): string {
-  return s
-    .trim()
-    .toLowerCase()
-    .replace(/^sig[\s-]+/, '')
-    .replace(/[\s-]+/g, ' ');
+/** A page of changes: `page` holds the connection arguments first, after, last and before. */
+export function changeConnection(items: Change[], page: PageArgs = {}): Connection<Change> {
+  return paginate(items, (c) => c.key, page);
 }
 
 function matchesText(c: Change, text: string): boolean {
