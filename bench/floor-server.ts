@@ -51,6 +51,7 @@ async function main(): Promise<void> {
           trace: { operation: null, operationType: null, errorCodes: [] },
           metrics,
           runner: inlineRunner,
+          publicUrl: null,
         },
       });
       const text = JSON.stringify(result);

@@ -6,10 +6,12 @@ import {
   analysisTimeoutMs,
   analysisWorkers,
   ConfigError,
+  corsOrigins,
   databaseLocation,
   host,
   maxManifestBytes,
   port,
+  publicUrl,
   reloadIntervalMs,
   seedDir,
 } from './config';
@@ -38,6 +40,8 @@ export async function serve(): Promise<void> {
   const timeoutMs = analysisTimeoutMs();
   const idleMs = analysisIdleMs();
   const reloadEvery = reloadIntervalMs();
+  const dashboardUrl = publicUrl();
+  const allowedOrigins = corsOrigins();
   const shown = displayLocation(file);
   const ensured = await ensureDatabase(file, seedDir());
   log(
@@ -74,6 +78,8 @@ export async function serve(): Promise<void> {
     logger,
     metrics: new ServerMetrics(),
     analysisPool,
+    publicUrl: dashboardUrl,
+    corsOrigins: allowedOrigins,
   });
   // One worker starts (and stops) once the server answers, to prove workers can start; /readyz waits for
   // that. Started after listening: on a small machine its start would compete with the server's for the
@@ -83,6 +89,7 @@ export async function serve(): Promise<void> {
     process.exit(1);
   });
   if (token) log('writes enabled: importReleaseNotes requires the admin token');
+  if (allowedOrigins.length > 0) log(`cross-origin requests allowed from ${allowedOrigins.join(', ')}`);
   const watch = watchKnowledgeBase({ source: versions, server, intervalMs: reloadEvery, logger });
   if (reloadEvery > 0) log(`checking the database for knowledge-base changes every ${reloadEvery} ms`);
   void warming.then(() => log(`analysis workers can start (up to ${workers}, stopped after ${idleMs} ms idle)`));

@@ -24,6 +24,7 @@ import { PreparedQueries } from './graphql/prepared-queries';
 import { keepPreparedQueries } from './graphql/plugins/keep-prepared-queries';
 import { maskUnexpectedErrors } from './graphql/plugins/mask-unexpected-errors';
 import { operationLimitChecker, operationLimits } from './graphql/plugins/operation-limits';
+import { markUserContent } from './graphql/plugins/mark-user-content';
 import { refuseMissingRootTypes } from './graphql/plugins/refuse-missing-root-types';
 import { traceOperation } from './graphql/plugins/trace-operation';
 import { silentLogger, type Logger } from './observability/log';
@@ -65,6 +66,10 @@ export interface ServerOptions {
   analysisPool?: AnalysisPool;
   /** The built dashboard and explorer (default: dist/web of the project). */
   webDir?: string;
+  /** The dashboard's public address (NETKB_PUBLIC_URL), linked from chat messages; default none. */
+  publicUrl?: string | null;
+  /** Origins whose pages may call /graphql cross-origin (NETKB_CORS_ORIGINS, config.ts); default none. */
+  corsOrigins?: readonly string[];
 }
 
 export interface RunningServer {
@@ -137,6 +142,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       operationLimits(limitChecker),
       maskUnexpectedErrors(logError, isDevelopment()),
       traceOperation,
+      markUserContent,
       keepPreparedQueries(prepared),
     ],
   });
@@ -151,6 +157,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     trace,
     metrics,
     runner: options.analysisPool ?? inlineRunner,
+    publicUrl: options.publicUrl ?? null,
   });
 
   httpServer.on(
@@ -168,6 +175,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         kbVersion: () => state.kb.version.slice(0, 12),
         context: contextFor,
       },
+      corsOrigins: new Set(options.corsOrigins ?? []),
     }),
   );
 

@@ -20,12 +20,16 @@ export interface Context {
   metrics: ServerMetrics;
   /** Runs upgradeReport and convertManifest: in worker threads when the server has them, else in-line. */
   runner: AnalysisRunner;
+  /** The dashboard's public address (NETKB_PUBLIC_URL), for links in chat messages; null when not set. */
+  publicUrl: string | null;
 }
 
 export interface RequestTrace {
   operation: string | null;
   operationType: string | null;
   errorCodes: string[];
+  /** Set when the operation selects a root field marked @userContent (its answer carries a user's manifest). */
+  userContent?: boolean;
 }
 
 export interface AdminAccess {

@@ -5,11 +5,10 @@ import { versionDiffMarkdown } from '../services/markdown';
 
 export const diffResolvers: Resolvers = {
   Query: {
-    diff: (_, args, ctx) => diffReleases(ctx.kb, args.from, args.to),
+    diff: (_, args, ctx) => diffReleases(ctx.kb, args.from, args.to, args.sig),
   },
   VersionDiff: {
-    changes: (d, args, ctx) =>
-      changeConnection(filterChanges(ctx.kb, { kinds: args.kinds }, d.changes), args.first, args.after),
-    markdown: (d, args) => versionDiffMarkdown(d, args.maxLength),
+    changes: (d, args, ctx) => changeConnection(filterChanges(ctx.kb, { kinds: args.kinds }, d.changes), args),
+    markdown: (d, args, ctx) => versionDiffMarkdown(d, args.maxLength, ctx.publicUrl),
   },
 };

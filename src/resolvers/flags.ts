@@ -1,9 +1,13 @@
 import type { Resolvers } from '../graphql/generated/resolvers';
-import { findFlag, listFlags } from '../services/flags';
+import { listFlags, lookupFlag } from '../services/flags';
+import { flagMarkdownMessage } from '../services/markdown';
 
 export const flagResolvers: Resolvers = {
   Query: {
-    flag: (_, args, ctx) => findFlag(ctx.kb, args.component, args.name),
+    flag: (_, args, ctx) => lookupFlag(ctx.kb, args.component, args.name),
     flags: (_, args, ctx) => listFlags(ctx.kb, args.component),
+  },
+  Flag: {
+    markdown: (f, args) => flagMarkdownMessage(f, args.maxLength),
   },
 };

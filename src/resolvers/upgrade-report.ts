@@ -1,4 +1,5 @@
 import type { Resolvers } from '../graphql/generated/resolvers';
+import { upgradeReportMarkdown } from '../services/markdown';
 
 export const upgradeReportResolvers: Resolvers = {
   Query: {
@@ -10,5 +11,8 @@ export const upgradeReportResolvers: Resolvers = {
         stop();
       }
     },
+  },
+  UpgradeReport: {
+    markdown: (r, args) => upgradeReportMarkdown(r, args.maxLength),
   },
 };

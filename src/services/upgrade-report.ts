@@ -7,14 +7,13 @@ import {
   noObjectsProblem,
   readManifestInto,
   refuseProblem,
-  reportMarkdown,
   type Finding,
   type ManifestLimits,
   type SkippedDocument,
 } from '../analysis';
 import { clientError, ErrorCode } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
-import { formatVersion, type VersionKey } from '../kb/version';
+import type { VersionKey } from '../kb/version';
 import { analysisKb } from './analysis-kb';
 import { requireRange } from './versions';
 
@@ -25,7 +24,6 @@ export interface UpgradeReport {
   documents: number;
   findings: Finding[];
   summary: { breaking: number; warning: number; info: number };
-  markdown: string;
 }
 
 export function upgradeReport(
@@ -67,13 +65,6 @@ export function upgradeReport(
     path,
     documents: analyzer.objects,
     ...result,
-    markdown: reportMarkdown({
-      from: formatVersion(from),
-      to: formatVersion(to),
-      documents: analyzer.objects,
-      formatVersion,
-      ...result,
-    }),
   };
 }
 

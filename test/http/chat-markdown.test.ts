@@ -23,6 +23,12 @@ function section(text: string, title: string, noun = ''): { items: string[]; mor
   return { items: lines.filter((l) => l.startsWith('- ')), more: more ? Number(more[1]) : 0 };
 }
 
+/** What the items of a section stand for: API versions of one kind that go together share a line. */
+function itemCount(title: string, items: string[]): number {
+  if (!title.startsWith('API versions')) return items.length;
+  return items.reduce((n, i) => n + (/^- [\d.]+ ((?:`[^`]+`(?:, )?)+) /.exec(i)![1].match(/`[^`]+`/g) ?? []).length, 0);
+}
+
 /** Every line is whole markdown: links closed, code spans and bold paired. */
 function expectWholeLines(text: string) {
   for (const line of text.split('\n')) {
@@ -58,13 +64,14 @@ describe('VersionDiff.markdown', () => {
     const gates = section(md, 'Feature gates')!;
     expect(gates.more).toBeGreaterThan(0);
     expect(gates.items.length + gates.more).toBe(diff.featureGates.length);
-    expect(section(md, 'Flags removed')!.items).toHaveLength(diff.removedFlags.length);
+    const flags = section(md, 'Flags removed', 'flags removed')!;
+    expect(flags.items.length + flags.more).toBe(diff.removedFlags.length);
     expectWholeLines(md);
   });
 
   it('a long range is cut to maxLength, each list ending with "…and N more"', async () => {
     const { diff } = await server.data(
-      `{ diff(from: "1.14", to: "1.37") { markdown(maxLength: 1200) featureGates { version } removedApiVersions { kind } removedFlags { name } deprecatedFlags { name } } }`,
+      `{ diff(from: "1.14", to: "1.37") { markdown(maxLength: 1200) featureGates { version } removedApiVersions { kind } deprecatedApiVersions { kind } removedFlags { name } deprecatedFlags { name } } }`,
     );
     const md: string = diff.markdown;
     expect(md.length).toBeLessThanOrEqual(1200);
@@ -74,15 +81,17 @@ describe('VersionDiff.markdown', () => {
       ['API versions removed', 'API versions removed', diff.removedApiVersions.length],
       ['Flags removed', 'flags removed', diff.removedFlags.length],
       ['Flags deprecated', 'flags deprecated', diff.deprecatedFlags.length],
+      ['API versions deprecated', 'API versions deprecated', diff.deprecatedApiVersions.length],
     ] as const;
     for (const [title, noun, total] of lists) {
       const s = section(md, title, noun)!;
-      expect(s.items.length + s.more).toBe(total);
+      expect(itemCount(title, s.items) + s.more).toBe(total);
     }
     expect(section(md, 'Feature gates')!.items.length).toBeGreaterThan(0);
-    // No room for the flags: they are counted on the closing line.
+    // Removals come first; no room for a deprecated API version: they are counted on the closing line.
+    expect(md.indexOf('**API versions removed**')).toBeLessThan(md.indexOf('**Feature gates**'));
     expect(md.trimEnd().split('\n').pop()).toBe(
-      `…and ${diff.removedFlags.length + diff.deprecatedFlags.length} more: ${diff.removedFlags.length} flags removed, ${diff.deprecatedFlags.length} flags deprecated`,
+      `…and ${diff.deprecatedApiVersions.length} more API versions deprecated`,
     );
     expectWholeLines(md);
     const full = (await server.data(`{ diff(from: "1.14", to: "1.37") { markdown } }`)).diff.markdown;

@@ -81,8 +81,8 @@ describe('importReleaseNotes', () => {
       '{ featureGate(name: "ServiceLoadBalancerFinalizer") { changes { version imported } } }',
     );
     expect(gate.featureGate.changes).toContainEqual({ version: '9.1', imported: true });
-    const found = await server.data('{ search(text: "per-core setting") { change { prs imported } } }');
-    expect(found.search.map((h: any) => h.change?.prs[0])).toContain(900001);
+    const found = await server.data('{ search(text: "per-core setting") { nodes { change { prs imported } } } }');
+    expect(found.search.nodes.map((h: any) => h.change?.prs[0])).toContain(900001);
   });
 
   it('replaces the release on a second import instead of adding to it', async () => {

@@ -83,7 +83,7 @@ describe('errors', () => {
       const res = await fetch(`http://127.0.0.1:${running.port}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ search(text: "dns") { score } }' }),
+        body: JSON.stringify({ query: '{ search(text: "dns") { nodes { score } } }' }),
       });
       const body = (await res.json()) as any;
       const requestId = res.headers.get('x-request-id');

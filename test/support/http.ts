@@ -40,6 +40,8 @@ export async function startTestServer(
     adminToken?: string;
     webDir?: string;
     metrics?: ServerMetrics;
+    publicUrl?: string;
+    corsOrigins?: string[];
   } = {},
 ): Promise<TestServer> {
   const file = options.file ?? seededDatabase();
@@ -55,6 +57,8 @@ export async function startTestServer(
     admin: options.adminToken ? { token: options.adminToken, dbFile: file, load } : undefined,
     webDir: options.webDir,
     metrics: options.metrics,
+    publicUrl: options.publicUrl,
+    corsOrigins: options.corsOrigins,
   });
   const url = `http://127.0.0.1:${running.port}/graphql`;
   const query = async <T>(

@@ -1,7 +1,7 @@
 // fitChatMessage: whole lines only, fair shares per section, "…and N more" counts that add up, the limit kept.
 import fc from 'fast-check';
 import { fitChatMessage, type ChatMessage } from '../../src/services/markdown/chat-message';
-import { clip, code, linkLabel, changeLinks } from '../../src/services/markdown/text';
+import { clip, code, fixGist, linkLabel, changeLinks } from '../../src/services/markdown/text';
 
 const items = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${prefix} item ${i + 1} with some words to take room`);
@@ -103,6 +103,24 @@ describe('fitChatMessage', () => {
     expect(text.trimEnd().split('\n').pop()).toMatch(/^…and \d+ more: /);
   });
 
+  it('counts what grouped items stand for, and links every "…and N more" line when given a URL', () => {
+    const m: ChatMessage = {
+      head: ['**h**'],
+      sections: [
+        { title: 'A', items: items('a', 4), noun: 'as', counts: [80, 2, 1, 1] },
+        { title: 'B', items: items('b', 30), noun: 'bs' },
+      ],
+      moreUrl: 'https://netkb.example.com/?view=diff&from=1.21&to=1.25',
+    };
+    const text = fitChatMessage(m, 300);
+    expect(text.length).toBeLessThanOrEqual(300);
+    const a = /- a item/.test(text) ? text.split('\n').filter((l) => l.startsWith('- a item')).length : 0;
+    const hidden = [80, 2, 1, 1].slice(a).reduce((n, x) => n + x, 0);
+    expect(a).toBeGreaterThan(0);
+    expect(text).toContain(`[…and ${hidden} more as](https://netkb.example.com/?view=diff&from=1.21&to=1.25)`);
+    for (const line of text.split('\n')) expect(line.startsWith('…')).toBe(false);
+  });
+
   it('says so when there is nothing to list', () => {
     expect(
       fitChatMessage({ head: ['**h**'], sections: [{ title: 'A', items: [], noun: 'as' }], empty: 'Nothing changes.' }),
@@ -111,6 +129,21 @@ describe('fitChatMessage', () => {
 });
 
 describe('text pieces', () => {
+  it('fixGist keeps the first sentence and those that say when or name the replacement, within the limit', () => {
+    const fix =
+      'Change apiVersion to networking.k8s.io/v1. It is served only from 1.19: migrate once the cluster runs 1.19, before 1.22. ' +
+      'networking.k8s.io/v1 renames fields: spec.backend becomes spec.defaultBackend. v1 also allows resource backends.';
+    expect(fixGist(fix, 'networking.k8s.io/v1', 260)).toBe(
+      'Change apiVersion to networking.k8s.io/v1. It is served only from 1.19: migrate once the cluster runs 1.19, before 1.22.',
+    );
+    // The replacement named only in a later sentence is kept; a sentence naming no release nor it is not.
+    expect(fixGist('Remove the flag. Background first. Use --cleanup instead.', '--cleanup', 260)).toBe(
+      'Remove the flag. Use --cleanup instead.',
+    );
+    expect(fixGist(fix, null, 60)).toBe('Change apiVersion to networking.k8s.io/v1.');
+    expect(fixGist('x'.repeat(100), null, 20).length).toBeLessThanOrEqual(20);
+  });
+
   it('clip shortens at a word boundary and never leaves an open code span', () => {
     expect(clip('one two three four', 12)).toBe('one two…');
     const cut = clip('set `conntrack.maxPerCore` and `conntrack.min` together', 30);

@@ -2,7 +2,8 @@
 // everything does not fit, every section keeps a fair share of its first items (round-robin) and says
 // "…and N more" for the rest; sections with no room at all are counted on one closing line
 // ("…and 52 more: 40 API versions removed, 12 flags removed"). Whole lines are dropped, never cut, so the
-// markdown stays intact.
+// markdown stays intact. An item may stand for several things (a grouped line): the counts say how many.
+import { link } from './text';
 
 /** The longest message by default: what a Slack section block holds; callers with smaller limits ask for less. */
 export const CHAT_MESSAGE_MAX_LENGTH = 3000;
@@ -14,8 +15,12 @@ export interface ChatSection {
   items: string[];
   /** What the items are, for "…and N more <noun>" (e.g. "release notes", "flags removed"). */
   noun: string;
+  /** The noun for one ("…and 1 more flag removed"); default: noun. */
+  one?: string;
   /** Shown in full whatever the limit (short, essential lists such as a gate's stages). */
   whole?: boolean;
+  /** How many things each item stands for, for the "…and N more" counts (default: one each). */
+  counts?: number[];
 }
 
 export interface ChatMessage {
@@ -24,10 +29,23 @@ export interface ChatMessage {
   sections: ChatSection[];
   /** Said when there are no items at all. */
   empty?: string;
+  /** Where the whole list can be read (the dashboard): every "…and N more" line links there. */
+  moreUrl?: string | null;
 }
 
-export function moreLine(n: number, noun: string): string {
-  return `…and ${n} more ${noun}`;
+export function moreLine(n: number, noun: string, url?: string | null): string {
+  const text = `…and ${n} more ${noun}`;
+  return url ? link(text, url) : text;
+}
+
+function nounFor(s: ChatSection, n: number): string {
+  return n === 1 && s.one ? s.one : s.noun;
+}
+
+/** How many things the items from `from` on stand for. */
+function countFrom(s: ChatSection, from: number): number {
+  if (!s.counts) return Math.max(0, s.items.length - from);
+  return s.counts.slice(from).reduce((sum, n) => sum + n, 0);
 }
 
 function render(m: ChatMessage, shown: number[]): string {
@@ -40,24 +58,24 @@ function render(m: ChatMessage, shown: number[]): string {
       return;
     }
     const lines = [`**${s.title}**`, ...s.items.slice(0, shown[i]).map((item) => `- ${item}`)];
-    const hidden = s.items.length - shown[i];
-    if (hidden > 0) lines.push(moreLine(hidden, s.noun));
+    const hidden = countFrom(s, shown[i]);
+    if (hidden > 0) lines.push(moreLine(hidden, nounFor(s, hidden), m.moreUrl));
     blocks.push(lines.join('\n'));
   });
   if (untold.length > 0) {
-    const n = untold.reduce((sum, s) => sum + s.items.length, 0);
-    blocks.push(
+    const n = untold.reduce((sum, s) => sum + countFrom(s, 0), 0);
+    const text =
       untold.length === 1
-        ? moreLine(n, untold[0].noun)
-        : `…and ${n} more: ${untold.map((s) => `${s.items.length} ${s.noun}`).join(', ')}`,
-    );
+        ? moreLine(n, nounFor(untold[0], n), m.moreUrl)
+        : `…and ${n} more: ${untold.map((s) => `${countFrom(s, 0)} ${nounFor(s, countFrom(s, 0))}`).join(', ')}`;
+    blocks.push(untold.length > 1 && m.moreUrl ? link(text, m.moreUrl) : text);
   }
   return blocks.join('\n\n') + '\n';
 }
 
 /** The message in at most maxLength characters (JavaScript string length). */
 export function fitChatMessage(m: ChatMessage, maxLength: number = CHAT_MESSAGE_MAX_LENGTH): string {
-  const total = m.sections.reduce((n, s) => n + s.items.length, 0);
+  const total = m.sections.reduce((n, s) => n + countFrom(s, 0), 0);
   if (total === 0 && m.empty) return [...m.head, '', m.empty].join('\n') + '\n';
   const all = m.sections.map((s) => s.items.length);
   const full = render(m, all);
@@ -87,7 +105,7 @@ export function fitChatMessage(m: ChatMessage, maxLength: number = CHAT_MESSAGE_
 
 /** Even the headline and the required sections are too long: keep the head lines that fit, then count. */
 function lastResort(m: ChatMessage, maxLength: number, total: number): string {
-  const tail = moreLine(total, 'items');
+  const tail = moreLine(total, 'items', m.moreUrl);
   const kept: string[] = [];
   for (const line of m.head) {
     if ([...kept, line, '', tail].join('\n').length + 1 > maxLength) break;

@@ -1,11 +1,14 @@
-// What changed between two releases as a chat message: gate transitions, API versions and flags removed
-// or deprecated, and the notes that require action, each with the release and an upstream link.
-import type { ApiVersion, Flag } from '../../kb/model';
+// What changed between two releases as a chat message, ranked by what hurts an upgrade: API versions no
+// longer served and the notes that require action first, then gate transitions, then flags, then what is
+// only deprecated; each item with its release and an upstream link. API versions of one kind that go in the
+// same release for the same replacement share a line (Ingress in extensions/v1beta1 and
+// networking.k8s.io/v1beta1). With the dashboard's address, "…and N more" lines open the diff there.
+import type { ApiVersion, Change, Flag } from '../../kb/model';
 import { formatVersion, type VersionKey } from '../../kb/version';
 import type { VersionDiff } from '../diff';
 import { fitChatMessage, type ChatSection } from './chat-message';
 import { transitionText, transitionWeight } from './gate-state-text';
-import { code, link, linkLabel, noteItem, rankSources } from './text';
+import { changeLinks, code, link, linkLabel, noteItem, rankSources } from './text';
 
 const NOTE_MAX = 180;
 
@@ -14,9 +17,62 @@ function firstLink(sources: string[], kep?: string | null): string {
   return url ? ` · ${link(linkLabel(url), url)}` : '';
 }
 
-function apiItem(a: ApiVersion, at: VersionKey | null, what: string): string {
+/** API versions of one kind that go (or are deprecated) in one release for one replacement. */
+interface ApiGroup {
+  kind: string;
+  at: VersionKey;
+  records: ApiVersion[];
+}
+
+function groupApis(records: ApiVersion[], at: (a: ApiVersion) => VersionKey | null): ApiGroup[] {
+  const groups = new Map<string, ApiGroup>();
+  for (const a of records) {
+    const key = JSON.stringify([a.kind, at(a), a.replacement?.apiVersion ?? null]);
+    const g = groups.get(key);
+    if (g) g.records.push(a);
+    else groups.set(key, { kind: a.kind, at: at(a) ?? 0, records: [a] });
+  }
+  return [...groups.values()];
+}
+
+/** The release notes of the group's records in its release (the removal or deprecation itself). */
+function notesAt(g: ApiGroup): Change[] {
+  return g.records.flatMap((a) => a.changes.filter((c) => c.version === g.at));
+}
+
+function apiItem(g: ApiGroup, what: string): string {
+  const a = g.records[0];
   const instead = a.replacement ? `; use ${code(a.replacement.apiVersion)}` : '';
-  return `${formatVersion(at!)} ${code(a.apiVersion)} ${a.kind} ${what}${instead}${firstLink(a.sources)}`;
+  const versions = g.records.map((r) => code(r.apiVersion)).join(', ');
+  // The pull request of that release's note says most about this event; the record's own sources otherwise.
+  const noteLink = notesAt(g)
+    .map((c) => changeLinks(c)[0])
+    .find((l) => l?.startsWith('[#'));
+  return `${formatVersion(g.at)} ${versions} ${g.kind} ${what}${instead}${noteLink ? ` · ${noteLink}` : firstLink(a.sources)}`;
+}
+
+/** The SIG this knowledge base is about: within a rank, what it owns comes first. */
+export const FOCUS_SIG = 'Network';
+
+/**
+ * Removals that hurt most first: versions served by default (an object a cluster may hold stops being
+ * accepted), then those whose removal note is SIG Network's, then those whose removal note requires action,
+ * then release order.
+ */
+function byHurt(groups: ApiGroup[]): ApiGroup[] {
+  return groups
+    .map((g, i) => {
+      const notes = notesAt(g);
+      return {
+        g,
+        i,
+        served: g.records.some((a) => a.servedByDefault) ? 0 : 1,
+        focus: notes.some((c) => c.sigs.includes(FOCUS_SIG)) ? 0 : 1,
+        action: notes.some((c) => c.actionRequired) ? 0 : 1,
+      };
+    })
+    .sort((a, b) => a.served - b.served || a.focus - b.focus || a.action - b.action || a.g.at - b.g.at || a.i - b.i)
+    .map((x) => x.g);
 }
 
 function flagItem(f: Flag, at: VersionKey | null): string {
@@ -28,9 +84,6 @@ function flagItem(f: Flag, at: VersionKey | null): string {
         : '';
   return `${formatVersion(at!)} ${f.component} ${code(f.name)}${instead}${firstLink(f.sources)}`;
 }
-
-/** The SIG this knowledge base is about: within a weight, the gates it owns come first. */
-export const FOCUS_SIG = 'Network';
 
 /** Changed defaults and removals first (see transitionWeight), then gates SIG Network owns, then release order. */
 function byWeight(ts: VersionDiff['featureGates']): VersionDiff['featureGates'] {
@@ -53,7 +106,14 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-export function diffMarkdown(d: VersionDiff, maxLength?: number): string {
+/** The dashboard's view of this diff (web/src/url-state.ts: the view and its choices are query parameters of "/"). */
+export function dashboardDiffUrl(base: string, d: Pick<VersionDiff, 'from' | 'to'>): string {
+  const url = new URL(base);
+  url.search = new URLSearchParams({ view: 'diff', from: formatVersion(d.from), to: formatVersion(d.to) }).toString();
+  return url.href;
+}
+
+export function diffMarkdown(d: VersionDiff, maxLength?: number, dashboardUrl?: string | null): string {
   const actionRequired = d.changes.filter((c) => c.actionRequired);
   const counts = [
     plural(d.featureGates.length, 'gate change'),
@@ -62,46 +122,56 @@ export function diffMarkdown(d: VersionDiff, maxLength?: number): string {
     `${plural(d.changes.length, 'release note')} (${actionRequired.length} action required)`,
   ];
   const head = [`**netkb: ${formatVersion(d.from)} → ${formatVersion(d.to)}**: ${counts.join('; ')}`];
+  const removed = byHurt(groupApis(d.removedApiVersions, (a) => a.removedIn));
+  const deprecated = byRelease(
+    groupApis(d.deprecatedApiVersions, (a) => a.deprecatedIn),
+    (g) => g.at,
+  );
   const sections: ChatSection[] = [
+    {
+      title: 'API versions removed',
+      noun: 'API versions removed',
+      one: 'API version removed',
+      items: removed.map((g) => apiItem(g, 'no longer served')),
+      counts: removed.map((g) => g.records.length),
+    },
     {
       title: 'Action required',
       noun: 'action-required notes',
+      one: 'action-required note',
       items: actionRequired.map((c) => noteItem(c, NOTE_MAX, formatVersion)),
     },
     {
       title: 'Feature gates',
       noun: 'gate changes',
+      one: 'gate change',
       items: byWeight(d.featureGates).map(
         (t) =>
           `${formatVersion(t.version)} ${code(t.gate.name)}: ${transitionText(t.before, t.after)}${firstLink(t.gate.sources, t.gate.kep)}`,
       ),
     },
     {
-      title: 'API versions removed',
-      noun: 'API versions removed',
-      items: byRelease(d.removedApiVersions, (a) => a.removedIn).map((a) =>
-        apiItem(a, a.removedIn, 'no longer served'),
-      ),
+      title: 'Flags removed',
+      noun: 'flags removed',
+      one: 'flag removed',
+      items: byRelease(d.removedFlags, (f) => f.removedIn).map((f) => flagItem(f, f.removedIn)),
     },
     {
       title: 'API versions deprecated',
       noun: 'API versions deprecated',
-      items: byRelease(d.deprecatedApiVersions, (a) => a.deprecatedIn).map((a) =>
-        apiItem(a, a.deprecatedIn, 'deprecated'),
-      ),
-    },
-    {
-      title: 'Flags removed',
-      noun: 'flags removed',
-      items: byRelease(d.removedFlags, (f) => f.removedIn).map((f) => flagItem(f, f.removedIn)),
+      one: 'API version deprecated',
+      items: deprecated.map((g) => apiItem(g, 'deprecated')),
+      counts: deprecated.map((g) => g.records.length),
     },
     {
       title: 'Flags deprecated',
       noun: 'flags deprecated',
+      one: 'flag deprecated',
       items: byRelease(d.deprecatedFlags, (f) => f.deprecatedIn).map((f) => flagItem(f, f.deprecatedIn)),
     },
   ];
   const empty =
     d.from === d.to ? 'From a release to itself nothing changes.' : 'Nothing in the knowledge base changes on the way.';
-  return fitChatMessage({ head, sections, empty }, maxLength);
+  const moreUrl = dashboardUrl ? dashboardDiffUrl(dashboardUrl, d) : null;
+  return fitChatMessage({ head, sections, empty, moreUrl }, maxLength);
 }

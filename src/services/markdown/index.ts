@@ -1,5 +1,5 @@
-// Chat-ready markdown for the VersionDiff and FeatureGate types: the limit is checked here, the
-// formatting is pure (gate-markdown.ts, diff-markdown.ts).
+// Chat-ready markdown for the VersionDiff, FeatureGate, Flag and UpgradeReport types: the limit is checked
+// here, the formatting is pure (gate-markdown.ts, diff-markdown.ts, flag-markdown.ts, report-markdown.ts).
 import { badUserInput } from '../../errors';
 import type { FeatureGate, Flag } from '../../kb/model';
 import type { VersionDiff } from '../diff';
@@ -7,6 +7,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGE_MIN_LENGTH } from './chat-message
 import { diffMarkdown } from './diff-markdown';
 import { flagMarkdown } from './flag-markdown';
 import { gateMarkdown } from './gate-markdown';
+import { reportMarkdown, type ReportForChat } from './report-markdown';
 
 export { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGE_MIN_LENGTH } from './chat-message';
 
@@ -21,8 +22,9 @@ export function requireChatLength(maxLength?: number | null): number {
   return maxLength;
 }
 
-export function versionDiffMarkdown(d: VersionDiff, maxLength?: number | null): string {
-  return diffMarkdown(d, requireChatLength(maxLength));
+/** dashboardUrl: the dashboard's public address (NETKB_PUBLIC_URL); "…and N more" lines link to the diff there. */
+export function versionDiffMarkdown(d: VersionDiff, maxLength?: number | null, dashboardUrl?: string | null): string {
+  return diffMarkdown(d, requireChatLength(maxLength), dashboardUrl);
 }
 
 export function featureGateMarkdown(g: FeatureGate, maxLength?: number | null): string {
@@ -31,4 +33,8 @@ export function featureGateMarkdown(g: FeatureGate, maxLength?: number | null): 
 
 export function flagMarkdownMessage(f: Flag, maxLength?: number | null): string {
   return flagMarkdown(f, requireChatLength(maxLength));
+}
+
+export function upgradeReportMarkdown(r: ReportForChat, maxLength?: number | null): string {
+  return reportMarkdown(r, requireChatLength(maxLength));
 }

@@ -95,3 +95,36 @@ export function noteItem(
   const links = changeLinks(change);
   return `${formatVersion(change.version)}: ${clip(firstSentence(change.summary), max)}${links.length > 0 ? ` (${links.join(', ')})` : ''}`;
 }
+
+/** A text's sentences: split after ".", "!" or "?" followed by white space (not inside "networking.k8s.io"). */
+export function sentences(text: string): string[] {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?])\s+/)
+    .filter(Boolean);
+}
+
+/** A release number such as 1.19 or 1.19+ (never part of a longer dotted name). */
+const RELEASE = /(?<![\w.])\d+\.\d+(?![\w.]*\w)/;
+
+/**
+ * The part of a fix worth a chat line: its first sentence (what to do), then the sentences that say when
+ * (they name a release: "It is served only from 1.19: migrate once the cluster runs 1.19") or name the
+ * replacement when no kept sentence does yet, in their order, while they fit in max characters. Sentences
+ * that only explain (field renames, background) are left for the finding's full fix text.
+ */
+export function fixGist(fix: string, replacement: string | null, max: number): string {
+  const [first, ...rest] = sentences(fix);
+  if (first === undefined) return '';
+  const kept = [first.length > max ? clip(first, max) : first];
+  let length = kept[0].length;
+  for (const s of rest) {
+    const named = replacement !== null && s.includes(replacement) && !kept.some((k) => k.includes(replacement));
+    if (!RELEASE.test(s) && !named) continue;
+    if (length + 1 + s.length > max) continue;
+    kept.push(s);
+    length += 1 + s.length;
+  }
+  return kept.join(' ');
+}
