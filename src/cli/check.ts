@@ -1,16 +1,21 @@
 // netkb check FILE... --from X --to Y: the upgrade report of manifests, on the embedded database.
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { formatVersion } from '../kb/version';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { upgradeReport } from '../services/upgrade-report';
 import { requireRange } from '../services/versions';
 import type { Searcher } from '../services/search';
-import { maxManifestBytes } from '../config';
+import { docsUrl, maxManifestBytes } from '../config';
 import { FORMATS } from './formats';
-import { fails, type CheckResult, type FileReport } from './formats/types';
-import { EXIT_BAD_INPUT } from './errors';
-import { readInputs } from './files';
+import type { CheckResult, FileReport, FormatContext } from './formats/types';
+import { EXIT_SCHEMES, errorExit, reportExit, schemeIn, type ExitScheme } from './exit-codes';
+import { readInputs, STDIN_NAME, UsageError } from './files';
 import { forFile, parseManifestArgs, tellErrors, usageExit, type ManifestVerb } from './manifest-verb';
+import { checkOutputPath, writeOutput } from './output-file';
+import { notePreliminary } from './preliminary';
 import { NO_PROGRESS, progressEnabled, progressLine } from './progress';
+import { packageVersion } from './version';
 
 export const CHECK_HELP = `Usage: netkb check FILE|DIR|- ... --from RELEASE --to RELEASE [options]
 
@@ -25,27 +30,42 @@ Arguments:
   -               read the manifest from standard input
 
 Options:
-  --from RELEASE  the release the cluster runs now, e.g. 1.15 (also v1.15, 1.15.3)   [required]
-  --to RELEASE    the release to upgrade to, e.g. 1.20                                [required]
-  --format F      table (default), json, markdown, sarif (SARIF 2.1.0) or junit (JUnit XML)
-  --fail-on S     breaking (default), warning, info or none: which findings make the exit code 1
-  --output FILE   write the report to FILE instead of standard output
-  -h, --help      this text
+  --from RELEASE     the release the cluster runs now, e.g. 1.15 (also v1.15, 1.15.3)   [required]
+  --to RELEASE       the release to upgrade to, e.g. 1.20 (a note on stderr when the
+                     knowledge base marks it preliminary)                               [required]
+  --format F         table (default), json, markdown, sarif (SARIF 2.1.0), junit (JUnit XML)
+                     or csv (RFC 4180, one row per finding)
+  --fail-on S        breaking (default), warning, info or none: which findings count for the
+                     exit code (default warning with --exit-codes pluto)
+  --exit-codes E     netkb (default) or pluto: the exit-code scheme, see below
+  -o, --output FILE  write the report to FILE instead of standard output (its folder must exist)
+  --stdin-name NAME  the name standard input ("-") goes by in the report (default <stdin>, and
+                     stdin.yaml in SARIF, which needs a file name)
+  --sarif-root DIR   SARIF: artifact URIs are relative to DIR (default: the working directory);
+                     point it at the repository root for GitHub code scanning
+  -h, --help         this text
 
 Every file is checked; one that cannot be (unreadable, binary, invalid YAML, an unrendered Helm or Jinja
 template, a kustomization, no Kubernetes object in it) is an error entry of the report, with its file,
 line, column and code, and the exit code is 2 once the whole report is written.
 
-Exit codes:
+Exit codes (--exit-codes netkb, the default):
   0  no finding at or above --fail-on
   1  findings at or above --fail-on
   2  bad input or usage: a file that could not be checked (listed in the report and on stderr), a path
-     that does not exist, an unknown release or option
+     that does not exist, an unknown release or option, an output folder that does not exist
+Exit codes (--exit-codes pluto, as Fairwinds' Pluto; --fail-on defaults to warning):
+  0  no finding at or above --fail-on
+  1  an error: bad input or usage, as 2 above
+  2  findings at or above --fail-on, none of them breaking ("deprecated")
+  3  breaking findings ("removed")
 
-Environment: DATABASE_URL (default file:./data/netkb.db), NETKB_MAX_MANIFEST_BYTES (default 5 MiB per file).
+Environment: DATABASE_URL (default file:./data/netkb.db), NETKB_MAX_MANIFEST_BYTES (default 5 MiB per file),
+NETKB_DOCS_URL (where docs/ is published, for the SARIF rules' help links).
 
-Example:
-  netkb check deploy/ --from 1.15 --to 1.20 --format sarif --output netkb.sarif
+Examples:
+  netkb check deploy/ --from 1.15 --to 1.20 --format sarif -o netkb.sarif
+  helm template web ./chart | netkb check - --stdin-name chart/web.yaml --from 1.21 --to 1.25 --exit-codes pluto
 `;
 
 export interface CliIo {
@@ -65,29 +85,46 @@ export interface CliIo {
 const CHECK: ManifestVerb = {
   name: 'check',
   help: CHECK_HELP,
-  options: { format: { type: 'string', default: 'table' }, output: { type: 'string' } },
+  options: {
+    format: { type: 'string', default: 'table' },
+    'exit-codes': { type: 'string', default: 'netkb' },
+    'sarif-root': { type: 'string' },
+  },
   failOn: ['BREAKING', 'WARNING', 'INFO', 'NONE'],
+  defaultFailOn: (values) => (values['exit-codes'] === 'pluto' ? 'warning' : 'breaking'),
   problems: (values, positionals) => [
     ...(positionals.length === 0 ? ['name at least one FILE, DIR or -'] : []),
     ...(FORMATS[values.format as string] ? [] : [`--format must be one of ${Object.keys(FORMATS).join(', ')}`]),
+    ...((EXIT_SCHEMES as readonly string[]).includes(values['exit-codes'] as string)
+      ? []
+      : [`--exit-codes must be ${EXIT_SCHEMES.join(' or ')}`]),
+    ...(values['sarif-root'] !== undefined && values.format !== 'sarif' ? ['--sarif-root is for --format sarif'] : []),
   ],
 };
 
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
-  const args = parseManifestArgs(CHECK, argv, io);
+  const scheme: ExitScheme = schemeIn(argv);
+  const args = parseManifestArgs(CHECK, argv, io, errorExit(scheme));
   if (typeof args === 'number') return args;
   const o = args.values;
   const formatter = FORMATS[o.format as string];
+  const stdinName = (o['stdin-name'] as string | undefined) ?? (o.format === 'sarif' ? 'stdin.yaml' : STDIN_NAME);
 
   const progress = progressEnabled(io.stderrIsTTY())
     ? progressLine(io.stderr, Date.now, process.stderr.columns || 100)
     : NO_PROGRESS;
   try {
-    const inputs = readInputs(args.positionals, io.stdin, (n, name) =>
-      progress.update(`netkb check: reading ${n} files… ${name}`),
+    if (o.output) checkOutputPath(o.output as string);
+    const context = o.format === 'sarif' ? sarifContext(o['sarif-root'] as string | undefined) : undefined;
+    const inputs = readInputs(
+      args.positionals,
+      io.stdin,
+      (n, name) => progress.update(`netkb check: reading ${n} files… ${name}`),
+      stdinName,
     );
     const kb = await io.loadKb();
     const { from, to, releases: path } = requireRange(kb, o.from, o.to);
+    notePreliminary('check', kb, to, io);
     const limit = maxManifestBytes();
     const files: FileReport[] = [];
     for (const [i, input] of inputs.entries()) {
@@ -118,14 +155,33 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
         errors: files.filter((f) => f.error).length,
       },
     };
-    const text = formatter(result);
-    if (o.output) io.writeFile(o.output as string, text);
+    const text = formatter(result, context);
+    if (o.output) writeOutput(io, o.output as string, text);
     else io.stdout(text);
     tellErrors('check', files, io);
-    if (files.some((f) => f.error)) return EXIT_BAD_INPUT;
-    return all.some((f) => fails(f, result.failOn)) ? 1 : 0;
+    return reportExit(
+      scheme,
+      all,
+      result.failOn,
+      files.some((f) => f.error),
+    );
   } catch (err) {
     progress.finish();
-    return usageExit('check', err, io);
+    return errorExit(scheme, usageExit('check', err, io));
   }
+}
+
+/** What SARIF needs beyond the report; a --sarif-root that is no folder is a usage error. */
+function sarifContext(root: string | undefined): FormatContext {
+  const cwd = process.cwd();
+  if (root !== undefined) {
+    let folder = false;
+    try {
+      folder = statSync(resolve(cwd, root)).isDirectory();
+    } catch {
+      /* reported below */
+    }
+    if (!folder) throw new UsageError(`--sarif-root ${root}: no such folder`);
+  }
+  return { cwd, sarifRoot: root ?? cwd, toolVersion: packageVersion(), docsUrl: docsUrl() };
 }

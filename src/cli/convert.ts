@@ -12,6 +12,8 @@ import { EXIT_BAD_INPUT } from './errors';
 import { readInputs } from './files';
 import { fails, type InputError } from './formats/types';
 import { forFile, parseManifestArgs, tellErrors, usageExit, type ManifestVerb } from './manifest-verb';
+import { checkOutputPath, writeOutput } from './output-file';
+import { notePreliminary } from './preliminary';
 
 export const CONVERT_HELP = `Usage: netkb convert FILE|DIR|- ... --from RELEASE --to RELEASE [options]
 
@@ -35,10 +37,12 @@ out of the output and named on stderr with its line, column and code; the others
 
 Options:
   --from RELEASE  the release the cluster runs now, e.g. 1.15                      [required]
-  --to RELEASE    the release to upgrade to, e.g. 1.22                             [required]
+  --to RELEASE    the release to upgrade to, e.g. 1.22 (a note on stderr when the
+                  knowledge base marks it preliminary)                             [required]
   --format F      yaml (default): the manifest on stdout, the changes on stderr;
                   json: {file, from, to, path, documents, manifest, changes, unconverted} on stdout
-  -o, --output FILE  write the manifest (or the JSON) to FILE instead of stdout
+  -o, --output FILE  write the manifest (or the JSON) to FILE instead of stdout (its folder must exist)
+  --stdin-name NAME  the name standard input ("-") goes by in messages and output (default <stdin>)
   --fail-on S     breaking (default), warning or none: which unconverted findings make the exit code 1
   -h, --help      this text
 
@@ -46,13 +50,14 @@ Exit codes (as netkb check):
   0  converted, nothing at or above --fail-on left unconverted
   1  something at or above --fail-on could not be converted (listed on stderr, or in the JSON)
   2  bad input or usage: a file that could not be converted (named on stderr with line and column, after
-     the others were written), a path that does not exist, an unknown release or option
+     the others were written), a path that does not exist, an unknown release or option, an output
+     folder that does not exist
 `;
 
 const CONVERT: ManifestVerb = {
   name: 'convert',
   help: CONVERT_HELP,
-  options: { format: { type: 'string', default: 'yaml' }, output: { type: 'string', short: 'o' } },
+  options: { format: { type: 'string', default: 'yaml' } },
   failOn: ['BREAKING', 'WARNING', 'NONE'],
   problems: (values, positionals) => [
     ...(positionals.length === 0 ? ['name at least one FILE, DIR or -'] : []),
@@ -71,9 +76,11 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
   if (typeof args === 'number') return args;
   const o = args.values;
   try {
-    const inputs = readInputs(args.positionals, io.stdin);
+    if (o.output) checkOutputPath(o.output as string);
+    const inputs = readInputs(args.positionals, io.stdin, undefined, o['stdin-name'] as string | undefined);
     const kb = await io.loadKb();
     const { from, to, releases: path } = requireRange(kb, o.from, o.to);
+    notePreliminary('convert', kb, to, io);
     const limit = maxManifestBytes();
     const done: Converted[] = inputs.map((input) => {
       if (input.error) return { file: input.name, report: null, error: input.error };
@@ -106,7 +113,7 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
       out = single ? single.report!.manifest : concatenated(done);
     }
     if (inputs.length > 1 || single) {
-      if (o.output) io.writeFile(o.output as string, out);
+      if (o.output) writeOutput(io, o.output as string, out);
       else io.stdout(out);
     }
     if (o.format !== 'json')

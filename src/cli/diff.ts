@@ -5,6 +5,7 @@ import { diffReleases, type VersionDiff } from '../services/diff';
 import { requireChatLength, versionDiffMarkdown } from '../services/markdown';
 import { transitionText } from '../services/markdown/gate-state-text';
 import { intOption, lookupVerb } from './lookup-verb';
+import { notePreliminary } from './preliminary';
 import { textTable } from './text-table';
 import { changeJson, notesTable } from './views';
 
@@ -15,7 +16,8 @@ feature-gate transitions, API versions and flags removed or deprecated, and the 
 require action first. Works on the embedded database; no server needed.
 
 Arguments:
-  FROM, TO          releases such as 1.29 and 1.31 (also v1.29, 1.29.4); FROM not after TO
+  FROM, TO          releases such as 1.29 and 1.31 (also v1.29, 1.29.4); FROM not after TO (a note on
+                    stderr when the knowledge base marks TO preliminary)
 
 Options:
   --format F        table (default), json (every list in full, including all release notes) or markdown
@@ -143,9 +145,11 @@ export const runDiff = lookupVerb<DiffAnswer>({
   help: DIFF_HELP,
   positionals: ['FROM', 'TO'],
   options: { 'max-length': { type: 'string' } },
-  answer: (kb, [from, to], options) => {
+  answer: (kb, [from, to], options, io) => {
     const maxLength = requireChatLength(intOption(options, 'max-length'));
-    return { diff: diffReleases(kb, from, to), maxLength };
+    const diff = diffReleases(kb, from, to);
+    notePreliminary('diff', kb, diff.to, io);
+    return { diff, maxLength };
   },
   table: diffTable,
   json: (a) => diffJson(a.diff),

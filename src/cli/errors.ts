@@ -1,5 +1,7 @@
 // How the command line answers an error: a refusal of the services (NetkbError) or of the command line
-// itself (UsageError) is the user's to fix: its message and an exit code. Anything else is a crash.
+// itself (UsageError), or a bad environment variable (ConfigError), is the user's to fix: its message and
+// an exit code. Anything else is a crash.
+import { ConfigError } from '../config';
 import { ErrorCode, NetkbError } from '../errors';
 import { UsageError } from './files';
 
@@ -25,7 +27,7 @@ const EXIT_CODES: Record<ErrorCode, number> = {
 
 /** The exit code for an error the user can fix (a usage error or a refusal), or null for a crash. */
 export function exitCodeFor(err: unknown): number | null {
-  if (err instanceof UsageError) return EXIT_BAD_INPUT;
+  if (err instanceof UsageError || err instanceof ConfigError) return EXIT_BAD_INPUT;
   if (err instanceof NetkbError) return EXIT_CODES[err.code];
   return null;
 }

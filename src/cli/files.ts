@@ -15,11 +15,15 @@ export interface Input {
 
 export class UsageError extends Error {}
 
-/** onFile is told about every file read (for the progress line). */
+/** The name standard input goes by in reports when --stdin-name does not give one. */
+export const STDIN_NAME = '<stdin>';
+
+/** onFile is told about every file read (for the progress line); stdin ("-") is reported as stdinName. */
 export function readInputs(
   args: string[],
   stdin: () => string,
   onFile: (count: number, name: string) => void = () => {},
+  stdinName: string = STDIN_NAME,
 ): Input[] {
   const out: Input[] = [];
   const push = (input: Input) => {
@@ -28,7 +32,7 @@ export function readInputs(
   };
   for (const arg of args) {
     if (arg === '-') {
-      push({ name: '<stdin>', text: stdin() });
+      push({ name: stdinName, text: stdin() });
       continue;
     }
     let stat;

@@ -1,21 +1,24 @@
-// What netkb check and netkb convert share: the options --from, --to, --fail-on and --help, their
-// checks and messages, how a refused manifest becomes an error entry of its file (the run goes on with
-// the other files, and ends with exit code 2), and how an error about the arguments becomes exit code 2.
+// What netkb check and netkb convert share: the options --from, --to, --fail-on, -o/--output, --stdin-name
+// and --help, their checks and messages, how a refused manifest becomes an error entry of its file (the
+// run goes on with the other files, and ends with exit code 2), and how an error about the arguments
+// becomes exit code 2 (or the code the verb's exit-code scheme gives it).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Severity } from '../analysis';
 import type { CliIo } from './check';
 import { NetkbError } from '../errors';
-import { exitCodeFor } from './errors';
+import { EXIT_BAD_INPUT, exitCodeFor } from './errors';
 import type { InputError } from './formats/types';
 
 export interface ManifestVerb {
   /** "check" or "convert". */
   name: string;
   help: string;
-  /** Options besides from, to, fail-on and help. */
+  /** Options besides from, to, fail-on, output, stdin-name and help. */
   options: NonNullable<ParseArgsConfig['options']>;
   /** The --fail-on values the verb takes (upper case, NONE among them). */
   failOn: string[];
+  /** --fail-on when not given (lower case); breaking unless the verb says otherwise. */
+  defaultFailOn?(values: Record<string, unknown>): string;
   /** Problems with the verb's own options and arguments, in words for the user. */
   problems(values: Record<string, unknown>, positionals: string[]): string[];
 }
@@ -27,8 +30,16 @@ export interface ManifestArgs {
   threshold: Severity | 'none';
 }
 
-/** The parsed arguments, or the exit code when the verb has answered already (help, or a usage error). */
-export function parseManifestArgs(verb: ManifestVerb, argv: string[], io: CliIo): ManifestArgs | number {
+/**
+ * The parsed arguments, or the exit code when the verb has answered already (help, or a usage error:
+ * `usageCode`, 2 unless the verb's exit-code scheme says otherwise).
+ */
+export function parseManifestArgs(
+  verb: ManifestVerb,
+  argv: string[],
+  io: CliIo,
+  usageCode: number = EXIT_BAD_INPUT,
+): ManifestArgs | number {
   let parsed;
   try {
     parsed = parseArgs({
@@ -38,14 +49,16 @@ export function parseManifestArgs(verb: ManifestVerb, argv: string[], io: CliIo)
       options: {
         from: { type: 'string' },
         to: { type: 'string' },
-        'fail-on': { type: 'string', default: 'breaking' },
+        'fail-on': { type: 'string' },
+        output: { type: 'string', short: 'o' },
+        'stdin-name': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         ...verb.options,
       },
     });
   } catch (err) {
     io.stderr(`netkb ${verb.name}: ${(err as Error).message}\n\n${verb.help}`);
-    return 2;
+    return usageCode;
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   if (values.help) {
@@ -55,13 +68,16 @@ export function parseManifestArgs(verb: ManifestVerb, argv: string[], io: CliIo)
   const problems: string[] = [];
   if (!values.from) problems.push('--from is required');
   if (!values.to) problems.push('--to is required');
+  if (values['stdin-name'] !== undefined && !String(values['stdin-name']).trim())
+    problems.push('--stdin-name must not be empty');
+  if (values.output !== undefined && !String(values.output).trim()) problems.push('--output must name a file');
   problems.push(...verb.problems(values, parsed.positionals));
-  const failOn = String(values['fail-on']).toUpperCase();
+  const failOn = String(values['fail-on'] ?? verb.defaultFailOn?.(values) ?? 'breaking').toUpperCase();
   if (!verb.failOn.includes(failOn))
     problems.push(`--fail-on must be ${listOf(verb.failOn.map((f) => f.toLowerCase()))}`);
   if (problems.length > 0) {
     io.stderr(`netkb ${verb.name}: ${problems.join('; ')}\nRun netkb ${verb.name} --help for usage.\n`);
-    return 2;
+    return usageCode;
   }
   return {
     values: values as ManifestArgs['values'],

@@ -51,6 +51,7 @@ const COMMANDS: Record<string, { summary: string; load(): Promise<Verb> }> = {
 };
 
 const HELP = `Usage: netkb COMMAND [options]
+       netkb --version   (-V): netkb's version and the knowledge base it uses
 
 Commands:
 ${Object.entries(COMMANDS)
@@ -59,7 +60,8 @@ ${Object.entries(COMMANDS)
 
 Run netkb COMMAND --help for a command's options. Every command but serve works on the embedded
 database (DATABASE_URL, default ./data/netkb.db, built from seed/ when missing); no server needed.
-Exit codes: 0 answered, 2 bad input or usage (check: 1 when findings reach --fail-on).
+Exit codes: 0 answered, 2 bad input or usage (check: 1 when findings reach --fail-on; --exit-codes pluto
+for Pluto's 0/1/2/3).
 `;
 
 async function loadKb(): Promise<KnowledgeBase> {
@@ -85,6 +87,10 @@ export async function main(argv: string[]): Promise<number> {
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(HELP);
     return name ? 0 : 2;
+  }
+  if (name === '--version' || name === '-V') {
+    io.stdout((await import('./version')).versionText());
+    return 0;
   }
   const command = COMMANDS[name];
   if (!command) {

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { projectRoot } from '../../src/config';
 import { seededDatabase } from '../support/http';
 
@@ -141,7 +141,11 @@ describe('formats', () => {
       expect.arrayContaining(['api-version', 'component-flag', 'feature-gate']),
     );
     const dep = run.results.find((x: any) => x.ruleId === 'api-version' && x.level === 'error');
-    expect(dep.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: file }, region: { startLine: 23 } });
+    // Relative to the working directory (the project folder here): test/cli/sarif.test.ts covers the URI rules.
+    expect(dep.locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: relative(root, file).split(sep).join('/'), uriBaseId: '%SRCROOT%' },
+      region: { startLine: 23 },
+    });
     expect(run.tool.driver.rules[dep.ruleIndex].id).toBe('api-version');
     expect(run.results.every((x: any) => ['error', 'warning', 'note'].includes(x.level))).toBe(true);
   });

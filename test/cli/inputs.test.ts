@@ -4,6 +4,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../../src/config';
 import { netkb as runNetkb } from '../support/cli';
 
@@ -98,10 +99,12 @@ describe('netkb check over a folder mixing good and bad files', () => {
     const r = check('sarif');
     expect(r.code).toBe(2);
     const run = JSON.parse(r.stdout).runs[0];
+    // The folder is outside the working directory (the project): absolute file:// URIs (test/cli/sarif.test.ts).
+    const uri = (file: string) => pathToFileURL(file).href;
     expect(run.results.map((x: any) => [x.locations[0].physicalLocation.artifactLocation.uri, x.ruleId])).toEqual(
       expect.arrayContaining([
-        [at('a-ingress.yaml'), 'api-version'],
-        [at('d-daemonset.json'), 'api-version'],
+        [uri(at('a-ingress.yaml')), 'api-version'],
+        [uri(at('d-daemonset.json')), 'api-version'],
       ]),
     );
     expect(run.invocations[0].executionSuccessful).toBe(false);
@@ -113,7 +116,7 @@ describe('netkb check over a folder mixing good and bad files', () => {
         column: n.locations[0].physicalLocation.region.startColumn,
         level: n.level,
       })),
-    ).toEqual(expectedErrors.map((e) => ({ ...e, level: 'error' })));
+    ).toEqual(expectedErrors.map((e) => ({ ...e, file: uri(e.file), level: 'error' })));
   });
 
   it('junit: an <error> case per bad file (type = code, file:line:column), failures for the findings; exit 2', () => {

@@ -207,6 +207,19 @@ describe('netkb search TEXT', () => {
     expect(netkb(['search', 'qqqqxxxxzzzz']).stdout).toBe('Nothing matches "qqqqxxxxzzzz".\n');
   });
 
+  it('--type keeps only those kinds (either spelling); an unknown type is exit 2 naming the known ones', () => {
+    const gates = json(['search', 'DualStack', '--type', 'feature-gate', '--first', '100']);
+    expect(gates.map((h: any) => h.name)).toEqual(expect.arrayContaining(['IPv6DualStack', 'CloudDualStackNodeIPs']));
+    expect(gates.every((h: any) => h.type === 'FeatureGate')).toBe(true);
+    const two = json(['search', 'nftables', '--type', 'FLAG,change', '--first', '100']);
+    expect(new Set(two.map((h: any) => h.type))).toEqual(new Set(['Flag', 'Change']));
+    const table = netkb(['search', 'DualStack', '--first', '2']);
+    expect(table.stdout).toMatch(/\n2 of \d+ results; --first N shows more\.\n$/);
+    const bad = netkb(['search', 'proxy', '--type', 'gate']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--type: unknown type "gate"; use one or more of feature-gate, flag, /);
+  });
+
   it('exit 2 with --first out of range', () => {
     const r = netkb(['search', 'conntrack', '--first', '101']);
     expect(r.code).toBe(2);

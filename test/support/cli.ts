@@ -12,15 +12,18 @@ export interface CliResult {
 
 const root = projectRoot();
 
-/** The compiled CLI (test/support/build.ts keeps it fresh), synchronously: for commands that need no server in this process. */
+/**
+ * The compiled CLI (test/support/build.ts keeps it fresh), synchronously: for commands that need no server
+ * in this process. It runs in the project folder unless `cwd` says otherwise.
+ */
 export function netkb(
   args: string[],
-  options: { input?: string; db?: string; env?: Record<string, string> } = {},
+  options: { input?: string; db?: string; env?: Record<string, string>; cwd?: string } = {},
 ): CliResult {
   const r = spawnSync(process.execPath, [builtCli(), ...args], {
     encoding: 'utf8',
     input: options.input,
-    cwd: root,
+    cwd: options.cwd ?? root,
     env: { ...process.env, DATABASE_URL: `file:${options.db ?? seededDatabase()}`, ...options.env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };

@@ -2,8 +2,10 @@
 // (`netkb check --format sarif`) and the dashboard's download write the same document from it. A file
 // that could not be checked is a tool execution notification of level "error" (SARIF 2.1.0, 3.58) with
 // its location and its code as the descriptor id, and the invocation is then not successful.
+// Where files are and where the rules are documented is the caller's to say (the CLI: URIs relative to
+// a source root, docs URL); without it, a location is the file name as given.
 import { RULES } from '../engine/rules';
-import type { Finding } from '../types';
+import type { Finding, Rule } from '../types';
 
 const LEVEL = { BREAKING: 'error', WARNING: 'warning', INFO: 'note' } as const;
 
@@ -16,9 +18,30 @@ export interface SarifInput {
     error?: { code: string; message: string; line: number; column: number } | null;
   }[];
   formatVersion(v: number): string;
+  /** A file's artifactLocation (3.4): a URI reference, relative to a base of `uriBaseIds` when uriBaseId is set. */
+  artifact?(file: string): { uri: string; uriBaseId?: string };
+  /** run.originalUriBaseIds (3.14.14): each base id's absolute URI, ending in "/". */
+  uriBaseIds?: Record<string, { uri: string }>;
+  /** tool.driver.version. */
+  toolVersion?: string;
+  /** The page documenting a rule (reportingDescriptor.helpUri). */
+  helpUri?(ruleId: string): string;
+}
+
+/** A rule's help (3.49.13): its registry description and message templates, and where it is documented. */
+function ruleHelp(rule: Rule, helpUri: string | undefined): { text: string; markdown: string } {
+  const messages = Object.entries(rule.messages);
+  const docs = helpUri ? `\n\nDocumentation: ${helpUri}` : '';
+  return {
+    text: `${rule.description}\n\nMessages:\n${messages.map(([id, m]) => `- ${id}: ${m}`).join('\n')}${docs}`,
+    markdown:
+      `**${rule.id}**: ${rule.description}\n\nMessages:\n${messages.map(([id, m]) => `- \`${id}\`: ${m}`).join('\n')}` +
+      (helpUri ? `\n\n[Documentation of \`${rule.id}\`](${helpUri})` : ''),
+  };
 }
 
 export function sarifReport(r: SarifInput): string {
+  const artifact = r.artifact ?? ((file: string) => ({ uri: file }));
   return (
     JSON.stringify(
       {
@@ -29,15 +52,22 @@ export function sarifReport(r: SarifInput): string {
             tool: {
               driver: {
                 name: 'netkb',
+                ...(r.toolVersion ? { version: r.toolVersion } : {}),
                 informationUri: 'https://github.com/kubernetes/kubernetes/tree/master/CHANGELOG',
-                rules: RULES.map((rule) => ({
-                  id: rule.id,
-                  name: rule.id,
-                  shortDescription: { text: rule.description },
-                  fullDescription: { text: rule.description },
-                })),
+                rules: RULES.map((rule) => {
+                  const helpUri = r.helpUri?.(rule.id);
+                  return {
+                    id: rule.id,
+                    name: rule.id,
+                    shortDescription: { text: rule.description },
+                    fullDescription: { text: rule.description },
+                    ...(helpUri ? { helpUri } : {}),
+                    help: ruleHelp(rule, helpUri),
+                  };
+                }),
               },
             },
+            ...(r.uriBaseIds ? { originalUriBaseIds: r.uriBaseIds } : {}),
             invocations: [
               {
                 executionSuccessful: r.files.every((f) => !f.error),
@@ -51,7 +81,7 @@ export function sarifReport(r: SarifInput): string {
                           locations: [
                             {
                               physicalLocation: {
-                                artifactLocation: { uri: file.file },
+                                artifactLocation: artifact(file.file),
                                 region: { startLine: file.error.line, startColumn: file.error.column },
                               },
                             },
@@ -71,7 +101,7 @@ export function sarifReport(r: SarifInput): string {
                   text: `${f.message}${f.fix ? ` Fix: ${f.fix}` : ''} (from ${r.from} to ${r.to}: bites in ${r.formatVersion(f.effectiveIn)})`,
                 },
                 locations: [
-                  { physicalLocation: { artifactLocation: { uri: file.file }, region: { startLine: f.line } } },
+                  { physicalLocation: { artifactLocation: artifact(file.file), region: { startLine: f.line } } },
                 ],
                 properties: {
                   messageId: f.messageId,

@@ -1,3 +1,4 @@
+import { csv } from './csv';
 import { json } from './json';
 import { junit } from './junit';
 import { markdown } from './markdown';
@@ -5,4 +6,4 @@ import { sarif } from './sarif';
 import { table } from './table';
 import type { Formatter } from './types';
 
-export const FORMATS: Record<string, Formatter> = { table, json, markdown, sarif, junit };
+export const FORMATS: Record<string, Formatter> = { table, json, markdown, sarif, junit, csv };

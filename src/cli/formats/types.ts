@@ -31,7 +31,19 @@ export interface CheckResult {
   formatVersion(v: number): string;
 }
 
-export type Formatter = (result: CheckResult) => string;
+/** What the command line knows beyond the report (SARIF uses it; without it, SARIF is the dashboard's download). */
+export interface FormatContext {
+  /** The working directory the file names are relative to. */
+  cwd: string;
+  /** The folder SARIF artifact URIs are relative to (%SRCROOT%): --sarif-root, else the working directory. */
+  sarifRoot: string;
+  /** netkb's version (tool.driver.version). */
+  toolVersion: string;
+  /** Where docs/ can be read, ending in "/" (NETKB_DOCS_URL): each rule's helpUri is its section of analysis.md. */
+  docsUrl: string;
+}
+
+export type Formatter = (result: CheckResult, context?: FormatContext) => string;
 
 const RANK: Record<Severity, number> = { BREAKING: 3, WARNING: 2, INFO: 1 };
 
