@@ -182,6 +182,124 @@ describe('feature-gate timelines', () => {
     expect([...visible].sort()).toEqual(ipvs.sort());
   });
 
+  it('keeps the name filter and the URL in agreement when the component or the SIG changes', async () => {
+    const caption = (text: string) =>
+      page.waitForFunction((t) => document.querySelector('table.timeline caption')?.textContent === t, text);
+    await page.goto(`${run.server.base}/?view=timeline&sig=Network`);
+    await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
+    await page.locator('#gate-filter').fill('Proxy');
+    await page.locator('#gate-component').selectOption('kube-proxy');
+    await caption('Feature gates of SIG Network read by kube-proxy, stage by release');
+    // The text typed stays, in the box and in the URL, and still filters the new list.
+    expect(await page.locator('#gate-filter').inputValue()).toBe('Proxy');
+    expect(params()).toMatchObject({ sig: 'Network', component: 'kube-proxy', q: 'Proxy' });
+    const visible = await page
+      .locator('table.timeline tbody tr[data-gate]:not([hidden])')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-gate')!));
+    const api = await run.server.data<{ featureGates: { name: string }[] }>(
+      '{ featureGates(sig: "Network", component: "kube-proxy") { name } }',
+    );
+    expect(visible.sort()).toEqual(
+      api.featureGates
+        .map((g) => g.name)
+        .filter((n) => n.toLowerCase().includes('proxy'))
+        .sort(),
+    );
+    expect(visible.length).toBeGreaterThan(0);
+
+    // A deep link's text, cleared, does not come back when the SIG changes.
+    await page.goto(`${run.server.base}/?view=timeline&sig=Network&q=Proxy`);
+    await page.locator('table.timeline tbody tr[data-gate]:not([hidden])').first().waitFor();
+    expect(await page.locator('#gate-filter').inputValue()).toBe('Proxy');
+    await page.locator('#gate-filter').fill('');
+    expect(params().q).toBeUndefined();
+    await page.locator('#gate-sig').selectOption('any');
+    await caption('Feature gates, stage by release');
+    expect(await page.locator('#gate-filter').inputValue()).toBe('');
+    expect(params()).toMatchObject({ sig: 'any' });
+    expect(params().q).toBeUndefined();
+    expect(await page.locator('table.timeline tbody tr[data-gate][hidden]').count()).toBe(0);
+  });
+
+  it('draws one bar, with a mark, where only the lock changes', async () => {
+    const gate = await run.server.data<{
+      featureGate: {
+        lifecycle: { stage: string; defaultEnabled: boolean; lockedToDefault: boolean | null; since: string }[];
+      };
+    }>(
+      '{ featureGate(name: "ExternalPolicyForExternalIP") { lifecycle { stage defaultEnabled lockedToDefault since } } }',
+    );
+    // The record this test is about: two GA stages, both on by default, the second one locked.
+    expect(gate.featureGate.lifecycle).toEqual([
+      { stage: 'GA', defaultEnabled: true, lockedToDefault: null, since: '1.18' },
+      { stage: 'GA', defaultEnabled: true, lockedToDefault: true, since: '1.20' },
+    ]);
+    await page.goto(`${run.server.base}/?view=timeline&sig=Network`);
+    const bars = row('ExternalPolicyForExternalIP').locator('td.seg');
+    await bars.first().waitFor();
+    expect(
+      await bars.evaluateAll((cells) =>
+        cells.map((c) => ({
+          stage: c.getAttribute('data-stage'),
+          range: c.getAttribute('data-range'),
+          span: (c as { colSpan: number }).colSpan,
+          label: c.getAttribute('aria-label'),
+          marks: [...c.querySelectorAll('.lock-mark')].map((m) => m.getAttribute('data-release')),
+        })),
+      ),
+    ).toEqual([
+      {
+        stage: 'GA',
+        range: '1.18–1.21',
+        span: 4,
+        label: 'ExternalPolicyForExternalIP: GA, on by default in 1.18–1.21; locked to the default from 1.20',
+        marks: ['1.20'],
+      },
+    ]);
+    // The mark sits on the 1.20 column: two of the bar's four columns before it.
+    const offset = await bars.first().evaluate((td) => {
+      const mark = td.querySelector('.lock-mark')!.getBoundingClientRect();
+      const bar = td.getBoundingClientRect();
+      return (mark.left - bar.left) / bar.width;
+    });
+    expect(offset).toBeCloseTo(0.5, 1);
+    await row('ExternalPolicyForExternalIP').scrollIntoViewIfNeeded();
+    await screenshot(page, 'timeline-lock-mark');
+    await bars.first().focus();
+    expect(await page.locator('#gate-tip').textContent()).toContain(
+      'This bar: GA, on by default; locked to the default from 1.20.',
+    );
+  });
+
+  it('links the KEP of an opened gate to its page', async () => {
+    const api = await run.server.data<{ featureGate: { kep: string | null; kepUrl: string | null } }>(
+      '{ featureGate(name: "IPv6DualStack") { kep kepUrl } }',
+    );
+    expect(api.featureGate.kep).toMatch(/^KEP-\d+$/);
+    expect(api.featureGate.kepUrl).toMatch(/^https:\/\/github\.com\/kubernetes\/enhancements\//);
+    await page.goto(`${run.server.base}/?view=timeline&sig=Network&gate=IPv6DualStack`);
+    const link = page.locator('tr.gate-details[data-details="IPv6DualStack"] .tip-title a');
+    await link.waitFor();
+    expect(await link.textContent()).toBe(api.featureGate.kep);
+    expect(await link.getAttribute('href')).toBe(api.featureGate.kepUrl);
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('shows an unknown SIG in a link as the server says it, with the suggestion as a link', async () => {
+    const res = await run.server.query('{ featureGates(sig: "Netwrk") { name } }');
+    const error = res.errors![0];
+    expect(error.extensions?.code).toBe('BAD_USER_INPUT');
+    await page.goto(`${run.server.base}/?view=timeline&sig=Netwrk`);
+    const alert = page.locator('#main [role="alert"]');
+    await alert.waitFor();
+    expect(await alert.locator('.error-message').textContent()).toBe(error.message);
+    expect(await alert.locator('.error-message').textContent()).not.toContain('BAD_USER_INPUT');
+    expect(await alert.locator('.error-detail').textContent()).toContain('BAD_USER_INPUT');
+    await alert.locator('.error-suggestions a', { hasText: 'Network' }).click();
+    await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
+    expect(params()).toMatchObject({ view: 'timeline', sig: 'Network' });
+  });
+
   it('takes the docs screenshot', async () => {
     await page.goto(`${run.server.base}/?view=timeline&sig=Network&component=kube-proxy`);
     await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
@@ -237,6 +355,117 @@ describe('release diff', () => {
     expect(params()).toMatchObject({ from: '1.22', to: '1.21' });
   });
 
+  it('lists every release note on the way, a page at a time, not only those that ask to act', async () => {
+    await page.goto(`${run.server.base}/?view=diff&from=1.15&to=1.20`);
+    await page.locator('#notes-count').waitFor();
+    const api = await run.server.data<{ diff: { changes: { totalCount: number } }; changes: { totalCount: number } }>(
+      '{ diff(from: "1.15", to: "1.20") { changes { totalCount } } changes(filter: { from: "1.15", to: "1.20", actionRequiredOnly: true }) { totalCount } }',
+    );
+    const total = api.diff.changes.totalCount;
+    expect(total).toBeGreaterThan(api.changes.totalCount);
+    expect(total).toBeGreaterThan(50);
+    expect(await page.locator('#release-notes-title').textContent()).toBe(`Release notes (${total})`);
+    expect(await page.locator('.release-notes li.release-note').count()).toBe(50);
+    expect(await page.locator('.diff-summary').textContent()).toContain(`${total} release notes (below)`);
+    expect(await page.locator('#notes-count').textContent()).toBe(`50 of ${total} entries (every kind)`);
+    while ((await page.locator('#notes-more').count()) > 0) {
+      const before = await page.locator('.release-notes li.release-note').count();
+      await page.locator('#notes-more').click();
+      await page.waitForFunction((n) => document.querySelectorAll('.release-notes li.release-note').length > n, before);
+    }
+    expect(await page.locator('.release-notes li.release-note').count()).toBe(total);
+    // Grouped by release, each release once, in order.
+    const groups = await page
+      .locator('.notes-release')
+      .evaluateAll((g) => g.map((x) => x.getAttribute('data-release')));
+    expect(groups).toEqual([...new Set(groups)]);
+    expect(groups.every((v) => ['1.16', '1.17', '1.18', '1.19', '1.20'].includes(v!))).toBe(true);
+  });
+
+  it('filters the diff by SIG and the release notes by kind, and keeps both in the URL', async () => {
+    await page.locator('#diff-sig').selectOption('Network');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('sig') === 'Network');
+    await page.locator('#notes-count').waitFor();
+    const api = await run.server.data<{
+      all: { featureGates: unknown[]; changes: { totalCount: number } };
+      network: { featureGates: unknown[]; changes: { totalCount: number } };
+      kinds: { changes: { totalCount: number } };
+    }>(
+      `{ all: diff(from: "1.15", to: "1.20") { featureGates { version } changes { totalCount } }
+         network: diff(from: "1.15", to: "1.20", sig: "Network") { featureGates { version } changes { totalCount } }
+         kinds: diff(from: "1.15", to: "1.20", sig: "Network") { changes(kinds: [BUG_FIX]) { totalCount } } }`,
+    );
+    expect(api.network.changes.totalCount).toBeLessThan(api.all.changes.totalCount);
+    expect(api.network.featureGates.length).toBeLessThan(api.all.featureGates.length);
+    await page.waitForFunction(
+      (n) => document.querySelector('#release-notes-title')?.textContent === `Release notes (${n})`,
+      api.network.changes.totalCount,
+    );
+    expect(await page.locator('.release-group li.transition').count()).toBe(api.network.featureGates.length);
+    expect(await page.locator('#diff-sig').inputValue()).toBe('Network');
+    // Every kind but bug fixes unchecked: the list holds the bug fixes of SIG Network, and the URL says so.
+    for (const box of await page.locator('.kind-filter input').all())
+      if ((await box.getAttribute('value')) !== 'BUG_FIX') await box.uncheck();
+    await page.waitForFunction(
+      (n) => document.querySelector('#notes-count')?.textContent === `${Math.min(50, n)} of ${n} entries (bug fix)`,
+      api.kinds.changes.totalCount,
+    );
+    expect(await page.locator('#release-notes-title').textContent()).toBe(
+      `Release notes (${api.kinds.changes.totalCount})`,
+    );
+    expect(params()).toMatchObject({ view: 'diff', from: '1.15', to: '1.20', sig: 'Network', kinds: 'BUG_FIX' });
+    const kinds = await page
+      .locator('.release-notes li.release-note')
+      .evaluateAll((li) => li.map((x) => x.getAttribute('data-kind')));
+    expect(kinds.length).toBe(Math.min(50, api.kinds.changes.totalCount));
+    expect(new Set(kinds)).toEqual(new Set(kinds.length ? ['BUG_FIX'] : []));
+    // The same choices from a deep link.
+    await page.goto(`${run.server.base}/?view=diff&from=1.15&to=1.20&sig=Network&kinds=BUG_FIX`);
+    await page.waitForFunction(
+      (n) => document.querySelector('#release-notes-title')?.textContent === `Release notes (${n})`,
+      api.kinds.changes.totalCount,
+    );
+    expect(await page.locator('#diff-sig').inputValue()).toBe('Network');
+    expect(await page.locator('.kind-filter input:checked').evaluateAll((b) => b.map((x) => x.value))).toEqual([
+      'BUG_FIX',
+    ]);
+  });
+
+  it('names the kinds of each gate transition as the API does', async () => {
+    await page.goto(`${run.server.base}/?view=diff&from=1.15&to=1.20`);
+    await page.locator('.release-group li.transition').first().waitFor();
+    const api = await run.server.data<{ diff: { featureGates: { gate: { name: string }; kind: string }[] } }>(
+      '{ diff(from: "1.15", to: "1.20") { featureGates { gate { name } kind } } }',
+    );
+    const shown = await page
+      .locator('.release-group li.transition')
+      .evaluateAll((li) => li.map((x) => [x.querySelector('code')!.textContent, x.getAttribute('data-kind')]));
+    expect(shown.sort()).toEqual(api.diff.featureGates.map((t) => [t.gate.name, t.kind]).sort());
+  });
+
+  it('says so when a link names a release netkb does not know, instead of showing another range', async () => {
+    await page.goto(`${run.server.base}/?view=diff&from=1.99&to=1.20`);
+    const problem = page.locator('#release-problem');
+    await problem.waitFor();
+    const releases = await run.server.data<{ releases: { version: string }[] }>('{ releases { version } }');
+    const first = releases.releases[0].version;
+    const last = releases.releases[releases.releases.length - 1].version;
+    expect(await problem.textContent()).toBe(
+      `The link asks for “1.99” as “from”, which is not a release netkb knows: netkb covers ${first} to ${last}. Choose a release below.`,
+    );
+    expect(await page.locator('#diff-from').inputValue()).toBe('1.99');
+    expect(await page.locator('.release-group').count()).toBe(0);
+    await page.locator('#diff-from').selectOption('1.19');
+    await page.locator('.release-group[data-release="1.20"]').waitFor();
+    expect(await page.locator('#release-problem').count()).toBe(0);
+    expect(params()).toMatchObject({ from: '1.19', to: '1.20' });
+    // The spellings the API accepts are not unknown.
+    await page.goto(`${run.server.base}/?view=diff&from=v1.19&to=1.20.3`);
+    await page.locator('.release-group[data-release="1.20"]').waitFor();
+    expect(await page.locator('#release-problem').count()).toBe(0);
+    expect(await page.locator('#diff-from').inputValue()).toBe('1.19');
+  });
+
   it('takes the docs screenshot', async () => {
     await page.goto(`${run.server.base}/?view=diff&from=1.21&to=1.22`);
     await page.locator('.release-group').first().waitFor();
@@ -288,11 +517,13 @@ describe('manifest check', () => {
     expect(summary).toContain('1.15 → 1.20');
     expect(summary).toContain(`${api.summary.breaking} breaking`);
     expect(summary).toContain(`${api.summary.info} info`);
-    const groups = await page
-      .locator('.report-findings .release-group')
-      .evaluateAll((s) =>
-        s.map((x) => ({ release: x.getAttribute('data-release'), count: x.querySelectorAll('li.finding').length })),
-      );
+    // Equal findings are one entry that counts them (data-count).
+    const groups = await page.locator('.report-findings .release-group').evaluateAll((s) =>
+      s.map((x) => ({
+        release: x.getAttribute('data-release'),
+        count: [...x.querySelectorAll('li.finding')].reduce((n, li) => n + Number(li.getAttribute('data-count')), 0),
+      })),
+    );
     const expected = [...new Set(api.findings.map((f) => f.effectiveIn))].map((release) => ({
       release,
       count: api.findings.filter((f) => f.effectiveIn === release).length,
@@ -386,14 +617,78 @@ describe('manifest check', () => {
     await page.locator('.report-code h3', { hasText: 'kube-proxy-daemonset-1.14.yaml' }).waitFor();
   });
 
-  it('shows the line and column of invalid YAML and marks that line', async () => {
-    await page.locator('#manifest').fill('apiVersion: v1\nkind: Service\nmetadata: {name: [broken\n');
+  it('shows the line and column of invalid YAML as a sentence, the code only as a detail, and marks that line', async () => {
+    const broken = 'apiVersion: v1\nkind: Service\nmetadata: {name: [broken\n';
+    const res = await run.server.query(
+      'query($m: String!) { upgradeReport(from: "1.15", to: "1.20", manifest: $m) { documents } }',
+      { m: broken },
+    );
+    expect(res.errors![0].extensions?.code).toBe('BAD_USER_INPUT');
+    await page.locator('#manifest').fill(broken);
     await page.locator('#check-run').click();
     await page.locator('#check-results [role="alert"]').waitFor();
-    const text = (await page.locator('#check-results [role="alert"]').textContent()) ?? '';
-    expect(text).toContain('BAD_USER_INPUT');
-    expect(text).toMatch(/line \d+/);
+    const alert = page.locator('#check-results [role="alert"]');
+    const message = (await alert.locator('.error-message').textContent()) ?? '';
+    // The server's message, as a sentence: a capital first and a full stop at the end.
+    const apiMessage = res.errors![0].message;
+    expect(message).toBe(
+      `${apiMessage.charAt(0).toUpperCase()}${apiMessage.slice(1)}${/[.?!]$/.test(apiMessage) ? '' : '.'}`,
+    );
+    expect(message).toMatch(/line \d+/);
+    expect(message).not.toContain('BAD_USER_INPUT');
+    expect(await alert.locator('.error-detail').textContent()).toBe(
+      `Details: error code BAD_USER_INPUT, HTTP ${res.status}.`,
+    );
     expect(await page.locator('#check-results ol.code li.marked').count()).toBe(1);
+  });
+
+  it('shows what the release note behind an Ingress finding says and where it comes from, never an empty label', async () => {
+    const ingress =
+      'apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n  name: web\nspec:\n  backend:\n    serviceName: web\n    servicePort: 80\n';
+    const api = await run.server.data<{
+      upgradeReport: { findings: { change: { version: string; summary: string; prs: number[]; sources: string[] } }[] };
+    }>(
+      'query($m: String!) { upgradeReport(from: "1.15", to: "1.22", manifest: $m) { findings { change { version summary prs sources } } } }',
+      { m: ingress },
+    );
+    const change = api.upgradeReport.findings[0].change;
+    expect(change.version).toBe('1.22');
+    await page.goto(`${run.server.base}/?view=check&from=1.15&to=1.22`);
+    await page.locator('#manifest').fill(ingress);
+    await page.locator('#check-run').click();
+    const note = page.locator('li.finding', { hasText: 'Ingress extensions/v1beta1' }).locator('p.note');
+    await note.waitFor();
+    expect(await note.locator('strong').textContent()).toBe('Release note (1.22): ');
+    expect(await note.locator('.note-summary').getAttribute('title')).toBe(change.summary);
+    expect(((await note.locator('.note-summary').textContent()) ?? '').length).toBeGreaterThan(40);
+    // Its pull requests when it has some, else its sources: links either way.
+    const hrefs = await note.locator('a').evaluateAll((a) => a.map((x) => x.getAttribute('href')));
+    expect(hrefs).toEqual(
+      change.prs.length
+        ? change.prs.map((pr) => `https://github.com/kubernetes/kubernetes/pull/${pr}`)
+        : change.sources,
+    );
+    expect(hrefs.length).toBeGreaterThan(0);
+  });
+
+  it('says so when a link names a release netkb does not know, and checks nothing until one is chosen', async () => {
+    await page.goto(`${run.server.base}/?view=check&from=1.15&to=9.9`);
+    const problem = page.locator('#release-problem');
+    await problem.waitFor();
+    expect(await problem.textContent()).toContain(
+      'The link asks for “9.9” as “upgrade to”, which is not a release netkb knows',
+    );
+    expect(await page.locator('#check-to').inputValue()).toBe('9.9');
+    await page.locator('#load-example').click();
+    await page.locator('#check-run').click();
+    expect(await page.locator('#check-results [role="alert"]').textContent()).toBe(
+      'netkb does not know release “9.9”: choose the releases above first.',
+    );
+    await page.locator('#check-to').selectOption('1.22');
+    expect(params()).toMatchObject({ from: '1.15', to: '1.22' });
+    expect(await page.locator('#release-problem').count()).toBe(0);
+    await page.locator('#check-run').click();
+    await page.waitForFunction(() => document.querySelector('#report-summary')?.textContent?.includes('1.15 → 1.22'));
   });
 
   it('keeps the releases in the URL and takes the docs screenshot', async () => {

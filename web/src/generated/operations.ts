@@ -24,6 +24,23 @@ export type ChangeKind =
   /** Listed under the notes' Urgent Upgrade Notes (action required). */
   | 'URGENT_UPGRADE_NOTE';
 
+/** What a gate transition is. */
+export type GateTransitionKind =
+  /** The gate appears: it does not exist in the release before. */
+  | 'ADDED'
+  /** Whether the gate is on when not set changes. */
+  | 'DEFAULT_CHANGED'
+  /** The stage moves down (GA to BETA, BETA to ALPHA) or back out of DEPRECATED. */
+  | 'DEMOTED'
+  /** The gate enters the DEPRECATED stage. */
+  | 'DEPRECATED'
+  /** The stage moves up: ALPHA to BETA, BETA to GA (or ALPHA to GA). */
+  | 'GRADUATED'
+  /** Whether setting the gate to the other value is refused changes (or becomes known). */
+  | 'LOCK_CHANGED'
+  /** The gate is gone: setting it stops the component from starting. */
+  | 'REMOVED';
+
 /** How badly a finding hurts. */
 export type Severity =
   /** Rejected, not served, or the component fails to start. */
@@ -67,17 +84,31 @@ export type ManifestConvertQueryVariables = Exact<{
 
 export type ManifestConvertQuery = { convertManifest: { from: string, to: string, path: Array<string>, documents: number, manifest: string, changes: Array<{ ruleId: string, line: number, description: string, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }>, unconverted: Array<{ ruleId: string, severity: Severity, line: number, message: string, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }> } };
 
-export type ReleaseDiffQueryVariables = Exact<{
+export type ReleaseNotesPageQueryVariables = Exact<{
   from: string;
   to: string;
+  sig?: string | null | undefined;
+  kinds?: Array<ChangeKind> | ChangeKind | null | undefined;
+  first: number;
+  after?: string | null | undefined;
 }>;
 
 
-export type ReleaseDiffQuery = { diff: { featureGates: Array<{ version: string, gate: { name: string }, before: { exists: boolean, stage: Stage | null, defaultEnabled: boolean | null, lockedToDefault: boolean | null }, after: { exists: boolean, stage: Stage | null, defaultEnabled: boolean | null, lockedToDefault: boolean | null } }>, removedApiVersions: Array<{ apiVersion: string, kind: string, removedIn: string | null, replacement: { apiVersion: string } | null }>, deprecatedApiVersions: Array<{ apiVersion: string, kind: string, deprecatedIn: string | null, removedIn: string | null, replacement: { apiVersion: string } | null }>, removedFlags: Array<{ component: string, name: string, removedIn: string | null, replacements: Array<string> }>, deprecatedFlags: Array<{ component: string, name: string, deprecatedIn: string | null, removedIn: string | null, replacements: Array<string> }> } };
+export type ReleaseNotesPageQuery = { diff: { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, version: string, kind: ChangeKind, summary: string, actionRequired: boolean, prs: Array<number>, sigs: Array<string>, components: Array<string> }> } } };
+
+export type ReleaseDiffQueryVariables = Exact<{
+  from: string;
+  to: string;
+  sig?: string | null | undefined;
+}>;
+
+
+export type ReleaseDiffQuery = { sigs: Array<string>, diff: { featureGates: Array<{ version: string, kind: GateTransitionKind, kinds: Array<GateTransitionKind>, gate: { name: string }, before: { exists: boolean, stage: Stage | null, defaultEnabled: boolean | null, lockedToDefault: boolean | null }, after: { exists: boolean, stage: Stage | null, defaultEnabled: boolean | null, lockedToDefault: boolean | null } }>, removedApiVersions: Array<{ apiVersion: string, kind: string, removedIn: string | null, replacement: { apiVersion: string } | null }>, deprecatedApiVersions: Array<{ apiVersion: string, kind: string, deprecatedIn: string | null, removedIn: string | null, replacement: { apiVersion: string } | null }>, removedFlags: Array<{ component: string, name: string, removedIn: string | null, replacements: Array<string> }>, allNotes: { totalCount: number }, deprecatedFlags: Array<{ component: string, name: string, deprecatedIn: string | null, removedIn: string | null, replacements: Array<string> }> } };
 
 export type ActionRequiredQueryVariables = Exact<{
   from: string;
   to: string;
+  sigs?: Array<string> | string | null | undefined;
   after?: string | null | undefined;
 }>;
 
@@ -90,9 +121,9 @@ export type GateTimelinesQueryVariables = Exact<{
 }>;
 
 
-export type GateTimelinesQuery = { featureGates: Array<{ name: string, summary: string, sigs: Array<string>, components: Array<string>, kep: string | null, removedIn: string | null, lifecycle: Array<{ stage: Stage, defaultEnabled: boolean, lockedToDefault: boolean | null, since: string, until: string | null }>, changes: Array<{ version: string, kind: ChangeKind, summary: string, prs: Array<number>, actionRequired: boolean }> }> };
+export type GateTimelinesQuery = { featureGates: Array<{ name: string, summary: string, sigs: Array<string>, components: Array<string>, kep: string | null, kepUrl: string | null, removedIn: string | null, lifecycle: Array<{ stage: Stage, defaultEnabled: boolean, lockedToDefault: boolean | null, since: string, until: string | null }>, changes: Array<{ version: string, kind: ChangeKind, summary: string, prs: Array<number>, actionRequired: boolean }> }> };
 
 export type GateFacetsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GateFacetsQuery = { featureGates: Array<{ sigs: Array<string>, components: Array<string> }> };
+export type GateFacetsQuery = { sigs: Array<string>, components: Array<string> };

@@ -2,14 +2,16 @@
 // where they bite with the manifest's lines marked, and download the report as JSON, SARIF or markdown; or
 // convert it (convertManifest) and see the rewrite as a line diff (./convert-result.ts).
 import { ApiError, gql, type Operation } from '../api';
-import { fill, h, prLink } from '../dom';
+import { fill, h } from '../dom';
 import { EXAMPLE_MANIFEST } from '../example-manifest';
-import type { ManifestCheckQuery, ManifestCheckQueryVariables } from '../generated/operations';
+import type { ManifestCheckQuery, ManifestCheckQueryVariables, Severity } from '../generated/operations';
 import type { View } from '../main';
+import { readParams } from '../url-state';
 import { REPORT_FILES, reportFile, type ApiFinding, type ApiReport, type ReportFormat } from '../report-files';
 import { saveFile } from '../save-file';
 import { compareVersions } from '../../../src/kb/version';
-import { errorBox, knownRelease, loading, objectLabel, releasesOrError, releaseSelect, SEVERITY } from './common';
+import { findingGroupItem, groupFindings, parseSeverities, severityFilter, SEVERITIES } from './check-findings';
+import { chooseRelease, errorBox, loading, releaseProblems, releasesOrError, releaseSelect, SEVERITY } from './common';
 import { CONVERT, renderConversion } from './convert-result';
 
 const REPORT: Operation<ManifestCheckQuery, ManifestCheckQueryVariables> =
@@ -35,8 +37,17 @@ export const checkView: View = {
     const title = () => h('h2', { id: 'view-title' }, 'Manifest check');
     const releases = await releasesOrError(root, 'Manifest check');
     if (!releases) return;
-    let from = knownRelease(releases, params.from, '1.15');
-    let to = knownRelease(releases, params.to, '1.22');
+    const fromChoice = chooseRelease(releases, params.from, '1.15', '“cluster runs”');
+    const toChoice = chooseRelease(releases, params.to, '1.22', '“upgrade to”');
+    let from = fromChoice.value;
+    let to = toChoice.value;
+    const unknownRelease = () => [from, to].find((v) => !releases.some((r) => r.version === v));
+    const problems = releaseProblems(fromChoice, toChoice);
+    /** Once both pickers hold releases netkb knows, the message about the link's unknown one has done its job. */
+    const chose = () => {
+      update({ from, to });
+      if (unknownRelease() === undefined) problems?.remove();
+    };
     let fileName = sessionStorage.getItem(STORED_NAME) ?? 'manifest.yaml';
 
     const textarea = h('textarea', {
@@ -86,6 +97,18 @@ export const checkView: View = {
     const results = h('div', { className: 'results', id: 'check-results', 'aria-live': 'polite' });
     /** Checks (upgradeReport) or converts (convertManifest) what the editor holds; both show errors alike. */
     const run = async (action: 'check' | 'convert' = 'check') => {
+      const unknown = unknownRelease();
+      if (unknown !== undefined) {
+        fill(
+          results,
+          h(
+            'p',
+            { className: 'error', role: 'alert' },
+            `netkb does not know release “${unknown}”: choose the releases above first.`,
+          ),
+        );
+        return;
+      }
       if (compareVersions(from, to) > 0) {
         fill(
           results,
@@ -111,7 +134,10 @@ export const checkView: View = {
       try {
         if (action === 'check') {
           const { upgradeReport } = await gql(REPORT, { from, to, manifest });
-          fill(results, renderReport(upgradeReport, manifest, file));
+          fill(
+            results,
+            renderReport(upgradeReport, manifest, file, readParams().severity, (severity) => update({ severity })),
+          );
         } else {
           const { convertManifest } = await gql(CONVERT, { from, to, manifest });
           fill(
@@ -183,11 +209,11 @@ export const checkView: View = {
         { className: 'controls' },
         releaseSelect('check-from', 'Cluster runs', releases, from, (v) => {
           from = v;
-          update({ from, to });
+          chose();
         }),
         releaseSelect('check-to', 'Upgrade to', releases, to, (v) => {
           to = v;
-          update({ from, to });
+          chose();
         }),
         h('button', { type: 'submit', id: 'check-run', className: 'primary' }, 'Check manifest'),
         h(
@@ -205,6 +231,7 @@ export const checkView: View = {
         { className: 'lede' },
         'What breaks or changes when this manifest meets each release on the way, at the release where it bites.',
       ),
+      problems,
       form,
       results,
     );
@@ -229,7 +256,13 @@ interface LineMark {
   label: string;
 }
 
-function renderReport(report: ApiReport, manifest: string, file: string): HTMLElement {
+function renderReport(
+  report: ApiReport,
+  manifest: string,
+  file: string,
+  severityParam: string | undefined,
+  writeSeverity: (value: string) => void,
+): HTMLElement {
   const { breaking, warning, info } = report.summary;
   const marks = new Map<number, LineMark[]>();
   report.findings.forEach((f) => {
@@ -270,68 +303,76 @@ function renderReport(report: ApiReport, manifest: string, file: string): HTMLEl
     ', ',
     h('span', { className: 'sev sev-info' }, `${SEVERITY.INFO.icon} ${info} info`),
   );
-  const groups = report.path.map((release) => {
-    const here = report.findings.filter((f) => f.effectiveIn === release);
-    if (here.length === 0) return null;
+  if (report.findings.length === 0)
     return h(
+      'div',
+      {},
+      headline,
+      downloads,
+      h(
+        'p',
+        { className: 'all-clear' },
+        `✔ Nothing in this manifest breaks or changes from ${report.from} to ${report.to}.`,
+      ),
+    );
+  // Per release where they bite, equal findings as one entry (./check-findings.ts).
+  const sections = report.path.flatMap((release) => {
+    const entries = groupFindings(report.findings.filter((f) => f.effectiveIn === release));
+    if (entries.length === 0) return [];
+    const count = h('span', { className: 'date' });
+    const section = h(
       'section',
       { className: 'release-group', 'data-release': release, 'aria-labelledby': `bites-${release}` },
-      h(
-        'h3',
-        { id: `bites-${release}` },
-        `Kubernetes ${release}`,
-        h('span', { className: 'date' }, ` · ${here.length} finding${here.length === 1 ? '' : 's'}`),
-      ),
+      h('h3', { id: `bites-${release}` }, `Kubernetes ${release}`, count),
       h(
         'ol',
         { className: 'findings' },
-        here.map((f) => findingItem(f, code)),
+        entries.map((g) => findingGroupItem(g, (line) => showLine(code, line))),
       ),
     );
+    return [{ section, count, entries }];
   });
-  const body =
-    report.findings.length === 0
-      ? h(
-          'p',
-          { className: 'all-clear' },
-          `✔ Nothing in this manifest breaks or changes from ${report.from} to ${report.to}.`,
-        )
-      : h(
-          'div',
-          { className: 'report-columns' },
-          h('div', { className: 'report-findings' }, groups),
-          h('div', { className: 'report-code' }, h('h3', {}, file), code),
-        );
-  return h('div', {}, headline, downloads, body);
-}
-
-function findingItem(f: ApiFinding, code: HTMLElement): HTMLElement {
+  const hiddenNote = h('p', { className: 'empty', id: 'findings-hidden', role: 'status' });
+  const applySeverities = (shown: Set<Severity>) => {
+    let hidden = 0;
+    for (const { section, count, entries } of sections) {
+      const visible = entries.filter((g) => shown.has(g.finding.severity));
+      const findings = visible.reduce((n, g) => n + g.members.length, 0);
+      section.querySelectorAll<HTMLElement>('li.finding').forEach((li) => {
+        li.hidden = !shown.has(li.dataset.severity as Severity);
+      });
+      section.hidden = visible.length === 0;
+      count.textContent =
+        ` · ${findings} finding${findings === 1 ? '' : 's'}` +
+        (visible.length < findings ? ` in ${visible.length} entr${visible.length === 1 ? 'y' : 'ies'}` : '');
+      hidden += entries.reduce((n, g) => n + (shown.has(g.finding.severity) ? 0 : g.members.length), 0);
+    }
+    hiddenNote.textContent = hidden ? `${hidden} finding${hidden === 1 ? '' : 's'} hidden by the severity filter.` : '';
+    hiddenNote.hidden = hidden === 0;
+  };
+  const initial = parseSeverities(severityParam);
+  const filter = severityFilter({ BREAKING: breaking, WARNING: warning, INFO: info }, initial, (shown) => {
+    applySeverities(shown);
+    writeSeverity(shown.size === SEVERITIES.length ? '' : SEVERITIES.filter((s) => shown.has(s)).join(','));
+  });
+  applySeverities(initial);
   return h(
-    'li',
-    {
-      className: `finding finding-${f.severity.toLowerCase()}`,
-      'data-line': f.line,
-      'data-rule': `${f.ruleId}/${f.messageId}`,
-    },
+    'div',
+    {},
+    headline,
+    downloads,
     h(
-      'span',
-      { className: `tag tag-${f.severity.toLowerCase()}` },
-      `${SEVERITY[f.severity].icon} ${SEVERITY[f.severity].text}`,
+      'div',
+      { className: 'report-columns' },
+      h(
+        'div',
+        { className: 'report-findings' },
+        filter,
+        hiddenNote,
+        sections.map((s) => s.section),
+      ),
+      h('div', { className: 'report-code' }, h('h3', {}, file), code),
     ),
-    ' ',
-    h('button', { type: 'button', className: 'line-link', onclick: () => showLine(code, f.line) }, `line ${f.line}`),
-    ' ',
-    h('span', { className: 'object' }, objectLabel(f.resource)),
-    h('p', { className: 'message' }, f.message),
-    f.fix ? h('p', { className: 'fix' }, h('strong', {}, 'Fix: '), f.fix) : null,
-    f.change
-      ? h(
-          'p',
-          { className: 'note' },
-          `Release note (${f.change.version}): `,
-          f.change.prs.map((pr) => prLink(pr)),
-        )
-      : null,
   );
 }
 

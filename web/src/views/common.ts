@@ -1,19 +1,60 @@
 // Pieces every view uses: loading and error messages, release pickers.
 import { ApiError, loadReleases, type Release } from '../api';
 import { fill, h, select } from '../dom';
+import { readParams } from '../url-state';
+import { parseVersion } from '../../../src/kb/version';
 import type { Severity } from '../generated/operations';
 
 export function loading(text: string): HTMLElement {
   return h('p', { className: 'loading', role: 'status' }, text);
 }
 
+/**
+ * An error as a sentence: the server's message first, what the user can do next (the closest known values
+ * the server suggests, as links), and the machine-readable code only as a detail below.
+ */
 export function errorBox(err: unknown): HTMLElement {
-  const code = err instanceof ApiError && err.code ? ` (${err.code})` : '';
+  const message = (err as Error).message || 'netkb could not answer.';
+  const api = err instanceof ApiError ? err : null;
+  const detail = api
+    ? [api.code ? `error code ${api.code}` : null, api.status ? `HTTP ${api.status}` : null].filter(Boolean).join(', ')
+    : '';
   return h(
     'div',
     { className: 'error', role: 'alert' },
-    h('strong', {}, 'netkb could not answer'),
-    `${code}: ${(err as Error).message}`,
+    h('p', { className: 'error-message' }, sentence(message)),
+    api ? suggestionLinks(api) : null,
+    detail ? h('p', { className: 'error-detail' }, `Details: ${detail}.`) : null,
+  );
+}
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  // netkb writes its own name in lower case.
+  const first = trimmed.startsWith('netkb') ? trimmed : trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?…)”"]$/.test(first) ? first : `${first}.`;
+}
+
+/**
+ * When the server names the refused argument and its closest known values (extensions.argument and
+ * extensions.suggestions) and this page's URL carries a parameter of that name, links to the same view with
+ * each suggestion in its place.
+ */
+function suggestionLinks(err: ApiError): HTMLElement | null {
+  const { argument, suggestions } = err.extensions;
+  if (typeof argument !== 'string' || !Array.isArray(suggestions) || suggestions.length === 0) return null;
+  const params = readParams();
+  if (!(argument in params)) return null;
+  const links = suggestions
+    .filter((s): s is string => typeof s === 'string')
+    .map((s) => h('a', { href: `?${new URLSearchParams({ ...params, [argument]: s }).toString()}` }, s));
+  if (links.length === 0) return null;
+  return h(
+    'p',
+    { className: 'error-suggestions' },
+    'Try ',
+    links.flatMap((link, i) => (i === 0 ? [link] : [i === links.length - 1 ? ' or ' : ', ', link])),
+    '.',
   );
 }
 
@@ -25,13 +66,49 @@ export function releaseSelect(
   value: string,
   onChange: (v: string) => void,
 ): HTMLElement {
-  return select(
-    id,
-    label,
-    releases.map((r) => ({ value: r.version, text: r.preliminary ? `${r.version} (preliminary)` : r.version })),
-    value,
-    onChange,
-  );
+  const options = releases.map((r) => ({
+    value: r.version,
+    text: r.preliminary ? `${r.version} (preliminary)` : r.version,
+  }));
+  // An unknown release from the URL stays visible (and any real choice then fires a change).
+  if (!releases.some((r) => r.version === value)) options.unshift({ value, text: `${value} (unknown)` });
+  return select(id, label, options, value, onChange);
+}
+
+/** A release chosen from the URL: the release the knowledge base holds, or the unknown text and why. */
+export interface ReleaseChoice {
+  value: string;
+  /** Set when the URL names a release the knowledge base does not hold: a sentence saying so. */
+  problem: string | null;
+}
+
+/**
+ * The release a URL parameter names ("1.20", also "v1.20" and "1.20.3" as the API accepts them), the
+ * fallback when the parameter is absent, or, for a release the knowledge base does not hold, that text with a
+ * sentence saying so: a link to an unknown release must not silently show another range.
+ */
+export function chooseRelease(
+  releases: Release[],
+  wanted: string | undefined,
+  fallback: string,
+  role: string,
+): ReleaseChoice {
+  if (wanted === undefined || wanted.trim() === '')
+    return { value: knownRelease(releases, undefined, fallback), problem: null };
+  let key: number | null = null;
+  try {
+    key = parseVersion(wanted);
+  } catch {
+    key = null;
+  }
+  const known = key === null ? undefined : releases.find((r) => parseVersion(r.version) === key);
+  if (known) return { value: known.version, problem: null };
+  const range = releases.length ? `${releases[0].version} to ${releases[releases.length - 1].version}` : 'no release';
+  const what = key === null ? 'is not a Kubernetes release (write it as 1.20)' : 'is not a release netkb knows';
+  return {
+    value: wanted,
+    problem: `The link asks for “${wanted}” as ${role}, which ${what}: netkb covers ${range}. Choose a release below.`,
+  };
 }
 
 /** A release the knowledge base holds, or the fallback. */
@@ -41,6 +118,17 @@ export function knownRelease(releases: Release[], wanted: string | undefined, fa
     : releases.some((r) => r.version === fallback)
       ? fallback
       : (releases[0]?.version ?? fallback);
+}
+
+/** Says which releases of a link are unknown; null when both are known. */
+export function releaseProblems(...choices: ReleaseChoice[]): HTMLElement | null {
+  const problems = choices.map((c) => c.problem).filter((p): p is string => p !== null);
+  if (problems.length === 0) return null;
+  return h(
+    'div',
+    { className: 'error', role: 'alert', id: 'release-problem' },
+    problems.map((p) => h('p', {}, p)),
+  );
 }
 
 /** Shows the view's title while the releases load; on failure shows the error and answers null. */
@@ -72,4 +160,21 @@ export function objectLabel(r: {
   return r.kind
     ? `${r.kind}${r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : ''}`
     : `document ${r.documentIndex + 1}`;
+}
+
+const renders = new WeakMap<HTMLElement, object>();
+
+/**
+ * Marks a render into root as the latest and answers a check of whether it still is: a render whose answers
+ * arrive after a newer one started (a quick second change of a picker) must not overwrite it.
+ */
+export function latestRender(root: HTMLElement): () => boolean {
+  const token = {};
+  renders.set(root, token);
+  return () => renders.get(root) === token;
+}
+
+/** Text cut at a word before max characters, with an ellipsis. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }

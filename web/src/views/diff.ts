@@ -1,46 +1,61 @@
-// Release diff: what an upgrade from one release to another crosses, grouped by the release it happens in.
+// Release diff: what an upgrade from one release to another crosses, grouped by the release it happens in,
+// for every SIG or one (diff(sig)), then every release note on the way (./diff-notes.ts).
 import { gql, type Operation, type Release } from '../api';
-import { fill, h, prLink } from '../dom';
+import { fill, h, prLink, select } from '../dom';
 import type {
   ActionRequiredQuery,
   ActionRequiredQueryVariables,
+  GateTransitionKind,
   ReleaseDiffQuery,
   ReleaseDiffQueryVariables,
 } from '../generated/operations';
 import type { View } from '../main';
+import { readParams } from '../url-state';
 import { compareVersions, parseVersion } from '../../../src/kb/version';
-import { errorBox, knownRelease, loading, releasesOrError, releaseSelect } from './common';
+import {
+  chooseRelease,
+  errorBox,
+  latestRender,
+  loading,
+  releaseProblems,
+  releasesOrError,
+  releaseSelect,
+} from './common';
+import { kindsParam, parseKinds, releaseNotes } from './diff-notes';
 import { STAGE_LABEL } from './timeline';
 
 type DiffData = ReleaseDiffQuery['diff'];
 type Transition = DiffData['featureGates'][number];
 type GateState = Transition['before'];
 type ChangePage = ActionRequiredQuery['changes'];
+type Sigs = ReleaseDiffQuery['sigs'];
 type ChangeNode = ChangePage['edges'][number]['node'];
 
 const DIFF: Operation<ReleaseDiffQuery, ReleaseDiffQueryVariables> =
-  /* GraphQL */ `query ReleaseDiff($from: KubeVersion!, $to: KubeVersion!) {
-  diff(from: $from, to: $to) {
-    featureGates { gate { name } version
+  /* GraphQL */ `query ReleaseDiff($from: KubeVersion!, $to: KubeVersion!, $sig: String) {
+  sigs
+  diff(from: $from, to: $to, sig: $sig) {
+    featureGates { gate { name } version kind kinds
       before { exists stage defaultEnabled lockedToDefault } after { exists stage defaultEnabled lockedToDefault } }
     removedApiVersions { apiVersion kind removedIn replacement { apiVersion } }
     deprecatedApiVersions { apiVersion kind deprecatedIn removedIn replacement { apiVersion } }
     removedFlags { component name removedIn replacements }
+    allNotes: changes(first: 1) { totalCount }
     deprecatedFlags { component name deprecatedIn removedIn replacements }
   }
 }`;
 const ACTION_REQUIRED: Operation<ActionRequiredQuery, ActionRequiredQueryVariables> =
-  /* GraphQL */ `query ActionRequired($from: KubeVersion!, $to: KubeVersion!, $after: String) {
-  changes(filter: { from: $from, to: $to, actionRequiredOnly: true }, first: 100, after: $after) {
+  /* GraphQL */ `query ActionRequired($from: KubeVersion!, $to: KubeVersion!, $sigs: [String!], $after: String) {
+  changes(filter: { from: $from, to: $to, sigs: $sigs, actionRequiredOnly: true }, first: 100, after: $after) {
     totalCount pageInfo { hasNextPage endCursor } edges { node { version kind summary prs components } }
   }
 }`;
 
-async function actionRequired(from: string, to: string): Promise<ChangeNode[]> {
+async function actionRequired(from: string, to: string, sig: string | null): Promise<ChangeNode[]> {
   const all: ChangeNode[] = [];
   let after: string | null = null;
   for (;;) {
-    const page: ChangePage = (await gql(ACTION_REQUIRED, { from, to, after })).changes;
+    const page: ChangePage = (await gql(ACTION_REQUIRED, { from, to, sigs: sig ? [sig] : null, after })).changes;
     all.push(...page.edges.map((e) => e.node));
     if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return all;
     after = page.pageInfo.endCursor;
@@ -52,74 +67,105 @@ function stateText(s: GateState): string {
   return `${STAGE_LABEL[s.stage]} (${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault ? ', locked' : ''})`;
 }
 
-/** A word for what happened, so the list reads without the arrows. */
-function transitionKind(t: Transition): string {
-  if (!t.before.exists) return 'added';
-  if (!t.after.exists) return 'removed';
-  if (t.before.stage !== t.after.stage) return t.after.stage === 'DEPRECATED' ? 'deprecated' : 'graduates';
-  if (t.before.defaultEnabled !== t.after.defaultEnabled) return 'default changes';
-  return 'lock changes';
+/** Words for what happened (the API's kinds of the transition), so the list reads without the arrows. */
+const TRANSITION_LABEL: Record<GateTransitionKind, string> = {
+  ADDED: 'added',
+  GRADUATED: 'graduates',
+  DEMOTED: 'demoted',
+  DEFAULT_CHANGED: 'default changes',
+  LOCK_CHANGED: 'lock changes',
+  DEPRECATED: 'deprecated',
+  REMOVED: 'removed',
+};
+
+function transitionText(t: Transition): string {
+  return t.kinds.map((k) => TRANSITION_LABEL[k]).join(' + ') || TRANSITION_LABEL[t.kind];
 }
 
 export const diffView: View = {
   id: 'diff',
   title: 'Release diff',
   async render(root, params, update) {
+    const isLatest = latestRender(root);
     const title = () => h('h2', { id: 'view-title' }, 'Release diff');
     const releases = await releasesOrError(root, 'Release diff');
-    if (!releases) return;
-    const from = knownRelease(releases, params.from, '1.15');
-    const to = knownRelease(releases, params.to, '1.20');
+    if (!releases || !isLatest()) return;
+    const fromChoice = chooseRelease(releases, params.from, '1.15', '“from”');
+    const toChoice = chooseRelease(releases, params.to, '1.20', '“to”');
+    const from = fromChoice.value;
+    const to = toChoice.value;
+    // "any" (as the timeline's) so that a link can say "every SIG"; absent is every SIG too.
+    const sig = params.sig && params.sig !== 'any' ? params.sig : null;
+    const kinds = parseKinds(params.kinds);
+    // The URL is the one state: every change goes there, and the next render reads it back.
     const rerender = (changes: Record<string, string>) => {
       update(changes);
-      void diffView.render(root, { ...params, ...changes }, update);
+      void diffView.render(root, readParams(), update);
     };
+    const sigPicker = h('span', { className: 'sig-picker' });
     const controls = h(
       'form',
       { className: 'controls', onsubmit: (e: Event) => e.preventDefault() },
       releaseSelect('diff-from', 'From', releases, from, (v) => rerender({ from: v, to })),
       releaseSelect('diff-to', 'To', releases, to, (v) => rerender({ from, to: v })),
       h('button', { type: 'button', id: 'diff-swap', onclick: () => rerender({ from: to, to: from }) }, 'Swap'),
+      sigPicker,
     );
     const results = h(
       'div',
       { className: 'results', 'aria-live': 'polite', 'aria-busy': 'true' },
       loading(`Comparing ${from} and ${to}…`),
     );
+    const problems = releaseProblems(fromChoice, toChoice);
     fill(
       root,
       title(),
       h(
         'p',
         { className: 'lede' },
-        'Everything an upgrade crosses: the releases after “from” up to and including “to”, each with its gate transitions, API and flag removals and deprecations, and the notes that ask you to act.',
+        'Everything an upgrade crosses: the releases after “from” up to and including “to”, each with its gate transitions, API and flag removals and deprecations, and the notes that ask you to act; then every release note on the way, by kind. A SIG keeps its gates and notes (API versions and flags have no SIG).',
       ),
+      problems,
       controls,
       results,
     );
-    if (compareVersions(from, to) > 0) {
-      fill(
-        results,
+    const done = (...content: HTMLElement[]) => {
+      fill(results, ...content);
+      results.setAttribute('aria-busy', 'false');
+    };
+    if (problems) return done();
+    if (compareVersions(from, to) > 0)
+      return done(
         h(
           'p',
           { className: 'error', role: 'alert' },
           `“From” (${from}) is after “to” (${to}): choose an older release first, or swap them.`,
         ),
       );
-      results.setAttribute('aria-busy', 'false');
-      return;
-    }
     let diff: DiffData;
+    let sigs: Sigs;
     let notes: ChangeNode[];
     try {
-      [diff, notes] = await Promise.all([gql(DIFF, { from, to }).then((d) => d.diff), actionRequired(from, to)]);
+      [{ diff, sigs }, notes] = await Promise.all([gql(DIFF, { from, to, sig }), actionRequired(from, to, sig)]);
     } catch (err) {
-      fill(results, errorBox(err));
-      results.setAttribute('aria-busy', 'false');
+      if (isLatest()) done(errorBox(err));
       return;
     }
-    fill(results, renderDiff(from, to, releases, diff, notes));
-    results.setAttribute('aria-busy', 'false');
+    if (!isLatest()) return;
+    fill(
+      sigPicker,
+      select(
+        'diff-sig',
+        'SIG',
+        [{ value: 'any', text: 'any SIG' }, ...sigs.map((s) => ({ value: s }))],
+        sigs.find((s) => s.toLowerCase() === sig?.toLowerCase()) ?? 'any',
+        (v) => rerender({ sig: v === 'any' ? '' : v }),
+      ),
+    );
+    done(
+      renderDiff(from, to, releases, diff, notes),
+      releaseNotes({ from, to, sig }, kinds, (chosen) => update({ kinds: kindsParam(chosen) })),
+    );
   },
 };
 
@@ -133,7 +179,8 @@ function renderDiff(from: string, to: string, releases: Release[], d: DiffData, 
     d.deprecatedApiVersions.length +
     d.removedFlags.length +
     d.deprecatedFlags.length +
-    notes.length;
+    notes.length +
+    d.allNotes.totalCount;
   const count = (n: number, one: string, many: string) => h('li', {}, h('strong', {}, n), ` ${n === 1 ? one : many}`);
   const summary = h(
     'ul',
@@ -144,6 +191,24 @@ function renderDiff(from: string, to: string, releases: Release[], d: DiffData, 
     count(d.removedFlags.length, 'flag removed', 'flags removed'),
     count(d.deprecatedFlags.length, 'flag deprecated', 'flags deprecated'),
     count(notes.length, 'action-required note', 'action-required notes'),
+    h(
+      'li',
+      {},
+      h(
+        'a',
+        {
+          href: '#release-notes-title',
+          // Scrolls without a new history entry: a fragment change would fire popstate and redraw the view.
+          onclick: (e: Event) => {
+            e.preventDefault();
+            document.getElementById('release-notes-title')?.scrollIntoView({ block: 'start' });
+          },
+        },
+        h('strong', {}, d.allNotes.totalCount),
+        ` release note${d.allNotes.totalCount === 1 ? '' : 's'}`,
+      ),
+      ' (below)',
+    ),
   );
   if (crossed.length === 0)
     return h('p', { className: 'empty' }, `From ${from} to ${to} crosses no release: choose a later “to”.`);
@@ -158,8 +223,8 @@ function renderDiff(from: string, to: string, releases: Release[], d: DiffData, 
         (t) =>
           h(
             'li',
-            { className: `transition transition-${transitionKind(t).replace(' ', '-')}` },
-            h('span', { className: 'tag' }, transitionKind(t)),
+            { className: `transition transition-${t.kind.toLowerCase().replace('_', '-')}`, 'data-kind': t.kind },
+            h('span', { className: 'tag' }, transitionText(t)),
             ' ',
             h(
               'a',

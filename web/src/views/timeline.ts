@@ -1,7 +1,7 @@
 // Feature-gate timelines: one row per gate, a bar per stretch of releases in the same stage and default,
 // a mark at the removal. Stages are told apart by text and pattern as well as by colour.
 import { gql, loadReleases, type Operation, type Release } from '../api';
-import { fill, h, prLink, select } from '../dom';
+import { externalLink, fill, h, prLink, select } from '../dom';
 import type {
   GateFacetsQuery,
   GateFacetsQueryVariables,
@@ -10,9 +10,10 @@ import type {
   Stage,
 } from '../generated/operations';
 import type { View } from '../main';
+import { readParams } from '../url-state';
 import { stageIn } from '../../../src/kb/gate-state';
 import { compareVersions, parseVersion } from '../../../src/kb/version';
-import { errorBox, loading } from './common';
+import { clip, errorBox, latestRender, loading } from './common';
 
 export type Gate = GateTimelinesQuery['featureGates'][number];
 type GateStage = Gate['lifecycle'][number];
@@ -20,29 +21,36 @@ type GateStage = Gate['lifecycle'][number];
 const GATES: Operation<GateTimelinesQuery, GateTimelinesQueryVariables> =
   /* GraphQL */ `query GateTimelines($sig: String, $component: String) {
   featureGates(sig: $sig, component: $component) {
-    name summary sigs components kep removedIn
+    name summary sigs components kep kepUrl removedIn
     lifecycle { stage defaultEnabled lockedToDefault since until }
     changes { version kind summary prs actionRequired }
   }
 }`;
 const FACETS: Operation<GateFacetsQuery, GateFacetsQueryVariables> =
-  /* GraphQL */ `query GateFacets { featureGates { sigs components } }`;
+  /* GraphQL */ `query GateFacets { sigs components }`;
 
 export const STAGE_LABEL: Record<Stage, string> = { ALPHA: 'alpha', BETA: 'beta', GA: 'GA', DEPRECATED: 'deprecated' };
 const STAGE_SHORT: Record<Stage, string> = { ALPHA: 'A', BETA: 'B', GA: 'GA', DEPRECATED: 'D' };
 const STAGE_MEDIUM: Record<Stage, string> = { ALPHA: 'alpha', BETA: 'beta', GA: 'GA', DEPRECATED: 'depr.' };
 
-/** A stretch of consecutive releases with the same stage, default and lock (column indexes, end exclusive). */
+/**
+ * A stretch of consecutive releases with the same stage and default (column indexes, end exclusive): one bar.
+ * A change of the lock alone does not start another bar (it would draw two equal bars side by side); it is a
+ * mark inside the bar, at the column where it starts.
+ */
 export interface Segment {
   start: number;
   end: number;
+  /** The stage record of the bar's first release. */
   stage: GateStage;
+  /** Where only the lock changes inside the bar: the column and the stage record from there on. */
+  lockChanges: { at: number; stage: GateStage }[];
 }
 
 /**
  * The gate's state in each release, by netkb's rule (stageIn, src/kb/gate-state.ts, the server's own): the
- * stage whose `since` is the latest one not after the release, until the removal. Consecutive equal states
- * become one segment.
+ * stage whose `since` is the latest one not after the release, until the removal. Consecutive releases in
+ * the same stage with the same default become one segment, whatever their lock.
  */
 export function segments(gate: Gate, releases: string[]): Segment[] {
   // The rule reads release keys; each keyed stage carries the stage the API sent, which the segments show.
@@ -57,8 +65,18 @@ export function segments(gate: Gate, releases: string[]): Segment[] {
     const stage = stageIn(keyed, parseVersion(release))?.stage;
     if (!stage) return;
     const last = out[out.length - 1];
-    if (last && last.end === i && last.stage === stage) last.end = i + 1;
-    else out.push({ start: i, end: i + 1, stage });
+    const current = last ? (last.lockChanges[last.lockChanges.length - 1]?.stage ?? last.stage) : null;
+    if (last && current && last.end === i && current === stage) last.end = i + 1;
+    else if (
+      last &&
+      current &&
+      last.end === i &&
+      current.stage === stage.stage &&
+      current.defaultEnabled === stage.defaultEnabled
+    ) {
+      last.lockChanges.push({ at: i, stage });
+      last.end = i + 1;
+    } else out.push({ start: i, end: i + 1, stage, lockChanges: [] });
   });
   return out;
 }
@@ -73,6 +91,14 @@ function stateText(s: GateStage): string {
   return `${STAGE_LABEL[s.stage]}, ${s.defaultEnabled ? 'on' : 'off'} by default${s.lockedToDefault ? ', locked' : ''}`;
 }
 
+/** The bar's state, then each change of its lock: "GA, on by default; locked to the default from 1.20". */
+function segmentText(seg: Segment, versions: string[]): string {
+  const changes = seg.lockChanges.map(
+    (c) => `; ${c.stage.lockedToDefault ? 'locked to the default' : 'no longer locked'} from ${versions[c.at]}`,
+  );
+  return `${stateText(seg.stage)}${changes.join('')}`;
+}
+
 export const timelineView: View = {
   id: 'timeline',
   title: 'Feature-gate timelines',
@@ -81,28 +107,34 @@ export const timelineView: View = {
     const sig = params.sig || 'Network';
     const component = params.component || 'any';
     let filter = params.q ?? '';
+    const isLatest = latestRender(root);
     fill(root, h('h2', { id: 'view-title' }, 'Feature-gate timelines'), loading('Loading gates…'));
     let releases: Release[];
-    let facets: { sigs: string[]; components: string[] }[];
+    let facets: GateFacetsQuery;
     let gates: Gate[];
     try {
       [releases, facets, gates] = await Promise.all([
         loadReleases(),
-        gql(FACETS, {}).then((d) => d.featureGates),
+        gql(FACETS, {}),
         gql(GATES, { sig: sig === 'any' ? null : sig, component: component === 'any' ? null : component }).then(
           (d) => d.featureGates,
         ),
       ]);
     } catch (err) {
-      fill(root, h('h2', { id: 'view-title' }, 'Feature-gate timelines'), errorBox(err));
+      if (isLatest()) fill(root, h('h2', { id: 'view-title' }, 'Feature-gate timelines'), errorBox(err));
       return;
     }
+    if (!isLatest()) return;
     const versions = releases.map((r) => r.version);
-    const sigs = [...new Set(facets.flatMap((f) => f.sigs))].sort();
-    const components = [...new Set(facets.flatMap((f) => f.components))].sort();
+    const { sigs, components } = facets;
+    // The API matches names case-insensitively ("network"); the pickers show the listed spelling.
+    const listed = (names: string[], value: string) =>
+      names.find((n) => n.toLowerCase() === value.toLowerCase()) ?? value;
+    // The URL is the one state: the name filter as typed goes with every other change, and the next
+    // render reads the URL back, so the box and the URL cannot disagree.
     const rerender = (changes: Record<string, string>) => {
-      update(changes);
-      void timelineView.render(root, { ...params, ...changes }, update);
+      update({ q: filter, ...changes });
+      void timelineView.render(root, readParams(), update);
     };
 
     const count = h('p', { className: 'count', role: 'status', 'aria-live': 'polite' });
@@ -121,14 +153,18 @@ export const timelineView: View = {
     const controls = h(
       'form',
       { className: 'controls', role: 'search', onsubmit: (e: Event) => e.preventDefault() },
-      select('gate-sig', 'SIG', [{ value: 'any', text: 'any SIG' }, ...sigs.map((s) => ({ value: s }))], sig, (v) =>
-        rerender({ sig: v }),
+      select(
+        'gate-sig',
+        'SIG',
+        [{ value: 'any', text: 'any SIG' }, ...sigs.map((s) => ({ value: s }))],
+        listed(sigs, sig),
+        (v) => rerender({ sig: v }),
       ),
       select(
         'gate-component',
         'Component',
         [{ value: 'any', text: 'any component' }, ...components.map((c) => ({ value: c }))],
-        component,
+        listed(components, component),
         (v) => rerender({ component: v }),
       ),
       h('label', { className: 'field', for: 'gate-filter' }, h('span', {}, 'Filter by name'), search),
@@ -255,6 +291,7 @@ function legend(): HTMLElement {
       item('stage-ga', 'GA', 'GA (solid)'),
       item('stage-deprecated', 'D', 'deprecated (cross-hatched)'),
       item('default-off', 'off', 'off by default (dashed outline)'),
+      item('stage-ga lock-swatch', 'locked', 'locked to its default from here on (a double line inside the bar)'),
       item('removal', '✕', 'removed in this release'),
     ),
   );
@@ -273,13 +310,8 @@ function gateRow(gate: Gate, versions: string[], tip: HTMLElement): HTMLTableRow
     gap(seg.start);
     const span = seg.end - seg.start;
     const s = seg.stage;
-    const label =
-      span >= 3
-        ? `${STAGE_LABEL[s.stage]} · ${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault && span >= 4 ? ' · locked' : ''}`
-        : span === 2
-          ? STAGE_MEDIUM[s.stage]
-          : STAGE_SHORT[s.stage];
-    const describe = `${gate.name}: ${stateText(s)} in ${rangeText(versions, seg)}`;
+    const barText = segmentText(seg, versions);
+    const describe = `${gate.name}: ${stateText(s)} in ${rangeText(versions, seg)}${barText.slice(stateText(s).length)}`;
     const cell = h(
       'td',
       {
@@ -291,9 +323,9 @@ function gateRow(gate: Gate, versions: string[], tip: HTMLElement): HTMLTableRow
         'data-stage': s.stage,
         'data-range': rangeText(versions, seg),
       },
-      h('span', { className: 'seg-label', 'aria-hidden': 'true' }, label),
+      segmentContent(seg, versions),
     );
-    wireTip(cell, gate, s, tip);
+    wireTip(cell, gate, barText, tip);
     cells.push(cell);
     col = seg.end;
   }
@@ -339,9 +371,51 @@ function gateRow(gate: Gate, versions: string[], tip: HTMLElement): HTMLTableRow
   return h('tr', { 'data-gate': gate.name }, name, cells);
 }
 
-function wireTip(target: HTMLElement, gate: Gate, stage: GateStage | null, tip: HTMLElement): void {
+/** The bar's text, sized to its width: "GA · on · locked", "beta", "A". */
+function stageLabel(s: GateStage, span: number, showLock: boolean): string {
+  if (span >= 3) return `${STAGE_LABEL[s.stage]} · ${s.defaultEnabled ? 'on' : 'off'}${showLock ? ' · locked' : ''}`;
+  return span === 2 ? STAGE_MEDIUM[s.stage] : STAGE_SHORT[s.stage];
+}
+
+/**
+ * What a bar holds: its label, or, when the lock changes inside it, one part per stretch of equal lock side
+ * by side (widths by their releases), each later part starting with a double line at the release where the
+ * lock changes and saying "locked" (or "unlocked") as far as its width allows.
+ */
+function segmentContent(seg: Segment, versions: string[]): HTMLElement {
+  const span = seg.end - seg.start;
+  if (seg.lockChanges.length === 0)
+    return h(
+      'span',
+      { className: 'seg-label', 'aria-hidden': 'true' },
+      stageLabel(seg.stage, span, Boolean(seg.stage.lockedToDefault) && span >= 4),
+    );
+  const ends = [...seg.lockChanges.map((c) => c.at), seg.end];
+  const part = (width: number, ...children: HTMLElement[]) => {
+    const el = h('span', { className: 'seg-part' }, children);
+    // CSSOM, not a style attribute: the page's content security policy allows no inline styles.
+    el.style.flexGrow = String(width);
+    return el;
+  };
+  const first = part(
+    ends[0] - seg.start,
+    h('span', { className: 'seg-label' }, stageLabel(seg.stage, ends[0] - seg.start, false)),
+  );
+  const later = seg.lockChanges.map((c, i) => {
+    const width = ends[i + 1] - c.at;
+    const word = c.stage.lockedToDefault ? 'locked' : 'unlocked';
+    const el = part(width, h('span', { className: 'seg-label' }, width >= 2 ? word : word.charAt(0).toUpperCase()));
+    el.classList.add('lock-mark');
+    el.dataset.release = versions[c.at];
+    el.title = `${word} from ${versions[c.at]}`;
+    return el;
+  });
+  return h('span', { className: 'seg-parts', 'aria-hidden': 'true' }, first, later);
+}
+
+function wireTip(target: HTMLElement, gate: Gate, barText: string | null, tip: HTMLElement): void {
   const show = () => {
-    fill(tip, gateDetails(gate, stage));
+    fill(tip, gateDetails(gate, barText));
     tip.hidden = false;
     const box = target.getBoundingClientRect();
     const top =
@@ -367,15 +441,20 @@ function wireTip(target: HTMLElement, gate: Gate, stage: GateStage | null, tip: 
 
 const MAX_CHANGES = 6;
 
-/** What the tooltip says: the stage in focus, every stage with its default, the removal, the release notes. */
-export function gateDetails(gate: Gate, focus: GateStage | null): HTMLElement {
+/** What the tooltip says: the bar in focus, every stage with its default, the removal, the release notes. */
+export function gateDetails(gate: Gate, focus: string | null): HTMLElement {
   const changes = [...gate.changes].sort((a, b) => compareVersions(a.version, b.version));
   return h(
     'div',
     {},
-    h('p', { className: 'tip-title' }, h('strong', {}, gate.name), gate.kep ? ` · ${gate.kep}` : ''),
+    h(
+      'p',
+      { className: 'tip-title' },
+      h('strong', {}, gate.name),
+      gate.kep ? [' · ', gate.kepUrl ? externalLink(gate.kepUrl, gate.kep) : gate.kep] : null,
+    ),
     h('p', {}, gate.summary),
-    focus ? h('p', { className: 'tip-focus' }, `This bar: ${stateText(focus)}.`) : null,
+    focus ? h('p', { className: 'tip-focus' }, `This bar: ${focus}.`) : null,
     h(
       'table',
       { className: 'tip-stages' },
@@ -425,8 +504,4 @@ export function gateDetails(gate: Gate, focus: GateStage | null): HTMLElement {
           changes.length > MAX_CHANGES ? h('li', {}, `and ${changes.length - MAX_CHANGES} more`) : null,
         ),
   );
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
