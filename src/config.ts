@@ -1,6 +1,7 @@
 // Configuration comes only from environment variables, read and checked here.
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** The folder holding package.json, whether we run from src/ (ts-jest, tsx) or from dist/src/. */
 export function projectRoot(): string {
@@ -91,6 +92,31 @@ export function maxManifestBytes(env: NodeJS.ProcessEnv = process.env): number {
   return n;
 }
 
+/**
+ * NETKB_DOCS_URL: where these docs/ pages can be read (e.g. https://github.com/ORG/netkb/blob/main/docs/),
+ * for the rules' help links in `netkb check --format sarif`. Unset: the file:// URL of docs/ in this
+ * installation. An absolute http(s) or file URL without query or fragment; returned with a trailing slash.
+ */
+export function docsUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env.NETKB_DOCS_URL?.trim();
+  if (!raw) return `${pathToFileURL(join(projectRoot(), 'docs')).href}/`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      `NETKB_DOCS_URL "${raw}" must be an absolute URL, e.g. https://github.com/ORG/netkb/blob/main/docs/`,
+    );
+  }
+  if (!['http:', 'https:', 'file:'].includes(url.protocol))
+    throw new ConfigError(`NETKB_DOCS_URL "${raw}" must start with https://, http:// or file://`);
+  if (url.search || url.hash || raw.includes('?') || raw.includes('#'))
+    throw new ConfigError(
+      `NETKB_DOCS_URL "${raw}" must not have a query or a fragment: the links add the page and section`,
+    );
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
 /** NETKB_ADMIN_TOKEN: when set (at least 16 characters), the admin mutation exists and requires it as a bearer token. */
 export function adminToken(env: NodeJS.ProcessEnv = process.env): string | null {
   const raw = env.NETKB_ADMIN_TOKEN?.trim();
@@ -138,4 +164,63 @@ export function reloadIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
   if (!Number.isInteger(n) || n < 0)
     throw new ConfigError(`NETKB_RELOAD_INTERVAL_MS "${raw}" must be a whole number of milliseconds (0: never)`);
   return n;
+}
+
+/**
+ * NETKB_PUBLIC_URL: the address people open the dashboard at (e.g. https://netkb.example.com/), for links
+ * in chat messages ("…and 53 more" opens the diff there). Unset: no links. Must be an absolute http(s)
+ * URL without query or fragment; returned with a trailing slash.
+ */
+export function publicUrl(env: NodeJS.ProcessEnv = process.env): string | null {
+  const raw = env.NETKB_PUBLIC_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`NETKB_PUBLIC_URL "${raw}" must be an absolute URL, e.g. https://netkb.example.com/`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`NETKB_PUBLIC_URL "${raw}" must start with http:// or https://`);
+  if (url.search || url.hash || raw.includes('?') || raw.includes('#'))
+    throw new ConfigError(`NETKB_PUBLIC_URL "${raw}" must not have a query or a fragment: the links add their own`);
+  if (url.username || url.password)
+    throw new ConfigError(`NETKB_PUBLIC_URL "${raw}" must not carry a user name or password: it is shown in messages`);
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+/**
+ * NETKB_CORS_ORIGINS: the web origins (scheme://host[:port], comma-separated) whose pages may call /graphql
+ * from the browser, e.g. https://dash.example.com,http://localhost:5173. Unset: same origin only. Each is
+ * checked here, so a typo stops start-up instead of silently refusing a dashboard. Returned normalised
+ * (lower-case scheme and host, no default port), as browsers send the Origin header.
+ */
+export function corsOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+  const raw = env.NETKB_CORS_ORIGINS?.trim();
+  if (!raw) return [];
+  const origins: string[] = [];
+  for (const entry of raw.split(',').map((s) => s.trim())) {
+    if (!entry)
+      throw new ConfigError(`NETKB_CORS_ORIGINS "${raw}" has an empty entry: separate origins with one comma`);
+    if (entry === '*' || entry === 'null')
+      throw new ConfigError(
+        `NETKB_CORS_ORIGINS: "${entry}" is not accepted; list each origin, e.g. https://dash.example.com`,
+      );
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new ConfigError(
+        `NETKB_CORS_ORIGINS: "${entry}" is not an origin; write scheme://host[:port], e.g. https://dash.example.com`,
+      );
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new ConfigError(`NETKB_CORS_ORIGINS: "${entry}" must start with https:// or http://`);
+    if (url.username || url.password || url.search || url.hash || !/^[a-z]+:\/\/[^/]+\/?$/i.test(entry))
+      throw new ConfigError(
+        `NETKB_CORS_ORIGINS: "${entry}" is not an origin: give only scheme://host[:port], without a path, query or user, e.g. ${url.origin}`,
+      );
+    origins.push(url.origin);
+  }
+  return [...new Set(origins)];
 }
