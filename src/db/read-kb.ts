@@ -26,6 +26,7 @@ import { createHash } from 'node:crypto';
 import { inSnapshot, openPrisma, type Tx } from './client';
 import { KB_FINGERPRINT_SQL } from './kb-version';
 import { displayLocation } from './location';
+import { readGatewayApi } from './read-gateway-api';
 
 const list = <T = string>(s: string): T[] => JSON.parse(s) as T[];
 
@@ -65,7 +66,7 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
   {
     const meta = await db.kbMeta.findUnique({ where: { id: 1 } });
     if (!meta) throw new DatabaseNotSeededError(`${displayLocation(file)} has no knowledge base yet: run npm run seed`);
-    const [releases, components, kinds, constraints, gates, flags, apis, fields, keys, metrics, changes] =
+    const [releases, components, kinds, constraints, gates, flags, apis, fields, keys, metrics, changes, gatewayApi] =
       await Promise.all([
         db.release.findMany({ orderBy: { version: 'asc' } }),
         db.component.findMany({ orderBy: { name: 'asc' } }),
@@ -91,6 +92,7 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
             metrics: { select: { id: true } },
           },
         }),
+        readGatewayApi(db),
       ]);
 
     const gateById = new Map<number, FeatureGate>();
@@ -155,6 +157,7 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
       wellKnownKeys: [],
       metrics: [],
       changes: [],
+      gatewayApi,
     };
     const flagById = new Map<number, Flag>();
     for (const f of flags) {

@@ -16,6 +16,7 @@ import { buildSearchIndex, type SearchDoc } from './search-index';
 import { carryOverImportedNotes, importedSearchDocs, toImportedNoteRow } from './imported-notes';
 import { displayLocation, isPostgres } from './location';
 import { SEED_LOCK_KEY } from './postgres';
+import { gatewayApiRecordCount, writeGatewayApi } from './write-gateway-api';
 import { PG_SEARCH_TABLE, rebuildPgSearchIndex } from './search-index-postgres';
 
 const v = (s: string | null | undefined): number | null => (s ? parseVersion(s) : null);
@@ -151,7 +152,8 @@ async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
     b.apiFields.length +
     b.wellKnownKeys.length +
     b.metrics.length +
-    b.changes.length;
+    b.changes.length +
+    gatewayApiRecordCount(b.gatewayApi);
   const ids: Record<SubjectType, Map<string, number>> = {
     gate: new Map(),
     flag: new Map(),
@@ -378,6 +380,7 @@ async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
           },
         });
       }
+      await writeGatewayApi(tx, b.gatewayApi);
       await tx.kbMeta.create({
         data: { id: 1, seedHash: b.hash, seededAt: new Date().toISOString(), recordCount: records },
       });

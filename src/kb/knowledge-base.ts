@@ -7,6 +7,9 @@ import type {
   Component,
   Constraint,
   FeatureGate,
+  GatewayApiChange,
+  GatewayApiKnowledge,
+  GatewayApiRelease,
   KindInfo,
   Flag,
   KbSnapshot,
@@ -17,7 +20,7 @@ import type {
 } from './model';
 import type { VersionKey } from './version';
 
-export type NodeObject = Release | Subject | Change;
+export type NodeObject = Release | Subject | Change | GatewayApiChange;
 
 export class KnowledgeBase {
   readonly seedHash: string;
@@ -36,6 +39,8 @@ export class KnowledgeBase {
   readonly metrics: Metric[];
   /** In release order, then in the order of the release's notes. */
   readonly changes: Change[];
+  /** Gateway API releases (semver order), their fields and the ingress-nginx annotations. */
+  readonly gatewayApi: GatewayApiKnowledge;
 
   private readonly releaseByVersion: Map<VersionKey, Release>;
   private readonly gateByName: Map<string, FeatureGate>;
@@ -43,6 +48,7 @@ export class KnowledgeBase {
   private readonly apiByKey: Map<string, ApiVersion>;
   private readonly changeByKey: Map<string, Change>;
   private readonly nodes: Map<string, NodeObject>;
+  private readonly gatewayApiReleaseByVersion: Map<string, GatewayApiRelease>;
 
   /** The plain data this index was built from (sent as is to analysis workers). */
   readonly snapshot: KbSnapshot;
@@ -63,6 +69,8 @@ export class KnowledgeBase {
     this.wellKnownKeys = s.wellKnownKeys;
     this.metrics = s.metrics;
     this.changes = s.changes;
+    this.gatewayApi = s.gatewayApi;
+    this.gatewayApiReleaseByVersion = new Map(s.gatewayApi.releases.map((r) => [r.version, r]));
     this.releaseByVersion = new Map(s.releases.map((r) => [r.version, r]));
     this.gateByName = new Map(s.featureGates.map((g) => [g.name.toLowerCase(), g]));
     this.flagByKey = new Map(s.flags.map((f) => [`${f.component} ${f.name}`, f]));
@@ -78,6 +86,7 @@ export class KnowledgeBase {
       ...s.wellKnownKeys,
       ...s.metrics,
       ...s.changes,
+      ...s.gatewayApi.releases.flatMap((r) => r.changes),
     ];
     for (const n of all) this.nodes.set(nodeKey(n), n);
   }
@@ -101,6 +110,12 @@ export class KnowledgeBase {
 
   change(key: string): Change | undefined {
     return this.changeByKey.get(key);
+  }
+
+  /** A Gateway API release by its tag, with or without the "v": "v1.2.0" and "1.2.0" find the same one. */
+  gatewayApiRelease(version: string): GatewayApiRelease | undefined {
+    const v = version.trim();
+    return this.gatewayApiReleaseByVersion.get(/^v/i.test(v) ? `v${v.slice(1)}` : `v${v}`);
   }
 
   /** Looks an object up by its type name and natural key (see nodeKey). */

@@ -289,4 +289,102 @@ export interface KbSnapshot {
   wellKnownKeys: WellKnownKey[];
   metrics: Metric[];
   changes: Change[];
+  gatewayApi: GatewayApiKnowledge;
+}
+
+export type GatewayApiChannel = 'standard' | 'experimental';
+
+/** One CRD of a Gateway API release's bundle in one channel (from the generated index). */
+export interface GatewayApiKind {
+  release: string;
+  channel: GatewayApiChannel;
+  group: string;
+  kind: string;
+  plural: string;
+  servedVersions: string[];
+  storageVersion: string;
+  deprecatedVersions: string[];
+}
+
+/** A field path a manifest can carry, per group/kind/version/channel, with the releases (tags) that have it. */
+export interface GatewayApiField {
+  group: string;
+  kind: string;
+  version: string;
+  channel: GatewayApiChannel;
+  path: string;
+  releases: string[];
+}
+
+/** A Gateway API CHANGELOG entry in our words; served as the GraphQL Change type (version null, gatewayApiRelease set). */
+export interface GatewayApiChange {
+  typename: 'Change';
+  /** "gateway-api@v1.2.0#<id>": never equal to a Kubernetes change's "1.20#<id>". */
+  key: string;
+  gatewayApiRelease: string;
+  /** Its place among the entries of its release (the order of the curated records). */
+  position: number;
+  kind: string;
+  summary: string;
+  actionRequired: boolean;
+  prs: number[];
+  sources: string[];
+}
+
+export interface GatewayApiRelease {
+  typename: 'GatewayApiRelease';
+  /** The tag, e.g. v1.2.0. */
+  version: string;
+  /** Its place in semver order among the releases of the knowledge base (0: the oldest). */
+  position: number;
+  releasedOn: string | null;
+  /** The oldest Kubernetes minor the bundle supports; null when no source says. */
+  minKubernetes: VersionKey | null;
+  sources: string[];
+  notes: string | null;
+  /** Both channels, standard first, then by group and kind. */
+  kinds: GatewayApiKind[];
+  /** In the order of the curated records. */
+  changes: GatewayApiChange[];
+}
+
+/** An ingress-nginx annotation and the Gateway API construct that replaces it, or why none does. */
+export interface IngressNginxAnnotation {
+  typename: 'IngressNginxAnnotation';
+  name: string;
+  summary: string;
+  gatewayApi: string | null;
+  /** The converter's strategy id; null: not converted (see reason). */
+  conversion: string | null;
+  reason: string | null;
+  /** What the annotation is to its strategy, for strategies that read several (e.g. canary-weight: weight, weight-total). */
+  role: string | null;
+  /** The request header an annotation of role set-header sets. */
+  header: string | null;
+  /** The value the controller acts on when an Ingress leaves the annotation out; null when the docs give none. */
+  defaultValue: string | null;
+  sources: string[];
+}
+
+/** An Ingress controller ingressToGateway reads Ingresses of (seed/gateway-api/ingress-providers.yaml). */
+export interface GatewayApiIngressProvider {
+  /** The GraphQL IngressProvider value that selects it, e.g. INGRESS_NGINX. */
+  id: string;
+  name: string;
+  /** Every annotation the controller reads starts with it. */
+  annotationPrefix: string;
+  /** Names the Ingress class where spec.ingressClassName is not set. */
+  classAnnotation: string;
+  /** Its "true" makes the Ingress's paths regular expressions; null when the controller has none. */
+  regexPathsAnnotation: string | null;
+  sources: string[];
+}
+
+export interface GatewayApiKnowledge {
+  /** In semver order. */
+  releases: GatewayApiRelease[];
+  fields: GatewayApiField[];
+  annotations: IngressNginxAnnotation[];
+  /** By id. */
+  providers: GatewayApiIngressProvider[];
 }

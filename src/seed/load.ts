@@ -37,6 +37,17 @@ import { isMinorVersion, parseVersion } from '../kb/version';
 import { replacementPaths } from '../kb/replacement-paths';
 import { readGeneratedIndex } from './generated-index';
 import { crossCheck, type CrossCheckReport } from './cross-check';
+import { readGatewayApiIndex, GatewayApiIndexError, type GatewayApiIndex } from './gateway-api-index';
+import {
+  gatewayApiReleaseSchema,
+  gatewayApiChangeSchema,
+  ingressNginxAnnotationSchema,
+  ingressProviderSchema,
+  type GatewayApiReleaseRecord,
+  type GatewayApiChangeRecord,
+  type IngressNginxAnnotationRecord,
+  type IngressProviderRecord,
+} from './gateway-api-schemas';
 
 export interface Located<T> {
   file: string;
@@ -65,6 +76,18 @@ export interface SeedBundle {
   changes: LocatedChange[];
   /** What the check against the generated index (seed/generated/) found; null when the seed has no index. */
   crossCheck: CrossCheckReport | null;
+  /** seed/gateway-api/ and the generated Gateway API index (seed/generated/gateway-api.json). */
+  gatewayApi: GatewayApiSeed;
+}
+
+export interface GatewayApiSeed {
+  releases: Located<GatewayApiReleaseRecord>[];
+  changes: Located<GatewayApiChangeRecord>[];
+  annotations: Located<IngressNginxAnnotationRecord>[];
+  /** The Ingress controllers the converter reads (ingress-providers.yaml); the annotations are ingress-nginx's. */
+  providers: Located<IngressProviderRecord>[];
+  /** Null when the seed has no generated Gateway API index. */
+  index: GatewayApiIndex | null;
 }
 
 export interface SeedProblem {
@@ -204,16 +227,113 @@ export function loadSeed(seedDir: string): SeedBundle {
     ...entities,
     changes,
     crossCheck: null,
+    gatewayApi: {
+      releases: optionalList('gateway-api/releases.yaml', gatewayApiReleaseSchema, (r) => r.version),
+      changes: optionalList('gateway-api/changes.yaml', gatewayApiChangeSchema, (r) => r.id),
+      annotations: optionalList(
+        'gateway-api/ingress-nginx-annotations.yaml',
+        ingressNginxAnnotationSchema,
+        (r) => r.name,
+      ),
+      providers: optionalList('gateway-api/ingress-providers.yaml', ingressProviderSchema, (r) => r.id),
+      index: readGatewayApi(seedDir, problems),
+    },
   };
   const index = problems.length === 0 ? readGeneratedIndex(seedDir, problems) : null;
   if (index) bundle.crossCheck = crossCheck(bundle, index, problems);
   checkAcrossRecords(bundle, problems);
+  checkGatewayApi(bundle.gatewayApi, problems);
   if (problems.length > 0) throw new SeedValidationError(problems);
   bundle.hash = seedHash(seedDir);
   return bundle;
 }
 
 export { seedHash };
+
+function readGatewayApi(seedDir: string, problems: SeedProblem[]): GatewayApiIndex | null {
+  try {
+    return readGatewayApiIndex(seedDir);
+  } catch (err) {
+    if (!(err instanceof GatewayApiIndexError)) throw err;
+    problems.push({ file: 'seed/generated/gateway-api.json', message: err.message });
+    return null;
+  }
+}
+
+// Keys are unique, changes name a curated release, and the curated releases are exactly the index's tags.
+function checkGatewayApi(g: GatewayApiSeed, problems: SeedProblem[]): void {
+  const problem = (loc: Located<unknown>, record: string, field: string | undefined, message: string) =>
+    problems.push({ file: loc.file, record, field, line: loc.line, message });
+  const uniq = <T>(items: Located<T>[], key: (r: T) => string, what: string): Set<string> => {
+    const seen = new Map<string, Located<T>>();
+    for (const item of items) {
+      const k = key(item.record);
+      const first = seen.get(k);
+      if (first) problem(item, `${what} ${k}`, undefined, `duplicate: already defined at ${first.file}:${first.line}`);
+      else seen.set(k, item);
+    }
+    return new Set(seen.keys());
+  };
+  const releases = uniq(g.releases, (r) => r.version, 'Gateway API release');
+  uniq(g.changes, (r) => `${r.release}#${r.id}`, 'Gateway API change');
+  uniq(g.annotations, (r) => r.name, 'annotation');
+  // A strategy's default for a role is looked up by role: one record per role (set-header records name a header each).
+  uniq(
+    g.annotations.filter((a) => a.record.role && a.record.role !== 'set-header'),
+    (r) => `${r.conversion} role ${r.role}`,
+    'strategy',
+  );
+  uniq(g.providers, (r) => r.id, 'Ingress provider');
+  uniq(g.providers, (r) => r.name, 'Ingress provider');
+  checkAnnotationPrefix(g, problems);
+  for (const c of g.changes)
+    if (!releases.has(c.record.release))
+      problem(
+        c,
+        `Gateway API change ${c.record.release}#${c.record.id}`,
+        'release',
+        `no seed/gateway-api/releases.yaml record for ${c.record.release}`,
+      );
+  if (!g.index) return;
+  const tags = new Set(g.index.releases.map((r) => r.version));
+  for (const r of g.releases)
+    if (!tags.has(r.record.version))
+      problem(
+        r,
+        `Gateway API release ${r.record.version}`,
+        'version',
+        `not a release of the generated index (seed/generated/gateway-api.json has ${[...tags].join(', ')})`,
+      );
+  const missing = [...tags].filter((t) => !releases.has(t));
+  if (missing.length > 0)
+    problems.push({
+      file: 'seed/gateway-api/releases.yaml',
+      message: `the generated index has releases without a record here: ${missing.join(', ')}`,
+    });
+}
+
+// The annotations of gateway-api/<name>-annotations.yaml are those of the provider named <name>: each
+// carries its prefix, and the file needs its provider record.
+function checkAnnotationPrefix(g: GatewayApiSeed, problems: SeedProblem[]): void {
+  const byFile = new Map(g.providers.map((p) => [`seed/gateway-api/${p.record.name}-annotations.yaml`, p.record]));
+  for (const file of new Set(g.annotations.map((a) => a.file)))
+    if (!byFile.has(file))
+      problems.push({
+        file,
+        message: `no seed/gateway-api/ingress-providers.yaml record names the provider of ${file}`,
+      });
+  for (const a of g.annotations) {
+    const provider = byFile.get(a.file);
+    if (provider && !a.record.name.startsWith(provider.annotationPrefix))
+      problems.push({
+        file: a.file,
+        record: `annotation ${a.record.name}`,
+        field: 'name',
+        line: a.line,
+        message: `not an annotation of ${provider.name}: its names start with ${provider.annotationPrefix}`,
+      });
+  }
+}
 
 function yamlFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];

@@ -1,0 +1,105 @@
+// Reads the Gateway API part of the knowledge base (written by write-gateway-api.ts) into the in-memory
+// shape of src/kb/model.ts, inside the reader's snapshot transaction (read-kb.ts).
+import type {
+  GatewayApiChange,
+  GatewayApiChannel,
+  GatewayApiKnowledge,
+  GatewayApiRelease,
+  IngressNginxAnnotation,
+} from '../kb/model';
+import type { Tx } from './client';
+
+const list = <T = string>(s: string): T[] => JSON.parse(s) as T[];
+const channelOrder = (c: string) => (c === 'standard' ? 0 : 1);
+
+export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
+  const [releases, kinds, fields, changes, annotations, providers] = await Promise.all([
+    db.gatewayApiRelease.findMany({ orderBy: { position: 'asc' } }),
+    db.gatewayApiKind.findMany({
+      orderBy: [{ releaseId: 'asc' }, { channel: 'asc' }, { group: 'asc' }, { kind: 'asc' }],
+    }),
+    db.gatewayApiField.findMany({
+      orderBy: [{ group: 'asc' }, { kind: 'asc' }, { version: 'asc' }, { channel: 'asc' }, { path: 'asc' }],
+    }),
+    db.gatewayApiChange.findMany({ orderBy: [{ releaseId: 'asc' }, { position: 'asc' }] }),
+    db.ingressNginxAnnotation.findMany({ orderBy: { name: 'asc' } }),
+    db.ingressProvider.findMany({ orderBy: { id: 'asc' } }),
+  ]);
+  const byId = new Map<number, GatewayApiRelease>();
+  // Most fields share their list of releases with others: one array per distinct list keeps the snapshot
+  // file small (v8's serializer writes a shared object once). The knowledge base is never mutated.
+  const releaseLists = new Map<string, string[]>();
+  const releasesOf = (json: string): string[] => {
+    let found = releaseLists.get(json);
+    if (!found) releaseLists.set(json, (found = list(json)));
+    return found;
+  };
+  const out: GatewayApiKnowledge = {
+    releases: releases.map((r) => {
+      const release: GatewayApiRelease = {
+        typename: 'GatewayApiRelease',
+        version: r.version,
+        position: r.position,
+        releasedOn: r.releasedOn,
+        minKubernetes: r.minKubernetes,
+        sources: list(r.sources),
+        notes: r.notes,
+        kinds: [],
+        changes: [],
+      };
+      byId.set(r.id, release);
+      return release;
+    }),
+    fields: fields.map((f) => ({
+      group: f.group,
+      kind: f.kind,
+      version: f.version,
+      channel: f.channel as GatewayApiChannel,
+      path: f.path,
+      releases: releasesOf(f.releases),
+    })),
+    annotations: annotations.map((a): IngressNginxAnnotation => ({
+      typename: 'IngressNginxAnnotation',
+      name: a.name,
+      summary: a.summary,
+      gatewayApi: a.gatewayApi,
+      conversion: a.conversion,
+      reason: a.reason,
+      role: a.role,
+      header: a.header,
+      defaultValue: a.defaultValue,
+      sources: list(a.sources),
+    })),
+    providers: providers.map((p) => ({ ...p, sources: list(p.sources) })),
+  };
+  for (const k of kinds) {
+    const release = byId.get(k.releaseId)!;
+    release.kinds.push({
+      release: release.version,
+      channel: k.channel as GatewayApiChannel,
+      group: k.group,
+      kind: k.kind,
+      plural: k.plural,
+      servedVersions: list(k.servedVersions),
+      storageVersion: k.storageVersion,
+      deprecatedVersions: list(k.deprecatedVersions),
+    });
+  }
+  for (const r of out.releases) r.kinds.sort((a, b) => channelOrder(a.channel) - channelOrder(b.channel));
+  for (const c of changes) {
+    const release = byId.get(c.releaseId)!;
+    const change: GatewayApiChange = {
+      typename: 'Change',
+      key: c.key,
+      gatewayApiRelease: release.version,
+      position: c.position,
+      kind: c.kind,
+      summary: c.summary,
+      actionRequired: c.actionRequired,
+      prs: list<number>(c.prs),
+      sources: list(c.sources),
+    };
+    release.changes.push(change);
+  }
+  return out;
+}

@@ -1,0 +1,177 @@
+// zod schemas of the curated Gateway API seed (seed/gateway-api/): releases, CHANGELOG entries and the
+// ingress-nginx annotations. The format is documented in seed/README.md ("gateway-api/"); keep the two in step.
+import { z } from 'zod';
+import { CHANGE_KINDS } from './schemas';
+
+/**
+ * The converter's strategies for ingress-nginx annotations (`netkb gateway`, `ingressToGateway`): an
+ * annotation record's `conversion` names one of them. `ignore`: the Gateway API model makes the annotation
+ * meaningless and dropping it loses nothing.
+ */
+export const INGRESS_NGINX_STRATEGIES = [
+  'rewrite-target',
+  'ssl-redirect',
+  'force-ssl-redirect',
+  'permanent-redirect',
+  'temporal-redirect',
+  'canary',
+  'canary-weight',
+  'upstream-headers',
+  'timeouts',
+  'ignore',
+] as const;
+export type IngressNginxStrategy = (typeof INGRESS_NGINX_STRATEGIES)[number];
+
+/**
+ * The roles an annotation plays in the strategies that read several annotations and must tell them apart:
+ * a record of such a strategy names its `role`; a strategy not listed reads every annotation alike and its
+ * records name none. `set-header` records also name the `header` they set.
+ */
+export const STRATEGY_ROLES: Partial<Record<IngressNginxStrategy, readonly string[]>> = {
+  canary: ['trigger', 'header', 'header-value'],
+  'canary-weight': ['weight', 'weight-total'],
+  'permanent-redirect': ['url', 'code'],
+  'temporal-redirect': ['url', 'code'],
+  'upstream-headers': ['set-header'],
+};
+
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+const tag = z
+  .string({ error: 'must be a quoted release tag such as "v1.2.0"' })
+  .regex(/^v\d+\.\d+\.\d+$/, 'must be a Gateway API release tag written vMAJOR.MINOR.PATCH, such as "v1.2.0"');
+const kubeMinor = z
+  .string({ error: 'must be a quoted Kubernetes release such as "1.26" (unquoted 1.30 reads as the number 1.3)' })
+  .regex(/^\d{1,3}\.\d{1,3}$/, 'must be a Kubernetes minor release written MAJOR.MINOR, such as "1.26"');
+const isoDate = z
+  .string({ error: 'must be a quoted ISO date such as "2024-10-03"' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be an ISO date such as "2024-10-03"');
+const summary = z.string().trim().min(10, 'must be a sentence in our own words (at least 10 characters)');
+const sources = z
+  .array(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }))
+  .min(1, 'every record needs at least one source URL');
+const notes = z.string().trim().min(1).nullish();
+
+export const gatewayApiReleaseSchema = z.strictObject({
+  version: tag,
+  /** The day the tag was published; null when no source says. */
+  releasedOn: isoDate.nullable(),
+  /** The oldest Kubernetes minor the release supports, from a named source; null when none says. */
+  minKubernetes: kubeMinor.nullable(),
+  sources,
+  notes,
+});
+
+export const gatewayApiChangeSchema = z.strictObject({
+  release: tag,
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a kebab-case id such as "grpcroute-v1alpha2-removed"'),
+  kind: z.enum(CHANGE_KINDS),
+  actionRequired: z.boolean(),
+  summary,
+  /** kubernetes-sigs/gateway-api pull requests; [] when the CHANGELOG names none. */
+  prs: z.array(z.number().int().positive()),
+  sources,
+  notes,
+});
+
+export const ingressNginxAnnotationSchema = z
+  .strictObject({
+    name: z
+      .string()
+      // The prefix is the provider's (ingress-providers.yaml); the loader checks it.
+      .regex(
+        /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?\/[a-z0-9][a-z0-9-]*$/,
+        'must be a full annotation name, prefix and name, such as "nginx.ingress.kubernetes.io/rewrite-target"',
+      ),
+    summary,
+    /** The Gateway API construct that replaces it, with its field path; null when there is none. */
+    gatewayApi: summary.nullable(),
+    conversion: z
+      .enum(INGRESS_NGINX_STRATEGIES, {
+        error: `must be one of the converter's strategies: ${INGRESS_NGINX_STRATEGIES.join(', ')} (or null)`,
+      })
+      .nullable(),
+    /** Why the converter leaves it as it is: no Gateway API construct, or none it can write faithfully. */
+    reason: summary.nullable(),
+    /** What the annotation is to its strategy, where the strategy reads several (STRATEGY_ROLES). */
+    role: z.string().optional(),
+    /** What the controller does when an Ingress leaves the annotation out, as the value it would need; from the docs. */
+    defaultValue: z.string({ error: 'must be a quoted value such as "100"' }).optional(),
+    /** The request header a `set-header` annotation sets. */
+    header: z.string().regex(HEADER_NAME, 'must be an HTTP header name such as "X-Forwarded-Prefix"').optional(),
+    sources,
+    notes,
+  })
+  .superRefine((a, ctx) => {
+    if (a.conversion && a.reason)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: 'a converted annotation has no reason: give either a conversion or a reason, not both',
+      });
+    if (!a.conversion && !a.reason)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: 'an annotation needs a conversion (with its gatewayApi construct) or the reason none applies',
+      });
+    if (a.conversion && a.conversion !== 'ignore' && !a.gatewayApi)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gatewayApi'],
+        message: `conversion ${a.conversion} needs the Gateway API construct it writes (gatewayApi, with its field path)`,
+      });
+    const roles = a.conversion ? STRATEGY_ROLES[a.conversion] : undefined;
+    if (a.role !== undefined && !roles?.includes(a.role))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['role'],
+        message: roles
+          ? `role ${a.role} is not one of strategy ${a.conversion}'s: ${roles.join(', ')}`
+          : `${a.conversion ? `strategy ${a.conversion}` : 'an annotation without a conversion'} takes no role`,
+      });
+    if (a.role === undefined && roles)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['role'],
+        message: `strategy ${a.conversion} needs the annotation's role: one of ${roles.join(', ')}`,
+      });
+    if ((a.role === 'set-header') !== (a.header !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['header'],
+        message:
+          a.header === undefined
+            ? 'role set-header needs the header it sets (header)'
+            : 'only an annotation of role set-header names a header',
+      });
+  });
+
+/** An Ingress controller the converter reads Ingresses of (seed/gateway-api/ingress-providers.yaml). */
+export const ingressProviderSchema = z.strictObject({
+  /** The GraphQL IngressProvider enum value that selects it. */
+  id: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'must be the GraphQL enum value that selects it, such as INGRESS_NGINX'),
+  /** Its name: the annotations of gateway-api/<name>-annotations.yaml are its. */
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a kebab-case name such as "ingress-nginx"'),
+  /** Every annotation the controller reads starts with it, e.g. "nginx.ingress.kubernetes.io/". */
+  annotationPrefix: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?\/$/, 'must be an annotation prefix ending in "/"'),
+  /** The annotation older Ingresses name their class with, read when spec.ingressClassName is not set. */
+  classAnnotation: z.string().regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?\/[A-Za-z0-9][-A-Za-z0-9_.]*$/, {
+    error: 'must be a full annotation name such as "kubernetes.io/ingress.class"',
+  }),
+  /** The annotation whose "true" makes the paths regular expressions; null when the controller has none. */
+  regexPathsAnnotation: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?\/[a-z0-9][a-z0-9-]*$/, 'must be a full annotation name')
+    .nullable(),
+  sources,
+  notes,
+});
+
+export type GatewayApiReleaseRecord = z.infer<typeof gatewayApiReleaseSchema>;
+export type GatewayApiChangeRecord = z.infer<typeof gatewayApiChangeSchema>;
+export type IngressNginxAnnotationRecord = z.infer<typeof ingressNginxAnnotationSchema>;
+export type IngressProviderRecord = z.infer<typeof ingressProviderSchema>;
