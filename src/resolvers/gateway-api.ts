@@ -1,0 +1,36 @@
+import type { Resolvers } from '../graphql/generated/resolvers';
+import {
+  channelOf,
+  findGatewayApiRelease,
+  gatewayApiKinds,
+  isKubernetesChange,
+  listGatewayApiReleases,
+  listIngressNginxAnnotations,
+} from '../services/gateway-api';
+
+export const gatewayApiResolvers: Resolvers = {
+  Query: {
+    gatewayApiReleases: (_, args, ctx) => listGatewayApiReleases(ctx.kb, args.kubernetes),
+    gatewayApiRelease: (_, args, ctx) => findGatewayApiRelease(ctx.kb, args.version),
+    ingressNginxAnnotations: (_, __, ctx) => listIngressNginxAnnotations(ctx.kb),
+  },
+  GatewayApiRelease: {
+    kinds: (r, args) => gatewayApiKinds(r, channelOf(args.channel)),
+  },
+  GatewayApiKind: {
+    channel: (k) => (k.channel === 'experimental' ? 'EXPERIMENTAL' : 'STANDARD'),
+  },
+  IngressNginxAnnotation: {
+    converted: (a) => a.conversion !== null,
+  },
+  // A Gateway API CHANGELOG entry has no Kubernetes release, SIGs, components, authors or subjects.
+  Change: {
+    version: (c) => (isKubernetesChange(c) ? c.version : null),
+    gatewayApiRelease: (c) => (isKubernetesChange(c) ? null : c.gatewayApiRelease),
+    sigs: (c) => (isKubernetesChange(c) ? c.sigs : []),
+    components: (c) => (isKubernetesChange(c) ? c.components : []),
+    authors: (c) => (isKubernetesChange(c) ? c.authors : []),
+    subjects: (c) => (isKubernetesChange(c) ? c.subjects : []),
+    imported: (c) => isKubernetesChange(c) && c.imported,
+  },
+};
