@@ -34,6 +34,7 @@ export type {
   AnalysisKb,
   DocumentRule,
   Finding,
+  GatewayApiRange,
   ObjectRule,
   ResourceRef,
   Rule,

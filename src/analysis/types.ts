@@ -8,6 +8,9 @@ import type {
   Constraint,
   FeatureGate,
   Flag,
+  GatewayApiChannel,
+  GatewayApiKnowledge,
+  GatewayApiRelease,
   KindInfo,
   WellKnownKey,
 } from '../kb/model';
@@ -39,6 +42,8 @@ export interface Finding {
   fix: string | null;
   replacement: string | null;
   change: Change | null;
+  /** The Gateway API bundle at which a Gateway API finding bites (the range's `to`); null for every other finding. */
+  gatewayApiRelease: string | null;
 }
 
 /** What the rules may know about the knowledge base. */
@@ -50,6 +55,8 @@ export interface AnalysisKb {
   wellKnownKeys: WellKnownKey[];
   /** Every api-versions record: for rules that look records up by group or resource, not by apiVersion. */
   apiVersions: ApiVersion[];
+  /** Gateway API releases (kinds per channel), the fields each can carry, and the ingress-nginx annotations. */
+  gatewayApi: GatewayApiKnowledge;
   apiVersion(apiVersion: string, kind: string): ApiVersion | undefined;
   flag(component: string, name: string): Flag | undefined;
   flagsOf(component: string): Flag[];
@@ -65,9 +72,18 @@ export interface UpgradePath {
   releases: VersionKey[];
 }
 
+/** The Gateway API bundles an upgrade moves between, both known, `from` not after `to`, and the channel installed. */
+export interface GatewayApiRange {
+  from: GatewayApiRelease;
+  to: GatewayApiRelease;
+  channel: GatewayApiChannel;
+}
+
 export interface RuleContext {
   kb: AnalysisKb;
   path: UpgradePath;
+  /** Given: Gateway API objects are checked against the range's `to` bundle (rule gateway-api). */
+  gatewayApi?: GatewayApiRange | null;
 }
 
 interface RuleBase {

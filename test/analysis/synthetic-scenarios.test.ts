@@ -5,7 +5,7 @@ import { SCENARIOS } from '../support/synthetic-kb';
 
 describe.each(SCENARIOS.map((s) => [s.name, s] as const))('%s', (_, s) => {
   it('produces exactly the expected findings', () => {
-    const { findings } = analyze(readManifest(s.manifest), { kb: s.kb, path: s.path });
+    const { findings } = analyze(readManifest(s.manifest), { kb: s.kb, path: s.path, gatewayApi: s.gatewayApi });
     expect(
       findings.map((f) => ({
         ruleId: f.ruleId,

@@ -3,6 +3,8 @@
 //   # from: 1.15
 //   # to: 1.20
 //   # expect: <rule-id> <messageId> <SEVERITY> <effectiveIn> line=<n> [replacement=<text>]
+// and, to check Gateway API objects against a bundle range (rule gateway-api), optionally:
+//   # gateway-api: v1.1.0:v1.2.0 standard
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
@@ -22,6 +24,8 @@ export interface Fixture {
   text: string;
   from: string;
   to: string;
+  /** The "# gateway-api:" range, as upgradeReport takes it. */
+  gatewayApi: { from: string; to: string; channel: 'STANDARD' | 'EXPERIMENTAL' } | null;
   expect: Expectation[];
 }
 
@@ -39,6 +43,16 @@ export function loadFixtures(): Fixture[] {
       const [from] = header('from');
       const [to] = header('to');
       if (!from || !to) throw new Error(`${file}: needs "# from:" and "# to:" lines`);
+      const [range] = header('gateway-api');
+      const gw = range === undefined ? null : /^(\S+):(\S+) (standard|experimental)$/.exec(range);
+      if (range !== undefined && !gw) throw new Error(`${file}: cannot read "# gateway-api: ${range}"`);
+      const gatewayApi = gw
+        ? {
+            from: gw[1],
+            to: gw[2],
+            channel: gw[3] === 'experimental' ? ('EXPERIMENTAL' as const) : ('STANDARD' as const),
+          }
+        : null;
       const expect = header('expect')
         .filter((e) => e !== 'nothing')
         .map((e) => {
@@ -55,7 +69,7 @@ export function loadFixtures(): Fixture[] {
         });
       if (expect.length === 0 && !header('expect').includes('nothing'))
         throw new Error(`${file}: say "# expect: nothing" or list expectations`);
-      out.push({ ruleDir, file, name, text, from, to, expect });
+      out.push({ ruleDir, file, name, text, from, to, gatewayApi, expect });
     }
   }
   return out;

@@ -1,8 +1,8 @@
 // A small knowledge base made up for rule scenarios the real seed cannot show yet (e.g. a flag value
 // removed after the last release the seed covers). Built directly as the analysis sees it.
-import type { AnalysisKb, UpgradePath } from '../../src/analysis';
+import type { AnalysisKb, GatewayApiRange, UpgradePath } from '../../src/analysis';
 import { gateStateIn } from '../../src/kb/gate-state';
-import type { Component, FeatureGate, Flag, WellKnownKey } from '../../src/kb/model';
+import type { Component, FeatureGate, Flag, GatewayApiRelease, WellKnownKey } from '../../src/kb/model';
 import { formatVersion } from '../../src/kb/version';
 
 export const proxy: Component = {
@@ -73,6 +73,7 @@ export function syntheticKb(flags: Flag[], gates: FeatureGate[] = [], wellKnownK
     apiFields: [],
     wellKnownKeys,
     apiVersions: [],
+    gatewayApi: { releases: [], fields: [], annotations: [], providers: [] },
     apiVersion: () => undefined,
     flag: (c, n) => flags.find((f) => f.component === c && f.name === n),
     flagsOf: (c) => flags.filter((f) => f.component === c),
@@ -88,10 +89,38 @@ export function pathOf(from: number, to: number): UpgradePath {
   return { from, to, releases };
 }
 
+/** A Gateway API release that installs an HTTPRoute served as v1 in both channels. */
+export function gatewayRelease(version: string, position: number, minKubernetes: number | null): GatewayApiRelease {
+  const kind = (channel: 'standard' | 'experimental') => ({
+    release: version,
+    channel,
+    group: 'gateway.networking.k8s.io',
+    kind: 'HTTPRoute',
+    plural: 'httproutes',
+    servedVersions: ['v1'],
+    storageVersion: 'v1',
+    deprecatedVersions: [],
+  });
+  return {
+    typename: 'GatewayApiRelease',
+    version,
+    position,
+    releasedOn: null,
+    minKubernetes,
+    sources: [`https://github.com/kubernetes-sigs/gateway-api/releases/tag/${version}`],
+    notes: null,
+    kinds: [kind('standard'), kind('experimental')],
+    changes: [],
+  };
+}
+
+const unknownSupport = [gatewayRelease('v9.0.0', 0, 1020), gatewayRelease('v9.1.0', 1, null)];
+
 export interface Scenario {
   name: string;
   kb: AnalysisKb;
   path: UpgradePath;
+  gatewayApi?: GatewayApiRange;
   manifest: string;
   expect: {
     ruleId: string;
@@ -115,6 +144,26 @@ ${args.map((a) => `        - ${a}`).join('\n')}
 `;
 
 export const SCENARIOS: Scenario[] = [
+  {
+    // Every release the seed holds has a minKubernetes from a named source; one without is said, once.
+    name: 'a Gateway API bundle whose supported Kubernetes releases no source gives',
+    kb: { ...syntheticKb([]), gatewayApi: { releases: unknownSupport, fields: [], annotations: [], providers: [] } },
+    path: pathOf(1021, 1022),
+    gatewayApi: { from: unknownSupport[0], to: unknownSupport[1], channel: 'standard' },
+    manifest:
+      'apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: a}\n---\n' +
+      'apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: {name: b}\n',
+    expect: [
+      {
+        ruleId: 'gateway-api',
+        messageId: 'kubernetes-support-unknown',
+        severity: 'INFO',
+        effectiveIn: '1.22',
+        line: 1,
+        replacement: null,
+      },
+    ],
+  },
   {
     name: 'a label key removed on the path',
     kb: syntheticKb(

@@ -111,6 +111,7 @@ export interface TextInput {
   fix?: string | null;
   replacement?: string | null;
   change?: Change | null;
+  gatewayApiRelease?: string | null;
 }
 
 export interface FindingInput extends TextInput {
@@ -129,6 +130,7 @@ export function findingText(rule: Rule, input: TextInput): FindingText {
     fix: input.fix ?? null,
     replacement: input.replacement ?? null,
     change: input.change ?? null,
+    gatewayApiRelease: input.gatewayApiRelease ?? null,
   };
 }
 
@@ -157,6 +159,7 @@ export function placed(
     fix: text.fix,
     replacement: text.replacement,
     change: text.change,
+    gatewayApiRelease: text.gatewayApiRelease,
   };
 }
 

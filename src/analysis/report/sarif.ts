@@ -98,7 +98,7 @@ export function sarifReport(r: SarifInput): string {
                 ruleIndex: RULES.findIndex((rule) => rule.id === f.ruleId),
                 level: LEVEL[f.severity],
                 message: {
-                  text: `${f.message}${f.fix ? ` Fix: ${f.fix}` : ''} (from ${r.from} to ${r.to}: bites in ${r.formatVersion(f.effectiveIn)})`,
+                  text: `${f.message}${f.fix ? ` Fix: ${f.fix}` : ''} (from ${r.from} to ${r.to}: bites in ${r.formatVersion(f.effectiveIn)}${f.gatewayApiRelease ? ` with Gateway API ${f.gatewayApiRelease}` : ''})`,
                 },
                 locations: [
                   { physicalLocation: { artifactLocation: artifact(file.file), region: { startLine: f.line } } },
@@ -107,6 +107,7 @@ export function sarifReport(r: SarifInput): string {
                   messageId: f.messageId,
                   severity: f.severity,
                   effectiveIn: r.formatVersion(f.effectiveIn),
+                  ...(f.gatewayApiRelease ? { gatewayApiRelease: f.gatewayApiRelease } : {}),
                   path: f.path,
                   replacement: f.replacement,
                   resource: f.resource,

@@ -6,6 +6,7 @@ import { apiVersionRule } from './api-versions';
 import { componentFlagRule } from './component-flags';
 import { constraintRule } from './constraints';
 import { featureGateRule } from './feature-gates';
+import { gatewayApiRule } from './gateway-api';
 import { notKubernetesRule } from './not-kubernetes';
 import { wellKnownKeyRule } from './well-known-keys';
 
@@ -17,5 +18,6 @@ export const RULES: readonly Rule[] = [
   componentFlagRule,
   featureGateRule,
   constraintRule,
+  gatewayApiRule,
   notKubernetesRule,
 ];

@@ -33,6 +33,7 @@ export const notKubernetesRule: DocumentRule = {
         fix: null,
         replacement: null,
         change: null,
+        gatewayApiRelease: null,
       },
     ];
   },
