@@ -25,7 +25,12 @@ function toCheckResult(report: ApiReport, file: string): CheckResult {
     ...f,
     effectiveIn: parseVersion(f.effectiveIn),
     // The formatters read only these fields of the change.
-    change: f.change ? ({ ...f.change, version: parseVersion(f.change.version) } as unknown as Change) : null,
+    change: f.change
+      ? ({
+          ...f.change,
+          version: f.change.version === null ? null : parseVersion(f.change.version),
+        } as unknown as Change)
+      : null,
   }));
   return {
     from: report.from,

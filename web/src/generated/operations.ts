@@ -73,7 +73,7 @@ export type ManifestCheckQueryVariables = Exact<{
 }>;
 
 
-export type ManifestCheckQuery = { upgradeReport: { from: string, to: string, path: Array<string>, documents: number, summary: { breaking: number, warning: number, info: number }, findings: Array<{ ruleId: string, messageId: string, severity: Severity, effectiveIn: string, line: number, path: string | null, message: string, fix: string | null, replacement: string | null, resource: { apiVersion: string | null, kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number }, change: { version: string, kind: ChangeKind, summary: string, prs: Array<number>, sources: Array<string> } | null }> } };
+export type ManifestCheckQuery = { upgradeReport: { from: string, to: string, path: Array<string>, documents: number, summary: { breaking: number, warning: number, info: number }, findings: Array<{ ruleId: string, messageId: string, severity: Severity, effectiveIn: string, gatewayApiRelease: string | null, line: number, path: string | null, message: string, fix: string | null, replacement: string | null, resource: { apiVersion: string | null, kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number }, change: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, sources: Array<string> } | null }> } };
 
 export type ManifestConvertQueryVariables = Exact<{
   from: string;
@@ -94,7 +94,7 @@ export type ReleaseNotesPageQueryVariables = Exact<{
 }>;
 
 
-export type ReleaseNotesPageQuery = { diff: { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, version: string, kind: ChangeKind, summary: string, actionRequired: boolean, prs: Array<number>, sigs: Array<string>, components: Array<string> }> } } };
+export type ReleaseNotesPageQuery = { diff: { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ id: string, version: string | null, kind: ChangeKind, summary: string, actionRequired: boolean, prs: Array<number>, sigs: Array<string>, components: Array<string> }> } } };
 
 export type ReleaseDiffQueryVariables = Exact<{
   from: string;
@@ -113,7 +113,14 @@ export type ActionRequiredQueryVariables = Exact<{
 }>;
 
 
-export type ActionRequiredQuery = { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { version: string, kind: ChangeKind, summary: string, prs: Array<number>, components: Array<string> } }> } };
+export type ActionRequiredQuery = { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, components: Array<string> } }> } };
+
+export type ManifestToGatewayQueryVariables = Exact<{
+  manifest: string;
+}>;
+
+
+export type ManifestToGatewayQuery = { ingressToGateway: { manifest: string, changes: Array<{ ruleId: string, line: number, description: string, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }>, unconverted: Array<{ ruleId: string, severity: Severity, line: number, message: string, gatewayApiRelease: string | null, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }> } };
 
 export type GateTimelinesQueryVariables = Exact<{
   sig?: string | null | undefined;
@@ -121,7 +128,7 @@ export type GateTimelinesQueryVariables = Exact<{
 }>;
 
 
-export type GateTimelinesQuery = { featureGates: Array<{ name: string, summary: string, sigs: Array<string>, components: Array<string>, kep: string | null, kepUrl: string | null, removedIn: string | null, lifecycle: Array<{ stage: Stage, defaultEnabled: boolean, lockedToDefault: boolean | null, since: string, until: string | null }>, changes: Array<{ version: string, kind: ChangeKind, summary: string, prs: Array<number>, actionRequired: boolean }> }> };
+export type GateTimelinesQuery = { featureGates: Array<{ name: string, summary: string, sigs: Array<string>, components: Array<string>, kep: string | null, kepUrl: string | null, removedIn: string | null, lifecycle: Array<{ stage: Stage, defaultEnabled: boolean, lockedToDefault: boolean | null, since: string, until: string | null }>, changes: Array<{ version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, actionRequired: boolean }> }> };
 
 export type GateFacetsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,6 +1,7 @@
 // Manifest check: paste or drop a manifest, choose the releases, see the findings grouped by the release
 // where they bite with the manifest's lines marked, and download the report as JSON, SARIF or markdown; or
-// convert it (convertManifest) and see the rewrite as a line diff (./convert-result.ts).
+// convert it (convertManifest) and see the rewrite as a line diff (./convert-result.ts), or turn its Ingresses
+// into Gateway API objects (ingressToGateway, ./gateway-result.ts).
 import { ApiError, gql, type Operation } from '../api';
 import { fill, h } from '../dom';
 import { EXAMPLE_MANIFEST } from '../example-manifest';
@@ -13,13 +14,14 @@ import { compareVersions } from '../../../src/kb/version';
 import { findingGroupItem, groupFindings, parseSeverities, severityFilter, SEVERITIES } from './check-findings';
 import { chooseRelease, errorBox, loading, releaseProblems, releasesOrError, releaseSelect, SEVERITY } from './common';
 import { CONVERT, renderConversion } from './convert-result';
+import { renderGatewayConversion, TO_GATEWAY } from './gateway-result';
 
 const REPORT: Operation<ManifestCheckQuery, ManifestCheckQueryVariables> =
   /* GraphQL */ `query ManifestCheck($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
   upgradeReport(from: $from, to: $to, manifest: $manifest) {
     from to path documents summary { breaking warning info }
     findings {
-      ruleId messageId severity effectiveIn line path message fix replacement
+      ruleId messageId severity effectiveIn gatewayApiRelease line path message fix replacement
       resource { apiVersion kind name namespace documentIndex line }
       change { version kind summary prs sources }
     }
@@ -96,7 +98,7 @@ export const checkView: View = {
 
     const results = h('div', { className: 'results', id: 'check-results', 'aria-live': 'polite' });
     /** Checks (upgradeReport) or converts (convertManifest) what the editor holds; both show errors alike. */
-    const run = async (action: 'check' | 'convert' = 'check') => {
+    const run = async (action: 'check' | 'convert' | 'gateway' = 'check') => {
       const unknown = unknownRelease();
       if (unknown !== undefined) {
         fill(
@@ -130,7 +132,14 @@ export const checkView: View = {
       const manifest = textarea.value;
       const file = fileName;
       results.setAttribute('aria-busy', 'true');
-      fill(results, loading(`${action === 'check' ? 'Checking' : 'Converting'} ${file} from ${from} to ${to}…`));
+      fill(
+        results,
+        loading(
+          action === 'gateway'
+            ? `Converting the Ingresses of ${file} to Gateway API…`
+            : `${action === 'check' ? 'Checking' : 'Converting'} ${file} from ${from} to ${to}…`,
+        ),
+      );
       try {
         if (action === 'check') {
           const { upgradeReport } = await gql(REPORT, { from, to, manifest });
@@ -138,6 +147,9 @@ export const checkView: View = {
             results,
             renderReport(upgradeReport, manifest, file, readParams().severity, (severity) => update({ severity })),
           );
+        } else if (action === 'gateway') {
+          const { ingressToGateway } = await gql(TO_GATEWAY, { manifest });
+          fill(results, renderGatewayConversion(ingressToGateway, file));
         } else {
           const { convertManifest } = await gql(CONVERT, { from, to, manifest });
           fill(
@@ -220,6 +232,11 @@ export const checkView: View = {
           'button',
           { type: 'button', id: 'convert-run', className: 'secondary', onclick: () => void run('convert') },
           'Convert',
+        ),
+        h(
+          'button',
+          { type: 'button', id: 'gateway-run', className: 'secondary', onclick: () => void run('gateway') },
+          'To Gateway API',
         ),
       ),
     );

@@ -443,7 +443,10 @@ const MAX_CHANGES = 6;
 
 /** What the tooltip says: the bar in focus, every stage with its default, the removal, the release notes. */
 export function gateDetails(gate: Gate, focus: string | null): HTMLElement {
-  const changes = [...gate.changes].sort((a, b) => compareVersions(a.version, b.version));
+  // A gate's changes are Kubernetes release notes: Change.version is null only for Gateway API CHANGELOG entries.
+  const changes = gate.changes
+    .filter((c): c is typeof c & { version: string } => c.version !== null)
+    .sort((a, b) => compareVersions(a.version, b.version));
   return h(
     'div',
     {},

@@ -1,0 +1,157 @@
+// netkb gateway FILE|- [--provider ingress-nginx] [--gateway-class NAME] [-o OUT]: the Ingresses of a manifest
+// as Gateway API objects, on the embedded database. The objects go to stdout (or --output), what was made from
+// which line and what was not converted to stderr; --format json puts all three in one JSON document.
+import { statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Finding, Severity } from '../analysis';
+import type { ConversionChange } from '../convert/types';
+import { formatVersion } from '../kb/version';
+import { maxManifestBytes } from '../config';
+import { ingressToGateway, type IngressProvider } from '../services/ingress-to-gateway';
+import type { CliIo } from './check';
+import { EXIT_BAD_INPUT } from './errors';
+import { readInputs, UsageError } from './files';
+import { fails } from './formats/types';
+import { forFile, tellErrors, usageExit } from './manifest-verb';
+import { checkOutputPath, writeOutput } from './output-file';
+
+export const GATEWAY_HELP = `Usage: netkb gateway FILE|- [options]
+
+Turns the Ingresses of a manifest into Gateway API objects: one Gateway per ingress class (an HTTP listener
+per host, an HTTPS listener per host with a TLS secret), one HTTPRoute per Ingress and host (path matches by
+pathType, backends with their port numbers, the default backend as a rule without matches), an HTTPRoute
+redirecting HTTP to HTTPS where ingress-nginx would, and ReferenceGrants where a reference crosses
+namespaces. Older Ingresses (extensions/v1beta1, networking.k8s.io/v1beta1) are brought to v1 first.
+ingress-nginx annotations are converted where Gateway API has the construct (rewrite-target, redirects,
+canary weights and headers, upstream headers, proxy timeouts); every other one is listed with its line and
+the reason. The objects are written for the latest Gateway API release of the knowledge base (standard
+channel). Works on the embedded database; no server needed. See docs/gateway-migration.md.
+
+Arguments:
+  FILE            a YAML or JSON manifest (several documents and kind: List are fine); other kinds are left out
+  -               read the manifest from standard input
+
+Options:
+  --provider P          the Ingress controller the Ingresses were written for: ingress-nginx (default)
+  --gateway-class NAME  the GatewayClass of every Gateway (default: the ingress class name; needed for
+                        Ingresses that name no class)
+  --format F            yaml (default): the objects on stdout, the changes on stderr;
+                        json: {file, manifest, changes, unconverted} on stdout
+  -o, --output FILE     write the objects (or the JSON) to FILE instead of stdout (its folder must exist)
+  --stdin-name NAME     the name standard input ("-") goes by in messages (default <stdin>)
+  --fail-on S           breaking (default), warning or none: which unconverted findings make the exit code 1
+  -h, --help            this text
+
+Exit codes:
+  0  converted, nothing at or above --fail-on left unconverted
+  1  something at or above --fail-on could not be converted (listed on stderr, or in the JSON)
+  2  bad input or usage: no Ingress in the file, a file that cannot be read as a manifest (named with its
+     line and column), an unknown option or provider, an output folder that does not exist
+`;
+
+const PROVIDERS: Record<string, IngressProvider> = { 'ingress-nginx': 'INGRESS_NGINX' };
+const FAIL_ON = ['breaking', 'warning', 'none'];
+
+export async function runGateway(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        provider: { type: 'string', default: 'ingress-nginx' },
+        'gateway-class': { type: 'string' },
+        format: { type: 'string', default: 'yaml' },
+        output: { type: 'string', short: 'o' },
+        'stdin-name': { type: 'string' },
+        'fail-on': { type: 'string', default: 'breaking' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    io.stderr(`netkb gateway: ${(err as Error).message}\n\n${GATEWAY_HELP}`);
+    return EXIT_BAD_INPUT;
+  }
+  const o = parsed.values;
+  if (o.help) {
+    io.stdout(GATEWAY_HELP);
+    return 0;
+  }
+  const problems: string[] = [];
+  if (parsed.positionals.length !== 1) problems.push('name one FILE, or - for standard input');
+  if (!(o.provider! in PROVIDERS)) problems.push(`--provider must be ${Object.keys(PROVIDERS).join(' or ')}`);
+  if (!['yaml', 'json'].includes(o.format!)) problems.push('--format must be yaml or json');
+  if (!FAIL_ON.includes(o['fail-on']!.toLowerCase())) problems.push('--fail-on must be breaking, warning or none');
+  if (o['gateway-class'] !== undefined && !o['gateway-class'].trim())
+    problems.push('--gateway-class must name a GatewayClass');
+  if (o.output !== undefined && !o.output.trim()) problems.push('--output must name a file');
+  if (problems.length > 0) {
+    io.stderr(`netkb gateway: ${problems.join('; ')}\nRun netkb gateway --help for usage.\n`);
+    return EXIT_BAD_INPUT;
+  }
+  const failOn = o['fail-on']!.toLowerCase();
+  const threshold: Severity | 'none' = failOn === 'none' ? 'none' : (failOn.toUpperCase() as Severity);
+  try {
+    const [arg] = parsed.positionals;
+    if (arg !== '-' && statOrNull(arg)?.isDirectory())
+      throw new UsageError(`${arg} is a folder: name one manifest file`);
+    if (o.output) checkOutputPath(o.output);
+    const [input] = readInputs([arg], io.stdin, undefined, o['stdin-name']);
+    if (input.error) {
+      tellErrors('gateway', [{ file: input.name, error: input.error }], io);
+      return EXIT_BAD_INPUT;
+    }
+    const kb = await io.loadKb();
+    const { result, error } = forFile(() =>
+      ingressToGateway(kb, {
+        manifest: input.text,
+        provider: PROVIDERS[o.provider!],
+        gatewayClassName: o['gateway-class'] ?? null,
+        limits: { maxBytes: maxManifestBytes() },
+        fileName: input.name,
+      }),
+    );
+    if (error || !result) {
+      tellErrors('gateway', [{ file: input.name, error }], io);
+      return EXIT_BAD_INPUT;
+    }
+    const out =
+      o.format === 'json'
+        ? `${JSON.stringify(
+            {
+              file: input.name,
+              manifest: result.manifest,
+              changes: result.changes,
+              unconverted: result.unconverted.map((f) => ({ ...f, effectiveIn: formatVersion(f.effectiveIn) })),
+            },
+            null,
+            2,
+          )}\n`
+        : result.manifest;
+    if (o.output) writeOutput(io, o.output, out);
+    else io.stdout(out);
+    if (o.format !== 'json') io.stderr(changeList(input.name, result.changes, result.unconverted));
+    return result.unconverted.some((f) => fails(f, threshold)) ? 1 : 0;
+  } catch (err) {
+    return usageExit('gateway', err, io);
+  }
+}
+
+function changeList(file: string, changes: ConversionChange[], unconverted: Finding[]): string {
+  const lines = [
+    `netkb gateway ${file}: ${changes.length} change${changes.length === 1 ? '' : 's'}, ${unconverted.length} not converted`,
+  ];
+  for (const c of changes) lines.push(`  made         ${file}:${c.line}  ${c.description}`);
+  for (const f of unconverted)
+    lines.push(`  ${f.severity === 'BREAKING' ? 'NOT CONVERTED' : 'not converted'} ${file}:${f.line}  ${f.message}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function statOrNull(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,150 @@
+// The strategies by id (the ids a seed record's `conversion` may name, src/seed/gateway-api-schemas.ts),
+// and the reading of one Ingress's annotations into its settings through the seed's records and the
+// provider's record (which annotation names the class, which makes paths regular expressions).
+import type { AnnotationRecord, GatewayBundle, IngressView, ProviderRecord, Report } from '../types';
+import { canary, canaryWeight } from './canary';
+import { forceSslRedirect, permanentRedirect, sslRedirect, temporalRedirect } from './redirects';
+import { rewriteTarget } from './rewrite-target';
+import { noSettings, type AnnotationUse, type IngressSettings } from './settings';
+import type { Strategy, StrategyContext } from './strategy';
+import { timeouts } from './timeouts';
+import { upstreamHeaders } from './upstream-headers';
+
+const ignore: Strategy = { id: 'ignore', read: () => null };
+
+export const STRATEGIES: readonly Strategy[] = [
+  rewriteTarget,
+  sslRedirect,
+  forceSslRedirect,
+  permanentRedirect,
+  temporalRedirect,
+  canary,
+  canaryWeight,
+  upstreamHeaders,
+  timeouts,
+  ignore,
+];
+const byId = new Map(STRATEGIES.map((s) => [s.id, s]));
+
+/** The context a strategy reads with: the bundle, and its records' defaults by role. */
+function contextOf(strategy: string, records: ReadonlyMap<string, AnnotationRecord>, bundle: GatewayBundle) {
+  const context: StrategyContext = {
+    bundle,
+    defaultOf: (role) =>
+      [...records.values()].find((r) => r.conversion === strategy && r.role === role)?.defaultValue ?? null,
+  };
+  return context;
+}
+
+export function readAnnotations(
+  ingress: IngressView,
+  provider: ProviderRecord,
+  records: ReadonlyMap<string, AnnotationRecord>,
+  bundle: GatewayBundle,
+  report: Report,
+): IngressSettings {
+  const settings = noSettings();
+  const isCanary = Object.entries(ingress.annotations).some(([name, value]) => {
+    const record = records.get(name);
+    return record?.conversion === 'canary' && record.role === 'trigger' && value.trim().toLowerCase() === 'true';
+  });
+  for (const [name, value] of Object.entries(ingress.annotations)) {
+    const path = ['metadata', 'annotations', name];
+    const use: AnnotationUse = { name, value, line: ingress.lineOf(path), path };
+    if (name === provider.classAnnotation) continue;
+    // Read for path matching whatever its record says (the record says what to review when it is on).
+    if (name === provider.regexPathsAnnotation) {
+      if (value.trim().toLowerCase() === 'true') settings.regexPaths = use;
+      else {
+        report.change(
+          ingress,
+          use.line,
+          `${name}: ${value}: the paths are not regular expressions, nothing to convert`,
+        );
+        continue;
+      }
+    }
+    const record = records.get(name);
+    if (!record) {
+      const why = name.startsWith(provider.annotationPrefix)
+        ? `it is not in netkb's list of ${provider.name} annotations`
+        : `it is not one of the ${provider.name} annotations, and the Gateway API objects do not carry annotations over; set it by hand where the tool that reads it supports Gateway API`;
+      report.unconverted(
+        ingress,
+        'annotation-unknown',
+        'WARNING',
+        path,
+        `Annotation ${name} is not converted: ${why}.`,
+      );
+      continue;
+    }
+    const strategy = record.conversion ? byId.get(record.conversion) : undefined;
+    if (!strategy) {
+      const why = record.reason ?? `netkb has no strategy ${record.conversion ?? ''}`.trim();
+      report.unconverted(
+        ingress,
+        'annotation-not-converted',
+        'WARNING',
+        path,
+        `Annotation ${name} is not converted: ${why.replace(/\.+$/, '')}.`,
+      );
+      continue;
+    }
+    if (isCanary && !record.conversion?.startsWith('canary')) {
+      report.unconverted(
+        ingress,
+        'annotation-not-converted',
+        'WARNING',
+        path,
+        `Annotation ${name} is not converted: ingress-nginx ignores it on a canary Ingress, which takes the main Ingress's.`,
+      );
+      continue;
+    }
+    const why = strategy.read(use, record, settings, contextOf(strategy.id, records, bundle));
+    if (why) {
+      report.unconverted(
+        ingress,
+        'annotation-not-converted',
+        'WARNING',
+        path,
+        `Annotation ${name} is not converted: ${why}.`,
+      );
+    } else if (strategy.id === 'ignore') {
+      report.change(
+        ingress,
+        use.line,
+        `${name}: dropped, nothing to convert (${record.gatewayApi ?? 'Gateway API has no need of it'})`,
+      );
+    }
+  }
+  if (settings.rewriteTarget && !settings.regexPaths) settings.regexPaths = settings.rewriteTarget;
+  for (const h of settings.headers)
+    report.change(
+      ingress,
+      h.use.line,
+      `${h.use.name}: ${h.value} -> RequestHeaderModifier set ${h.name}: ${h.value} on every rule`,
+    );
+  const longest = [...settings.timeouts].sort((a, b) => b.seconds - a.seconds)[0];
+  if (longest)
+    report.change(
+      ingress,
+      longest.use.line,
+      `${longest.use.name}: ${longest.seconds} -> timeouts.backendRequest ${longest.seconds}s on every rule (the longest of the Ingress's proxy timeouts: nginx's limits one read or send, backendRequest the whole request to the backend)`,
+    );
+  if (settings.redirectCode) {
+    const code = settings.redirectCode;
+    if (settings.redirect) {
+      settings.redirect.statusCode = code.statusCode;
+      report.change(ingress, code.use.line, `${code.use.name}: ${code.statusCode} -> the RequestRedirect's statusCode`);
+    } else {
+      report.unconverted(
+        ingress,
+        'annotation-not-converted',
+        'WARNING',
+        code.use.path,
+        `Annotation ${code.use.name} is not converted: the Ingress has no redirect to give the status code to.`,
+      );
+    }
+  }
+  return settings;
+}

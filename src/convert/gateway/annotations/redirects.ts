@@ -1,0 +1,80 @@
+// The redirect strategies: ssl-redirect and force-ssl-redirect (HTTP -> HTTPS, built by the planner as a
+// route on the HTTP listeners), permanent-redirect and temporal-redirect (every rule answers with a
+// RequestRedirect filter instead of a backend, with the status code the records give).
+import { isBoolean, isTrue, unknownRole, type Strategy } from './strategy';
+
+export const sslRedirect: Strategy = {
+  id: 'ssl-redirect',
+  read(use, _record, settings) {
+    if (!isBoolean(use.value)) return `the value ${JSON.stringify(use.value)} is not "true" or "false"`;
+    settings.sslRedirect = { use, on: isTrue(use.value) };
+    return null;
+  },
+};
+
+export const forceSslRedirect: Strategy = {
+  id: 'force-ssl-redirect',
+  read(use, _record, settings) {
+    if (!isBoolean(use.value)) return `the value ${JSON.stringify(use.value)} is not "true" or "false"`;
+    settings.forceSslRedirect = { use, on: isTrue(use.value) };
+    return null;
+  },
+};
+
+const REDIRECT_CODES = [301, 302, 303, 307, 308];
+
+function statusCodeProblem(code: number): string | null {
+  return REDIRECT_CODES.includes(code)
+    ? null
+    : `the status code ${code} is not one a RequestRedirect can give (${REDIRECT_CODES.join(', ')})`;
+}
+
+// The records' roles: the redirect's target (url) and its status code given apart (code), whose
+// defaultValue is the code the controller answers with when the Ingress gives none.
+function redirect(id: string): Strategy {
+  return {
+    id,
+    read(use, record, settings, context) {
+      if (record.role === 'code') {
+        if (!/^\s*\d+\s*$/.test(use.value)) return `the value ${JSON.stringify(use.value)} is not a status code`;
+        const code = Number(use.value);
+        const problem = statusCodeProblem(code);
+        if (problem) return problem;
+        settings.redirectCode = { use, statusCode: code };
+        return null;
+      }
+      if (record.role !== 'url') return unknownRole(record, id);
+      let url: URL;
+      try {
+        url = new URL(use.value.trim());
+      } catch {
+        return `the value ${JSON.stringify(use.value)} is not an absolute URL`;
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return `the URL's scheme ${url.protocol} is not http or https`;
+      if (url.search || url.hash) return 'RequestRedirect cannot set a query string or fragment';
+      if (settings.redirect) return `${settings.redirect.use.name} already redirects this Ingress`;
+      const statusCode = Number(context.defaultOf('code') ?? NaN);
+      if (!Number.isInteger(statusCode)) return `netkb's records give no default status code for strategy ${id}`;
+      const problem = statusCodeProblem(statusCode);
+      if (problem) return problem;
+      settings.redirect = { use, url, statusCode };
+      return null;
+    },
+  };
+}
+
+export const permanentRedirect = redirect('permanent-redirect');
+export const temporalRedirect = redirect('temporal-redirect');
+
+/** The RequestRedirect filter of a permanent or temporal redirect to `url`. */
+export function redirectFilter(url: URL, statusCode: number): Record<string, unknown> {
+  const scheme = url.protocol.slice(0, -1);
+  return {
+    scheme,
+    hostname: url.hostname,
+    ...(url.port ? { port: Number(url.port) } : {}),
+    path: { type: 'ReplaceFullPath', replaceFullPath: url.pathname },
+    statusCode,
+  };
+}

@@ -1,0 +1,51 @@
+// What the annotations of one Ingress ask for, once each was read by its strategy: the route and Gateway
+// builders read these, never the annotations themselves.
+import type { PathSegment } from '../../../analysis';
+
+/** One annotation of the input: its name, value and where it is written. */
+export interface AnnotationUse {
+  name: string;
+  value: string;
+  line: number;
+  path: PathSegment[];
+}
+
+export interface IngressSettings {
+  /** Paths are regular expressions (use-regex, or a rewrite-target, which turns them on for ingress-nginx). */
+  regexPaths: AnnotationUse | null;
+  rewriteTarget: AnnotationUse | null;
+  /** ssl-redirect: "false" turns off the redirect of TLS hosts that ingress-nginx makes by default. */
+  sslRedirect: { use: AnnotationUse; on: boolean } | null;
+  forceSslRedirect: { use: AnnotationUse; on: boolean } | null;
+  redirect: { use: AnnotationUse; url: URL; statusCode: number } | null;
+  /** A status code given apart from the redirect's target (role code). */
+  redirectCode: { use: AnnotationUse; statusCode: number } | null;
+  /** The canary switch (role trigger). */
+  canary: { use: AnnotationUse; on: boolean } | null;
+  /** The canary's weight (role weight), with the total it is out of when none is given (weight-total's default). */
+  canaryWeight: { use: AnnotationUse; value: number; defaultTotal: number | null } | null;
+  canaryWeightTotal: { use: AnnotationUse; value: number } | null;
+  /** The header a canary looks at (role header), with the value it needs when none is given (header-value's default). */
+  canaryHeader: { use: AnnotationUse; defaultValue: string | null } | null;
+  canaryHeaderValue: AnnotationUse | null;
+  headers: { use: AnnotationUse; name: string; value: string }[];
+  timeouts: { use: AnnotationUse; seconds: number }[];
+}
+
+export function noSettings(): IngressSettings {
+  return {
+    regexPaths: null,
+    rewriteTarget: null,
+    sslRedirect: null,
+    forceSslRedirect: null,
+    redirect: null,
+    redirectCode: null,
+    canary: null,
+    canaryWeight: null,
+    canaryWeightTotal: null,
+    canaryHeader: null,
+    canaryHeaderValue: null,
+    headers: [],
+    timeouts: [],
+  };
+}

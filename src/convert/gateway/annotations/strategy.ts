@@ -1,0 +1,30 @@
+// A strategy converts the annotations whose seed record names its id: it reads the value into the
+// Ingress's settings, or says why the value cannot be converted. Where it reads several annotations, the
+// record's role says which one it is given; what the controller does when one is left out is the record's
+// defaultValue, which the context looks up by role.
+import type { AnnotationRecord, GatewayBundle } from '../types';
+import type { AnnotationUse, IngressSettings } from './settings';
+
+export interface StrategyContext {
+  bundle: GatewayBundle;
+  /** The defaultValue of the record of this strategy with the role; null when no record gives one. */
+  defaultOf(role: string): string | null;
+}
+
+export interface Strategy {
+  id: string;
+  /** Records what the annotation asks for; returns the reason it cannot be converted, or null. */
+  read(
+    use: AnnotationUse,
+    record: AnnotationRecord,
+    settings: IngressSettings,
+    context: StrategyContext,
+  ): string | null;
+}
+
+export const isTrue = (value: string) => value.trim().toLowerCase() === 'true';
+export const isBoolean = (value: string) => /^(true|false)$/i.test(value.trim());
+
+/** The reason a record of a strategy that reads several annotations names no role the strategy knows. */
+export const unknownRole = (record: AnnotationRecord, strategy: string) =>
+  `netkb's record of it gives no role strategy ${strategy} knows (role ${record.role ?? 'null'})`;

@@ -1,0 +1,19 @@
+// timeouts: ingress-nginx's proxy timeouts (seconds, each for one connect, read or send step) become the
+// HTTPRoute rules' timeouts.backendRequest, where the bundle's standard channel has that field. The largest
+// of them is written: a request to the backend may take every step it allows.
+import type { Strategy } from './strategy';
+
+export const BACKEND_REQUEST_FIELD = 'spec.rules[].timeouts.backendRequest';
+
+export const timeouts: Strategy = {
+  id: 'timeouts',
+  read(use, _record, settings, { bundle }) {
+    if (!bundle.hasField('HTTPRoute', BACKEND_REQUEST_FIELD))
+      return `the Gateway API bundle ${bundle.version} has no HTTPRoute ${BACKEND_REQUEST_FIELD} in its standard channel`;
+    const seconds = Number(use.value.trim());
+    if (!Number.isInteger(seconds) || seconds <= 0 || seconds > 99999)
+      return `the value ${JSON.stringify(use.value)} is not a whole number of seconds from 1 to 99999`;
+    settings.timeouts.push({ use, seconds });
+    return null;
+  },
+};

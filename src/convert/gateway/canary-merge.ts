@@ -1,0 +1,112 @@
+// A canary Ingress (canary "true") takes a share of the requests of the main Ingress's rule with the same
+// host, path and pathType: by weight, its backendRef joins the main rule with canary-weight out of the total
+// and the main backends share the rest; by header, a rule with the same path and an exact header match
+// (the header's value, or the value its record says the controller assumes) sends to it.
+import { canaryHeader, canaryShare } from './annotations/canary';
+import type { IngressSettings } from './annotations/settings';
+import { describe } from './httproute';
+import type { IngressView, ReferenceGrantDraft, Report, RouteDraft, RuleDraft } from './types';
+
+export function mergeCanary(
+  canary: IngressView,
+  settings: IngressSettings,
+  rules: RuleDraft[],
+  mainRoutes: RouteDraft[],
+  grants: ReferenceGrantDraft[],
+  report: Report,
+): void {
+  const share = canaryShare(settings.canaryWeight, settings.canaryWeightTotal);
+  const header = canaryHeader(settings.canaryHeader, settings.canaryHeaderValue);
+  const at = settings.canary!.use;
+  if (share && 'reason' in share) {
+    report.unconverted(
+      canary,
+      'canary-not-converted',
+      'WARNING',
+      at.path,
+      `The canary is not converted: ${share.reason}.`,
+    );
+    return;
+  }
+  if (!share && !header) {
+    report.unconverted(
+      canary,
+      'canary-not-converted',
+      'WARNING',
+      at.path,
+      'The canary is not converted: it has neither a weight nor a header rule that Gateway API can express.',
+    );
+    return;
+  }
+  for (const rule of rules) {
+    if (rule.key === null) continue;
+    const target = mainRoutes
+      .filter((r) => r.ingress.className === canary.className)
+      .flatMap((r) => r.rules.map((x) => ({ route: r, rule: x })))
+      .find((x) => x.rule.key === rule.key && x.rule.backendRefs.length > 0);
+    const where = `${rule.key.split('\n')[0] || 'every host'} ${rule.path} (${rule.pathType})`;
+    if (!target) {
+      report.unconverted(
+        canary,
+        'canary-without-main',
+        'WARNING',
+        at.path,
+        `The canary backend for ${where} is not converted: no Ingress of class ${canary.className ?? '(none)'} without canary routes that host, path and pathType.`,
+      );
+      continue;
+    }
+    const route = target.route;
+    const refs = rule.backendRefs.map((b) => {
+      const ref = {
+        ...b,
+        ...(canary.namespace && canary.namespace !== route.namespace ? { namespace: canary.namespace } : {}),
+      };
+      if (ref.namespace && route.namespace)
+        grants.push({
+          namespace: ref.namespace,
+          fromKind: 'HTTPRoute',
+          fromNamespace: route.namespace,
+          toKind: 'Service',
+          toName: b.name,
+          because: `HTTPRoute ${route.namespace}/${route.name}`,
+        });
+      return ref;
+    });
+    if (header) {
+      const i = route.rules.indexOf(target.rule);
+      route.rules.splice(i, 0, {
+        ...target.rule,
+        headers: [{ name: header.name, value: header.value }],
+        backendRefs: refs.map((r) => ({ ...r })),
+      });
+      report.change(
+        canary,
+        header.use.line,
+        `canary by header ${header.name}: ${header.value} on ${where} -> a rule of HTTPRoute ${route.name} matching the header exactly, backendRef ${refs.map(describe).join(', ')}${settings.canaryHeaderValue ? '' : ' (other values the Ingress controller gives meaning to are not honoured: such requests follow the weights)'}`,
+      );
+    }
+    if (share && !('reason' in share)) {
+      const mains = target.rule.backendRefs;
+      if (mains.some((b) => b.weight !== undefined)) {
+        report.unconverted(
+          canary,
+          'canary-twice',
+          'WARNING',
+          share.use.path,
+          `The canary weight for ${where} is not converted: another canary Ingress already takes a share of that rule (ingress-nginx applies one canary per rule).`,
+        );
+        continue;
+      }
+      const rest = share.total - share.weight;
+      mains.forEach((b, i) => {
+        b.weight = Math.floor(rest / mains.length) + (i < rest % mains.length ? 1 : 0);
+      });
+      for (const ref of refs) mains.push({ ...ref, weight: share.weight });
+      report.change(
+        canary,
+        share.use.line,
+        `canary weight ${share.weight} of ${share.total} on ${where} -> backendRef ${refs.map(describe).join(', ')} weight ${share.weight} in HTTPRoute ${route.name}; the main backends share ${rest}`,
+      );
+    }
+  }
+}

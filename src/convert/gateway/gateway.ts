@@ -1,0 +1,109 @@
+// One Gateway per ingress class: an HTTP listener per host of its Ingresses, and an HTTPS listener per host
+// a TLS entry covers, with the entry's Secret as certificateRef (from the Ingress's namespace, which a
+// ReferenceGrant opens when the Gateway lives elsewhere).
+import { recordsOf } from './values';
+import { listenerName, tlsCovers } from './names';
+import type { GatewayDraft, IngressView, ListenerDraft, ReferenceGrantDraft, Report } from './types';
+
+/** The hosts an Ingress routes, in its order ("" for rules without host, or an Ingress of only a defaultBackend). */
+export function hostsOf(ingress: IngressView): string[] {
+  const hosts = recordsOf(ingress.spec.rules).map(([r]) => (typeof r.host === 'string' ? r.host : ''));
+  if (hosts.length === 0) hosts.push('');
+  return [...new Set(hosts)];
+}
+
+export interface TlsOfHost {
+  secret: string;
+  line: number;
+}
+
+/** For each host of an Ingress, the TLS entry that covers it (the first); hosts without Secret are reported. */
+export function tlsOf(ingress: IngressView, report: Report): Map<string, TlsOfHost> {
+  const out = new Map<string, TlsOfHost>();
+  for (const [entry, i] of recordsOf(ingress.spec.tls)) {
+    const tlsHosts = Array.isArray(entry.hosts) ? entry.hosts.filter((h): h is string => typeof h === 'string') : [''];
+    const covered = hostsOf(ingress).filter((h) => !out.has(h) && tlsHosts.some((t) => tlsCovers(t, h)));
+    if (covered.length === 0) continue;
+    const line = ingress.lineOf(['spec', 'tls', i]);
+    if (typeof entry.secretName !== 'string' || entry.secretName === '') {
+      report.unconverted(
+        ingress,
+        'tls-without-secret',
+        'BREAKING',
+        ['spec', 'tls', i],
+        `The TLS entry for ${covered.join(', ') || 'every host'} names no secretName (ingress-nginx serves its default certificate); an HTTPS listener needs a certificateRef: add it by hand.`,
+      );
+      continue;
+    }
+    for (const h of covered) out.set(h, { secret: entry.secretName, line });
+  }
+  return out;
+}
+
+/** Adds an Ingress's listeners to its class's Gateway; returns the listener names of each host. */
+export function addListeners(
+  gateway: GatewayDraft,
+  ingress: IngressView,
+  tls: Map<string, TlsOfHost>,
+  grants: ReferenceGrantDraft[],
+  report: Report,
+): Map<string, { http: string; https: string | null }> {
+  const names = new Map<string, { http: string; https: string | null }>();
+  const ns = ingress.namespace ?? gateway.namespace;
+  for (const host of hostsOf(ingress)) {
+    const http = listener(gateway, listenerName('http', host), host, 'HTTP', 80);
+    let https: string | null = null;
+    const t = tls.get(host);
+    if (t) {
+      const l = listener(gateway, listenerName('https', host), host, 'HTTPS', 443);
+      const ref = { name: t.secret, ...(ns !== gateway.namespace && ns ? { namespace: ns } : {}) };
+      const first = l.certificateRefs[0];
+      if (!first) {
+        l.certificateRefs.push(ref);
+        report.change(
+          ingress,
+          t.line,
+          `tls secret ${t.secret} -> Gateway ${gateway.name} listener ${l.name} (HTTPS 443${host ? `, ${host}` : ''}) certificateRef`,
+        );
+        if (ref.namespace && gateway.namespace)
+          grants.push({
+            namespace: ref.namespace,
+            fromKind: 'Gateway',
+            fromNamespace: gateway.namespace,
+            toKind: 'Secret',
+            toName: t.secret,
+            because: `Gateway ${gateway.namespace}/${gateway.name} listener ${l.name}`,
+          });
+      } else if (first.name !== ref.name || first.namespace !== ref.namespace) {
+        report.unconverted(
+          ingress,
+          'tls-conflict',
+          'WARNING',
+          ['spec', 'tls'],
+          `The TLS secret ${t.secret} for ${host || 'every host'} is not converted: listener ${l.name} of Gateway ${gateway.name} already serves the secret ${first.namespace ? `${first.namespace}/` : ''}${first.name} of another Ingress for that host.`,
+        );
+      }
+      https = l.name;
+    }
+    names.set(host, { http: http.name, https });
+    if (ingress.namespace !== gateway.namespace)
+      for (const l of gateway.listeners) if (l.name === http.name || l.name === https) l.fromAllNamespaces = true;
+  }
+  if (!gateway.ingresses.includes(ingress)) gateway.ingresses.push(ingress);
+  return names;
+}
+
+function listener(
+  gateway: GatewayDraft,
+  name: string,
+  host: string,
+  protocol: 'HTTP' | 'HTTPS',
+  port: number,
+): ListenerDraft {
+  let l = gateway.listeners.find((x) => x.name === name);
+  if (!l) {
+    l = { name, hostname: host === '' ? null : host, protocol, port, certificateRefs: [], fromAllNamespaces: false };
+    gateway.listeners.push(l);
+  }
+  return l;
+}

@@ -1,0 +1,186 @@
+// The rules of one Ingress as HTTPRoute rule drafts, by host: path matches by pathType, backends with
+// their port numbers, the defaultBackend as a rule without matches, and what the annotations ask of each
+// rule (rewrite, redirect, request headers, timeouts).
+import type { PathSegment } from '../../analysis';
+import { isRecord, recordsOf } from './values';
+import { redirectFilter } from './annotations/redirects';
+import { rewriteFor } from './annotations/rewrite-target';
+import type { IngressSettings } from './annotations/settings';
+import type { BackendRef, Filter, IngressView, PathMatch, Report, RuleDraft } from './types';
+
+const REGEX_SYNTAX = /[\\^$*+?()[\]{}|]/;
+
+/** The rules of an Ingress, by host in the order the Ingress names them ("" for rules without host). */
+export function rulesByHost(ingress: IngressView, settings: IngressSettings, report: Report): Map<string, RuleDraft[]> {
+  const byHost = new Map<string, RuleDraft[]>();
+  for (const [rule, i] of recordsOf(ingress.spec.rules)) {
+    const host = typeof rule.host === 'string' ? rule.host : '';
+    const drafts = byHost.get(host) ?? [];
+    byHost.set(host, drafts);
+    const http: Record<string, unknown> = isRecord(rule.http) ? rule.http : {};
+    for (const [p, j] of recordsOf(http.paths)) {
+      const at: PathSegment[] = ['spec', 'rules', i, 'http', 'paths', j];
+      const draft = pathRule(ingress, host, p, at, settings, report);
+      if (draft) drafts.push(draft);
+    }
+  }
+  const fallback = isRecord(ingress.spec.defaultBackend) ? ingress.spec.defaultBackend : null;
+  if (fallback) {
+    const at: PathSegment[] = ['spec', 'defaultBackend'];
+    const backend = backendRef(ingress, fallback, at, report);
+    if (backend) {
+      const draft = newRule(ingress.lineOf(at), null, null, null, null, [backend], settings);
+      report.change(
+        ingress,
+        draft.line,
+        `defaultBackend ${describe(backend)} -> a rule without matches (every path no other rule matches)`,
+      );
+      if (byHost.size === 0) byHost.set('', []);
+      for (const drafts of byHost.values()) drafts.push({ ...draft, filters: [...draft.filters] });
+    }
+  }
+  return byHost;
+}
+
+function pathRule(
+  ingress: IngressView,
+  host: string,
+  p: Record<string, unknown>,
+  at: PathSegment[],
+  settings: IngressSettings,
+  report: Report,
+): RuleDraft | null {
+  const path = typeof p.path === 'string' && p.path !== '' ? p.path : '/';
+  const pathType = typeof p.pathType === 'string' ? p.pathType : 'ImplementationSpecific';
+  const line = ingress.lineOf(at);
+  const backend = isRecord(p.backend) ? backendRef(ingress, p.backend, [...at, 'backend'], report) : null;
+  if (!backend) return null;
+  let { match, note } = matchOf(path, pathType, settings);
+  let rewrite: Record<string, string> | null = null;
+  if (settings.rewriteTarget && !settings.redirect) {
+    const target = settings.rewriteTarget.value;
+    const r = rewriteFor(path, target);
+    if ('reason' in r) {
+      report.unconverted(
+        ingress,
+        'rewrite-not-converted',
+        'BREAKING',
+        [...at, 'path'],
+        `The rewrite of path ${path} (rewrite-target ${target}) is not converted: ${r.reason}; the backend would see the request's path unchanged.`,
+      );
+    } else {
+      if (r.match) {
+        match = r.match;
+        note = `PathPrefix ${r.match.value}: the prefix the capture groups strip`;
+      }
+      rewrite = r.rewrite;
+      report.change(
+        ingress,
+        settings.rewriteTarget.line,
+        `rewrite-target ${target} on path ${path} -> URLRewrite ${rewrite.type} ${Object.values(rewrite)[1]}`,
+      );
+    }
+  }
+  const draft = newRule(line, `${host}\n${path}\n${pathType}`, path, pathType, match, [backend], settings);
+  if (rewrite) draft.filters.unshift({ type: 'URLRewrite', urlRewrite: { path: rewrite } });
+  const to = settings.redirect
+    ? `RequestRedirect ${settings.redirect.url.href} (${settings.redirect.statusCode}, ${settings.redirect.use.name.split('/').pop()})`
+    : `backendRef ${describe(backend)}`;
+  report.change(ingress, line, `path ${path} (${pathType}) -> ${note}, ${to}`);
+  return draft;
+}
+
+/**
+ * The match for an Ingress path: Exact and Prefix as Kubernetes defines them; ImplementationSpecific as
+ * ingress-nginx reads it: a regular expression when use-regex or rewrite-target is set (and the path uses
+ * its syntax), else a prefix of the path.
+ */
+function matchOf(path: string, pathType: string, settings: IngressSettings): { match: PathMatch; note: string } {
+  const value = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (pathType === 'Exact') return { match: { type: 'Exact', value: path }, note: `Exact ${path}` };
+  if (pathType === 'Prefix') return { match: { type: 'PathPrefix', value }, note: `PathPrefix ${value}` };
+  if (settings.regexPaths !== null && REGEX_SYNTAX.test(path))
+    return {
+      match: { type: 'RegularExpression', value: path },
+      note: `RegularExpression ${path} (ImplementationSpecific with ${settings.regexPaths.name.split('/').pop()}: ingress-nginx reads it as a case-insensitive regular expression anchored at its start; the Gateway implementation decides the flavour and the case, check it)`,
+    };
+  return {
+    match: { type: 'PathPrefix', value },
+    note:
+      value === '/'
+        ? 'PathPrefix / (ImplementationSpecific: ingress-nginx matches it as a prefix of the path)'
+        : `PathPrefix ${value} (ImplementationSpecific: ingress-nginx matches it as a prefix of the path; PathPrefix matches whole path segments, so ${value}x no longer matches)`,
+  };
+}
+
+function newRule(
+  line: number,
+  key: string | null,
+  path: string | null,
+  pathType: string | null,
+  match: PathMatch | null,
+  backendRefs: BackendRef[],
+  settings: IngressSettings,
+): RuleDraft {
+  const filters: Filter[] = [];
+  let refs = backendRefs;
+  if (settings.redirect) {
+    filters.push({
+      type: 'RequestRedirect',
+      requestRedirect: redirectFilter(settings.redirect.url, settings.redirect.statusCode),
+    });
+    refs = [];
+  } else if (settings.headers.length > 0) {
+    filters.push({
+      type: 'RequestHeaderModifier',
+      requestHeaderModifier: { set: settings.headers.map((h) => ({ name: h.name, value: h.value })) },
+    });
+  }
+  const seconds = Math.max(0, ...settings.timeouts.map((t) => t.seconds));
+  return {
+    line,
+    key,
+    path,
+    pathType,
+    match,
+    filters,
+    backendRefs: refs,
+    timeouts: seconds > 0 && !settings.redirect ? { backendRequest: `${seconds}s` } : null,
+  };
+}
+
+/** A Service backend with a port number; a named port or a resource backend is reported instead. */
+export function backendRef(
+  ingress: IngressView,
+  backend: Record<string, unknown>,
+  at: PathSegment[],
+  report: Report,
+): BackendRef | null {
+  const service = isRecord(backend.service) ? backend.service : null;
+  if (!service || typeof service.name !== 'string') {
+    report.unconverted(
+      ingress,
+      'resource-backend',
+      'BREAKING',
+      [...at, 'resource'],
+      'A backend that is not a Service is not converted: an HTTPRoute backendRef to another kind needs a Gateway implementation that supports it; add it by hand.',
+    );
+    return null;
+  }
+  const port: Record<string, unknown> = isRecord(service.port) ? service.port : {};
+  if (typeof port.number === 'number') return { name: service.name, port: port.number };
+  report.unconverted(
+    ingress,
+    'named-port',
+    'BREAKING',
+    [...at, 'service', 'port', typeof port.name === 'string' ? 'name' : 'number'],
+    typeof port.name === 'string'
+      ? `The backend ${service.name} port ${port.name} is not converted: an HTTPRoute backendRef needs the port number, and the named port can be resolved only from the Service; write the number.`
+      : `The backend ${service.name} names no port; an HTTPRoute backendRef needs the port number.`,
+  );
+  return null;
+}
+
+export function describe(b: BackendRef): string {
+  return `${b.namespace ? `${b.namespace}/` : ''}${b.name}:${b.port}${b.weight !== undefined ? ` weight ${b.weight}` : ''}`;
+}

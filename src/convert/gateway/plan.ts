@@ -1,0 +1,200 @@
+// ingressToGateway: Ingresses in, Gateway API objects out. One Gateway per ingress class (named after the
+// class, in the namespace of its first namespaced Ingress), one HTTPRoute per Ingress and host, a route
+// redirecting HTTP to HTTPS where ingress-nginx would, canary Ingresses merged into their main route as
+// weighted backends, ReferenceGrants where a reference crosses namespaces. Annotations go through the
+// seed's records (annotations/) of the provider the options name. Pure: text and records in, text and lists out.
+import { DEFAULT_LIMITS, type ManifestLimits } from '../../analysis';
+import { readAnnotations } from './annotations';
+import type { IngressSettings } from './annotations/settings';
+import { mergeCanary } from './canary-merge';
+import { addListeners, tlsOf } from './gateway';
+import { rulesByHost } from './httproute';
+import { redirectRoute, redirectsToHttps } from './https-redirect';
+import { readIngresses } from './ingresses';
+import { hostSlug, objectName } from './names';
+import { gatewayObject, ingressLabel, printObjects, routeObject, type PrintedObject } from './print';
+import { referenceGrants } from './reference-grant';
+import { collector } from './report';
+import type {
+  GatewayConversion,
+  GatewayConvertOptions,
+  GatewayDraft,
+  IngressView,
+  ReferenceGrantDraft,
+  Report,
+  RouteDraft,
+} from './types';
+
+export interface GatewayConversionResult extends GatewayConversion {
+  /** Ingresses read from the manifest. */
+  ingresses: number;
+}
+
+export function ingressToGateway(
+  text: string,
+  options: GatewayConvertOptions,
+  limits: ManifestLimits = DEFAULT_LIMITS,
+): GatewayConversionResult {
+  const read = readIngresses(text, options.convert, limits, options.provider.classAnnotation);
+  const out = collector(options.effectiveIn, options.bundle.version);
+  const { report } = out;
+  out.changes.push(...read.changes);
+  out.findings.push(...read.unconverted);
+  const records = new Map(options.annotations.map((r) => [r.name, r]));
+  for (const source of read.leftAsIs) {
+    if (
+      read.unconverted.some((f) => f.resource.documentIndex === source.documentIndex && f.resource.line === source.line)
+    )
+      continue;
+    report.unconverted(
+      {
+        source,
+        name: source.name ?? 'ingress',
+        namespace: source.namespace,
+        spec: {},
+        annotations: {},
+        className: null,
+        lineOf: (p) => source.lineOf(p),
+      },
+      'ingress-version',
+      'BREAKING',
+      ['apiVersion'],
+      `The Ingress is not converted: it could not be brought from ${source.apiVersion} to networking.k8s.io/v1 first; convert it with netkb convert and try again.`,
+    );
+  }
+
+  // Each Ingress's settings and class; the Gateways, in the order their classes first appear.
+  const settings = new Map<IngressView, IngressSettings>();
+  const gateways = new Map<string, GatewayDraft>();
+  const classless = new Set<IngressView>();
+  for (const ingress of read.ingresses) {
+    const cls = ingress.className ?? options.gatewayClassName;
+    if (!cls) {
+      report.unconverted(
+        ingress,
+        'no-ingress-class',
+        'BREAKING',
+        ['spec', 'ingressClassName'],
+        `The Ingress names no ingress class (spec.ingressClassName or the ${options.provider.classAnnotation} annotation), so it has no Gateway: give the GatewayClass (gatewayClassName, or --gateway-class) to convert it.`,
+      );
+      continue;
+    }
+    if (!ingress.className) {
+      ingress.className = cls;
+      classless.add(ingress);
+    }
+    settings.set(ingress, readAnnotations(ingress, options.provider, records, options.bundle, report));
+    const g = gateways.get(cls) ?? {
+      name: objectName(cls),
+      namespace: null,
+      gatewayClassName: options.gatewayClassName ?? cls,
+      ingresses: [],
+      listeners: [],
+    };
+    g.namespace ??= ingress.namespace;
+    gateways.set(cls, g);
+  }
+
+  const grants: ReferenceGrantDraft[] = [];
+  const routes: RouteDraft[] = [];
+  const routesOf = new Map<IngressView, RouteDraft[]>();
+  const canaries: IngressView[] = [];
+  for (const [ingress, s] of settings) {
+    if (s.canary?.on) {
+      canaries.push(ingress);
+      continue;
+    }
+    const gateway = gateways.get(ingress.className!)!;
+    const classLine = ingress.lineOf(
+      ingress.spec.ingressClassName !== undefined
+        ? ['spec', 'ingressClassName']
+        : ['metadata', 'annotations', options.provider.classAnnotation],
+    );
+    report.change(
+      ingress,
+      classLine,
+      `${classless.has(ingress) ? 'no ingress class, gatewayClassName' : 'ingress class'} ${ingress.className} -> Gateway ${gateway.namespace ? `${gateway.namespace}/` : ''}${gateway.name} (gatewayClassName ${gateway.gatewayClassName})`,
+    );
+    const listeners = addListeners(gateway, ingress, tlsOf(ingress, report), grants, report);
+    const byHost = rulesByHost(ingress, s, report);
+    const made: RouteDraft[] = [];
+    for (const [host, rules] of byHost) {
+      if (rules.length === 0) continue;
+      const names = listeners.get(host)!;
+      const https = redirectsToHttps(ingress, host, names.https !== null, s, report);
+      const parent = {
+        name: gateway.name,
+        ...(ingress.namespace !== gateway.namespace && gateway.namespace ? { namespace: gateway.namespace } : {}),
+      };
+      const sections = https ? [names.https!] : [names.http, ...(names.https ? [names.https] : [])];
+      const route: RouteDraft = {
+        ingress,
+        name: byHost.size === 1 ? objectName(ingress.name) : objectName(ingress.name, hostSlug(host) || 'all-hosts'),
+        namespace: ingress.namespace,
+        host,
+        parentRefs: sections.map((sectionName) => ({ ...parent, sectionName })),
+        rules,
+      };
+      report.change(
+        ingress,
+        ingress.lineOf(host ? ['spec', 'rules', hostIndex(ingress, host), 'host'] : ['spec']),
+        `${host ? `host ${host}` : 'every host'} -> HTTPRoute ${route.name} on listener${sections.length > 1 ? 's' : ''} ${sections.join(', ')}`,
+      );
+      made.push(route);
+      if (https) made.push(redirectRoute(route, s, names.http, report));
+    }
+    routes.push(...made);
+    routesOf.set(ingress, made);
+  }
+  for (const canary of canaries) {
+    const s = settings.get(canary)!;
+    const rules = [...rulesByHost(canary, s, out.quiet).values()].flat();
+    mergeCanary(canary, s, rules, routes, grants, report);
+  }
+
+  const objects: PrintedObject[] = [...gateways.values()]
+    .filter((g) => g.listeners.length > 0)
+    .map((g) => gatewayObject(g, options.bundle));
+  for (const [ingress, made] of routesOf)
+    for (const r of made)
+      for (const part of withinRuleLimit(r, report))
+        objects.push(routeObject(part, options.bundle, `From ${ingressLabel(ingress)}`));
+  const grantVersion = options.bundle.apiVersion('ReferenceGrant');
+  if (grantVersion) objects.push(...referenceGrants(grants, grantVersion));
+
+  out.changes.sort((a, b) => a.resource.documentIndex - b.resource.documentIndex || a.line - b.line);
+  out.findings.sort((a, b) => a.resource.documentIndex - b.resource.documentIndex || a.line - b.line);
+  return {
+    manifest: objects.length > 0 ? printObjects(objects) : '',
+    changes: out.changes,
+    unconverted: out.findings,
+    ingresses: read.ingresses.length + read.leftAsIs.length,
+  };
+}
+
+/** An HTTPRoute holds at most 16 rules (spec.rules maxItems in every bundle's CRD): more are split over routes. */
+const MAX_RULES = 16;
+
+function withinRuleLimit(route: RouteDraft, report: Report): RouteDraft[] {
+  if (route.rules.length <= MAX_RULES) return [route];
+  const parts: RouteDraft[] = [];
+  for (let i = 0; i < route.rules.length; i += MAX_RULES)
+    parts.push({
+      ...route,
+      name: i === 0 ? route.name : objectName(route.name, String(i / MAX_RULES + 1)),
+      rules: route.rules.slice(i, i + MAX_RULES),
+    });
+  report.change(
+    route.ingress,
+    route.rules[0].line,
+    `HTTPRoute ${route.name}: ${route.rules.length} rules split over ${parts.map((p) => p.name).join(', ')} (an HTTPRoute holds at most ${MAX_RULES}; requests are matched across routes alike)`,
+  );
+  return parts;
+}
+
+function hostIndex(ingress: IngressView, host: string): number {
+  const rules = Array.isArray(ingress.spec.rules) ? ingress.spec.rules : [];
+  return rules.findIndex(
+    (r: unknown) => typeof r === 'object' && r !== null && (r as { host?: unknown }).host === host,
+  );
+}

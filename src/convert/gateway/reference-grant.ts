@@ -1,0 +1,37 @@
+// ReferenceGrants: a Gateway's certificateRef to a Secret, or an HTTPRoute's backendRef to a Service, in
+// another namespace is allowed only by a ReferenceGrant in the namespace referred to. One grant per target
+// namespace and referring kind and namespace, listing every name it opens.
+import { objectName } from './names';
+import type { ReferenceGrantDraft } from './types';
+
+export const GATEWAY_GROUP = 'gateway.networking.k8s.io';
+
+export function referenceGrants(
+  drafts: ReferenceGrantDraft[],
+  apiVersion: string,
+): { comment: string; object: Record<string, unknown> }[] {
+  const byKey = new Map<string, ReferenceGrantDraft[]>();
+  for (const d of drafts) {
+    const key = `${d.namespace}\n${d.fromKind}\n${d.fromNamespace}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), d]);
+  }
+  return [...byKey.values()].map((group) => {
+    const first = group[0];
+    const to = new Map(group.map((d) => [`${d.toKind}/${d.toName}`, d]));
+    return {
+      comment: `Lets ${[...new Set(group.map((d) => d.because))].join('; ')} refer to ${[...to.keys()].join(', ')} in namespace ${first.namespace}`,
+      object: {
+        apiVersion,
+        kind: 'ReferenceGrant',
+        metadata: {
+          name: objectName('from', first.fromNamespace, `${first.fromKind.toLowerCase()}s`),
+          namespace: first.namespace,
+        },
+        spec: {
+          from: [{ group: GATEWAY_GROUP, kind: first.fromKind, namespace: first.fromNamespace }],
+          to: [...to.values()].map((d) => ({ group: '', kind: d.toKind, name: d.toName })),
+        },
+      },
+    };
+  });
+}

@@ -1,0 +1,162 @@
+// The vocabulary of ingressToGateway: what the conversion is given (the provider's annotation records, the
+// Gateway API bundle it writes for) and the drafts of the objects it builds before they are printed.
+import type { Finding, ManifestObject, PathSegment } from '../../analysis';
+import type { VersionKey } from '../../kb/version';
+import type { ConversionChange, ConvertContext } from '../types';
+
+/** One annotation record of the provider (seed/gateway-api/ingress-nginx-annotations.yaml). */
+export interface AnnotationRecord {
+  name: string;
+  /** What it does, in words. */
+  summary: string;
+  /** What replaces it in Gateway API, in words. */
+  gatewayApi: string | null;
+  /** The strategy id that converts it (annotations/index.ts), or null: not converted, see reason. */
+  conversion: string | null;
+  reason: string | null;
+  /** What it is to its strategy, where the strategy reads several (src/seed/gateway-api-schemas.ts STRATEGY_ROLES). */
+  role: string | null;
+  /** The request header a set-header annotation sets. */
+  header: string | null;
+  /** The value the controller acts on when the Ingress leaves the annotation out. */
+  defaultValue: string | null;
+}
+
+/** The Ingress controller whose Ingresses are read (seed/gateway-api/ingress-providers.yaml). */
+export interface ProviderRecord {
+  id: string;
+  name: string;
+  /** Every annotation the controller reads starts with it. */
+  annotationPrefix: string;
+  /** Names the Ingress class where spec.ingressClassName is not set. */
+  classAnnotation: string;
+  /** Its "true" makes the paths regular expressions; null when the controller has none. */
+  regexPathsAnnotation: string | null;
+}
+
+/** The Gateway API bundle the output is written for: its tag, kinds and fields of its standard channel. */
+export interface GatewayBundle {
+  version: string;
+  /** The apiVersion objects of `kind` are written with (its storage version), null when the channel lacks it. */
+  apiVersion(kind: string): string | null;
+  /** True when the bundle's standard channel has the field path (dotted, arrays as []) on `kind`. */
+  hasField(kind: string, path: string): boolean;
+}
+
+export interface GatewayConvertOptions {
+  /** Names the GatewayClass of every Gateway; default: the Ingress class name. */
+  gatewayClassName: string | null;
+  provider: ProviderRecord;
+  /** The provider's annotation records. */
+  annotations: readonly AnnotationRecord[];
+  bundle: GatewayBundle;
+  /** Brings Ingresses of older API versions to networking.k8s.io/v1 (the existing conversion). */
+  convert: ConvertContext;
+  /** The release unconverted findings name as effectiveIn: the latest Kubernetes release known. */
+  effectiveIn: VersionKey;
+}
+
+export interface GatewayConversion {
+  /** The Gateway API objects, multi-document YAML with a comment above each naming its source. */
+  manifest: string;
+  changes: ConversionChange[];
+  unconverted: Finding[];
+}
+
+/** An Ingress read from the input, at networking.k8s.io/v1. */
+export interface IngressView {
+  /** The object as read from the input: lines and the resource reference come from it. */
+  source: ManifestObject;
+  name: string;
+  namespace: string | null;
+  /** spec at networking.k8s.io/v1. */
+  spec: Record<string, unknown>;
+  annotations: Record<string, string>;
+  className: string | null;
+  /** The line of the input of a v1 path (the closest existing one for an Ingress of an older version). */
+  lineOf(path: PathSegment[]): number;
+}
+
+export interface PathMatch {
+  type: 'Exact' | 'PathPrefix' | 'RegularExpression';
+  value: string;
+}
+
+export interface BackendRef {
+  name: string;
+  namespace?: string;
+  port: number;
+  weight?: number;
+}
+
+export type Filter =
+  | { type: 'RequestRedirect'; requestRedirect: Record<string, unknown> }
+  | { type: 'URLRewrite'; urlRewrite: { path: Record<string, string> } }
+  | { type: 'RequestHeaderModifier'; requestHeaderModifier: { set: { name: string; value: string }[] } };
+
+export interface RuleDraft {
+  /** Where the rule came from: the Ingress path (or defaultBackend) it converts. */
+  line: number;
+  /** host + path + pathType of the Ingress path: what a canary Ingress is merged by. */
+  key: string | null;
+  /** Input path and pathType, for the strategies that read them. */
+  path: string | null;
+  pathType: string | null;
+  match: PathMatch | null;
+  /** Exact header matches besides the path (a canary's header rule). */
+  headers?: { name: string; value: string }[];
+  filters: Filter[];
+  backendRefs: BackendRef[];
+  timeouts: { backendRequest?: string; request?: string } | null;
+}
+
+export interface RouteDraft {
+  ingress: IngressView;
+  name: string;
+  namespace: string | null;
+  /** The Ingress host ("" for rules without host). */
+  host: string;
+  parentRefs: { name: string; namespace?: string; sectionName: string }[];
+  rules: RuleDraft[];
+}
+
+export interface ListenerDraft {
+  name: string;
+  hostname: string | null;
+  protocol: 'HTTP' | 'HTTPS';
+  port: number;
+  certificateRefs: { name: string; namespace?: string }[];
+  /** Routes of other namespaces attach: allowedRoutes.namespaces.from All. */
+  fromAllNamespaces: boolean;
+}
+
+export interface GatewayDraft {
+  name: string;
+  namespace: string | null;
+  gatewayClassName: string;
+  /** The Ingresses it was made for (comments). */
+  ingresses: IngressView[];
+  listeners: ListenerDraft[];
+}
+
+export interface ReferenceGrantDraft {
+  namespace: string;
+  fromKind: 'Gateway' | 'HTTPRoute';
+  fromNamespace: string;
+  toKind: 'Secret' | 'Service';
+  toName: string;
+  /** The object whose reference needs the grant (comment). */
+  because: string;
+}
+
+/** What the conversion reports as it goes: changes made and what it could not convert. */
+export interface Report {
+  change(ingress: IngressView, line: number, description: string, ruleId?: string): void;
+  unconverted(
+    ingress: IngressView,
+    messageId: string,
+    severity: 'BREAKING' | 'WARNING',
+    path: PathSegment[],
+    message: string,
+  ): void;
+}

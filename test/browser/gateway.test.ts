@@ -1,0 +1,62 @@
+// The manifest check's "To Gateway API" in a real browser (Chromium): ingressToGateway's objects shown as the
+// API returned them, with what was made and what was not converted, each with its input line.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { projectRoot } from '../../src/config';
+import { useBrowser, type BrowserRun } from './browser';
+
+let run: BrowserRun;
+let page: Page;
+useBrowser(
+  (r) => {
+    run = r;
+    page = r.page;
+  },
+  { cleanPage: true },
+);
+
+const input = readFileSync(
+  join(projectRoot(), 'test', 'fixtures', 'gateway', 'tls-rewrite-timeouts', 'in.yaml'),
+  'utf8',
+);
+
+interface ApiGateway {
+  manifest: string;
+  changes: { line: number; description: string }[];
+  unconverted: { severity: string; line: number; message: string }[];
+}
+
+describe('Ingress to Gateway API', () => {
+  it("shows the API's objects, what was made and what was not converted, from the keyboard", async () => {
+    const { ingressToGateway: api } = await run.server.data<{ ingressToGateway: ApiGateway }>(
+      `query($m: String!) { ingressToGateway(manifest: $m) {
+        manifest changes { line description } unconverted { severity line message } } }`,
+      { m: input },
+    );
+    await page.goto(`${run.server.base}/?view=check`);
+    await page.locator('#manifest').fill(input);
+    await page.locator('#gateway-run').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#gateway-summary').waitFor();
+    expect(await page.locator('#gateway-manifest code').textContent()).toBe(api.manifest);
+    expect(await page.locator('#gateway-summary').textContent()).toContain(`${api.unconverted.length} not converted`);
+    const made = await page.locator('#gateway-changes li .message').allTextContents();
+    expect(made).toEqual(api.changes.map((c) => c.description));
+    const left = await page
+      .locator('#gateway-unconverted li')
+      .evaluateAll((lis) =>
+        lis.map((li) => ({ line: li.getAttribute('data-line'), message: li.querySelector('.message')!.textContent })),
+      );
+    expect(left).toEqual(api.unconverted.map((f) => ({ line: String(f.line), message: f.message })));
+    expect(left.length).toBeGreaterThan(0);
+  });
+
+  it("shows the API's refusal of a manifest without an Ingress as a sentence", async () => {
+    await page.locator('#manifest').fill('apiVersion: v1\nkind: Service\nmetadata: {name: web}\n');
+    await page.locator('#gateway-run').click();
+    await page.locator('#check-results [role="alert"]').waitFor();
+    expect(await page.locator('#check-results [role="alert"]').textContent()).toContain('no Ingress');
+    expect(await page.locator('#gateway-result').count()).toBe(0);
+  });
+});

@@ -1,0 +1,70 @@
+// `netkb gateway` as a process (the compiled CLI over the run's seeded database): the objects on stdout or
+// -o, the change list on stderr, --format json, --gateway-class, and exit codes 0 (converted), 1 (something
+// at or above --fail-on left unconverted) and 2 (bad input or usage).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/config';
+import { netkb } from '../support/cli';
+
+const fixtures = join(projectRoot(), 'test', 'fixtures', 'gateway');
+const fixture = (name: string, file = 'in.yaml') => join(fixtures, name, file);
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'netkb-gateway-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('netkb gateway', () => {
+  it('writes the Gateway API objects to stdout and the changes to stderr; exit 0 when nothing breaking is left', () => {
+    const r = netkb(['gateway', fixture('path-types')]);
+    expect(r.stderr).toContain('not converted');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(readFileSync(fixture('path-types', 'out.yaml'), 'utf8'));
+    expect(r.stderr).toMatch(/made {9}.*in\.yaml:13 {2}path \/healthz \(Exact\) -> Exact \/healthz/);
+    expect(r.stderr).toMatch(/not converted .*in\.yaml:41 {2}Annotation nginx\.ingress\.kubernetes\.io\/use-regex/);
+  });
+
+  it('exits 1 when something breaking is left, 0 with --fail-on none; -o writes the file', () => {
+    const out = join(dir, 'gateway.yaml');
+    const r = netkb(['gateway', fixture('unconvertible'), '-o', out]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(fixture('unconvertible', 'out.yaml'), 'utf8'));
+    expect(r.stderr).toMatch(/NOT CONVERTED .*in\.yaml:21 {2}The rewrite of path/);
+    expect(netkb(['gateway', fixture('unconvertible'), '--fail-on', 'none']).code).toBe(0);
+  });
+
+  it('--gateway-class names the GatewayClass; --format json carries manifest, changes and unconverted', () => {
+    const r = netkb(
+      ['gateway', '-', '--gateway-class', 'eg-external', '--format', 'json', '--stdin-name', 'sites.yaml'],
+      {
+        input: readFileSync(fixture('multi-host'), 'utf8'),
+      },
+    );
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json.file).toBe('sites.yaml');
+    expect(json.manifest).toBe(readFileSync(fixture('multi-host', 'out.yaml'), 'utf8'));
+    expect(json.changes[0]).toMatchObject({
+      ruleId: 'ingress-to-gateway',
+      resource: { kind: 'Ingress', name: 'sites' },
+    });
+    expect(json.unconverted).toEqual([]);
+  });
+
+  it('exit 2: no Ingress, a missing output folder, an unknown provider, two files', () => {
+    const none = netkb(['gateway', '-'], { input: 'apiVersion: v1\nkind: Service\nmetadata: {name: a}\n' });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no Ingress/);
+    const folder = netkb(['gateway', fixture('canary'), '-o', join(dir, 'missing', 'x.yaml')]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toMatch(/does not exist; create it first/);
+    const provider = netkb(['gateway', fixture('canary'), '--provider', 'traefik']);
+    expect(provider.code).toBe(2);
+    expect(provider.stderr).toMatch(/--provider must be ingress-nginx/);
+    expect(netkb(['gateway', fixture('canary'), fixture('redirects')]).code).toBe(2);
+    expect(netkb(['gateway', '--help']).stdout).toContain('Usage: netkb gateway FILE|-');
+  });
+});

@@ -1,0 +1,191 @@
+// ingressToGateway fixtures: test/fixtures/gateway/<case>/{in.yaml,out.yaml,unconverted.txt}. in.yaml may
+// name the GatewayClass in a comment ("# gateway-class: NAME"); unconverted.txt lists the findings left
+// ("<line> <severity> <messageId> <path>", or "nothing"). Each output is compared byte for byte and each of
+// its objects is validated against the structural schema (openAPIV3Schema) of its CRD in the bundle it is
+// written for, from seed/generated/gateway-api.json, with ajv. Then: every annotation record that names a
+// strategy, and every pathType, is exercised by some fixture.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { parseAllDocuments } from 'yaml';
+import { projectRoot } from '../../src/config';
+import { readKnowledgeBase } from '../../src/db/read-kb';
+import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { analysisKb } from '../../src/services/analysis-kb';
+import { ingressToGateway as convertWith } from '../../src/convert/gateway/plan';
+import { ingressToGateway, latestBundle } from '../../src/services/ingress-to-gateway';
+import { seededDatabase } from '../support/http';
+
+const ROOT = join(projectRoot(), 'test', 'fixtures', 'gateway');
+const CASES = readdirSync(ROOT, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
+const read = (name: string, file: string) => readFileSync(join(ROOT, name, file), 'utf8');
+
+interface SchemaEntry {
+  release: string;
+  channel: string;
+  group: string;
+  kind: string;
+  version: string;
+  schema: string;
+}
+interface Index {
+  releases: { version: string }[];
+  schemas?: Record<string, object>;
+  schemaIndex?: SchemaEntry[];
+}
+
+/** The generated index's schemas: in gateway-api.json, or split into gateway-api-schemas.json. */
+function schemaTables(): { schemas: Record<string, object>; schemaIndex: SchemaEntry[]; releases: string[] } {
+  const dir = join(projectRoot(), 'seed', 'generated');
+  const index = JSON.parse(readFileSync(join(dir, 'gateway-api.json'), 'utf8')) as Index;
+  const split = join(dir, 'gateway-api-schemas.json');
+  const tables = index.schemas ? index : (JSON.parse(readFileSync(split, 'utf8')) as Index);
+  if (!existsSync(split) && !index.schemas) throw new Error('no schemas in seed/generated');
+  return { schemas: tables.schemas!, schemaIndex: tables.schemaIndex!, releases: index.releases.map((r) => r.version) };
+}
+
+let kb: KnowledgeBase;
+const tables = schemaTables();
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats(ajv);
+ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 });
+ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
+const validators = new Map<string, ValidateFunction>();
+
+/** The validator of a kind at an apiVersion in a release's standard channel. */
+function validatorFor(release: string, apiVersion: string, kind: string): ValidateFunction {
+  const [group, version] = apiVersion.split('/');
+  const entry = tables.schemaIndex.find(
+    (e) =>
+      e.release === release &&
+      e.channel === 'standard' &&
+      e.group === group &&
+      e.kind === kind &&
+      e.version === version,
+  );
+  if (!entry) throw new Error(`no schema for ${apiVersion} ${kind} in ${release} (standard)`);
+  let v = validators.get(entry.schema);
+  if (!v) validators.set(entry.schema, (v = ajv.compile(tables.schemas[entry.schema])));
+  return v;
+}
+
+beforeAll(async () => {
+  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+});
+
+function convert(name: string) {
+  const input = read(name, 'in.yaml');
+  const gatewayClassName = /^# gateway-class: (.+)$/m.exec(input)?.[1] ?? null;
+  return ingressToGateway(kb, { manifest: input, gatewayClassName });
+}
+
+describe.each(CASES)('fixture %s', (name) => {
+  it('converts in.yaml into out.yaml, byte for byte, leaving what unconverted.txt lists', () => {
+    const result = convert(name);
+    expect(result.manifest).toBe(read(name, 'out.yaml'));
+    const left = result.unconverted.map((f) => `${f.line} ${f.severity} ${f.messageId} ${f.path}\n`).join('');
+    expect(left || 'nothing\n').toBe(read(name, 'unconverted.txt'));
+    expect(result.changes.length).toBeGreaterThan(0);
+    for (const f of result.unconverted) expect(f.message).toMatch(/not converted|no |names no/i);
+  });
+
+  it('places every change on a line of the Ingress it names', () => {
+    const lines = read(name, 'in.yaml').split('\n');
+    // The first line of each document (after a "---" or the file's start) and the line after its last.
+    const starts = [0, ...lines.flatMap((l, i) => (/^---/.test(l) ? [i + 1] : [])), lines.length].map((i) => i + 1);
+    for (const c of convert(name).changes) {
+      const doc = starts.findIndex((s, i) => s <= c.resource.line && c.resource.line < starts[i + 1]);
+      expect(doc).toBeGreaterThanOrEqual(0);
+      const where = `${c.line}: ${c.description}`;
+      expect({ where, inDocument: c.line >= starts[doc] && c.line < starts[doc + 1] }).toEqual({
+        where,
+        inDocument: true,
+      });
+      expect({ where, text: lines[c.line - 1].trim() === '' }).toEqual({ where, text: false });
+    }
+  });
+
+  it("writes objects the bundle's CRD schemas accept", () => {
+    const release = kb.gatewayApi.releases[kb.gatewayApi.releases.length - 1].version;
+    expect(tables.releases).toContain(release);
+    const docs = parseAllDocuments(read(name, 'out.yaml'));
+    expect(Array.isArray(docs) && docs.length > 0).toBe(true);
+    for (const doc of Array.isArray(docs) ? docs : []) {
+      expect(doc.errors).toEqual([]);
+      const object = doc.toJS() as { apiVersion: string; kind: string; spec: unknown };
+      const validate = validatorFor(release, object.apiVersion, object.kind);
+      const ok = validate(object);
+      expect({ kind: object.kind, errors: ok ? null : validate.errors }).toEqual({ kind: object.kind, errors: null });
+    }
+  });
+});
+
+describe('the provider as data', () => {
+  // The same Ingresses under another controller's names: a provider record with another prefix and class
+  // annotation, and the annotation records renamed to match, convert to the same objects. A name written
+  // into the converter's code would make some fixture differ.
+  const OLD_PREFIX = 'nginx.ingress.kubernetes.io/';
+  const rename = (text: string) =>
+    text.split(OLD_PREFIX).join('lb.example.com/').split('kubernetes.io/ingress.class').join('example.com/lb-class');
+
+  it.each(CASES)('fixture %s converts alike under renamed annotations', (name) => {
+    const nginx = kb.gatewayApi.providers.find((p) => p.id === 'INGRESS_NGINX')!;
+    expect(nginx.annotationPrefix).toBe(OLD_PREFIX);
+    const input = rename(read(name, 'in.yaml'));
+    const latest = kb.releases[kb.releases.length - 1].version;
+    const result = convertWith(input, {
+      gatewayClassName: /^# gateway-class: (.+)$/m.exec(input)?.[1] ?? null,
+      provider: {
+        ...nginx,
+        annotationPrefix: 'lb.example.com/',
+        classAnnotation: 'example.com/lb-class',
+        regexPathsAnnotation: rename(nginx.regexPathsAnnotation!),
+      },
+      annotations: kb.gatewayApi.annotations.map((a) => ({ ...a, name: rename(a.name) })),
+      bundle: latestBundle(kb.gatewayApi),
+      convert: { kb: analysisKb(kb), path: { from: latest, to: latest, releases: [latest] } },
+      effectiveIn: latest,
+    });
+    expect(result.manifest).toBe(read(name, 'out.yaml'));
+    const left = result.unconverted.map((f) => `${f.line} ${f.severity} ${f.messageId} ${f.path}\n`).join('');
+    expect(left.split(OLD_PREFIX).join('lb.example.com/')).toBe(
+      rename(read(name, 'unconverted.txt')).replace(/^nothing\n$/, ''),
+    );
+  });
+});
+
+describe('the fixtures together', () => {
+  const inputs = CASES.map((c) => read(c, 'in.yaml')).join('\n');
+
+  it('use every ingress-nginx annotation whose record names a conversion strategy', () => {
+    const converted = kb.gatewayApi.annotations.filter((a) => a.conversion !== null);
+    expect(converted.length).toBeGreaterThan(10);
+    const missing = converted.filter((a) => !inputs.includes(`${a.name}:`)).map((a) => a.name);
+    expect(missing).toEqual([]);
+  });
+
+  it('use every pathType, TLS, a default backend, an old API version and a ReferenceGrant', () => {
+    for (const t of ['Exact', 'Prefix', 'ImplementationSpecific']) expect(inputs).toContain(`pathType: ${t}`);
+    expect(inputs).toContain('extensions/v1beta1');
+    expect(inputs).toContain('defaultBackend:');
+    expect(inputs).toContain('secretName:');
+    expect(CASES.map((c) => read(c, 'out.yaml')).join('\n')).toContain('kind: ReferenceGrant');
+  });
+
+  it('the schema check itself refuses what a bundle does not accept', () => {
+    const release = kb.gatewayApi.releases[kb.gatewayApi.releases.length - 1].version;
+    const validate = validatorFor(release, 'gateway.networking.k8s.io/v1', 'HTTPRoute');
+    const bad = {
+      apiVersion: 'gateway.networking.k8s.io/v1',
+      kind: 'HTTPRoute',
+      metadata: { name: 'x' },
+      spec: { rules: [{ matches: [{ path: { type: 'Glob', value: '/x' } }], timeouts: { request: '10 seconds' } }] },
+    };
+    expect(validate(bad)).toBe(false);
+    expect(JSON.stringify(validate.errors)).toMatch(/enum|pattern/);
+  });
+});

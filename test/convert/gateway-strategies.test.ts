@@ -1,0 +1,157 @@
+// The pure pieces of ingressToGateway's annotation strategies, case by case: which rewrite-target shapes
+// Gateway API can express, how canary weights make a share, which TLS host covers which rule host, and that
+// each strategy goes by the record's role, never by the annotation's name. The fixtures (gateway-fixtures.test.ts) show them in whole conversions.
+import { canary, canaryHeader, canaryShare, canaryWeight } from '../../src/convert/gateway/annotations/canary';
+import { permanentRedirect } from '../../src/convert/gateway/annotations/redirects';
+import { rewriteFor } from '../../src/convert/gateway/annotations/rewrite-target';
+import { noSettings, type AnnotationUse } from '../../src/convert/gateway/annotations/settings';
+import type { StrategyContext } from '../../src/convert/gateway/annotations/strategy';
+import { upstreamHeaders } from '../../src/convert/gateway/annotations/upstream-headers';
+import type { AnnotationRecord } from '../../src/convert/gateway/types';
+import { listenerName, tlsCovers } from '../../src/convert/gateway/names';
+
+const use = (name: string, value: string): AnnotationUse => ({ name, value, line: 1, path: [] });
+
+describe('rewriteFor', () => {
+  it('strips a prefix for the capture idioms, whatever the new prefix', () => {
+    expect(rewriteFor('/api(/|$)(.*)', '/$2')).toEqual({
+      match: { type: 'PathPrefix', value: '/api' },
+      rewrite: { type: 'ReplacePrefixMatch', replacePrefixMatch: '/' },
+    });
+    expect(rewriteFor('/old/(.*)', '/new/$1')).toEqual({
+      match: { type: 'PathPrefix', value: '/old' },
+      rewrite: { type: 'ReplacePrefixMatch', replacePrefixMatch: '/new' },
+    });
+  });
+
+  it('replaces the whole path for a target without captures', () => {
+    expect(rewriteFor('/pay', '/')).toEqual({
+      match: null,
+      rewrite: { type: 'ReplaceFullPath', replaceFullPath: '/' },
+    });
+  });
+
+  it('refuses captures used any other way, with the reason', () => {
+    for (const [path, target] of [
+      ['/api/([a-z]+)/(.*)', '/v1/$1/$2'],
+      ['/api(/|$)(.*)', '/new$2'],
+      ['/a[bc](/|$)(.*)', '/$2'],
+      ['/api(.*)', '/$1'],
+    ])
+      expect(rewriteFor(path, target)).toEqual({ reason: expect.stringContaining('capture groups') });
+  });
+});
+
+describe('canary weights and headers', () => {
+  const weight = (value: number, defaultTotal: number | null = 100) => ({
+    use: use('w', String(value)),
+    value,
+    defaultTotal,
+  });
+
+  it('a weight is out of the total given, else out of the default total its record names', () => {
+    expect(canaryShare(weight(20), null)).toMatchObject({ weight: 20, total: 100, use: { name: 'w' } });
+    expect(canaryShare(weight(5), { use: use('total', '1000'), value: 1000 })).toMatchObject({
+      weight: 5,
+      total: 1000,
+    });
+    // The total is told by its role, not by being the larger value.
+    expect(canaryShare(weight(300), { use: use('total', '200'), value: 200 })).toEqual({
+      reason: expect.stringContaining('not a share of the total total=200'),
+    });
+    expect(canaryShare(weight(0), null)).toMatchObject({ weight: 0, total: 100 });
+    expect(canaryShare(weight(150), null)).toEqual({ reason: expect.any(String) });
+    expect(canaryShare(weight(20, null), null)).toEqual({ reason: expect.stringContaining('no default total') });
+    expect(canaryShare(null, { use: use('total', '1000'), value: 1000 })).toEqual({
+      reason: expect.stringContaining('no weight'),
+    });
+    expect(canaryShare(null, null)).toBeNull();
+  });
+
+  it('the header is named by the header role, its value by the header-value role or its default', () => {
+    const header = { use: use('x/h', 'X-Canary'), defaultValue: 'always' };
+    expect(canaryHeader(header, use('x/v', 'beta'))).toMatchObject({ name: 'X-Canary', value: 'beta' });
+    expect(canaryHeader(header, null)).toMatchObject({ name: 'X-Canary', value: 'always' });
+    expect(canaryHeader({ ...header, defaultValue: null }, null)).toBeNull();
+    expect(canaryHeader(null, use('x/v', 'beta'))).toBeNull();
+  });
+});
+
+describe('strategies read what the record says the annotation is', () => {
+  const record = (
+    conversion: string,
+    role: string | null,
+    extra: Partial<AnnotationRecord> = {},
+  ): AnnotationRecord => ({
+    name: 'example.com/any-name',
+    summary: 'An annotation.',
+    gatewayApi: 'Some construct',
+    conversion,
+    reason: null,
+    role,
+    header: null,
+    defaultValue: null,
+    ...extra,
+  });
+  const context = (defaults: Record<string, string> = {}): StrategyContext => ({
+    bundle: { version: 'v1.6.1', apiVersion: () => null, hasField: () => true },
+    defaultOf: (role) => defaults[role] ?? null,
+  });
+
+  it('upstream-headers sets the header its record names, whatever the annotation is called', () => {
+    const settings = noSettings();
+    const r = record('upstream-headers', 'set-header', { header: 'X-Forwarded-Prefix' });
+    expect(upstreamHeaders.read(use('example.com/any-name', '/api'), r, settings, context())).toBeNull();
+    expect(settings.headers).toEqual([{ use: expect.anything(), name: 'X-Forwarded-Prefix', value: '/api' }]);
+    expect(upstreamHeaders.read(use('n', '/api'), { ...r, header: null }, noSettings(), context())).toMatch(
+      /gives no role strategy upstream-headers knows/,
+    );
+  });
+
+  it('a redirect tells its URL from its status code by role, with the default code from the records', () => {
+    const url = record('permanent-redirect', 'url');
+    const settings = noSettings();
+    expect(
+      permanentRedirect.read(use('a', 'https://example.com/x'), url, settings, context({ code: '301' })),
+    ).toBeNull();
+    expect(settings.redirect).toMatchObject({ statusCode: 301 });
+    expect(
+      permanentRedirect.read(use('b', '308'), record('permanent-redirect', 'code'), settings, context()),
+    ).toBeNull();
+    expect(settings.redirectCode).toMatchObject({ statusCode: 308 });
+    // A number under the url role is not taken for a code.
+    expect(permanentRedirect.read(use('a', '308'), url, noSettings(), context())).toMatch(/not an absolute URL/);
+    expect(permanentRedirect.read(use('a', 'https://example.com/'), url, noSettings(), context())).toMatch(
+      /no default status code/,
+    );
+  });
+
+  it('canary and canary-weight file each annotation under its role, and refuse a record without one', () => {
+    const settings = noSettings();
+    const ctx = context({ 'header-value': 'always', 'weight-total': '100' });
+    expect(canary.read(use('t', 'true'), record('canary', 'trigger'), settings, ctx)).toBeNull();
+    expect(canary.read(use('h', 'X-Canary'), record('canary', 'header'), settings, ctx)).toBeNull();
+    expect(canaryWeight.read(use('w', '30'), record('canary-weight', 'weight'), settings, ctx)).toBeNull();
+    expect(settings).toMatchObject({
+      canary: { on: true },
+      canaryHeader: { use: { value: 'X-Canary' }, defaultValue: 'always' },
+      canaryWeight: { value: 30, defaultTotal: 100 },
+      canaryWeightTotal: null,
+    });
+    expect(canary.read(use('t', 'yes'), record('canary', 'trigger'), noSettings(), ctx)).toMatch(
+      /not "true" or "false"/,
+    );
+    expect(canary.read(use('t', 'true'), record('canary', null), noSettings(), ctx)).toMatch(/gives no role/);
+  });
+});
+
+describe('names', () => {
+  it('a wildcard TLS host covers one label, and listener names are DNS labels', () => {
+    expect(tlsCovers('*.example.com', 'a.example.com')).toBe(true);
+    expect(tlsCovers('*.example.com', 'a.b.example.com')).toBe(false);
+    expect(tlsCovers('a.example.com', 'a.example.com')).toBe(true);
+    expect(listenerName('https', '*.Example.com')).toBe('https-wildcard-example-com');
+    expect(listenerName('http', '')).toBe('http');
+    expect(listenerName('http', `${'a'.repeat(80)}.com`)).toMatch(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/);
+  });
+});

@@ -1,0 +1,114 @@
+// ingressToGateway over HTTP on the run's seeded database: the Gateway API objects, the change list and the
+// unconverted findings with their lines, the ingress-nginx records behind them, the errors of bad input, and
+// caching: an answer that carries the user's manifest is private.
+import { startTestServer, type TestServer } from '../support/http';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ maxManifestBytes: 64 * 1024 });
+});
+afterAll(() => server.close());
+
+const CONVERT = `query($manifest: String!, $provider: IngressProvider, $cls: String) {
+  ingressToGateway(manifest: $manifest, provider: $provider, gatewayClassName: $cls) {
+    manifest
+    changes { ruleId line description resource { apiVersion kind name namespace line } }
+    unconverted { ruleId messageId severity line path message effectiveIn resource { kind name line } }
+  } }`;
+
+const INGRESS = `apiVersion: networking.k8s.io/v1beta1
+kind: Ingress
+metadata:
+  name: shop
+  namespace: web
+  annotations:
+    nginx.ingress.kubernetes.io/ssl-redirect: "false"
+    nginx.ingress.kubernetes.io/server-snippet: |
+      return 403;
+spec:
+  tls:
+    - hosts: [shop.example.com]
+      secretName: shop-tls
+  rules:
+    - host: shop.example.com
+      http:
+        paths:
+          - path: /api
+            pathType: Exact
+            backend:
+              serviceName: api
+              servicePort: 8080
+`;
+
+describe('ingressToGateway', () => {
+  it('turns an older Ingress into a Gateway and an HTTPRoute, and says what it made and left', async () => {
+    const { ingressToGateway: r } = await server.data(CONVERT, { manifest: INGRESS, cls: 'eg' });
+    expect(r.manifest).toContain('kind: Gateway\n');
+    expect(r.manifest).toContain('  gatewayClassName: eg\n');
+    expect(r.manifest).toContain('kind: HTTPRoute\n');
+    expect(r.manifest).toMatch(/type: Exact\n\s+value: \/api\n/);
+    expect(r.manifest).toMatch(/- name: shop-tls\n/);
+    // ssl-redirect "false": no redirect route, the route is on both listeners.
+    expect(r.manifest).not.toContain('https-redirect');
+    expect(r.manifest).toContain('sectionName: http-shop-example-com');
+    expect(r.manifest).toContain('sectionName: https-shop-example-com');
+    expect(r.changes.some((c: any) => c.ruleId === 'api-version' && c.line === 1)).toBe(true);
+    expect(r.changes).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'ingress-to-gateway',
+        line: 18,
+        resource: expect.objectContaining({ kind: 'Ingress', name: 'shop', namespace: 'web' }),
+      }),
+    );
+    expect(r.unconverted).toEqual([
+      expect.objectContaining({
+        ruleId: 'ingress-to-gateway',
+        messageId: 'annotation-not-converted',
+        severity: 'WARNING',
+        line: 8,
+        path: 'metadata.annotations["nginx.ingress.kubernetes.io/server-snippet"]',
+        resource: { kind: 'Ingress', name: 'shop', line: 1 },
+      }),
+    ]);
+    expect(r.unconverted[0].message).toContain('nginx.ingress.kubernetes.io/server-snippet is not converted');
+  });
+
+  it('without gatewayClassName, names the GatewayClass after the ingress class; a class-less Ingress is listed', async () => {
+    const classed = INGRESS.replace('spec:\n', 'spec:\n  ingressClassName: nginx\n');
+    const { ingressToGateway: a } = await server.data(CONVERT, { manifest: classed });
+    expect(a.manifest).toContain('  gatewayClassName: nginx\n');
+    const { ingressToGateway: b } = await server.data(CONVERT, { manifest: INGRESS });
+    expect(b.manifest).toBe('');
+    expect(b.unconverted.map((f: any) => f.messageId)).toContain('no-ingress-class');
+  });
+
+  it('refuses a manifest without an Ingress, a bad class name and an unknown provider', async () => {
+    const none = await server.query(CONVERT, { manifest: 'apiVersion: v1\nkind: Service\nmetadata: {name: a}\n' });
+    expect(none.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(none.errors?.[0].message).toMatch(/no Ingress/);
+    const badClass = await server.query(CONVERT, { manifest: INGRESS, cls: 'Not A Name' });
+    expect(badClass.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(badClass.errors?.[0].extensions?.argument).toBe('gatewayClassName');
+    const provider = await server.query(CONVERT, { manifest: INGRESS, provider: 'TRAEFIK' });
+    expect(provider.status).toBe(400);
+    expect(provider.errors?.[0].message).toMatch(/TRAEFIK/);
+    const template = await server.query(CONVERT, { manifest: 'apiVersion: v1\nkind: {{ .Values.kind }}\n' });
+    expect(template.errors?.[0].extensions?.code).toBe('TEMPLATE_NOT_RENDERED');
+    const large = await server.query(CONVERT, { manifest: `# ${'x'.repeat(70 * 1024)}\n${INGRESS}` });
+    expect(large.errors?.[0].extensions?.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers a GET privately, with no ETag', async () => {
+    const query = 'query($m: String!) { ingressToGateway(manifest: $m, gatewayClassName: "eg") { manifest } }';
+    const res = await fetch(
+      `${server.url}?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify({ m: INGRESS }))}`,
+      { headers: { 'apollo-require-preflight': 'true' } },
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as any;
+    expect(body.errors).toBeUndefined();
+    expect(body.data.ingressToGateway.manifest).toContain('kind: HTTPRoute');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('etag')).toBeNull();
+  });
+});
