@@ -13,6 +13,7 @@ const UNIT = [
   'test/analysis/memo.test.ts',
   'test/analysis/rule-registry.test.ts',
   'test/analysis/synthetic-scenarios.test.ts',
+  'test/analysis/gateway-api-rule.test.ts',
   'test/convert/source-lines.test.ts',
 ];
 // Not here though in-process: test/seed/ (it loads the whole seed per test and writes databases: about 40 s

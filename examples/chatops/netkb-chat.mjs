@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A chat command for netkb, as a template for a bot: turns "/netkb diff 1.29 1.31", "/netkb gate
-// NFTablesProxyMode", "/netkb flag kube-proxy --proxy-mode", "/netkb search dual stack" or "/netkb check
-// 1.21 1.25" with a manifest (in a ``` code block, or an attached file) into a GraphQL request to a netkb
+// NFTablesProxyMode", "/netkb flag kube-proxy --proxy-mode", "/netkb search dual stack", "/netkb bundle
+// 1.31" (which Gateway API bundles fit) or "/netkb check 1.21 1.25" with a manifest (in a ``` code block, or
+// an attached file) into a GraphQL request to a netkb
 // server and prints the chat-ready markdown it answers. Verbs are case-insensitive. No dependencies:
 // Node 20's fetch only.
 //
@@ -25,6 +26,7 @@ export const HELP =
     "- `/netkb flag COMPONENT NAME`: a flag's life and replacements, e.g. `/netkb flag kube-proxy --proxy-mode`",
     '- `/netkb search TEXT`: gates, flags, APIs, keys, metrics and release notes, e.g. `/netkb search dual stack`',
     '- `/netkb check FROM TO` with a manifest in a code block (or attached): what breaks on the way, e.g. `/netkb check 1.21 1.25`',
+    '- `/netkb bundle KUBERNETES`: which Gateway API CRD bundles a cluster release supports, e.g. `/netkb bundle 1.31`',
   ].join('\n') + '\n';
 
 const CODE_BLOCK = /```[^\n`]*\n?([\s\S]*?)```/;
@@ -54,6 +56,9 @@ export function parseCommand(text, { attached = false } = {}) {
       verb: 'help',
       reason: 'flag needs a component and a flag name, e.g. `/netkb flag kube-proxy --proxy-mode`.',
     };
+  if (verb === 'bundle' && args.length === 1) return { verb, kubernetes: args[0] };
+  if (verb === 'bundle')
+    return { verb: 'help', reason: 'bundle needs one Kubernetes release, e.g. `/netkb bundle 1.31`.' };
   if (verb === 'search' && args.length > 0) return { verb, text: args.join(' ') };
   if (verb === 'search')
     return { verb: 'help', reason: 'search needs words to look for, e.g. `/netkb search dual stack`.' };
@@ -92,6 +97,11 @@ const SEARCH_QUERY = `query ChatSearch($text: String!, $first: Int) { search(tex
     ... on WellKnownKey { key summary }
     ... on Metric { component name summary } }
   change { version summary prs sources } } } }`;
+
+const BUNDLE_QUERY = `query ChatBundle($kubernetes: KubeVersion) {
+  gatewayApiReleases(kubernetes: $kubernetes) { version releasedOn minKubernetes sources kinds(channel: STANDARD) { kind } } }`;
+/** Bundles listed in one message, newest first. */
+const BUNDLES_SHOWN = 5;
 
 /** Errors that are about what the user typed or sent: shown to them as they are. */
 const USER_ERRORS = new Set([
@@ -246,6 +256,29 @@ async function ask(c, url, fetchImpl) {
             '',
             ...lines,
             ...(more > 0 ? [`…and ${more} more`] : []),
+          ].join('\n') + '\n',
+      };
+    }
+    case 'bundle': {
+      const { gatewayApiReleases: fit } = await graphql(url, BUNDLE_QUERY, { kubernetes: c.kubernetes }, fetchImpl);
+      if (fit.length === 0)
+        return { ok: true, text: `No Gateway API bundle netkb knows supports Kubernetes ${c.kubernetes}.\n` };
+      const newest = [...fit].reverse();
+      const line = (r) => {
+        const tag = r.sources.find((u) => /releases\/tag|CHANGELOG/.test(u));
+        const name = tag ? `[${r.version}](${tag})` : r.version;
+        const needs = r.minKubernetes ? `Kubernetes ${r.minKubernetes}+` : 'supported Kubernetes releases unknown';
+        return `- ${name}${r.releasedOn ? ` (${r.releasedOn})` : ''}, ${needs}: ${r.kinds.map((k) => k.kind).join(', ')}`;
+      };
+      const more = fit.length - BUNDLES_SHOWN;
+      return {
+        ok: true,
+        text:
+          [
+            `**Gateway API for Kubernetes ${c.kubernetes}**: ${fit.length} bundle${fit.length === 1 ? '' : 's'}, the newest ${newest[0].version} (standard kinds)`,
+            '',
+            ...newest.slice(0, BUNDLES_SHOWN).map(line),
+            ...(more > 0 ? [`…and ${more} older`] : []),
           ].join('\n') + '\n',
       };
     }

@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { formatVersion } from '../kb/version';
 import type { KnowledgeBase } from '../kb/knowledge-base';
-import { upgradeReport } from '../services/upgrade-report';
+import { requireGatewayApiRange, upgradeReport, type GatewayApiRangeInput } from '../services/upgrade-report';
 import { requireRange } from '../services/versions';
 import type { Searcher } from '../services/search';
 import { docsUrl, maxManifestBytes } from '../config';
@@ -43,6 +43,11 @@ Options:
                      stdin.yaml in SARIF, which needs a file name)
   --sarif-root DIR   SARIF: artifact URIs are relative to DIR (default: the working directory);
                      point it at the repository root for GitHub code scanning
+  --gateway-api FROM:TO
+                     also check Gateway API objects (HTTPRoute, GRPCRoute, Gateway, ...) against the
+                     CRD bundle TO, coming from bundle FROM, e.g. v1.1.0:v1.2.0 (netkb gateway-api
+                     lists the bundles); their findings bite at --to and name the bundle
+  --channel C        with --gateway-api: standard (default) or experimental, the bundle's channel
   -h, --help         this text
 
 Every file is checked; one that cannot be (unreadable, binary, invalid YAML, an unrendered Helm or Jinja
@@ -65,6 +70,7 @@ NETKB_DOCS_URL (where docs/ is published, for the SARIF rules' help links).
 
 Examples:
   netkb check deploy/ --from 1.15 --to 1.20 --format sarif -o netkb.sarif
+  netkb check routes/ --from 1.30 --to 1.31 --gateway-api v1.1.0:v1.2.0 --channel experimental
   helm template web ./chart | netkb check - --stdin-name chart/web.yaml --from 1.21 --to 1.25 --exit-codes pluto
 `;
 
@@ -89,6 +95,8 @@ const CHECK: ManifestVerb = {
     format: { type: 'string', default: 'table' },
     'exit-codes': { type: 'string', default: 'netkb' },
     'sarif-root': { type: 'string' },
+    'gateway-api': { type: 'string' },
+    channel: { type: 'string' },
   },
   failOn: ['BREAKING', 'WARNING', 'INFO', 'NONE'],
   defaultFailOn: (values) => (values['exit-codes'] === 'pluto' ? 'warning' : 'breaking'),
@@ -99,6 +107,7 @@ const CHECK: ManifestVerb = {
       ? []
       : [`--exit-codes must be ${EXIT_SCHEMES.join(' or ')}`]),
     ...(values['sarif-root'] !== undefined && values.format !== 'sarif' ? ['--sarif-root is for --format sarif'] : []),
+    ...gatewayApiProblems(values),
   ],
 };
 
@@ -126,12 +135,15 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     const { from, to, releases: path } = requireRange(kb, o.from, o.to);
     notePreliminary('check', kb, to, io);
     const limit = maxManifestBytes();
+    const gatewayApi = gatewayApiRange(o);
+    // An unknown bundle is a usage error of the whole run, not of each file.
+    const bundles = gatewayApi && requireGatewayApiRange(kb, gatewayApi);
     const files: FileReport[] = [];
     for (const [i, input] of inputs.entries()) {
       progress.update(`netkb check: ${i + 1}/${inputs.length} files ${input.name}`);
       const { result: report, error } = input.error
         ? { result: null, error: input.error }
-        : forFile(() => upgradeReport(kb, o.from, o.to, input.text, { maxBytes: limit }, input.name));
+        : forFile(() => upgradeReport(kb, o.from, o.to, input.text, { maxBytes: limit }, input.name, gatewayApi));
       files.push({
         file: input.name,
         documents: report?.documents ?? 0,
@@ -145,6 +157,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       from: formatVersion(from),
       to: formatVersion(to),
       path: path.map(formatVersion),
+      gatewayApi: bundles && { from: bundles.from.version, to: bundles.to.version, channel: bundles.channel },
       files,
       formatVersion,
       failOn: args.threshold,
@@ -169,6 +182,32 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     progress.finish();
     return errorExit(scheme, usageExit('check', err, io));
   }
+}
+
+const CHANNELS = ['standard', 'experimental'];
+
+function gatewayApiProblems(values: Record<string, unknown>): string[] {
+  const range = values['gateway-api'] as string | undefined;
+  const channel = values.channel as string | undefined;
+  return [
+    ...(range !== undefined && !/^[^:\s]+:[^:\s]+$/.test(range)
+      ? [`--gateway-api must be FROM:TO, two Gateway API releases such as v1.1.0:v1.2.0 (got "${range}")`]
+      : []),
+    ...(channel !== undefined && range === undefined ? ['--channel is for --gateway-api'] : []),
+    ...(channel !== undefined && !CHANNELS.includes(channel.toLowerCase())
+      ? [`--channel must be ${CHANNELS.join(' or ')} (got "${channel}")`]
+      : []),
+  ];
+}
+
+/** --gateway-api FROM:TO and --channel as the service takes them; null without --gateway-api. */
+function gatewayApiRange(values: Record<string, unknown>): GatewayApiRangeInput | null {
+  const range = values['gateway-api'] as string | undefined;
+  if (range === undefined) return null;
+  const [from, to] = range.split(':');
+  const channel =
+    (values.channel as string | undefined)?.toLowerCase() === 'experimental' ? 'EXPERIMENTAL' : 'STANDARD';
+  return { from, to, channel };
 }
 
 /** What SARIF needs beyond the report; a --sarif-root that is no folder is a usage error. */

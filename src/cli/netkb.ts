@@ -19,8 +19,12 @@ const COMMANDS: Record<string, { summary: string; load(): Promise<Verb> }> = {
     summary: 'rewrite a manifest so every release between two releases accepts it',
     load: async () => (await import('./convert')).runConvert,
   },
+  gateway: {
+    summary: 'turn Ingresses into Gateway API objects (Gateway, HTTPRoutes, ReferenceGrants)',
+    load: async () => (await import('./gateway')).runGateway,
+  },
   import: {
-    summary: "import release notes for a new release, or regenerate the index read from Kubernetes' source",
+    summary: "import release notes, or regenerate an index read from Kubernetes' or Gateway API's source",
     load: async () => (await import('./import')).runImport,
   },
   stats: {
@@ -48,6 +52,10 @@ const COMMANDS: Record<string, { summary: string; load(): Promise<Verb> }> = {
     summary: 'the releases the knowledge base covers, with dates and note counts',
     load: async () => (await import('./releases')).runReleases,
   },
+  'gateway-api': {
+    summary: 'the Gateway API CRD bundles: which one fits a Kubernetes release, and their kinds',
+    load: async () => (await import('./gateway-api-verb')).runGatewayApi,
+  },
 };
 
 const HELP = `Usage: netkb COMMAND [options]
@@ -55,7 +63,7 @@ const HELP = `Usage: netkb COMMAND [options]
 
 Commands:
 ${Object.entries(COMMANDS)
-  .map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`)
+  .map(([name, c]) => `  ${name.padEnd(13)}${c.summary}`)
   .join('\n')}
 
 Run netkb COMMAND --help for a command's options. Every command but serve works on the embedded

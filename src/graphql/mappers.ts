@@ -2,18 +2,20 @@
 // a resolver's parent is, and a resolver returns, the model or service result named here, not the SDL's
 // shape (versions are VersionKeys, ids and cross-links are resolved by field resolvers).
 import type { Connection } from '../services/pagination';
-import type { Change } from '../kb/model';
+import type { Change as KubernetesChange, GatewayApiChange } from '../kb/model';
 import type { SearchHit } from '../services/search';
 
 export type {
   ApiField,
   ApiVersion,
-  Change,
   FeatureGate,
   FeatureGateStage,
   Flag,
   FlagDefault,
   FlagValue,
+  GatewayApiKind,
+  GatewayApiRelease,
+  IngressNginxAnnotation,
   Metric,
   Release,
   WellKnownKey,
@@ -27,5 +29,7 @@ export type { ImportResult } from '../services/import-notes';
 export type { SearchHit } from '../services/search';
 export type { UpgradeReport } from '../services/upgrade-report';
 
-export type ChangeConnection = Connection<Change>;
+/** A Kubernetes release-note entry or a Gateway API CHANGELOG entry (version null, gatewayApiRelease set). */
+export type Change = KubernetesChange | GatewayApiChange;
+export type ChangeConnection = Connection<KubernetesChange>;
 export type SearchConnection = Connection<SearchHit>;

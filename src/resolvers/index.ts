@@ -8,12 +8,14 @@ import { changeResolvers } from './changes';
 import { diffResolvers } from './diff';
 import { featureGateResolvers } from './feature-gates';
 import { flagResolvers } from './flags';
+import { gatewayApiResolvers } from './gateway-api';
 import { KubeVersion } from './kube-version';
 import { nodeResolvers } from './nodes';
 import { releaseResolvers } from './releases';
 import { searchResolvers } from './search';
 import { upgradeReportResolvers } from './upgrade-report';
 import { convertManifestResolvers } from './convert-manifest';
+import { ingressToGatewayResolvers } from './ingress-to-gateway';
 import { importNotesResolvers } from './import-notes';
 import { convertingDomainErrors } from '../graphql/domain-errors';
 
@@ -29,6 +31,8 @@ const maps: Resolvers[] = [
   searchResolvers,
   upgradeReportResolvers,
   convertManifestResolvers,
+  ingressToGatewayResolvers,
+  gatewayApiResolvers,
 ];
 
 /** The object, interface and union types the maps fill (the scalar is added whole, not merged). */

@@ -6,7 +6,14 @@ export const upgradeReportResolvers: Resolvers = {
     upgradeReport: async (_, args, ctx) => {
       const stop = ctx.metrics.analysis.startTimer();
       try {
-        return await ctx.runner.upgradeReport(ctx.kb, args.from, args.to, args.manifest, ctx.maxManifestBytes);
+        return await ctx.runner.upgradeReport(
+          ctx.kb,
+          args.from,
+          args.to,
+          args.manifest,
+          ctx.maxManifestBytes,
+          args.gatewayApi,
+        );
       } finally {
         stop();
       }

@@ -20,6 +20,7 @@ export function analysisKb(kb: KnowledgeBase): AnalysisKb {
     apiFields: kb.apiFields,
     wellKnownKeys: kb.wellKnownKeys,
     apiVersions: kb.apiVersions,
+    gatewayApi: kb.gatewayApi,
     apiVersion: (apiVersion, kind) => kb.apiVersion(apiVersion, kind),
     flag: (component, name) => kb.flag(component, name),
     flagsOf: (component) => flagsByComponent.get(component) ?? [],

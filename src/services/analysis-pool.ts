@@ -13,7 +13,7 @@ import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { KbSnapshot } from '../kb/model';
 import type { Job, Reply } from './analysis-worker';
 import type { AnalysisRunner } from './analysis-runner';
-import type { UpgradeReport } from './upgrade-report';
+import type { GatewayApiRangeInput, UpgradeReport } from './upgrade-report';
 import type { ConversionReport } from './convert-manifest';
 
 export interface PoolOptions {
@@ -74,8 +74,9 @@ export class AnalysisPool implements AnalysisRunner {
     to: string,
     manifest: string,
     maxBytes: number,
+    gatewayApi?: GatewayApiRangeInput | null,
   ): Promise<UpgradeReport> {
-    const reply = await this.run({ id: this.nextId++, op: 'upgradeReport', from, to, manifest, maxBytes });
+    const reply = await this.run({ id: this.nextId++, op: 'upgradeReport', from, to, manifest, maxBytes, gatewayApi });
     if (!('ok' in reply)) throw new Error('the analysis worker answered another kind of job');
     return {
       ...reply.ok,

@@ -3,7 +3,7 @@
 // once, where the request context is built; resolvers call ctx.runner and never choose.
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { ConversionReport } from './convert-manifest';
-import type { UpgradeReport } from './upgrade-report';
+import type { GatewayApiRangeInput, UpgradeReport } from './upgrade-report';
 
 export interface AnalysisRunner {
   upgradeReport(
@@ -12,6 +12,7 @@ export interface AnalysisRunner {
     to: string,
     manifest: string,
     maxBytes: number,
+    gatewayApi?: GatewayApiRangeInput | null,
   ): Promise<UpgradeReport>;
   convertManifest(
     kb: KnowledgeBase,
@@ -28,8 +29,8 @@ export interface AnalysisRunner {
  * the server.
  */
 export const inlineRunner: AnalysisRunner = {
-  upgradeReport: async (kb, from, to, manifest, maxBytes) =>
-    (await import('./upgrade-report')).upgradeReport(kb, from, to, manifest, { maxBytes }),
+  upgradeReport: async (kb, from, to, manifest, maxBytes, gatewayApi) =>
+    (await import('./upgrade-report')).upgradeReport(kb, from, to, manifest, { maxBytes }, undefined, gatewayApi),
   convertManifest: async (kb, from, to, manifest, maxBytes) =>
     (await import('./convert-manifest')).convertManifest(kb, from, to, manifest, { maxBytes }),
 };

@@ -5,7 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { NetkbError, type ErrorCode, type ErrorFacts } from '../errors';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import type { KbSnapshot } from '../kb/model';
-import { upgradeReport } from './upgrade-report';
+import { upgradeReport, type GatewayApiRangeInput } from './upgrade-report';
 import { convertManifest } from './convert-manifest';
 
 /** `op` defaults to upgradeReport. */
@@ -16,6 +16,8 @@ export interface Job {
   to: string;
   manifest: string;
   maxBytes: number;
+  /** upgradeReport: the Gateway API bundles to check Gateway API objects against. */
+  gatewayApi?: GatewayApiRangeInput | null;
 }
 export type Reply =
   | { id: number; ok: ReturnType<typeof serialise> }
@@ -53,7 +55,9 @@ async function main(): Promise<void> {
       } else {
         parentPort!.postMessage({
           id: job.id,
-          ok: serialise(upgradeReport(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes })),
+          ok: serialise(
+            upgradeReport(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes }, undefined, job.gatewayApi),
+          ),
         } satisfies Reply);
       }
     } catch (err) {

@@ -8,14 +8,24 @@ import {
   readManifestInto,
   refuseProblem,
   type Finding,
+  type GatewayApiRange,
   type ManifestLimits,
   type SkippedDocument,
 } from '../analysis';
-import { clientError, ErrorCode } from '../errors';
+import { badUserInput, clientError, ErrorCode } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { VersionKey } from '../kb/version';
 import { analysisKb } from './analysis-kb';
+import { channelOf, findGatewayApiRelease } from './gateway-api';
 import { requireRange } from './versions';
+
+/** The Gateway API bundles to check Gateway API objects against, as the API and the CLI take them. */
+export interface GatewayApiRangeInput {
+  from: string;
+  to: string;
+  /** STANDARD when not given. */
+  channel?: 'STANDARD' | 'EXPERIMENTAL' | null;
+}
 
 export interface UpgradeReport {
   from: VersionKey;
@@ -24,6 +34,8 @@ export interface UpgradeReport {
   documents: number;
   findings: Finding[];
   summary: { breaking: number; warning: number; info: number };
+  /** The Gateway API range checked, when one was given. */
+  gatewayApi: { from: string; to: string; channel: 'standard' | 'experimental' } | null;
 }
 
 export function upgradeReport(
@@ -34,11 +46,14 @@ export function upgradeReport(
   limits: Partial<ManifestLimits> = {},
   /** The file the manifest was read from, when there is one (a kustomization is known by its name). */
   fileName?: string,
+  /** Check Gateway API objects against this bundle range too (rule gateway-api). */
+  gatewayApiInput?: GatewayApiRangeInput | null,
 ): UpgradeReport {
   const { from, to, releases: path } = requireRange(kb, fromInput, toInput);
+  const gatewayApi = gatewayApiInput ? requireGatewayApiRange(kb, gatewayApiInput) : null;
   const all = { ...DEFAULT_LIMITS, ...limits };
   // Each document is analysed as soon as it is read: only findings are kept, not every document's values.
-  const analyzer = new Analyzer({ kb: analysisKb(kb), path: { from, to, releases: path } });
+  const analyzer = new Analyzer({ kb: analysisKb(kb), path: { from, to, releases: path }, gatewayApi });
   refusingBadManifests(all, () => {
     refuseProblem(inputProblem(manifest, fileName));
     let objects = 0;
@@ -65,7 +80,20 @@ export function upgradeReport(
     path,
     documents: analyzer.objects,
     ...result,
+    gatewayApi: gatewayApi && { from: gatewayApi.from.version, to: gatewayApi.to.version, channel: gatewayApi.channel },
   };
+}
+
+/** Both bundles known (an unknown one is refused with the closest tags), `from` not after `to`. */
+export function requireGatewayApiRange(kb: KnowledgeBase, input: GatewayApiRangeInput): GatewayApiRange {
+  const from = findGatewayApiRelease(kb, input.from, 'gatewayApi.from');
+  const to = findGatewayApiRelease(kb, input.to, 'gatewayApi.to');
+  if (from.position > to.position)
+    throw badUserInput(
+      `gatewayApi: from ${from.version} is after to ${to.version}: give the installed bundle as from and the newer one as to.`,
+      { argument: 'gatewayApi.from', knownReleases: kb.gatewayApi.releases.map((r) => r.version) },
+    );
+  return { from, to, channel: channelOf(input.channel) };
 }
 
 /** Runs `read`, turning a ManifestError into the client error upgradeReport and convertManifest answer with. */

@@ -84,7 +84,9 @@ describe('--format csv', () => {
   it('writes a header and one RFC 4180 row per finding, quoting commas and doubling quotes, lines ending CRLF', () => {
     const r = netkb(['check', deprecatedOnly, removed, '--from', '1.15', '--to', '1.22', '--format', 'csv']);
     expect(r.code).toBe(1);
-    expect(r.stdout.split('\r\n')[0]).toBe('file,line,column,rule,message_id,severity,release,object,message,fix');
+    expect(r.stdout.split('\r\n')[0]).toBe(
+      'file,line,column,rule,message_id,severity,release,object,message,fix,gateway_api_release',
+    );
     expect(r.stdout).toContain(',"Ingress/web, ""main""",');
     const [, ...rows] = parseCsv(r.stdout);
     const report = jsonReport([deprecatedOnly, removed], '1.15', '1.22');
@@ -100,6 +102,7 @@ describe('--format csv', () => {
         `Ingress/${x.resource.name}`,
         x.message,
         x.fix ?? '',
+        x.gatewayApiRelease ?? '',
       ]),
     );
     expect(expected.length).toBeGreaterThanOrEqual(2);
@@ -122,6 +125,7 @@ describe('--format csv', () => {
         '',
         '',
         expect.stringMatching(/^invalid YAML/),
+        '',
         '',
       ],
     ]);

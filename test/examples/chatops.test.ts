@@ -123,6 +123,32 @@ describe('netkb-chat.mjs', () => {
     expect(none.stdout).toBe('Nothing in the knowledge base matches "zzqxnotathing".\n');
   });
 
+  it('bundle KUBERNETES lists the Gateway API bundles gatewayApiReleases(kubernetes:) answers, newest first', async () => {
+    const r = await chat('/netkb', 'Bundle', '1.31');
+    expect(r.code).toBe(0);
+    const { gatewayApiReleases: fit } = await server.data(
+      '{ gatewayApiReleases(kubernetes: "1.31") { version minKubernetes } }',
+    );
+    const newest = fit[fit.length - 1];
+    expect(r.stdout.split('\n')[0]).toBe(
+      `**Gateway API for Kubernetes 1.31**: ${fit.length} bundles, the newest ${newest.version} (standard kinds)`,
+    );
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('- '));
+    expect(lines).toHaveLength(Math.min(5, fit.length));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^- \\[${newest.version.replace(/\./g, '\\.')}\\]\\(.+\\).*Kubernetes ${newest.minKubernetes}\\+: .*HTTPRoute`,
+      ),
+    );
+    expect(r.stdout).toContain(`…and ${fit.length - 5} older`);
+    expect(r.stdout).not.toContain('v1.6.0'); // needs 1.32
+    const usage = await chat('/netkb bundle');
+    expect(usage.code).toBe(2);
+    expect(usage.stdout).toMatch(/^bundle needs one Kubernetes release/);
+    const none = await chat('/netkb bundle 1.10');
+    expect(none.stdout).toBe('No Gateway API bundle netkb knows supports Kubernetes 1.10.\n');
+  });
+
   it('check FROM TO reads the manifest from a code block or a file and prints the report markdown', async () => {
     const expected = (
       await server.data('query($m: String!) { upgradeReport(from: "1.21", to: "1.25", manifest: $m) { markdown } }', {

@@ -14,6 +14,7 @@ export const CSV_COLUMNS = [
   'object',
   'message',
   'fix',
+  'gateway_api_release',
 ] as const;
 
 export function csvField(value: string | number | null | undefined): string {
@@ -39,10 +40,11 @@ export const csv: Formatter = (r: CheckResult) => {
         object,
         f.message,
         f.fix,
+        f.gatewayApiRelease,
       ]);
     }
     const e = file.error;
-    if (e) rows.push([file.file, e.line, e.column, e.code, null, 'ERROR', null, null, e.message, null]);
+    if (e) rows.push([file.file, e.line, e.column, e.code, null, 'ERROR', null, null, e.message, null, null]);
   }
   return [CSV_COLUMNS, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 };

@@ -11,6 +11,7 @@ export function findingJson(f: Finding, v: (k: number) => string) {
     line: f.line,
     message: f.message,
     effectiveIn: v(f.effectiveIn),
+    gatewayApiRelease: f.gatewayApiRelease,
     fix: f.fix,
     replacement: f.replacement,
     change: f.change
@@ -31,6 +32,7 @@ export const json: Formatter = (r: CheckResult) =>
       from: r.from,
       to: r.to,
       path: r.path,
+      gatewayApi: r.gatewayApi ?? null,
       summary: { ...r.summary, errors: r.files.filter((f) => f.error).length },
       files: r.files.map((f) => ({
         file: f.file,

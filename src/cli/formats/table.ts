@@ -1,4 +1,4 @@
-import type { CheckResult, Formatter } from './types';
+import { releaseOf, type CheckResult, type Formatter } from './types';
 
 export const table: Formatter = (r: CheckResult) => {
   const rows: string[][] = [];
@@ -8,7 +8,7 @@ export const table: Formatter = (r: CheckResult) => {
         ? `${f.resource.kind}/${f.resource.name ?? '?'}`
         : `document ${f.resource.documentIndex + 1}`;
       rows.push([
-        r.formatVersion(f.effectiveIn),
+        releaseOf(f, r.formatVersion),
         f.severity,
         `${file.file}:${f.line}`,
         obj,
@@ -21,7 +21,9 @@ export const table: Formatter = (r: CheckResult) => {
     f.error ? [[`${f.file}:${f.error.line}:${f.error.column}`, f.error.code, f.error.message]] : [],
   );
   const head =
-    `netkb check ${r.from} -> ${r.to} (path ${r.path.join(', ')}): ` +
+    `netkb check ${r.from} -> ${r.to} (path ${r.path.join(', ')}` +
+    (r.gatewayApi ? `; Gateway API ${r.gatewayApi.from} -> ${r.gatewayApi.to}, ${r.gatewayApi.channel} channel` : '') +
+    '): ' +
     `${r.summary.breaking} breaking, ${r.summary.warning} warning, ${r.summary.info} info in ${r.files.length} file${r.files.length === 1 ? '' : 's'}` +
     (errors.length > 0 ? `; ${errors.length} file${errors.length === 1 ? '' : 's'} could not be checked` : '');
   const out = [head, ''];

@@ -24,6 +24,8 @@ export interface CheckResult {
   from: string;
   to: string;
   path: string[];
+  /** The Gateway API bundles Gateway API objects were checked against (--gateway-api), when given. */
+  gatewayApi?: { from: string; to: string; channel: string } | null;
   files: FileReport[];
   /** `errors`: files that could not be checked. */
   summary: { breaking: number; warning: number; info: number; errors?: number };
@@ -46,6 +48,12 @@ export interface FormatContext {
 export type Formatter = (result: CheckResult, context?: FormatContext) => string;
 
 const RANK: Record<Severity, number> = { BREAKING: 3, WARNING: 2, INFO: 1 };
+
+/** The release a finding bites at, with the Gateway API bundle for a Gateway API finding: "1.31 (Gateway API v1.2.0)". */
+export function releaseOf(f: Finding, formatVersion: (v: number) => string): string {
+  const release = formatVersion(f.effectiveIn);
+  return f.gatewayApiRelease ? `${release} (Gateway API ${f.gatewayApiRelease})` : release;
+}
 
 /** Whether a finding counts as a failure for --fail-on. */
 export function fails(f: Finding, failOn: Severity | 'none'): boolean {
