@@ -164,4 +164,20 @@ describe('ingressNginxAnnotations', () => {
       else expect(a.reason.length).toBeGreaterThan(10);
     }
   });
+
+  it('serves the strategy, role, header and default the converter reads', async () => {
+    const { ingressNginxAnnotations: all } = await server.data(
+      `{ ingressNginxAnnotations { name converted conversion role header defaultValue } }`,
+    );
+    const byName = new Map(all.map((a: any) => [a.name.replace('nginx.ingress.kubernetes.io/', ''), a]));
+    expect(byName.get('canary-weight')).toMatchObject({ conversion: 'canary-weight', role: 'weight' });
+    expect(byName.get('canary-weight-total')).toMatchObject({
+      conversion: 'canary-weight',
+      role: 'weight-total',
+      defaultValue: '100',
+    });
+    expect(byName.get('x-forwarded-prefix')).toMatchObject({ role: 'set-header', header: 'X-Forwarded-Prefix' });
+    expect(byName.get('configuration-snippet')).toMatchObject({ conversion: null, role: null });
+    for (const a of all) expect(a.converted).toBe(a.conversion !== null);
+  });
 });

@@ -552,14 +552,22 @@ export type ImportResult = {
 /** An ingress-nginx annotation and the Gateway API construct that replaces it, or why none does. */
 export type IngressNginxAnnotation = {
   __typename?: 'IngressNginxAnnotation';
+  /** The converter's strategy for it, e.g. rewrite-target, canary-weight, ignore; null when it is not converted. */
+  conversion?: Maybe<Scalars['String']['output']>;
   /** Whether ingressToGateway converts it. */
   converted: Scalars['Boolean']['output'];
+  /** The value ingress-nginx assumes when the annotation is absent, where the strategy needs it, e.g. 100. */
+  defaultValue?: Maybe<Scalars['String']['output']>;
   /** The Gateway API construct that replaces it, e.g. HTTPRoute URLRewrite filter; null when none does. */
   gatewayApi?: Maybe<Scalars['String']['output']>;
+  /** The request header it sets (role set-header), e.g. X-Forwarded-Prefix. */
+  header?: Maybe<Scalars['String']['output']>;
   /** The annotation, e.g. nginx.ingress.kubernetes.io/rewrite-target. */
   name: Scalars['String']['output'];
-  /** Why no Gateway API construct replaces it (null when one does). */
+  /** Why ingressToGateway does not convert it (null when it does), also when a Gateway API construct exists for it. */
   reason?: Maybe<Scalars['String']['output']>;
+  /** The part it plays in a strategy that reads several annotations, e.g. weight-total of canary-weight; null otherwise. */
+  role?: Maybe<Scalars['String']['output']>;
   /** Upstream URLs behind this record. */
   sources: Array<Scalars['String']['output']>;
   /** What the annotation does, in our words. */
@@ -1550,10 +1558,14 @@ export type ImportResultResolvers<ContextType = Context, ParentType extends Reso
 };
 
 export type IngressNginxAnnotationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['IngressNginxAnnotation'] = ResolversParentTypes['IngressNginxAnnotation']> = {
+  conversion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   converted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  defaultValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   gatewayApi?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  header?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
