@@ -1,38 +1,15 @@
 // The vocabulary of ingressToGateway: what the conversion is given (the provider's annotation records, the
 // Gateway API bundle it writes for) and the drafts of the objects it builds before they are printed.
 import type { Finding, ManifestObject, PathSegment } from '../../analysis';
+import type { GatewayApiIngressProvider, IngressNginxAnnotation } from '../../kb/model';
 import type { VersionKey } from '../../kb/version';
 import type { ConversionChange, ConvertContext } from '../types';
 
-/** One annotation record of the provider (seed/gateway-api/ingress-nginx-annotations.yaml). */
-export interface AnnotationRecord {
-  name: string;
-  /** What it does, in words. */
-  summary: string;
-  /** What replaces it in Gateway API, in words. */
-  gatewayApi: string | null;
-  /** The strategy id that converts it (annotations/index.ts), or null: not converted, see reason. */
-  conversion: string | null;
-  reason: string | null;
-  /** What it is to its strategy, where the strategy reads several (src/seed/gateway-api-schemas.ts STRATEGY_ROLES). */
-  role: string | null;
-  /** The request header a set-header annotation sets. */
-  header: string | null;
-  /** The value the controller acts on when the Ingress leaves the annotation out. */
-  defaultValue: string | null;
-}
+/** One annotation record of the provider (seed/gateway-api/ingress-nginx-annotations.yaml), as the KB holds it. */
+export type AnnotationRecord = Omit<IngressNginxAnnotation, 'typename' | 'sources'>;
 
-/** The Ingress controller whose Ingresses are read (seed/gateway-api/ingress-providers.yaml). */
-export interface ProviderRecord {
-  id: string;
-  name: string;
-  /** Every annotation the controller reads starts with it. */
-  annotationPrefix: string;
-  /** Names the Ingress class where spec.ingressClassName is not set. */
-  classAnnotation: string;
-  /** Its "true" makes the paths regular expressions; null when the controller has none. */
-  regexPathsAnnotation: string | null;
-}
+/** The Ingress controller whose Ingresses are read (seed/gateway-api/ingress-providers.yaml), as the KB holds it. */
+export type ProviderRecord = Omit<GatewayApiIngressProvider, 'sources'>;
 
 /** The Gateway API bundle the output is written for: its tag, kinds and fields of its standard channel. */
 export interface GatewayBundle {

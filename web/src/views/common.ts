@@ -178,3 +178,27 @@ export function latestRender(root: HTMLElement): () => boolean {
 export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
+
+/** The one-line summary of a conversion: what was converted, its objects, its changes and what was not converted. */
+export function conversionHeadline(
+  id: string,
+  title: string,
+  objects: string,
+  changes: number,
+  unconverted: number,
+): HTMLElement {
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return h(
+    'p',
+    { className: 'report-summary', id },
+    h('strong', {}, title),
+    `, ${objects}: `,
+    h('span', { className: 'sev' }, `✎ ${count(changes, 'change')}`),
+    ', ',
+    h(
+      'span',
+      { className: unconverted ? 'sev sev-breaking' : 'sev' },
+      `${unconverted ? '✖' : '✔'} ${unconverted} not converted`,
+    ),
+  );
+}

@@ -5,7 +5,7 @@ import { h } from '../dom';
 import type { ManifestConvertQuery, ManifestConvertQueryVariables } from '../generated/operations';
 import { foldUnchanged, lineDiff, type DiffLine } from '../line-diff';
 import { saveFile } from '../save-file';
-import { objectLabel, SEVERITY } from './common';
+import { conversionHeadline, objectLabel, SEVERITY } from './common';
 
 export const CONVERT: Operation<ManifestConvertQuery, ManifestConvertQueryVariables> =
   /* GraphQL */ `query ManifestConvert($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
@@ -41,18 +41,12 @@ export function renderConversion(
   const code = diffView(diff);
   const status = h('p', { className: 'status', id: 'convert-status', role: 'status' });
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  const headline = h(
-    'p',
-    { className: 'report-summary', id: 'convert-summary' },
-    h('strong', {}, `${result.from} → ${result.to}`),
-    `, ${count(result.documents, 'object')}: `,
-    h('span', { className: 'sev' }, `✎ ${count(result.changes.length, 'change')}`),
-    ', ',
-    h(
-      'span',
-      { className: result.unconverted.length ? 'sev sev-breaking' : 'sev' },
-      `${result.unconverted.length ? '✖' : '✔'} ${result.unconverted.length} not converted`,
-    ),
+  const headline = conversionHeadline(
+    'convert-summary',
+    `${result.from} → ${result.to}`,
+    count(result.documents, 'object'),
+    result.changes.length,
+    result.unconverted.length,
   );
   const actions = h(
     'div',

@@ -4,7 +4,7 @@ import type { Operation } from '../api';
 import { h } from '../dom';
 import type { ManifestToGatewayQuery, ManifestToGatewayQueryVariables } from '../generated/operations';
 import { saveFile } from '../save-file';
-import { objectLabel, SEVERITY } from './common';
+import { conversionHeadline, objectLabel, SEVERITY } from './common';
 
 export const TO_GATEWAY: Operation<ManifestToGatewayQuery, ManifestToGatewayQueryVariables> =
   /* GraphQL */ `query ManifestToGateway($manifest: String!) {
@@ -26,18 +26,12 @@ export function gatewayFileName(file: string): string {
 export function renderGatewayConversion(result: ApiGatewayConversion, file: string): HTMLElement {
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const objects = (result.manifest.match(/^kind: /gm) ?? []).length;
-  const headline = h(
-    'p',
-    { className: 'report-summary', id: 'gateway-summary' },
-    h('strong', {}, 'Ingress → Gateway API'),
-    `, ${count(objects, 'object')} made: `,
-    h('span', { className: 'sev' }, `✎ ${count(result.changes.length, 'change')}`),
-    ', ',
-    h(
-      'span',
-      { className: result.unconverted.length ? 'sev sev-breaking' : 'sev' },
-      `${result.unconverted.length ? '✖' : '✔'} ${result.unconverted.length} not converted`,
-    ),
+  const headline = conversionHeadline(
+    'gateway-summary',
+    'Ingress → Gateway API',
+    `${count(objects, 'object')} made`,
+    result.changes.length,
+    result.unconverted.length,
   );
   const actions = h(
     'div',
