@@ -2,6 +2,7 @@
 import type { GateState } from '../kb/gate-state';
 import { formatOptionalVersion, formatVersion } from '../kb/version';
 import { diffReleases, type VersionDiff } from '../services/diff';
+import { publicUrl } from '../config';
 import { requireChatLength, versionDiffMarkdown } from '../services/markdown';
 import { transitionText } from '../services/markdown/gate-state-text';
 import { intOption, lookupVerb } from './lookup-verb';
@@ -9,7 +10,7 @@ import { notePreliminary } from './preliminary';
 import { textTable } from './text-table';
 import { changeJson, notesTable } from './views';
 
-export const DIFF_HELP = `Usage: netkb diff FROM TO [--format table|json|markdown] [--max-length N]
+export const DIFF_HELP = `Usage: netkb diff FROM TO [--sig SIG] [--format table|json|markdown] [--max-length N]
 
 What changes on the way from release FROM to release TO (releases after FROM up to and including TO):
 feature-gate transitions, API versions and flags removed or deprecated, and the release notes, those that
@@ -20,20 +21,25 @@ Arguments:
                     stderr when the knowledge base marks TO preliminary)
 
 Options:
+  --sig SIG         only the gate transitions and release notes of this SIG, e.g. Network (API versions
+                    and flags have no SIG and stay whole); an unknown SIG is refused with the closest names
   --format F        table (default), json (every list in full, including all release notes) or markdown
-                    (the chat message of the API's VersionDiff.markdown)
+                    (the chat message of the API's VersionDiff.markdown; with NETKB_PUBLIC_URL set, its
+                    "…and N more" lines link to the dashboard's view of the diff, as the server's do)
   --max-length N    longest markdown message, 500 to 3000 (default 3000)
   -h, --help        this text
 
 Exit codes: 0 answered, 2 bad input (unknown release, FROM after TO, unknown format, missing argument).
 
-Example:
+Examples:
   netkb diff 1.29 1.31 --format markdown
+  netkb diff 1.21 1.25 --sig Network
 `;
 
 interface DiffAnswer {
   diff: VersionDiff;
   maxLength?: number;
+  dashboardUrl: string | null;
 }
 
 const stateJson = (s: GateState) => ({
@@ -144,14 +150,14 @@ export const runDiff = lookupVerb<DiffAnswer>({
   name: 'diff',
   help: DIFF_HELP,
   positionals: ['FROM', 'TO'],
-  options: { 'max-length': { type: 'string' } },
+  options: { 'max-length': { type: 'string' }, sig: { type: 'string' } },
   answer: (kb, [from, to], options, io) => {
     const maxLength = requireChatLength(intOption(options, 'max-length'));
-    const diff = diffReleases(kb, from, to);
+    const diff = diffReleases(kb, from, to, options.sig as string | undefined);
     notePreliminary('diff', kb, diff.to, io);
-    return { diff, maxLength };
+    return { diff, maxLength, dashboardUrl: options.format === 'markdown' ? publicUrl() : null };
   },
   table: diffTable,
   json: (a) => diffJson(a.diff),
-  markdown: (a) => versionDiffMarkdown(a.diff, a.maxLength),
+  markdown: (a) => versionDiffMarkdown(a.diff, a.maxLength, a.dashboardUrl),
 });

@@ -72,6 +72,34 @@ describe('netkb diff FROM TO', () => {
     expect(r.stdout).toMatch(/…and \d+ more gate changes/);
   });
 
+  it('--sig keeps the gate transitions and notes of one SIG, as diff(sig:) does; an unknown SIG is refused', () => {
+    const all = json(['diff', '1.21', '1.25']);
+    const network = json(['diff', '1.21', '1.25', '--sig', 'network']);
+    const expected = diffReleases(kb, '1.21', '1.25', 'Network');
+    expect(network.featureGates.map((t: any) => t.gate)).toEqual(expected.featureGates.map((t) => t.gate.name));
+    expect(network.changes.length).toBe(expected.changes.length);
+    expect(network.featureGates.length).toBeLessThan(all.featureGates.length);
+    expect(network.removedApiVersions).toEqual(all.removedApiVersions);
+    const r = netkb(['diff', '1.21', '1.25', '--sig', 'Netwrk']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^netkb diff: Unknown SIG "Netwrk"\. Did you mean "Network"\?/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('markdown links "…and N more" to the dashboard when NETKB_PUBLIC_URL is set, as the server does', () => {
+    const env = { NETKB_PUBLIC_URL: 'https://netkb.example.com/team' };
+    const r = netkb(['diff', '1.21', '1.25', '--format', 'markdown', '--max-length', '1200'], { env });
+    expect(r.code).toBe(0);
+    const d = diffReleases(kb, '1.21', '1.25');
+    expect(r.stdout).toBe(versionDiffMarkdown(d, 1200, 'https://netkb.example.com/team/'));
+    expect(r.stdout).toContain('(https://netkb.example.com/team/?view=diff&from=1.21&to=1.25)');
+    const plain = netkb(['diff', '1.21', '1.25', '--format', 'markdown', '--max-length', '1200']);
+    expect(plain.stdout).not.toContain('netkb.example.com');
+    const bad = netkb(['diff', '1.21', '1.25', '--format', 'markdown'], { env: { NETKB_PUBLIC_URL: 'ftp://x' } });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/NETKB_PUBLIC_URL "ftp:\/\/x" must start with http:\/\/ or https:\/\//);
+  });
+
   it('exit 2 with a clear message for an unknown release (more cases: verb-arguments.test.ts)', () => {
     const r = netkb(['diff', '1.29', '1.99']);
     expect(r.code).toBe(2);
