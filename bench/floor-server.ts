@@ -1,11 +1,11 @@
 // The floor the lookup benchmark compares netkb with: a bare node:http server answering the same
 // queries with graphql-js over the same in-memory knowledge base, parse and validation cached.
 import { createServer } from 'node:http';
-import { makeExecutableSchema } from '@graphql-tools/schema';
 import { execute, parse, validate, type DocumentNode } from 'graphql';
 import { readKnowledgeBase } from '../src/db/read-kb';
 import { SearchIndex } from '../src/db/search-index';
 import { KnowledgeBase } from '../src/kb/knowledge-base';
+import { executableSchema } from '../src/graphql/executable-schema';
 import { buildResolvers } from '../src/resolvers';
 import { inlineRunner } from '../src/services/analysis-runner';
 import { loadTypeDefs } from '../src/schema';
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const file = process.env.BENCH_DB!;
   const kb = new KnowledgeBase(await readKnowledgeBase(file));
   const searcher = new SearchIndex(file);
-  const schema = makeExecutableSchema({ typeDefs: loadTypeDefs(), resolvers: buildResolvers() as never });
+  const schema = executableSchema(loadTypeDefs(), buildResolvers());
   const cache = new Map<string, DocumentNode>();
   const metrics = new ServerMetrics(false);
   const server = createServer((req, res) => {

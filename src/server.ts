@@ -19,6 +19,7 @@ import { loadTypeDefs } from './schema';
 import { introspectionEnabled, isDevelopment, isProduction, projectRoot } from './config';
 import { requestListener } from './http/router';
 import { staticFiles } from './http/static-files';
+import { executableSchema } from './graphql/executable-schema';
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from './graphql/query-limits';
 import { PreparedQueries } from './graphql/prepared-queries';
 import { keepPreparedQueries } from './graphql/plugins/keep-prepared-queries';
@@ -121,8 +122,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const logError =
     options.logError ?? ((requestId: string, err: unknown) => logger.error({ requestId, err }, 'request failed'));
   const apollo = new ApolloServer<Context>({
-    typeDefs: loadTypeDefs({ admin: admin !== null }),
-    resolvers: buildResolvers({ admin: admin !== null }),
+    schema: executableSchema(loadTypeDefs({ admin: admin !== null }), buildResolvers({ admin: admin !== null })),
     includeStacktraceInErrorResponses: isDevelopment(),
     introspection: introspectionEnabled(),
     // main.ts handles SIGTERM/SIGINT itself: Apollo's own handlers would race it and swallow the exit.

@@ -4,10 +4,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 function seedFiles(seedDir: string): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    // Code-point order, the same on every machine (localeCompare would follow the locale, and its first
+    // call loads ICU's collation data: about 10 ms of every start).
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => byCodePoint(a.name, b.name))) {
       if (e.isDirectory()) walk(join(dir, e.name));
       else if (/\.ya?ml$/.test(e.name) || (dir.endsWith('generated') && e.name.endsWith('.json')))
         files.push(join(dir, e.name));

@@ -1,4 +1,4 @@
-// Runs upgradeReport in worker threads, so one large manifest cannot stall the event loop that serves
+// Runs upgradeReport, convertManifest and ingressToGateway in worker threads, so one large manifest cannot stall the event loop that serves
 // every other request, and gives each analysis a time budget: past it the worker is stopped and the
 // request answers TIMEOUT.
 //
@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { DEFAULT_LIMITS } from '../analysis/reader/manifest-types';
 import { ErrorCode, NetkbError } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { KbSnapshot } from '../kb/model';
@@ -15,6 +16,8 @@ import type { Job, Reply } from './analysis-worker';
 import type { AnalysisRunner } from './analysis-runner';
 import type { GatewayApiRangeInput, UpgradeReport } from './upgrade-report';
 import type { ConversionReport } from './convert-manifest';
+import type { GatewayConversionResult } from '../convert/gateway/plan';
+import type { GatewayConversionRequest } from './ingress-to-gateway';
 
 export interface PoolOptions {
   size: number;
@@ -97,6 +100,32 @@ export class AnalysisPool implements AnalysisRunner {
     return {
       ...reply.converted,
       unconverted: reply.converted.unconverted.map((f) => ({
+        ...f,
+        change: f.change ? (kb.change(f.change) ?? null) : null,
+      })),
+    };
+  }
+
+  /** Runs ingressToGateway in a worker, with the same time budget as upgradeReport. */
+  async ingressToGateway(kb: KnowledgeBase, request: GatewayConversionRequest): Promise<GatewayConversionResult> {
+    const reply = await this.run({
+      id: this.nextId++,
+      op: 'ingressToGateway',
+      from: '',
+      to: '',
+      manifest: request.manifest,
+      maxBytes: request.limits?.maxBytes ?? DEFAULT_LIMITS.maxBytes,
+      gateway: {
+        provider: request.provider,
+        gatewayClassName: request.gatewayClassName,
+        fileName: request.fileName,
+        limits: request.limits,
+      },
+    });
+    if (!('gateway' in reply)) throw new Error('the analysis worker answered another kind of job');
+    return {
+      ...reply.gateway,
+      unconverted: reply.gateway.unconverted.map((f) => ({
         ...f,
         change: f.change ? (kb.change(f.change) ?? null) : null,
       })),

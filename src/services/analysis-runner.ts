@@ -1,8 +1,10 @@
-// How upgradeReport and convertManifest run for a request: in the server's worker threads when it has
+// How upgradeReport, convertManifest and ingressToGateway run for a request: in the server's worker threads when it has
 // them (AnalysisPool, which implements this interface), else on the calling thread. The choice is made
 // once, where the request context is built; resolvers call ctx.runner and never choose.
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { ConversionReport } from './convert-manifest';
+import type { GatewayConversionResult } from '../convert/gateway/plan';
+import type { GatewayConversionRequest } from './ingress-to-gateway';
 import type { GatewayApiRangeInput, UpgradeReport } from './upgrade-report';
 
 export interface AnalysisRunner {
@@ -21,16 +23,18 @@ export interface AnalysisRunner {
     manifest: string,
     maxBytes: number,
   ): Promise<ConversionReport>;
+  ingressToGateway(kb: KnowledgeBase, request: GatewayConversionRequest): Promise<GatewayConversionResult>;
 }
 
 /**
  * The analysis on the calling thread: for a server started without a pool (tests, the benchmark's floor).
  * Its modules load with the first analysis (convert's `yaml` document API alone takes ~60 ms), not with
- * the server.
+ * the server (the converters' modules would add about 50 ms to its start-up).
  */
 export const inlineRunner: AnalysisRunner = {
   upgradeReport: async (kb, from, to, manifest, maxBytes, gatewayApi) =>
     (await import('./upgrade-report')).upgradeReport(kb, from, to, manifest, { maxBytes }, undefined, gatewayApi),
   convertManifest: async (kb, from, to, manifest, maxBytes) =>
     (await import('./convert-manifest')).convertManifest(kb, from, to, manifest, { maxBytes }),
+  ingressToGateway: async (kb, request) => (await import('./ingress-to-gateway')).ingressToGateway(kb, request),
 };

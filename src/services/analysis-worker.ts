@@ -1,5 +1,6 @@
 // A worker thread of the analysis pool: holds its own copy of the knowledge base, sent by the main
-// thread as plain data (no database access here), and answers upgradeReport jobs. Findings travel back
+// thread as plain data (no database access here), and answers upgradeReport, convertManifest and
+// ingressToGateway jobs. Findings travel back
 // with their change as a key; a refusal (NetkbError) as its code, message and facts, thrown again by the pool.
 import { parentPort, workerData } from 'node:worker_threads';
 import { NetkbError, type ErrorCode, type ErrorFacts } from '../errors';
@@ -7,21 +8,25 @@ import { KnowledgeBase } from '../kb/knowledge-base';
 import type { KbSnapshot } from '../kb/model';
 import { upgradeReport, type GatewayApiRangeInput } from './upgrade-report';
 import { convertManifest } from './convert-manifest';
+import { ingressToGateway, type GatewayConversionRequest } from './ingress-to-gateway';
 
 /** `op` defaults to upgradeReport. */
 export interface Job {
   id: number;
-  op?: 'upgradeReport' | 'convertManifest';
+  op?: 'upgradeReport' | 'convertManifest' | 'ingressToGateway';
   from: string;
   to: string;
   manifest: string;
   maxBytes: number;
   /** upgradeReport: the Gateway API bundles to check Gateway API objects against. */
   gatewayApi?: GatewayApiRangeInput | null;
+  /** ingressToGateway: the request but for its manifest (the field above). */
+  gateway?: Omit<GatewayConversionRequest, 'manifest'>;
 }
 export type Reply =
   | { id: number; ok: ReturnType<typeof serialise> }
   | { id: number; converted: ReturnType<typeof serialiseConversion> }
+  | { id: number; gateway: ReturnType<typeof serialiseGateway> }
   | { id: number; clientError: { code: ErrorCode; message: string; facts: ErrorFacts } }
   | { id: number; crash: string };
 export type Control = { type: 'reload'; id: number; snapshot: KbSnapshot };
@@ -31,6 +36,10 @@ function serialise(report: ReturnType<typeof upgradeReport>) {
 }
 
 function serialiseConversion(result: ReturnType<typeof convertManifest>) {
+  return { ...result, unconverted: result.unconverted.map((f) => ({ ...f, change: f.change ? f.change.key : null })) };
+}
+
+function serialiseGateway(result: ReturnType<typeof ingressToGateway>) {
   return { ...result, unconverted: result.unconverted.map((f) => ({ ...f, change: f.change ? f.change.key : null })) };
 }
 
@@ -51,6 +60,11 @@ async function main(): Promise<void> {
           converted: serialiseConversion(
             convertManifest(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes }),
           ),
+        } satisfies Reply);
+      } else if (job.op === 'ingressToGateway') {
+        parentPort!.postMessage({
+          id: job.id,
+          gateway: serialiseGateway(ingressToGateway(kb, { ...job.gateway, manifest: job.manifest })),
         } satisfies Reply);
       } else {
         parentPort!.postMessage({
