@@ -29,7 +29,8 @@ export {
 export { analyze, Analyzer, type Analysis } from './engine/analyze';
 export { RULES } from './engine/rules';
 export { reportMarkdown, type MarkdownInput } from './report/markdown';
-export { sarifReport, type SarifInput } from './report/sarif';
+export { sarifDocument, sarifReport, type SarifInput } from './report/sarif';
+export { jsonPieces, writeInBatches } from './report/json-pieces';
 export type {
   AnalysisKb,
   DocumentRule,

@@ -7,6 +7,7 @@ import { requireGatewayApiRange, upgradeReport, type GatewayApiRangeInput } from
 import { requireRange } from '../services/versions';
 import type { Searcher } from '../services/search';
 import { docsUrl, maxManifestBytes } from '../config';
+import { writeInBatches } from '../analysis/report/json-pieces';
 import { FORMATS } from './formats';
 import type { CheckResult, FileReport, FormatContext } from './formats/types';
 import { EXIT_SCHEMES, errorExit, reportExit, schemeIn, type ExitScheme } from './exit-codes';
@@ -78,7 +79,8 @@ export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   stdin(): string;
-  writeFile(path: string, text: string): void;
+  /** Writes the pieces one after another to the file (created or emptied first). */
+  writeFile(path: string, pieces: Iterable<string>): void;
   loadKb(): Promise<KnowledgeBase>;
   /** The database file the knowledge base is read from (and imports are written to). */
   dbFile(): string;
@@ -170,7 +172,8 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     };
     const text = formatter(result, context);
     if (o.output) writeOutput(io, o.output as string, text);
-    else io.stdout(text);
+    else if (typeof text === 'string') io.stdout(text);
+    else writeInBatches(text, io.stdout);
     tellErrors('check', files, io);
     return reportExit(
       scheme,

@@ -1,5 +1,6 @@
 // The netkb command line: one entry per verb, each returning its exit code.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { writeInBatches } from '../analysis/report/json-pieces';
 import { databaseFile, seedDir } from '../config';
 import { ensureDatabase } from '../db/ensure';
 import { displayLocation } from '../db/location';
@@ -87,11 +88,27 @@ export async function main(argv: string[]): Promise<number> {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     stdin: () => readFileSync(0, 'utf8'),
-    writeFile: (p, t) => writeFileSync(p, t),
+    writeFile: (p, pieces) => {
+      const fd = openSync(p, 'w');
+      try {
+        writeInBatches(pieces, (text) => {
+          const bytes = Buffer.from(text);
+          for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
+        });
+      } finally {
+        closeSync(fd);
+      }
+    },
     loadKb,
     loadSearcher: () => openSearchIndex(databaseFile()),
     stderrIsTTY: () => Boolean(process.stderr.isTTY),
   };
+  // The reader went away (`netkb check … | head`): stop quietly with the code of a process ended by SIGPIPE,
+  // as Unix tools do, instead of a stack trace.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    process.exit(128 + 13);
+  });
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(HELP);
     return name ? 0 : 2;

@@ -20,9 +20,10 @@ export function checkOutputPath(path: string): void {
   }
 }
 
-export function writeOutput(io: CliIo, path: string, text: string): void {
+/** Writes text, or its pieces one after another, to the file. */
+export function writeOutput(io: CliIo, path: string, text: string | Iterable<string>): void {
   try {
-    io.writeFile(path, text);
+    io.writeFile(path, typeof text === 'string' ? [text] : text);
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
     throw new UsageError(`--output ${path}: cannot be written (${reason})`);

@@ -496,7 +496,8 @@ describe('manifest check', () => {
       files: [{ file: 'manifest.yaml', documents: report.documents, findings: report.findings }],
       summary: { breaking: count('BREAKING'), warning: count('WARNING'), info: count('INFO') },
     };
-    return FORMATS[format](result);
+    const out = FORMATS[format](result);
+    return typeof out === 'string' ? out : [...out].join('');
   }
 
   beforeAll(async () => {

@@ -196,6 +196,38 @@ describe('formats', () => {
     expect(r.stdout).toBe('');
     expect(JSON.parse(readFileSync(out, 'utf8')).version).toBe('2.1.0');
   });
+
+  it('json and sarif of a large report (written in pieces): the same bytes on stdout and in --output, indented as before', () => {
+    // About 400 findings: several batches of output, within spawnSync's 1 MiB of stdout.
+    const big = join(dir, 'big.yaml');
+    writeFileSync(big, Array.from({ length: 80 }, () => readFileSync(file, 'utf8')).join('\n---\n'));
+    for (const format of ['json', 'sarif']) {
+      const out = join(dir, `big.${format}`);
+      const printed = netkb(['check', big, '--from', '1.15', '--to', '1.20', '--format', format, '--fail-on', 'none']);
+      expect(printed.code).toBe(0);
+      const written = netkb(['check', big, '--from', '1.15', '--to', '1.20', '--format', format, '-o', out]);
+      expect(written.stdout).toBe('');
+      expect(readFileSync(out, 'utf8')).toBe(printed.stdout);
+      const parsed = JSON.parse(printed.stdout);
+      expect(printed.stdout).toBe(JSON.stringify(parsed, null, 2) + '\n');
+      const findings = format === 'json' ? parsed.files[0].findings : parsed.runs[0].results;
+      expect(findings.length).toBeGreaterThan(300);
+      expect(printed.stdout.length).toBeGreaterThan(4 * 65536);
+    }
+  });
+
+  it('stops quietly when the reader of its output goes away (netkb check … | head)', () => {
+    const big = join(dir, 'big-for-head.yaml');
+    writeFileSync(big, Array.from({ length: 80 }, () => readFileSync(file, 'utf8')).join('\n---\n'));
+    const r = spawnSync(
+      'bash',
+      ['-c', `set -o pipefail; node bin/netkb check '${big}' --from 1.15 --to 1.20 --format json | head -c 20`],
+      { encoding: 'utf8', cwd: root, env: { ...process.env, DATABASE_URL: `file:${seededDatabase()}` } },
+    );
+    expect(r.stdout).toBe('{\n  "from": "1.15",\n');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(141);
+  });
 });
 
 describe('help', () => {

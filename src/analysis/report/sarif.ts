@@ -40,88 +40,86 @@ function ruleHelp(rule: Rule, helpUri: string | undefined): { text: string; mark
   };
 }
 
+/** The SARIF document as text. */
 export function sarifReport(r: SarifInput): string {
+  return JSON.stringify(sarifDocument(r), null, 2) + '\n';
+}
+
+/** The SARIF document (the command line writes it in pieces: jsonPieces). */
+export function sarifDocument(r: SarifInput) {
   const artifact = r.artifact ?? ((file: string) => ({ uri: file }));
-  return (
-    JSON.stringify(
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
       {
-        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-        version: '2.1.0',
-        runs: [
+        tool: {
+          driver: {
+            name: 'netkb',
+            ...(r.toolVersion ? { version: r.toolVersion } : {}),
+            informationUri: 'https://github.com/kubernetes/kubernetes/tree/master/CHANGELOG',
+            rules: RULES.map((rule) => {
+              const helpUri = r.helpUri?.(rule.id);
+              return {
+                id: rule.id,
+                name: rule.id,
+                shortDescription: { text: rule.description },
+                fullDescription: { text: rule.description },
+                ...(helpUri ? { helpUri } : {}),
+                help: ruleHelp(rule, helpUri),
+              };
+            }),
+          },
+        },
+        ...(r.uriBaseIds ? { originalUriBaseIds: r.uriBaseIds } : {}),
+        invocations: [
           {
-            tool: {
-              driver: {
-                name: 'netkb',
-                ...(r.toolVersion ? { version: r.toolVersion } : {}),
-                informationUri: 'https://github.com/kubernetes/kubernetes/tree/master/CHANGELOG',
-                rules: RULES.map((rule) => {
-                  const helpUri = r.helpUri?.(rule.id);
-                  return {
-                    id: rule.id,
-                    name: rule.id,
-                    shortDescription: { text: rule.description },
-                    fullDescription: { text: rule.description },
-                    ...(helpUri ? { helpUri } : {}),
-                    help: ruleHelp(rule, helpUri),
-                  };
-                }),
-              },
-            },
-            ...(r.uriBaseIds ? { originalUriBaseIds: r.uriBaseIds } : {}),
-            invocations: [
-              {
-                executionSuccessful: r.files.every((f) => !f.error),
-                toolExecutionNotifications: r.files.flatMap((file) =>
-                  file.error
-                    ? [
+            executionSuccessful: r.files.every((f) => !f.error),
+            toolExecutionNotifications: r.files.flatMap((file) =>
+              file.error
+                ? [
+                    {
+                      level: 'error',
+                      descriptor: { id: file.error.code },
+                      message: { text: file.error.message },
+                      locations: [
                         {
-                          level: 'error',
-                          descriptor: { id: file.error.code },
-                          message: { text: file.error.message },
-                          locations: [
-                            {
-                              physicalLocation: {
-                                artifactLocation: artifact(file.file),
-                                region: { startLine: file.error.line, startColumn: file.error.column },
-                              },
-                            },
-                          ],
+                          physicalLocation: {
+                            artifactLocation: artifact(file.file),
+                            region: { startLine: file.error.line, startColumn: file.error.column },
+                          },
                         },
-                      ]
-                    : [],
-                ),
-              },
-            ],
-            results: r.files.flatMap((file) =>
-              file.findings.map((f) => ({
-                ruleId: f.ruleId,
-                ruleIndex: RULES.findIndex((rule) => rule.id === f.ruleId),
-                level: LEVEL[f.severity],
-                message: {
-                  text: `${f.message}${f.fix ? ` Fix: ${f.fix}` : ''} (from ${r.from} to ${r.to}: bites in ${r.formatVersion(f.effectiveIn)}${f.gatewayApiRelease ? ` with Gateway API ${f.gatewayApiRelease}` : ''})`,
-                },
-                locations: [
-                  { physicalLocation: { artifactLocation: artifact(file.file), region: { startLine: f.line } } },
-                ],
-                properties: {
-                  messageId: f.messageId,
-                  severity: f.severity,
-                  effectiveIn: r.formatVersion(f.effectiveIn),
-                  ...(f.gatewayApiRelease ? { gatewayApiRelease: f.gatewayApiRelease } : {}),
-                  path: f.path,
-                  replacement: f.replacement,
-                  resource: f.resource,
-                  change: f.change
-                    ? { version: r.formatVersion(f.change.version), prs: f.change.prs, sources: f.change.sources }
-                    : null,
-                },
-              })),
+                      ],
+                    },
+                  ]
+                : [],
             ),
           },
         ],
+        results: r.files.flatMap((file) =>
+          file.findings.map((f) => ({
+            ruleId: f.ruleId,
+            ruleIndex: RULES.findIndex((rule) => rule.id === f.ruleId),
+            level: LEVEL[f.severity],
+            message: {
+              text: `${f.message}${f.fix ? ` Fix: ${f.fix}` : ''} (from ${r.from} to ${r.to}: bites in ${r.formatVersion(f.effectiveIn)}${f.gatewayApiRelease ? ` with Gateway API ${f.gatewayApiRelease}` : ''})`,
+            },
+            locations: [{ physicalLocation: { artifactLocation: artifact(file.file), region: { startLine: f.line } } }],
+            properties: {
+              messageId: f.messageId,
+              severity: f.severity,
+              effectiveIn: r.formatVersion(f.effectiveIn),
+              ...(f.gatewayApiRelease ? { gatewayApiRelease: f.gatewayApiRelease } : {}),
+              path: f.path,
+              replacement: f.replacement,
+              resource: f.resource,
+              change: f.change
+                ? { version: r.formatVersion(f.change.version), prs: f.change.prs, sources: f.change.sources }
+                : null,
+            },
+          })),
+        ),
       },
-      null,
-      2,
-    ) + '\n'
-  );
+    ],
+  };
 }

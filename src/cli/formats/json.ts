@@ -1,4 +1,4 @@
-import type { Finding } from '../../analysis';
+import { jsonPieces, type Finding } from '../../analysis';
 import type { CheckResult, Formatter } from './types';
 
 export function findingJson(f: Finding, v: (k: number) => string) {
@@ -26,21 +26,22 @@ export function findingJson(f: Finding, v: (k: number) => string) {
   };
 }
 
-export const json: Formatter = (r: CheckResult) =>
-  JSON.stringify(
-    {
-      from: r.from,
-      to: r.to,
-      path: r.path,
-      gatewayApi: r.gatewayApi ?? null,
-      summary: { ...r.summary, errors: r.files.filter((f) => f.error).length },
-      files: r.files.map((f) => ({
-        file: f.file,
-        documents: f.documents,
-        findings: f.findings.map((x) => findingJson(x, r.formatVersion)),
-        error: f.error ?? null,
-      })),
-    },
-    null,
-    2,
-  ) + '\n';
+/** JSON.stringify(report, null, 2) and a newline, in pieces: one finding a piece. */
+export const json: Formatter = function* (r: CheckResult) {
+  const report = {
+    from: r.from,
+    to: r.to,
+    path: r.path,
+    gatewayApi: r.gatewayApi ?? null,
+    summary: { ...r.summary, errors: r.files.filter((f) => f.error).length },
+    files: r.files.map((f) => ({
+      file: f.file,
+      documents: f.documents,
+      findings: f.findings.map((x) => findingJson(x, r.formatVersion)),
+      error: f.error ?? null,
+    })),
+  };
+  // report.files[i].findings[j] is at depth 4.
+  yield* jsonPieces(report, 4);
+  yield '\n';
+};

@@ -45,7 +45,11 @@ export interface FormatContext {
   docsUrl: string;
 }
 
-export type Formatter = (result: CheckResult, context?: FormatContext) => string;
+/**
+ * The report as text: one string, or pieces to be written one after another (the JSON formats, whose text
+ * for a large manifest is tens of megabytes: see jsonPieces).
+ */
+export type Formatter = (result: CheckResult, context?: FormatContext) => string | Iterable<string>;
 
 const RANK: Record<Severity, number> = { BREAKING: 3, WARNING: 2, INFO: 1 };
 
