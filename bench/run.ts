@@ -180,7 +180,7 @@ function commandLine(targets: [string, boolean, string][]): Record<string, unkno
     gate: ['gate', 'IPv6DualStack'],
     diff: ['diff', '1.15', '1.20'],
   };
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { check10000: check10000(env, targets) };
   for (const [name, args] of Object.entries(verbs)) {
     const { ours, floor } = processesInTurns([netkb, ...args], jsYamlProcess(small), env);
     const time = ours.ms / floor.ms;
@@ -204,6 +204,96 @@ function commandLine(targets: [string, boolean, string][]): Record<string, unkno
       ]);
   }
   return out;
+}
+
+/**
+ * `netkb check` on a file of 10,000 objects (`--format json`, to /dev/null), against a process that only
+ * loads it with js-yaml: wall time, best of 5, in turns.
+ */
+function check10000(env: Record<string, string>, targets: [string, boolean, string][]) {
+  const file = join(dir, 'manifest-10000.yaml');
+  writeFileSync(file, manifest(10000));
+  const args = [join(root, 'bin', 'netkb'), 'check', file, '--from', '1.15', '--to', '1.22', '--format', 'json'];
+  let ours = Infinity;
+  let floor = Infinity;
+  for (let i = 0; i < 5; i++) {
+    ours = Math.min(ours, command([...args, '--fail-on', 'none'], 1, env));
+    floor = Math.min(floor, command(jsYamlProcess(file), 1));
+  }
+  targets.push([
+    'netkb check, 10,000 objects <= 2x a js-yaml process',
+    ours <= 2 * floor,
+    `${(ours / floor).toFixed(2)}x (${Math.round(ours)} vs ${Math.round(floor)} ms)`,
+  ]);
+  return {
+    ms: Math.round(ours),
+    objectsPerSecond: Math.round(10000 / (ours / 1000)),
+    floorMs: Math.round(floor),
+    ratio: Math.round((ours / floor) * 100) / 100,
+  };
+}
+
+/**
+ * The analysis workers' memory: the server's RSS with NETKB_ANALYSIS_WORKERS (2) workers running, after
+ * lookups and analyses of 2,000 objects that kept both workers busy at once, and again once the workers
+ * stopped (idle after 4 s). The difference is what the workers held; it must stay under the server's own
+ * RSS (what is left without them). Conservative: the main thread's garbage from the analyses' answers,
+ * collected meanwhile, counts as the workers'.
+ */
+async function workerMemory(
+  serverEnv: Record<string, string | undefined>,
+  port: number,
+  targets: [string, boolean, string][],
+) {
+  const size = 2;
+  const child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
+    env: { ...serverEnv, NETKB_ANALYSIS_WORKERS: String(size), NETKB_ANALYSIS_IDLE_MS: '4000' },
+    stdio: 'ignore',
+  });
+  try {
+    await waitHealthy(port);
+    while ((await fetch(`http://127.0.0.1:${port}/readyz`)).status !== 200) await new Promise((r) => setTimeout(r, 20));
+    for (const query of Object.values(QUERIES)) await load(port, query, 1);
+    const running = async () =>
+      Number(
+        /^netkb_analysis_workers (\d+)$/m.exec(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text())?.[1],
+      );
+    if ((await running()) !== 0) throw new Error('an analysis worker runs before any analysis was asked for');
+    const query = 'query($m: String!) { upgradeReport(from: "1.15", to: "1.22", manifest: $m) { documents } }';
+    const body = JSON.stringify({ query, variables: { m: manifest(2000) } });
+    for (let round = 0; round < 2; round++)
+      await Promise.all(
+        Array.from({ length: size * 2 }, () =>
+          fetch(`http://127.0.0.1:${port}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          }).then((r) => r.json()),
+        ),
+      );
+    const workers = await running();
+    if (workers !== size) throw new Error(`${workers} analysis workers ran, not ${size}`);
+    const withWorkersMiB = await rss(port);
+    const deadline = Date.now() + 30_000;
+    while ((await running()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    if ((await running()) > 0) throw new Error('the analysis workers did not stop when idle');
+    await new Promise((r) => setTimeout(r, 500));
+    const serverMiB = await rss(port);
+    const workersMiB = withWorkersMiB - serverMiB;
+    targets.push([
+      `${size} analysis workers' RSS <= the server's own`,
+      workersMiB <= serverMiB,
+      `${Math.round(workersMiB)} MiB (${Math.round(workersMiB / size)} each) vs ${Math.round(serverMiB)} MiB`,
+    ]);
+    return {
+      workers: size,
+      serverMiB: Math.round(serverMiB),
+      withWorkersMiB: Math.round(withWorkersMiB),
+      perWorkerMiB: Math.round(workersMiB / size),
+    };
+  } finally {
+    await stopProcess(child);
+  }
 }
 
 /** Stops a process we started and waits for it to exit (its port is then free for the next start). */
@@ -240,17 +330,27 @@ async function main(): Promise<void> {
   const first = startServer();
   await waitHealthy(port);
   await stopProcess(first);
-  const started = performance.now();
-  let netkb = startServer();
-  await waitHealthy(port);
-  const startupMs = performance.now() - started;
-  results.startup = { toHealthyMs: Math.round(startupMs), seedBuildMs: Math.round(seedMs) };
-  targets.push(['start-up to /healthz <= 0.5 s', startupMs <= 500, `${Math.round(startupMs)} ms`]);
+  // The median of 5 starts: one start is one sample of a machine that may be busy for a moment.
+  const starts: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    const child = startServer();
+    await waitHealthy(port);
+    starts.push(Math.round(performance.now() - started));
+    await stopProcess(child);
+  }
+  const startupMs = median(starts);
+  results.startup = { toHealthyMs: startupMs, starts, seedBuildMs: Math.round(seedMs) };
+  targets.push([
+    'start-up to /healthz <= 0.5 s (median of 5)',
+    startupMs <= 500,
+    `${startupMs} ms (${[...starts].sort((a, b) => a - b).join(', ')})`,
+  ]);
   targets.push(['seed build <= 10 s', seedMs <= 10_000, `${Math.round(seedMs)} ms`]);
-  await stopProcess(netkb);
+  results.workers = await workerMemory(serverEnv, port, targets);
   results.cli = commandLine(targets);
   if (ONLY_CLI) return report(results, targets);
-  netkb = startServer();
+  const netkb = startServer();
   await waitHealthy(port);
 
   // 1. Lookups: netkb and the floor, one after the other on the same machine.
@@ -319,39 +419,6 @@ async function main(): Promise<void> {
       ]);
     }
   }
-  // Through the CLI: `netkb check` on a file of 10,000 objects, against a process that only loads it with js-yaml.
-  const file = join(dir, 'manifest-10000.yaml');
-  writeFileSync(file, manifest(10000));
-  const cliMs = command(
-    [
-      join(root, 'bin', 'netkb'),
-      'check',
-      file,
-      '--from',
-      '1.15',
-      '--to',
-      '1.22',
-      '--format',
-      'json',
-      '--fail-on',
-      'none',
-    ],
-    3,
-    // The bench's database (and its snapshot file), not the project's data/netkb.db.
-    { DATABASE_URL: `file:${db}` },
-  );
-  const cliFloorMs = command(jsYamlProcess(file), 3);
-  analysis.cli10000 = {
-    ms: Math.round(cliMs),
-    objectsPerSecond: Math.round(10000 / (cliMs / 1000)),
-    floorMs: Math.round(cliFloorMs),
-    ratio: Math.round((cliMs / cliFloorMs) * 100) / 100,
-  };
-  targets.push([
-    'netkb check, 10,000 objects <= 2x a js-yaml process',
-    cliMs <= 2 * cliFloorMs,
-    `${(cliMs / cliFloorMs).toFixed(2)}x (${Math.round(cliMs)} vs ${Math.round(cliFloorMs)} ms)`,
-  ]);
   const slope = perSize[10000] / perSize[1000];
   analysis.slope1000to10000 = Math.round(slope * 10) / 10;
   // For context: the floor's own slope on the same machine (js-yaml is not perfectly linear either once
@@ -418,8 +485,7 @@ async function main(): Promise<void> {
     const a = analysis[n] as { objectsPerSecond: number; ratio: number };
     details += ` ${n}: ${a.objectsPerSecond} (${a.ratio}x)`;
   }
-  const cli = analysis.cli10000 as { objectsPerSecond: number; ratio: number; ms: number };
-  details += `; netkb check, 10,000 objects: ${cli.ms} ms, ${cli.objectsPerSecond} objects/s (${cli.ratio}x a js-yaml process)\n`;
+  details += '\n';
   details += `convert, ${CONVERT_OBJECTS} objects: ${conv.cpuMs} ms CPU, peak ${conv.peakRssMiB} MiB (+${conv.growthMiB}); check: ${check.cpuMs} ms, peak ${check.peakRssMiB} MiB (+${check.growthMiB})\n`;
   report(results, targets, details);
 }
@@ -437,8 +503,9 @@ function report(results: Record<string, unknown>, targets: [string, boolean, str
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
   };
+  // A BENCH_ONLY=cli run keeps the last full run's figures in results.json.
   writeFileSync(
-    join(root, 'bench', 'results.json'),
+    join(root, 'bench', ONLY_CLI ? 'results-cli.json' : 'results.json'),
     JSON.stringify(
       {
         date: new Date().toISOString(),
@@ -458,15 +525,18 @@ function report(results: Record<string, unknown>, targets: [string, boolean, str
   for (const [name, pass, value] of targets)
     process.stdout.write(`${pass ? 'PASS' : 'FAIL'}  ${name.padEnd(52)} ${value}\n`);
   process.stdout.write(details);
-  const cli = results.cli as Record<
+  const { check10000: big, ...cli } = results.cli as Record<
     string,
     { netkb: { ms: number; rssMiB: number }; floor: { ms: number; rssMiB: number } }
-  >;
+  > & { check10000: { ms: number; objectsPerSecond: number; floorMs: number } };
   process.stdout.write('\ncommand line (median ms / peak MiB; js-yaml process on the same small file):');
   for (const [verb, r] of Object.entries(cli))
     process.stdout.write(` ${verb} ${r.netkb.ms} ms / ${r.netkb.rssMiB} MiB;`);
   process.stdout.write(` floor ${cli.check.floor.ms} ms / ${cli.check.floor.rssMiB} MiB\n`);
-  process.stdout.write('\nFigures in bench/results.json.\n');
+  process.stdout.write(
+    `netkb check, 10,000 objects: ${big.ms} ms, ${big.objectsPerSecond} objects/s (a js-yaml process: ${big.floorMs} ms)\n`,
+  );
+  process.stdout.write(`\nFigures in bench/${ONLY_CLI ? 'results-cli.json' : 'results.json'}.\n`);
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }

@@ -117,6 +117,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const web = staticFiles(options.webDir ?? join(projectRoot(), 'dist', 'web'));
   const metrics = options.metrics ?? new ServerMetrics(false);
   metrics.servingVersion(options.kb.version);
+  const pool = options.analysisPool;
+  if (pool) metrics.countWorkers(() => pool.running);
   const prepared = new PreparedQueries();
   const limitChecker = operationLimitChecker(limits);
   const logError =

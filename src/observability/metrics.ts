@@ -35,6 +35,13 @@ export class ServerMetrics {
     labelNames: ['result'],
     registers: [this.registry],
   });
+  private runningWorkers: () => number = () => 0;
+  readonly analysisWorkers: Gauge = new Gauge({
+    name: 'netkb_analysis_workers',
+    help: 'Analysis worker threads running now (they start with analyses and stop when idle)',
+    registers: [this.registry],
+    collect: (): void => this.analysisWorkers.set(this.runningWorkers()),
+  });
   readonly kb = new Gauge({
     name: 'netkb_knowledge_base_info',
     help: 'The knowledge base served (value 1), by version',
@@ -44,6 +51,11 @@ export class ServerMetrics {
 
   constructor(withProcessMetrics = true) {
     if (withProcessMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'netkb_' });
+  }
+
+  /** Where netkb_analysis_workers reads the number of running workers from when scraped. */
+  countWorkers(running: () => number): void {
+    this.runningWorkers = running;
   }
 
   servingVersion(version: string): void {
