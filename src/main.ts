@@ -55,16 +55,12 @@ export async function serve(): Promise<void> {
   // the snapshot file is written for the next start. The fingerprint is the version of the data loaded:
   // a change committed meanwhile triggers one more reload.
   const load = async () => {
-    const { snapshot, fingerprint } = await loadKnowledgeBase(file, readKnowledgeBaseAndFingerprintInChild);
-    return { kb: new KnowledgeBase(snapshot), searcher: openSearchIndex(file), fingerprint };
+    const { snapshot, serialized, fingerprint } = await loadKnowledgeBase(file, readKnowledgeBaseAndFingerprintInChild);
+    return { kb: new KnowledgeBase(snapshot), serialized, searcher: openSearchIndex(file), fingerprint };
   };
   // The server's modules (Apollo, graphql-js, the analysis) load while the child process reads.
-  const [{ kb, searcher, fingerprint }, { startServer }, { AnalysisPool }, { watchKnowledgeBase }] = await Promise.all([
-    load(),
-    import('./server'),
-    import('./services/analysis-pool'),
-    import('./services/kb-reload'),
-  ]);
+  const [{ kb, serialized, searcher, fingerprint }, { startServer }, { AnalysisPool }, { watchKnowledgeBase }] =
+    await Promise.all([load(), import('./server'), import('./services/analysis-pool'), import('./services/kb-reload')]);
   const analysisPool = new AnalysisPool({ size: workers, timeoutMs, idleMs });
   const server = await startServer({
     kb,
@@ -84,7 +80,7 @@ export async function serve(): Promise<void> {
   // One worker starts (and stops) once the server answers, to prove workers can start; /readyz waits for
   // that. Started after listening: on a small machine its start would compete with the server's for the
   // CPU. Workers then start with the analyses that need them.
-  const warming = analysisPool.start(kb).catch((err) => {
+  const warming = analysisPool.start(kb, serialized).catch((err) => {
     logger.error({ err }, 'analysis workers could not start');
     process.exit(1);
   });

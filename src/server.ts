@@ -36,6 +36,8 @@ import { inlineRunner } from './services/analysis-runner';
 export interface KbState {
   kb: KnowledgeBase;
   searcher: Searcher & { close?(): void; ready?(): boolean | Promise<boolean> };
+  /** The knowledge base's snapshot as v8-serialized bytes, when loaded from the snapshot file. */
+  serialized?: Uint8Array;
   /** The database's knowledge-base fingerprint read before this state was loaded (db/kb-version.ts). */
   fingerprint?: string;
 }
@@ -103,7 +105,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         if (!load) throw new Error('this server was started without a way to read the knowledge base again');
         const previous = state;
         state = await load();
-        await options.analysisPool?.reload(state.kb);
+        await options.analysisPool?.reload(state.kb, state.serialized);
         metrics.servingVersion(state.kb.version);
         // Requests that started before the swap may still search the old index for a moment.
         setTimeout(() => previous.searcher.close?.(), 30_000).unref();

@@ -30,7 +30,13 @@ const MAGIC = Buffer.from('NETKBSNP', 'latin1');
 export const SNAPSHOT_FORMAT = 2;
 
 export type SnapshotRead =
-  { ok: true; snapshot: KbSnapshot } | { ok: false; reason: 'missing' | 'damaged' | 'stale'; detail: string };
+  | {
+      ok: true;
+      snapshot: KbSnapshot;
+      /** The snapshot's v8-serialized bytes (an analysis worker deserializes them on its own thread). */
+      serialized: Uint8Array;
+    }
+  | { ok: false; reason: 'missing' | 'damaged' | 'stale'; detail: string };
 
 export function encodeSnapshot(snapshot: KbSnapshot, fingerprint: string): Buffer {
   const body = serialize(snapshot);
@@ -67,7 +73,8 @@ export function decodeSnapshot(bytes: Buffer, fingerprint: string): SnapshotRead
   const body = bytes.subarray(at);
   if (!createHash('sha256').update(body).digest().equals(sum)) return damaged('checksum mismatch');
   try {
-    return { ok: true, snapshot: deserialize(body) as KbSnapshot };
+    // A copy of its own: the file's buffer is larger than the body, and a view would travel whole.
+    return { ok: true, snapshot: deserialize(body) as KbSnapshot, serialized: new Uint8Array(body) };
   } catch (err) {
     return damaged(`unreadable body: ${(err as Error).message}`);
   }

@@ -21,6 +21,8 @@ export interface LoadedKb {
   snapshot: KbSnapshot;
   /** The database's knowledge-base version the snapshot is of (kb-version.ts). */
   fingerprint: string;
+  /** The snapshot's v8-serialized bytes, when it came from the snapshot file (for the analysis workers). */
+  serialized?: Uint8Array;
   /** Where it came from; with 'database', why the snapshot file was not used. */
   source: { from: 'snapshot' } | { from: 'database'; because: Exclude<SnapshotRead, { ok: true }> };
 }
@@ -59,7 +61,13 @@ export async function loadKnowledgeBase(
   const found: SnapshotRead = current
     ? readSnapshotFile(path, current)
     : { ok: false, reason: 'missing', detail: 'the database has no knowledge base yet' };
-  if (found.ok) return { snapshot: found.snapshot, fingerprint: current, source: { from: 'snapshot' } };
+  if (found.ok)
+    return {
+      snapshot: found.snapshot,
+      serialized: found.serialized,
+      fingerprint: current,
+      source: { from: 'snapshot' },
+    };
   const { snapshot, fingerprint } = await readFromDatabase(location);
   saveSnapshot(path, snapshot, fingerprint);
   return { snapshot, fingerprint, source: { from: 'database', because: found } };

@@ -1,6 +1,6 @@
 // Prometheus metrics of one server: requests and their latency by operation, analysis durations,
 // errors by code, and the knowledge base's version. A registry per server, so tests can run several.
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { collectProcessMetrics, Counter, Gauge, Histogram, Registry } from './prom';
 
 export class ServerMetrics {
   readonly registry = new Registry();
@@ -50,7 +50,7 @@ export class ServerMetrics {
   });
 
   constructor(withProcessMetrics = true) {
-    if (withProcessMetrics) collectDefaultMetrics({ register: this.registry, prefix: 'netkb_' });
+    if (withProcessMetrics) collectProcessMetrics(this.registry, 'netkb_');
   }
 
   /** Where netkb_analysis_workers reads the number of running workers from when scraped. */

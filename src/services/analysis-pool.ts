@@ -1,18 +1,18 @@
-// Runs upgradeReport, convertManifest and ingressToGateway in worker threads, so one large manifest cannot stall the event loop that serves
-// every other request, and gives each analysis a time budget: past it the worker is stopped and the
-// request answers TIMEOUT.
+// Runs upgradeReport, convertManifest and ingressToGateway in worker threads, so one large manifest
+// cannot stall the event loop that serves every other request, and gives each analysis a time budget:
+// past it the worker is stopped and the request answers TIMEOUT.
 //
 // Workers start when analyses arrive (up to `size`) and stop after `idleMs` without work: each holds a
-// copy of the knowledge base and a V8 heap (about 60 MiB measured), which a server answering only
-// lookups should not carry. start() proves once that a worker can start, then lets it go.
+// copy of the knowledge base and a V8 heap (about 30 MiB each after analyses, docs/performance.md),
+// which a server answering only lookups should not carry. start() proves once that a worker can start,
+// then lets it go.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_LIMITS } from '../analysis/reader/manifest-types';
 import { ErrorCode, NetkbError } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
-import type { KbSnapshot } from '../kb/model';
-import type { Job, Reply } from './analysis-worker';
+import type { Control, Job, Reply, WorkerKnowledge } from './analysis-worker';
 import type { AnalysisRunner } from './analysis-runner';
 import type { GatewayApiRangeInput, UpgradeReport } from './upgrade-report';
 import type { ConversionReport } from './convert-manifest';
@@ -26,6 +26,10 @@ import type { GatewayConversionRequest } from './ingress-to-gateway';
  * default and 98 MiB with the cap; 10,000-object analyses took the same time either way.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
+function knowledgeOf(kb: KnowledgeBase, serialized: Uint8Array | undefined): WorkerKnowledge {
+  return serialized ? { serialized } : { snapshot: kb.snapshot };
+}
 
 export interface PoolOptions {
   size: number;
@@ -51,14 +55,19 @@ export class AnalysisPool implements AnalysisRunner {
   private queue: Pending[] = [];
   private nextId = 1;
   private closed = false;
-  private snapshot: KbSnapshot | null = null;
+  /** What a worker is given: the snapshot's serialized bytes when known (it deserializes them itself), else the snapshot. */
+  private knowledge: WorkerKnowledge | null = null;
   private started = false;
 
   constructor(private readonly options: PoolOptions) {}
 
-  /** Takes this knowledge base and proves a worker can start with it (then stops that worker). */
-  async start(kb: KnowledgeBase): Promise<void> {
-    this.snapshot = kb.snapshot;
+  /**
+   * Takes this knowledge base and proves a worker can start with it (then stops that worker). `serialized`:
+   * its snapshot's v8-serialized bytes, when at hand: a worker then deserializes them on its own thread
+   * instead of the main thread copying the object graph for it (about 10 ms a worker).
+   */
+  async start(kb: KnowledgeBase, serialized?: Uint8Array): Promise<void> {
+    this.knowledge = knowledgeOf(kb, serialized);
     const probe = this.spawn();
     try {
       await probe.ready;
@@ -152,8 +161,8 @@ export class AnalysisPool implements AnalysisRunner {
   }
 
   /** Gives every worker the new knowledge base (after an import). */
-  async reload(kb: KnowledgeBase): Promise<void> {
-    this.snapshot = kb.snapshot;
+  async reload(kb: KnowledgeBase, serialized?: Uint8Array): Promise<void> {
+    const knowledge = (this.knowledge = knowledgeOf(kb, serialized));
     await Promise.all(
       this.slots.map((s) =>
         s.ready.then(
@@ -167,7 +176,7 @@ export class AnalysisPool implements AnalysisRunner {
                 }
               };
               s.worker.on('message', onMessage);
-              s.worker.postMessage({ type: 'reload', id, snapshot: kb.snapshot });
+              s.worker.postMessage({ type: 'reload', id, ...knowledge } satisfies Control);
             }),
         ),
       ),
@@ -184,7 +193,7 @@ export class AnalysisPool implements AnalysisRunner {
   private spawn(): Slot {
     const compiled = join(__dirname, 'analysis-worker.js');
     // From sources (tests, tsx) the worker is TypeScript: load it through tsx's loader.
-    const workerData = { snapshot: this.snapshot };
+    const workerData = this.knowledge;
     const worker = existsSync(compiled)
       ? new Worker(compiled, { workerData, resourceLimits: WORKER_LIMITS })
       : new Worker(`require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'analysis-worker.ts'))});`, {

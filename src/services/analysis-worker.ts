@@ -2,6 +2,7 @@
 // thread as plain data (no database access here), and answers upgradeReport, convertManifest and
 // ingressToGateway jobs. Findings travel back
 // with their change as a key; a refusal (NetkbError) as its code, message and facts, thrown again by the pool.
+import { deserialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { NetkbError, type ErrorCode, type ErrorFacts } from '../errors';
 import { KnowledgeBase } from '../kb/knowledge-base';
@@ -29,7 +30,15 @@ export type Reply =
   | { id: number; gateway: ReturnType<typeof serialiseGateway> }
   | { id: number; clientError: { code: ErrorCode; message: string; facts: ErrorFacts } }
   | { id: number; crash: string };
-export type Control = { type: 'reload'; id: number; snapshot: KbSnapshot };
+/** The knowledge base a worker is given: its snapshot, or the snapshot's v8-serialized bytes. */
+export type WorkerKnowledge = { snapshot: KbSnapshot } | { serialized: Uint8Array };
+export type Control = { type: 'reload'; id: number } & WorkerKnowledge;
+
+function knowledgeBase(knowledge: WorkerKnowledge): KnowledgeBase {
+  return new KnowledgeBase(
+    'serialized' in knowledge ? (deserialize(knowledge.serialized) as KbSnapshot) : knowledge.snapshot,
+  );
+}
 
 function serialise(report: ReturnType<typeof upgradeReport>) {
   return { ...report, findings: report.findings.map((f) => ({ ...f, change: f.change ? f.change.key : null })) };
@@ -44,11 +53,11 @@ function serialiseGateway(result: ReturnType<typeof ingressToGateway>) {
 }
 
 async function main(): Promise<void> {
-  let kb = new KnowledgeBase((workerData as { snapshot: KbSnapshot }).snapshot);
+  let kb = knowledgeBase(workerData as WorkerKnowledge);
   parentPort!.postMessage({ ready: true, version: kb.version });
   parentPort!.on('message', async (msg: Job | Control) => {
     if ('type' in msg && msg.type === 'reload') {
-      kb = new KnowledgeBase(msg.snapshot);
+      kb = knowledgeBase(msg);
       parentPort!.postMessage({ reloaded: msg.id, version: kb.version });
       return;
     }

@@ -1,5 +1,6 @@
 // upgradeReport in worker threads: same answers as in-line, other requests are not held up by a large
 // manifest, and an analysis over its time budget answers TIMEOUT while the server carries on.
+import { serialize } from 'node:v8';
 import { readKnowledgeBase } from '../../src/db/read-kb';
 import { openSearchIndex } from '../../src/db/search';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
@@ -133,6 +134,32 @@ describe('analysis in worker threads', () => {
     } finally {
       await running.stop();
     }
+  });
+
+  it("answers the same from the snapshot's serialized bytes (the snapshot file's) as from the snapshot, reloads included", async () => {
+    const file = seededDatabase();
+    const kb = new KnowledgeBase(await readKnowledgeBase(file));
+    const manifest = objects(3);
+    const answers: unknown[] = [];
+    for (const serialized of [undefined, new Uint8Array(serialize(kb.snapshot))]) {
+      const pool = new AnalysisPool({ size: 1, timeoutMs: 30_000 });
+      await pool.start(kb, serialized);
+      try {
+        answers.push(await pool.upgradeReport(kb, '1.15', '1.22', manifest, 1 << 20));
+        await pool.reload(kb, serialized);
+        answers.push(await pool.upgradeReport(kb, '1.15', '1.22', manifest, 1 << 20));
+      } finally {
+        await pool.close();
+      }
+    }
+    expect((answers[0] as { findings: unknown[] }).findings.length).toBeGreaterThan(0);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[3]).toEqual(answers[0]);
+    // Bytes that are not a snapshot: the worker cannot start, and start() says so.
+    const broken = new AnalysisPool({ size: 1, timeoutMs: 30_000 });
+    await expect(broken.start(kb, new Uint8Array([1, 2, 3]))).rejects.toThrow();
+    await broken.close();
   });
 
   it('passes client errors through unchanged', async () => {

@@ -57,6 +57,24 @@ describe('/metrics', () => {
     expect(text).toMatch(/netkb_graphql_request_duration_seconds_bucket\{le="[^"]+",operation="GateLife"\}/);
     expect(text).toMatch(/netkb_knowledge_base_info\{version="[0-9a-f]{12}"\} 1/);
     expect(text).toMatch(/netkb_process_resident_memory_bytes/);
+    // The process metrics, registered one by one (src/observability/prom.ts): the CPU counters are netkb's own.
+    for (const name of [
+      'netkb_process_start_time_seconds',
+      'netkb_process_open_fds',
+      'netkb_nodejs_eventloop_lag_seconds',
+      'netkb_nodejs_heap_size_total_bytes',
+      'netkb_nodejs_version_info',
+      'netkb_nodejs_gc_duration_seconds',
+    ])
+      expect(text).toContain(`# TYPE ${name} `);
+    const cpu = (t: string, kind: string) =>
+      Number(new RegExp(`^netkb_process_cpu_${kind}seconds_total (\\S+)$`, 'm').exec(t)?.[1]);
+    const [user, system, total] = ['user_', 'system_', ''].map((k) => cpu(text, k));
+    expect(user).toBeGreaterThan(0);
+    expect(total).toBeCloseTo(user + system, 6);
+    // Counters: they only grow, by the CPU time spent meanwhile.
+    for (let i = 0; i < 1e6; i++) Math.sqrt(i);
+    expect(cpu(await (await fetch(`${base}/metrics`)).text(), '')).toBeGreaterThan(total);
   });
 });
 
