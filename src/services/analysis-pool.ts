@@ -27,6 +27,11 @@ import type { GatewayConversionRequest } from './ingress-to-gateway';
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
+/** Findings as a worker sends them, each change key replaced by the knowledge base's change again. */
+function linked<F extends { change: string | null }>(kb: KnowledgeBase, findings: F[]) {
+  return findings.map((f) => ({ ...f, change: f.change ? (kb.change(f.change) ?? null) : null }));
+}
+
 function knowledgeOf(kb: KnowledgeBase, serialized: Uint8Array | undefined): WorkerKnowledge {
   return serialized ? { serialized } : { snapshot: kb.snapshot };
 }
@@ -98,10 +103,7 @@ export class AnalysisPool implements AnalysisRunner {
   ): Promise<UpgradeReport> {
     const reply = await this.run({ id: this.nextId++, op: 'upgradeReport', from, to, manifest, maxBytes, gatewayApi });
     if (!('ok' in reply)) throw new Error('the analysis worker answered another kind of job');
-    return {
-      ...reply.ok,
-      findings: reply.ok.findings.map((f) => ({ ...f, change: f.change ? (kb.change(f.change) ?? null) : null })),
-    };
+    return { ...reply.ok, findings: linked(kb, reply.ok.findings) };
   }
 
   /** Runs convertManifest in a worker, with the same time budget as upgradeReport. */
@@ -114,13 +116,7 @@ export class AnalysisPool implements AnalysisRunner {
   ): Promise<ConversionReport> {
     const reply = await this.run({ id: this.nextId++, op: 'convertManifest', from, to, manifest, maxBytes });
     if (!('converted' in reply)) throw new Error('the analysis worker answered another kind of job');
-    return {
-      ...reply.converted,
-      unconverted: reply.converted.unconverted.map((f) => ({
-        ...f,
-        change: f.change ? (kb.change(f.change) ?? null) : null,
-      })),
-    };
+    return { ...reply.converted, unconverted: linked(kb, reply.converted.unconverted) };
   }
 
   /** Runs ingressToGateway in a worker, with the same time budget as upgradeReport. */
@@ -140,13 +136,7 @@ export class AnalysisPool implements AnalysisRunner {
       },
     });
     if (!('gateway' in reply)) throw new Error('the analysis worker answered another kind of job');
-    return {
-      ...reply.gateway,
-      unconverted: reply.gateway.unconverted.map((f) => ({
-        ...f,
-        change: f.change ? (kb.change(f.change) ?? null) : null,
-      })),
-    };
+    return { ...reply.gateway, unconverted: linked(kb, reply.gateway.unconverted) };
   }
 
   private async run(job: Job): Promise<Reply> {

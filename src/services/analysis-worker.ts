@@ -40,16 +40,21 @@ function knowledgeBase(knowledge: WorkerKnowledge): KnowledgeBase {
   );
 }
 
+/** Findings with their change as its key (the main thread links it again: AnalysisPool). */
+function keyed<F extends { change: { key: string } | null }>(findings: F[]) {
+  return findings.map((f) => ({ ...f, change: f.change ? f.change.key : null }));
+}
+
 function serialise(report: ReturnType<typeof upgradeReport>) {
-  return { ...report, findings: report.findings.map((f) => ({ ...f, change: f.change ? f.change.key : null })) };
+  return { ...report, findings: keyed(report.findings) };
 }
 
 function serialiseConversion(result: ReturnType<typeof convertManifest>) {
-  return { ...result, unconverted: result.unconverted.map((f) => ({ ...f, change: f.change ? f.change.key : null })) };
+  return { ...result, unconverted: keyed(result.unconverted) };
 }
 
 function serialiseGateway(result: ReturnType<typeof ingressToGateway>) {
-  return { ...result, unconverted: result.unconverted.map((f) => ({ ...f, change: f.change ? f.change.key : null })) };
+  return { ...result, unconverted: keyed(result.unconverted) };
 }
 
 async function main(): Promise<void> {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { FORMATS } from '../../src/cli/formats';
-import type { CheckResult } from '../../src/cli/formats/types';
+import { wholeText, type CheckResult } from '../../src/cli/formats/types';
 import { projectRoot } from '../../src/config';
 import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
@@ -496,8 +496,7 @@ describe('manifest check', () => {
       files: [{ file: 'manifest.yaml', documents: report.documents, findings: report.findings }],
       summary: { breaking: count('BREAKING'), warning: count('WARNING'), info: count('INFO') },
     };
-    const out = FORMATS[format](result);
-    return typeof out === 'string' ? out : [...out].join('');
+    return wholeText(FORMATS[format](result));
   }
 
   beforeAll(async () => {

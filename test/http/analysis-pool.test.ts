@@ -110,29 +110,18 @@ describe('analysis in worker threads', () => {
   });
 
   it('counts the running workers in /metrics (netkb_analysis_workers): none, then as many as analyses ran at once', async () => {
-    const file = seededDatabase();
-    const kb = new KnowledgeBase(await readKnowledgeBase(file));
-    const pool = new AnalysisPool({ size: 2, timeoutMs: 30_000, idleMs: 60_000 });
-    await pool.start(kb);
-    const running = await startServer({
-      kb,
-      searcher: openSearchIndex(file),
-      port: 0,
-      host: '127.0.0.1',
-      analysisPool: pool,
-    });
+    const server = await startTestServer({ analysisPool: { size: 2, timeoutMs: 30_000, idleMs: 60_000 } });
     const workers = async () => {
-      const text = await (await fetch(`http://127.0.0.1:${running.port}/metrics`)).text();
+      const text = await (await fetch(`${server.base}/metrics`)).text();
       return Number(/^netkb_analysis_workers (\d+)$/m.exec(text)?.[1]);
     };
     try {
       expect(await workers()).toBe(0);
-      const url = `http://127.0.0.1:${running.port}/graphql`;
-      const answers = await Promise.all([1, 2, 3].map(() => post(url, REPORT, { m: objects(200) })));
-      expect(answers.map((a) => a.body.data.upgradeReport.documents)).toEqual([200, 200, 200]);
+      const answers = await Promise.all([1, 2, 3].map(() => server.data(REPORT, { m: objects(200) })));
+      expect(answers.map((a) => a.upgradeReport.documents)).toEqual([200, 200, 200]);
       expect(await workers()).toBe(2);
     } finally {
-      await running.stop();
+      await server.close();
     }
   });
 

@@ -1,12 +1,7 @@
 // ingressToGateway over HTTP on the run's seeded database: the Gateway API objects, the change list and the
 // unconverted findings with their lines, the ingress-nginx records behind them, the errors of bad input, and
 // caching: an answer that carries the user's manifest is private; and the same answers from the worker pool.
-import { readKnowledgeBase } from '../../src/db/read-kb';
-import { openSearchIndex } from '../../src/db/search';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
-import { AnalysisPool } from '../../src/services/analysis-pool';
-import { startServer } from '../../src/server';
-import { seededDatabase, startTestServer, type TestServer } from '../support/http';
+import { startTestServer, type TestServer } from '../support/http';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -122,8 +117,6 @@ describe('ingressToGateway in the worker pool', () => {
   jest.setTimeout(120_000);
 
   it('answers exactly as the in-line conversion does, refusals included, and stops one over its time budget', async () => {
-    const file = seededDatabase();
-    const kb = new KnowledgeBase(await readKnowledgeBase(file));
     const cases = [
       { manifest: INGRESS, cls: 'eg' },
       { manifest: 'apiVersion: v1\nkind: Service\nmetadata: {name: s}\n' },
@@ -133,37 +126,24 @@ describe('ingressToGateway in the worker pool', () => {
     expect(expected[0].data?.ingressToGateway.manifest).toContain('kind: HTTPRoute');
     expect(expected[1].errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
     expect(expected[2].errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-    for (const timeoutMs of [30_000, 1]) {
-      const pool = new AnalysisPool({ size: 1, timeoutMs });
-      await pool.start(kb);
-      const running = await startServer({
-        kb,
-        searcher: openSearchIndex(file),
-        port: 0,
-        host: '127.0.0.1',
-        analysisPool: pool,
-      });
-      try {
-        for (const [i, variables] of cases.entries()) {
-          const res = await fetch(`http://127.0.0.1:${running.port}/graphql`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ query: CONVERT, variables }),
-          });
-          const body = (await res.json()) as any;
-          if (timeoutMs === 1) {
-            expect(body.errors[0].extensions.code).toBe('TIMEOUT');
-            break;
-          }
-          expect(res.status).toBe(expected[i].status);
-          expect(body.data ?? null).toEqual(expected[i].data ?? null);
-          expect(body.errors?.map((e: any) => [e.message, e.extensions.code])).toEqual(
-            expected[i].errors?.map((e: any) => [e.message, e.extensions?.code]),
-          );
-        }
-      } finally {
-        await running.stop();
+    const pooled = await startTestServer({ maxManifestBytes: 64 * 1024, analysisPool: { size: 1, timeoutMs: 30_000 } });
+    try {
+      for (const [i, variables] of cases.entries()) {
+        const res = await pooled.query(CONVERT, variables);
+        expect(res.status).toBe(expected[i].status);
+        expect(res.data ?? null).toEqual(expected[i].data ?? null);
+        expect(res.errors?.map((e) => [e.message, e.extensions?.code])).toEqual(
+          expected[i].errors?.map((e) => [e.message, e.extensions?.code]),
+        );
       }
+    } finally {
+      await pooled.close();
+    }
+    const slow = await startTestServer({ analysisPool: { size: 1, timeoutMs: 1 } });
+    try {
+      expect((await slow.query(CONVERT, cases[0])).errors?.[0].extensions?.code).toBe('TIMEOUT');
+    } finally {
+      await slow.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import { openSearchIndex } from '../../src/db/search';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { startServer, type RunningServer } from '../../src/server';
 import type { ServerMetrics } from '../../src/observability/metrics';
+import { AnalysisPool, type PoolOptions } from '../../src/services/analysis-pool';
 
 export interface GraphQLResponse<T = any> {
   status: number;
@@ -42,11 +43,15 @@ export async function startTestServer(
     metrics?: ServerMetrics;
     publicUrl?: string;
     corsOrigins?: string[];
+    /** Analyses in worker threads, as `npm start` runs them (without: in-line, on the request's thread). */
+    analysisPool?: PoolOptions;
   } = {},
 ): Promise<TestServer> {
   const file = options.file ?? seededDatabase();
   const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: openSearchIndex(file) });
   const { kb, searcher } = await load();
+  const pool = options.analysisPool && new AnalysisPool(options.analysisPool);
+  await pool?.start(kb);
   const running: RunningServer = await startServer({
     kb,
     searcher,
@@ -59,6 +64,7 @@ export async function startTestServer(
     metrics: options.metrics,
     publicUrl: options.publicUrl,
     corsOrigins: options.corsOrigins,
+    analysisPool: pool,
   });
   const url = `http://127.0.0.1:${running.port}/graphql`;
   const query = async <T>(

@@ -3,7 +3,7 @@
 import { sarifReport, type Finding as AnalysisFinding } from '../../src/analysis';
 import { json } from '../../src/cli/formats/json';
 import { markdown } from '../../src/cli/formats/markdown';
-import type { CheckResult } from '../../src/cli/formats/types';
+import { wholeText, type CheckResult } from '../../src/cli/formats/types';
 import type { Change } from '../../src/kb/model';
 import { formatVersion, parseVersion } from '../../src/kb/version';
 import type { ManifestCheckQuery } from './generated/operations';
@@ -45,7 +45,7 @@ function toCheckResult(report: ApiReport, file: string): CheckResult {
 
 export function reportFile(report: ApiReport, file: string, format: ReportFormat): string {
   const result = toCheckResult(report, file);
-  if (format === 'json') return json(result);
+  if (format === 'json') return wholeText(json(result));
   if (format === 'sarif') return sarifReport(result);
-  return markdown(result);
+  return wholeText(markdown(result));
 }

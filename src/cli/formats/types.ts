@@ -51,6 +51,11 @@ export interface FormatContext {
  */
 export type Formatter = (result: CheckResult, context?: FormatContext) => string | Iterable<string>;
 
+/** A formatter's output as one string (the dashboard's downloads, tests). */
+export function wholeText(output: string | Iterable<string>): string {
+  return typeof output === 'string' ? output : [...output].join('');
+}
+
 const RANK: Record<Severity, number> = { BREAKING: 3, WARNING: 2, INFO: 1 };
 
 /** The release a finding bites at, with the Gateway API bundle for a Gateway API finding: "1.31 (Gateway API v1.2.0)". */
