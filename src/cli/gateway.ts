@@ -2,7 +2,6 @@
 // as Gateway API objects, on the embedded database. The objects go to stdout (or --output), what was made from
 // which line and what was not converted to stderr; --format json puts all three in one JSON document.
 import { statSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import type { Finding, Severity } from '../analysis';
 import type { ConversionChange } from '../convert/types';
 import { formatVersion } from '../kb/version';
@@ -14,6 +13,7 @@ import { readInputs, UsageError } from './files';
 import { fails } from './formats/types';
 import { forFile, tellErrors, usageExit } from './manifest-verb';
 import { checkOutputPath, writeOutput } from './output-file';
+import { parseVerbArgs } from './verb-args';
 
 export const GATEWAY_HELP = `Usage: netkb gateway FILE|- [options]
 
@@ -53,31 +53,22 @@ const PROVIDERS: Record<string, IngressProvider> = { 'ingress-nginx': 'INGRESS_N
 const FAIL_ON = ['breaking', 'warning', 'none'];
 
 export async function runGateway(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        provider: { type: 'string', default: 'ingress-nginx' },
-        'gateway-class': { type: 'string' },
-        format: { type: 'string', default: 'yaml' },
-        output: { type: 'string', short: 'o' },
-        'stdin-name': { type: 'string' },
-        'fail-on': { type: 'string', default: 'breaking' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    io.stderr(`netkb gateway: ${(err as Error).message}\n\n${GATEWAY_HELP}`);
-    return EXIT_BAD_INPUT;
-  }
+  const parsed = parseVerbArgs(
+    { name: 'gateway', help: GATEWAY_HELP },
+    argv,
+    {
+      provider: { type: 'string', default: 'ingress-nginx' },
+      'gateway-class': { type: 'string' },
+      format: { type: 'string', default: 'yaml' },
+      output: { type: 'string', short: 'o' },
+      'stdin-name': { type: 'string' },
+      'fail-on': { type: 'string', default: 'breaking' },
+    },
+    io,
+    EXIT_BAD_INPUT,
+  );
+  if (typeof parsed === 'number') return parsed;
   const o = parsed.values;
-  if (o.help) {
-    io.stdout(GATEWAY_HELP);
-    return 0;
-  }
   const problems: string[] = [];
   if (parsed.positionals.length !== 1) problems.push('name one FILE, or - for standard input');
   if (!(o.provider! in PROVIDERS)) problems.push(`--provider must be ${Object.keys(PROVIDERS).join(' or ')}`);

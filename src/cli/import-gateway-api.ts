@@ -1,9 +1,9 @@
 // netkb import gateway-api-source GIT_DIR [--out DIR]: regenerates seed/generated/gateway-api.json from the
 // CRDs of kubernetes-sigs/gateway-api's release tags.
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { seedDir } from '../config';
 import type { CliIo } from './check';
+import { parseVerbArgs } from './verb-args';
 
 export const IMPORT_GATEWAY_API_HELP = `Usage: netkb import gateway-api-source GIT_DIR [--out DIR] [--config FILE]
 
@@ -24,26 +24,13 @@ Exit codes: 0 written, 2 bad input or usage. Review the diff of seed/generated/ 
 `;
 
 export async function runImportGatewayApi(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        out: { type: 'string' },
-        config: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    io.stderr(`netkb import gateway-api-source: ${(err as Error).message}\n\n${IMPORT_GATEWAY_API_HELP}`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    io.stdout(IMPORT_GATEWAY_API_HELP);
-    return 0;
-  }
+  const parsed = parseVerbArgs(
+    { name: 'import gateway-api-source', help: IMPORT_GATEWAY_API_HELP },
+    argv,
+    { out: { type: 'string' }, config: { type: 'string' } },
+    io,
+  );
+  if (typeof parsed === 'number') return parsed;
   const [gitDir, ...extra] = parsed.positionals;
   if (!gitDir || extra.length > 0) {
     io.stderr(

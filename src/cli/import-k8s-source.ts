@@ -1,8 +1,8 @@
 // netkb import k8s-source API_REPO [--files DIR]: regenerates seed/generated/ from Kubernetes' source.
-import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { seedDir } from '../config';
 import type { CliIo } from './check';
+import { parseVerbArgs } from './verb-args';
 
 export const IMPORT_K8S_SOURCE_HELP = `Usage: netkb import k8s-source API_REPO [--config-repo NAME=DIR]... [--files DIR] [--seed DIR]
 
@@ -27,27 +27,17 @@ Exit codes: 0 written, 2 bad input or usage. Review the diff of seed/generated/ 
 `;
 
 export async function runImportK8sSource(argv: string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        files: { type: 'string' },
-        seed: { type: 'string' },
-        'config-repo': { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    io.stderr(`netkb import k8s-source: ${(err as Error).message}\n\n${IMPORT_K8S_SOURCE_HELP}`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    io.stdout(IMPORT_K8S_SOURCE_HELP);
-    return 0;
-  }
+  const parsed = parseVerbArgs(
+    { name: 'import k8s-source', help: IMPORT_K8S_SOURCE_HELP },
+    argv,
+    {
+      files: { type: 'string' },
+      seed: { type: 'string' },
+      'config-repo': { type: 'string', multiple: true },
+    },
+    io,
+  );
+  if (typeof parsed === 'number') return parsed;
   const [apiRepo, ...extra] = parsed.positionals;
   if (!apiRepo || extra.length > 0) {
     io.stderr(

@@ -1,10 +1,10 @@
 // netkb import notes FILE --version X: adds an official release-notes file to the database.
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { formatVersion } from '../kb/version';
 import { importReleaseNotes } from '../services/import-notes';
 import type { CliIo } from './check';
 import { exitCodeFor } from './errors';
+import { parseVerbArgs } from './verb-args';
 
 export const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--format markdown|json] [--sig SIG | --all]
        netkb import k8s-source API_REPO [--files DIR]   (see netkb import k8s-source --help)
@@ -38,29 +38,14 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
     io.stderr(`netkb import: what to import? "notes", "k8s-source" or "gateway-api-source".\n\n${IMPORT_HELP}`);
     return 2;
   }
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        version: { type: 'string' },
-        format: { type: 'string' },
-        sig: { type: 'string' },
-        all: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    io.stderr(`netkb import: ${(err as Error).message}\n\n${IMPORT_HELP}`);
-    return 2;
-  }
+  const parsed = parseVerbArgs(
+    { name: 'import', help: IMPORT_HELP },
+    rest,
+    { version: { type: 'string' }, format: { type: 'string' }, sig: { type: 'string' }, all: { type: 'boolean' } },
+    io,
+  );
+  if (typeof parsed === 'number') return parsed;
   const o = parsed.values;
-  if (o.help) {
-    io.stdout(IMPORT_HELP);
-    return 0;
-  }
   const [file, ...extra] = parsed.positionals;
   const problems: string[] = [];
   if (!file || extra.length > 0) problems.push('name exactly one notes FILE');

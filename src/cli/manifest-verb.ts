@@ -2,12 +2,13 @@
 // and --help, their checks and messages, how a refused manifest becomes an error entry of its file (the
 // run goes on with the other files, and ends with exit code 2), and how an error about the arguments
 // becomes exit code 2 (or the code the verb's exit-code scheme gives it).
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
 import type { Severity } from '../analysis';
 import type { CliIo } from './check';
 import { NetkbError } from '../errors';
 import { EXIT_BAD_INPUT, exitCodeFor } from './errors';
 import type { InputError } from './formats/types';
+import { parseVerbArgs } from './verb-args';
 
 export interface ManifestVerb {
   /** "check" or "convert". */
@@ -40,31 +41,22 @@ export function parseManifestArgs(
   io: CliIo,
   usageCode: number = EXIT_BAD_INPUT,
 ): ManifestArgs | number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        'fail-on': { type: 'string' },
-        output: { type: 'string', short: 'o' },
-        'stdin-name': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        ...verb.options,
-      },
-    });
-  } catch (err) {
-    io.stderr(`netkb ${verb.name}: ${(err as Error).message}\n\n${verb.help}`);
-    return usageCode;
-  }
+  const parsed = parseVerbArgs(
+    verb,
+    argv,
+    {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      'fail-on': { type: 'string' },
+      output: { type: 'string', short: 'o' },
+      'stdin-name': { type: 'string' },
+      ...verb.options,
+    },
+    io,
+    usageCode,
+  );
+  if (typeof parsed === 'number') return parsed;
   const values = parsed.values as Record<string, string | boolean | undefined>;
-  if (values.help) {
-    io.stdout(verb.help);
-    return 0;
-  }
   const problems: string[] = [];
   if (!values.from) problems.push('--from is required');
   if (!values.to) problems.push('--to is required');

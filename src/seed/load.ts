@@ -260,11 +260,16 @@ function readGatewayApi(seedDir: string, problems: SeedProblem[]): GatewayApiInd
   }
 }
 
-// Keys are unique, changes name a curated release, and the curated releases are exactly the index's tags.
-function checkGatewayApi(g: GatewayApiSeed, problems: SeedProblem[]): void {
-  const problem = (loc: Located<unknown>, record: string, field: string | undefined, message: string) =>
+/** Records a problem at a located record. */
+function problemAt(problems: SeedProblem[]) {
+  return (loc: Located<unknown>, record: string, field: string | undefined, message: string) =>
     problems.push({ file: loc.file, record, field, line: loc.line, message });
-  const uniq = <T>(items: Located<T>[], key: (r: T) => string, what: string): Set<string> => {
+}
+
+/** The first record of each key (as `what KEY`); every later one is a duplicate problem naming where the first is. */
+function firstOfEach(problems: SeedProblem[]) {
+  const problem = problemAt(problems);
+  return <T>(items: Located<T>[], key: (r: T) => string, what: string): Map<string, Located<T>> => {
     const seen = new Map<string, Located<T>>();
     for (const item of items) {
       const k = key(item.record);
@@ -272,8 +277,14 @@ function checkGatewayApi(g: GatewayApiSeed, problems: SeedProblem[]): void {
       if (first) problem(item, `${what} ${k}`, undefined, `duplicate: already defined at ${first.file}:${first.line}`);
       else seen.set(k, item);
     }
-    return new Set(seen.keys());
+    return seen;
   };
+}
+
+// Keys are unique, changes name a curated release, and the curated releases are exactly the index's tags.
+function checkGatewayApi(g: GatewayApiSeed, problems: SeedProblem[]): void {
+  const problem = problemAt(problems);
+  const uniq = firstOfEach(problems);
   const releases = uniq(g.releases, (r) => r.version, 'Gateway API release');
   uniq(g.changes, (r) => `${r.release}#${r.id}`, 'Gateway API change');
   uniq(g.annotations, (r) => r.name, 'annotation');
@@ -438,19 +449,8 @@ function lineOf(parsed: ParsedFile, path: (string | number)[]): number | undefin
 
 function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
   const v = (s: string | null | undefined): number | undefined => (s ? parseVersion(s) : undefined);
-  const problem = (loc: Located<unknown>, record: string, field: string | undefined, message: string) =>
-    problems.push({ file: loc.file, record, field, line: loc.line, message });
-
-  const uniq = <T>(items: Located<T>[], key: (r: T) => string, what: string) => {
-    const seen = new Map<string, Located<T>>();
-    for (const item of items) {
-      const k = key(item.record);
-      const first = seen.get(k);
-      if (first) problem(item, `${what} ${k}`, undefined, `duplicate: already defined at ${first.file}:${first.line}`);
-      else seen.set(k, item);
-    }
-    return seen;
-  };
+  const problem = problemAt(problems);
+  const uniq = firstOfEach(problems);
   const releases = uniq(b.releases, (r) => r.version, 'release');
   const components = uniq(b.components, (r) => r.name, 'component');
   uniq(b.kinds, (r) => r.kind, 'kind');

@@ -17,6 +17,7 @@ import {
   type GatewayApiIndexKind,
 } from '../../src/seed/gateway-api-index';
 import { netkb } from '../support/cli';
+import { git } from '../support/git';
 
 const FIXTURES = join(projectRoot(), 'test', 'fixtures', 'gateway-api-source');
 const SEED = join(projectRoot(), 'seed');
@@ -29,24 +30,6 @@ const DATES: Record<string, string> = {
   'v1.5.0': '2026-02-27T12:00:00Z',
 };
 const TAGS = Object.keys(DATES);
-
-function git(dir: string, args: string[], env: Record<string, string> = {}): string {
-  return execFileSync(
-    'git',
-    [
-      '-C',
-      dir,
-      '-c',
-      'user.name=netkb',
-      '-c',
-      'user.email=netkb@example.invalid',
-      '-c',
-      'commit.gpgsign=false',
-      ...args,
-    ],
-    { encoding: 'utf8', env: { ...process.env, ...env } },
-  );
-}
 
 /** A work tree with one commit per fixture release (each folder is the whole tree at that tag), then a bare clone. */
 function buildRepo(tags: Record<string, string | null>, extraTags: [string, string][] = []): string {

@@ -1,6 +1,5 @@
 // netkb import k8s-source on small real excerpts of Kubernetes' source (test/fixtures/k8s-source): a
 // kubernetes/api repository is built from the excerpts with two release tags and a development branch.
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,27 +16,10 @@ import {
 import { apiFacts, expand } from '../../src/seed/generated-index';
 import { netkb } from '../support/cli';
 import { projectRoot } from '../../src/config';
+import { git } from '../support/git';
 
 const FIXTURES = join(projectRoot(), 'test', 'fixtures', 'k8s-source');
 const config = readImportConfig(join(projectRoot(), 'seed', 'generated', 'k8s-source.yaml'));
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync(
-    'git',
-    [
-      '-C',
-      dir,
-      '-c',
-      'user.name=netkb',
-      '-c',
-      'user.email=netkb@example.invalid',
-      '-c',
-      'commit.gpgsign=false',
-      ...args,
-    ],
-    { encoding: 'utf8' },
-  );
-}
 
 /**
  * A kubernetes/api-like repository: one commit per fixture release, tagged, and `master` after them. Each
@@ -45,12 +27,12 @@ function git(dir: string, ...args: string[]): string {
  */
 function buildApiRepo(): string {
   const dir = mkdtempSync(join(tmpdir(), 'netkb-k8s-api-'));
-  git(dir, 'init', '-q', '-b', 'master');
+  git(dir, ['init', '-q', '-b', 'master']);
   for (const rel of ['kubernetes-1.21.0', 'kubernetes-1.22.0', 'master']) {
     cpSync(join(FIXTURES, 'kubernetes-api', rel), dir, { recursive: true });
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '--allow-empty', '-m', rel);
-    if (rel !== 'master') git(dir, 'tag', rel);
+    git(dir, ['add', '-A']);
+    git(dir, ['commit', '-q', '--allow-empty', '-m', rel]);
+    if (rel !== 'master') git(dir, ['tag', rel]);
   }
   return dir;
 }
@@ -134,10 +116,10 @@ describe('netkb import k8s-source: the API index', () => {
       const notRepo = netkb(['import', 'k8s-source', empty, '--seed', join(projectRoot(), 'seed')]);
       expect(notRepo.code).toBe(2);
       expect(notRepo.stderr).toMatch(/not a git repository/);
-      git(empty, 'init', '-q');
+      git(empty, ['init', '-q']);
       writeFileSync(join(empty, 'x'), 'x');
-      git(empty, 'add', 'x');
-      git(empty, 'commit', '-q', '-m', 'x');
+      git(empty, ['add', 'x']);
+      git(empty, ['commit', '-q', '-m', 'x']);
       const noTags = netkb(['import', 'k8s-source', empty, '--seed', join(projectRoot(), 'seed')]);
       expect(noTags.code).toBe(2);
       expect(noTags.stderr).toMatch(/no release tags kubernetes-X\.Y\.0/);

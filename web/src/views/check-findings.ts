@@ -4,7 +4,7 @@
 import { externalLink, h, prLink } from '../dom';
 import type { Severity } from '../generated/operations';
 import type { ApiFinding } from '../report-files';
-import { clip, objectLabel, SEVERITY } from './common';
+import { clip, objectLabel, severityTag, SEVERITY } from './common';
 
 /** Findings equal but for the object and line they point at, in the order of their first finding. */
 export interface FindingGroup {
@@ -87,11 +87,7 @@ export function findingGroupItem(group: FindingGroup, showLine: (line: number) =
       'data-severity': f.severity,
       'data-count': group.members.length,
     },
-    h(
-      'span',
-      { className: `tag tag-${f.severity.toLowerCase()}` },
-      `${SEVERITY[f.severity].icon} ${SEVERITY[f.severity].text}`,
-    ),
+    severityTag(f.severity),
     ' ',
     many
       ? h('span', { className: 'object-count' }, `${group.members.length} objects`)

@@ -150,6 +150,20 @@ export const SEVERITY: Record<Severity, { icon: string; text: string }> = {
   INFO: { icon: 'ℹ', text: 'info' },
 };
 
+/** A finding's severity as a tag: icon and word. */
+export function severityTag(severity: Severity): HTMLElement {
+  return h(
+    'span',
+    { className: `tag tag-${severity.toLowerCase()}` },
+    `${SEVERITY[severity].icon} ${SEVERITY[severity].text}`,
+  );
+}
+
+/** "3 objects", "1 object". */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 /** "Kind namespace/name", or the document's number when the object has no kind. */
 export function objectLabel(r: {
   kind: string | null;
@@ -187,13 +201,12 @@ export function conversionHeadline(
   changes: number,
   unconverted: number,
 ): HTMLElement {
-  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return h(
     'p',
     { className: 'report-summary', id },
     h('strong', {}, title),
     `, ${objects}: `,
-    h('span', { className: 'sev' }, `✎ ${count(changes, 'change')}`),
+    h('span', { className: 'sev' }, `✎ ${plural(changes, 'change')}`),
     ', ',
     h(
       'span',

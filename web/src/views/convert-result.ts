@@ -5,7 +5,7 @@ import { h } from '../dom';
 import type { ManifestConvertQuery, ManifestConvertQueryVariables } from '../generated/operations';
 import { foldUnchanged, lineDiff, type DiffLine } from '../line-diff';
 import { saveFile } from '../save-file';
-import { conversionHeadline, objectLabel, SEVERITY } from './common';
+import { conversionHeadline, objectLabel, plural, severityTag } from './common';
 
 export const CONVERT: Operation<ManifestConvertQuery, ManifestConvertQueryVariables> =
   /* GraphQL */ `query ManifestConvert($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
@@ -40,11 +40,10 @@ export function renderConversion(
   const edits = diff.filter((l) => l.op !== 'same').length;
   const code = diffView(diff);
   const status = h('p', { className: 'status', id: 'convert-status', role: 'status' });
-  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const headline = conversionHeadline(
     'convert-summary',
     `${result.from} → ${result.to}`,
-    count(result.documents, 'object'),
+    plural(result.documents, 'object'),
     result.changes.length,
     result.unconverted.length,
   );
@@ -115,11 +114,7 @@ export function renderConversion(
             h(
               'li',
               { className: `finding finding-${f.severity.toLowerCase()}`, 'data-line': f.line, 'data-rule': f.ruleId },
-              h(
-                'span',
-                { className: `tag tag-${f.severity.toLowerCase()}` },
-                `${SEVERITY[f.severity].icon} ${SEVERITY[f.severity].text}`,
-              ),
+              severityTag(f.severity),
               ' ',
               h(
                 'button',
@@ -142,7 +137,7 @@ export function renderConversion(
       : h(
           'p',
           { className: 'help', id: 'diff-legend' },
-          `${count(diff.filter((l) => l.op === 'del').length, 'line')} removed (−), ${count(diff.filter((l) => l.op === 'add').length, 'line')} added (+); line numbers: input, converted.`,
+          `${plural(diff.filter((l) => l.op === 'del').length, 'line')} removed (−), ${plural(diff.filter((l) => l.op === 'add').length, 'line')} added (+); line numbers: input, converted.`,
         ),
     code,
   );

@@ -4,7 +4,7 @@ import type { Operation } from '../api';
 import { h } from '../dom';
 import type { ManifestToGatewayQuery, ManifestToGatewayQueryVariables } from '../generated/operations';
 import { saveFile } from '../save-file';
-import { conversionHeadline, objectLabel, SEVERITY } from './common';
+import { conversionHeadline, objectLabel, plural, severityTag } from './common';
 
 export const TO_GATEWAY: Operation<ManifestToGatewayQuery, ManifestToGatewayQueryVariables> =
   /* GraphQL */ `query ManifestToGateway($manifest: String!) {
@@ -24,12 +24,11 @@ export function gatewayFileName(file: string): string {
 }
 
 export function renderGatewayConversion(result: ApiGatewayConversion, file: string): HTMLElement {
-  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const objects = (result.manifest.match(/^kind: /gm) ?? []).length;
   const headline = conversionHeadline(
     'gateway-summary',
     'Ingress → Gateway API',
-    `${count(objects, 'object')} made`,
+    `${plural(objects, 'object')} made`,
     result.changes.length,
     result.unconverted.length,
   );
@@ -79,11 +78,7 @@ export function renderGatewayConversion(result: ApiGatewayConversion, file: stri
         h(
           'li',
           { className: `finding finding-${f.severity.toLowerCase()}`, 'data-line': f.line, 'data-rule': f.ruleId },
-          h(
-            'span',
-            { className: `tag tag-${f.severity.toLowerCase()}` },
-            `${SEVERITY[f.severity].icon} ${SEVERITY[f.severity].text}`,
-          ),
+          severityTag(f.severity),
           ` line ${f.line} `,
           h('span', { className: 'object' }, objectLabel(f.resource)),
           h('p', { className: 'message' }, f.message),
