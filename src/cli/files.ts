@@ -52,6 +52,8 @@ export function readInputs(
   return out;
 }
 
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 function readInput(name: string): Input {
   let bytes: Buffer;
   try {
@@ -63,6 +65,15 @@ function readInput(name: string): Input {
       text: '',
       error: { code: 'UNREADABLE_FILE', message: `cannot be read (${reason})`, line: 1, column: 1 },
     };
+  }
+  // Nearly every file is UTF-8 without NUL bytes: decided natively (memchr, a strict decoder keeping a
+  // byte-order mark as Buffer#toString does); otherwise bytesProblem says where it is not.
+  if (bytes.indexOf(0) === -1) {
+    try {
+      return { name, text: STRICT_UTF8.decode(bytes) };
+    } catch {
+      /* not UTF-8: bytesProblem finds where */
+    }
   }
   const problem = bytesProblem(bytes);
   if (problem) {

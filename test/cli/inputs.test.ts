@@ -188,6 +188,21 @@ describe('netkb check names each kind of input that is not a manifest', () => {
     expect(byName['prometheus-rules.yaml'].documents).toBe(3);
     expect(byName['bom-crlf.yaml'].findings[0]).toMatchObject({ ruleId: 'api-version', line: 1 });
   });
+
+  it('a file in Latin-1 (no NUL byte) is refused where its first byte that is not UTF-8 stands; UTF-8 passes', () => {
+    const latin1 = join(dir, 'latin1.yaml');
+    const utf8 = join(dir, 'utf8.yaml');
+    const text = 'apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n  name: caf\u00e9\n';
+    writeFileSync(latin1, Buffer.from(text, 'latin1'));
+    writeFileSync(utf8, text);
+    const r = runNetkb(['check', latin1, utf8, ...RANGE, '--format', 'json']);
+    expect(r.code).toBe(2);
+    const [bad, good] = JSON.parse(r.stdout).files;
+    expect(bad.error).toMatchObject({ code: 'BINARY_INPUT', line: 4, column: 12 });
+    expect(bad.error.message).toContain('byte 0xe9, not UTF-8');
+    expect(good.error).toBeNull();
+    expect(good.findings[0].resource.name).toBe('caf\u00e9');
+  });
 });
 
 describe('netkb convert over several files', () => {

@@ -37,13 +37,28 @@ describe('jsonPieces', () => {
     for (let depth = 0; depth <= 6; depth++) expect([...jsonPieces(value, depth)].join('')).toBe(expected);
   });
 
-  it('opens the levels above the depth asked and hands each member below it out whole', () => {
-    const findings = Array.from({ length: 100 }, (_, i) => ({ id: i, text: `finding ${i}` }));
-    const pieces = [...jsonPieces({ files: [{ findings }] }, 4)];
-    // One piece holds a whole finding, re-indented to its place.
-    expect(pieces).toContain(JSON.stringify(findings[7], null, 2).replace(/\n/g, '\n        '));
-    expect(pieces.length).toBeGreaterThan(200);
-    expect(Math.max(...pieces.map((p) => p.length))).toBeLessThan(100);
+  it('opens the levels above the depth asked and hands the members below it out whole, 64 to a piece', () => {
+    const findings = Array.from({ length: 150 }, (_, i) => ({ id: i, text: `finding ${i}` }));
+    const whole = { files: [{ findings }] };
+    const pieces = [...jsonPieces(whole, 4)];
+    expect(pieces.join('')).toBe(JSON.stringify(whole, null, 2));
+    // Each finding, re-indented to its place, lies inside one piece; 64 findings share a piece.
+    const member = (i: number) => JSON.stringify(findings[i], null, 2).replace(/\n/g, '\n        ');
+    const holding = (i: number) => pieces.findIndex((p) => p.includes(member(i)));
+    for (let i = 0; i < findings.length; i++) expect(holding(i)).toBeGreaterThanOrEqual(0);
+    expect(holding(0)).toBe(holding(63));
+    expect(holding(64)).toBe(holding(127));
+    expect(holding(128)).toBe(holding(149));
+    expect(new Set([holding(0), holding(64), holding(128)]).size).toBe(3);
+  });
+
+  it('lays out chunks right at every depth, with holes and toJSON among the members', () => {
+    const members = [1, undefined, { toJSON: () => 'x' }, [], {}, 'a\nb', ...Array.from({ length: 70 }, (_, i) => [i])];
+    for (let depth = 0; depth < 4; depth++) {
+      let value: unknown = members;
+      for (let d = 0; d < depth; d++) value = { k: value };
+      expect([...jsonPieces(value, depth + 1)].join('')).toBe(JSON.stringify(value, null, 2));
+    }
   });
 
   it('refuses a value JSON has no text for', () => {
@@ -60,6 +75,13 @@ describe('writeInBatches', () => {
     expect(writes.length).toBeGreaterThan(5);
     for (const w of writes.slice(0, -1)) expect(w.length).toBeGreaterThanOrEqual(1000);
     expect(writes.every((w) => w.length < 1000 + 20)).toBe(true);
+  });
+
+  it('writes a piece as large as a batch as it is, between batches', () => {
+    const big = 'x'.repeat(5000);
+    const writes: string[] = [];
+    writeInBatches(['a', 'b', big, 'c'], (t) => writes.push(t), 4);
+    expect(writes).toEqual(['ab', big, 'c']);
   });
 
   it('writes nothing for no pieces', () => {

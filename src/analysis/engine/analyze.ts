@@ -105,7 +105,7 @@ function order(a: Finding, b: Finding): number {
     a.resource.documentIndex - b.resource.documentIndex ||
     a.line - b.line ||
     severityRank(a) - severityRank(b) ||
-    a.ruleId.localeCompare(b.ruleId) ||
+    text(a.ruleId, b.ruleId) ||
     text(a.path ?? '', b.path ?? '') ||
     text(a.messageId, b.messageId)
   );

@@ -40,14 +40,14 @@ interface Word {
   separator?: boolean;
 }
 
-// Two rules (component-flag, feature-gate) ask for the same object's invocations: found once.
-const found = new WeakMap<ManifestObject, { kb: AnalysisKb; invocations: ComponentInvocation[] }>();
+// Two rules (component-flag, feature-gate) ask for the same object's invocations, one right after the
+// other: the last object's are kept (a WeakMap of every object cost more in lookups and garbage collection).
+let last: { object: ManifestObject; kb: AnalysisKb; invocations: ComponentInvocation[] } | null = null;
 
 export function invocationsIn(object: ManifestObject, kb: AnalysisKb): ComponentInvocation[] {
-  const memo = found.get(object);
-  if (memo?.kb === kb) return memo.invocations;
+  if (last?.object === object && last.kb === kb) return last.invocations;
   const invocations = findInvocations(object, kb);
-  found.set(object, { kb, invocations });
+  last = { object, kb, invocations };
   return invocations;
 }
 

@@ -134,8 +134,9 @@ export function findingText(rule: Rule, input: TextInput): FindingText {
   };
 }
 
-// One resource reference per object, shared by its findings.
-const resources = new WeakMap<ManifestObject, ResourceRef>();
+// One resource reference per object, shared by its findings: the rules run object by object, so the last
+// object's is kept (a WeakMap of every object cost more in lookups and garbage collection).
+let lastResource: { object: ManifestObject; resource: ResourceRef } | null = null;
 
 /** The finding `text` says about `object` at `path` (its text form given when the caller has it already). */
 export function placed(
@@ -145,8 +146,8 @@ export function placed(
   pathString?: string,
   line?: number,
 ): Finding {
-  let resource = resources.get(object);
-  if (!resource) resources.set(object, (resource = resourceOf(object)));
+  if (lastResource?.object !== object) lastResource = { object, resource: resourceOf(object) };
+  const resource = lastResource.resource;
   return {
     ruleId: text.ruleId,
     messageId: text.messageId,

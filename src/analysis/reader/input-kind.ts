@@ -106,7 +106,11 @@ export function noObjectsProblem(objects: number, skipped: readonly SkippedDocum
  */
 const NOT_PRINTABLE = /[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u;
 
+/** Printable ASCII and the three line characters: what most manifests hold throughout (a quicker scan). */
+const NOT_PRINTABLE_ASCII = /[^\t\n\r\x20-\x7e]/;
+
 function binaryText(text: string): InputProblem | null {
+  if (!NOT_PRINTABLE_ASCII.test(text)) return null;
   const found = NOT_PRINTABLE.exec(text);
   if (!found) return null;
   const i = found.index;

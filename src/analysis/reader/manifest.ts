@@ -34,7 +34,7 @@ import {
   type SkippedDocument,
 } from './manifest-types';
 import { YAML_CORE_SCHEMA } from './yaml-core-schema';
-import { splitDocuments, type DocumentSlice } from './yaml-documents';
+import { splitDocuments, type DocumentSlice, type LineStarts } from './yaml-documents';
 import {
   buildLineIndex,
   entriesOf,
@@ -171,7 +171,7 @@ function readFast(text: string, limits: ManifestLimits, sink: ManifestSink): num
  */
 function fastLocator(
   text: string,
-  lineStarts: number[],
+  lineStarts: LineStarts,
   slice: DocumentSlice,
   documentIndex: number,
   source: string,

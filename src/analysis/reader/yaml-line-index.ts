@@ -5,6 +5,7 @@
 // tabs in indentation, duplicate keys, a root block scalar; and the caller also checks it against the
 // loaded value (verifyLineIndex) before trusting it.
 import type { PathSegment } from './manifest-types';
+import type { LineStarts } from './yaml-documents';
 
 // Character codes the scanner compares (charCodeAt), by name.
 const TAB = 9; /* \t */
@@ -150,7 +151,7 @@ const giveUp = (): never => {
 /** Lines [firstLine, endLine) of `text` (0-based indexes into `lineStarts`); null when the scanner gives up. */
 export function buildLineIndex(
   text: string,
-  lineStarts: number[],
+  lineStarts: LineStarts,
   firstLine: number,
   endLine: number,
 ): LineNode | null {
@@ -177,7 +178,7 @@ class Scanner {
 
   constructor(
     private readonly t: string,
-    private readonly lineStarts: number[],
+    private readonly lineStarts: LineStarts,
   ) {}
 
   run(firstLine: number, endLine: number): LineNode {
