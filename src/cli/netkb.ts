@@ -1,5 +1,5 @@
 // The netkb command line: one entry per verb, each returning its exit code.
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { writeInBatches } from '../analysis/report/json-pieces';
 import { databaseFile, seedDir } from '../config';
 import { ensureDatabase } from '../db/ensure';
@@ -8,6 +8,7 @@ import { loadKnowledgeBase } from '../db/load-kb';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import type { CliIo } from './check';
 import { openSearchIndex } from '../db/search';
+import { writeAll } from './write-out';
 
 type Verb = (argv: string[], io: CliIo) => Promise<number>;
 // Each verb's module is loaded when it runs: a lookup does not pay for loading the analysis or the seed tools.
@@ -81,20 +82,33 @@ async function loadKb(): Promise<KnowledgeBase> {
   return new KnowledgeBase((await loadKnowledgeBase(file)).snapshot);
 }
 
+/**
+ * The reader went away (`netkb check … | head`): stop quietly with the code of a process ended by SIGPIPE,
+ * as Unix tools do, instead of a stack trace. (Output goes to fd 1 through writeAll, not process.stdout,
+ * which is not even opened: that saves its stream's set-up too.)
+ */
+function readerGone(err: unknown): never {
+  if ((err as NodeJS.ErrnoException).code !== 'EPIPE') throw err;
+  process.exit(128 + 13);
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const io: CliIo = {
     dbFile: () => databaseFile(),
-    stdout: (t) => process.stdout.write(t),
+    stdout: (t) => {
+      try {
+        writeAll(1, t);
+      } catch (err) {
+        readerGone(err);
+      }
+    },
     stderr: (t) => process.stderr.write(t),
     stdin: () => readFileSync(0, 'utf8'),
     writeFile: (p, pieces) => {
       const fd = openSync(p, 'w');
       try {
-        writeInBatches(pieces, (text) => {
-          const bytes = Buffer.from(text);
-          for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
-        });
+        writeInBatches(pieces, (text) => writeAll(fd, text));
       } finally {
         closeSync(fd);
       }
@@ -103,12 +117,6 @@ export async function main(argv: string[]): Promise<number> {
     loadSearcher: () => openSearchIndex(databaseFile()),
     stderrIsTTY: () => Boolean(process.stderr.isTTY),
   };
-  // The reader went away (`netkb check … | head`): stop quietly with the code of a process ended by SIGPIPE,
-  // as Unix tools do, instead of a stack trace.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    process.exit(128 + 13);
-  });
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(HELP);
     return name ? 0 : 2;
