@@ -7,13 +7,37 @@ import type { Finding, ResourceRef, Rule, RuleContext, Severity } from '../types
 
 export function resourceOf(object: ManifestObject): ResourceRef {
   return {
-    apiVersion: object.apiVersion,
-    kind: object.kind,
-    name: object.name,
-    namespace: object.namespace,
+    apiVersion: shared(object.apiVersion),
+    kind: shared(object.kind),
+    name: object.name === null ? null : detached(object.name),
+    namespace: object.namespace === null ? null : shared(object.namespace),
     documentIndex: object.documentIndex,
     line: object.line,
   };
+}
+
+// What findings keep lives until the report is written: 18,000 findings of 10,000 objects kept 8 MB, which
+// the garbage collector copied from generation to generation. Most of it was not the findings' own: a path
+// written out is a chain of concatenated strings, and a string read by js-yaml is a slice of its
+// document's whole text, which it keeps alive. So the few distinct paths, versions, kinds and namespaces are
+// kept once each, and a name is copied out of its document.
+const canonical = new Map<string, string>();
+
+/** The one copy of `s` findings keep (paths, API versions, kinds, namespaces: few distinct values). */
+function shared(s: string): string {
+  const found = canonical.get(s);
+  if (found !== undefined) return found;
+  const copy = detached(s);
+  // Values come from the input: keep the table from growing without bound in a long-lived worker.
+  if (canonical.size >= 50_000) canonical.clear();
+  canonical.set(copy, copy);
+  return copy;
+}
+
+/** `s` as a string of its own, not a slice or concatenation of other strings that it would keep alive. */
+function detached(s: string): string {
+  // Slicing a concatenation makes a flat string first; what is sliced off then is the new string's own.
+  return (' ' + s).slice(1);
 }
 
 /** ["spec", "ports", 0, "appProtocol"] -> "spec.ports[0].appProtocol"; keys with dots or slashes are quoted: nodeSelector["topology.kubernetes.io/zone"]. */
@@ -153,7 +177,7 @@ export function placed(
     messageId: text.messageId,
     severity: text.severity,
     resource,
-    path: path ? (pathString ?? pathText(path)) : null,
+    path: path ? shared(pathString ?? pathText(path)) : null,
     line: line ?? (path ? object.lineOf(path) : object.line),
     message: text.message,
     effectiveIn: text.effectiveIn,
