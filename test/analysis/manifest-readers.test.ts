@@ -5,10 +5,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { dump } from 'js-yaml';
+import { dump, load } from 'js-yaml';
 import { readManifest, readManifestExact, type Manifest, type PathSegment } from '../../src/analysis';
-import { buildLineIndex, verifyLineIndex } from '../../src/analysis/reader/yaml-line-index';
+import {
+  buildLineIndex,
+  readBlockYaml,
+  verifyLineIndex,
+  type LineEntry,
+} from '../../src/analysis/reader/yaml-line-index';
 import { splitDocuments } from '../../src/analysis/reader/yaml-documents';
+import { readExact } from '../../src/analysis/reader/manifest-exact';
+import { YAML_CORE_SCHEMA } from '../../src/analysis/reader/yaml-core-schema';
+import { DEFAULT_LIMITS } from '../../src/analysis/reader/manifest-types';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -229,4 +237,181 @@ describe('fast and exact manifest readers agree', () => {
       { numRuns: 400, seed: 20261130 },
     );
   });
+
+  it('readBlockYaml: what it reads is what the exact reader reads, its index what the line scanner builds (or it gives up)', () => {
+    fc.assert(
+      fc.property(fc.array(object, { minLength: 1, maxLength: 3 }), styles, (objects, s) => {
+        const text = objects
+          .map((o) =>
+            s.writer === 'yaml'
+              ? stringify(o, { indent: s.indent, indentSeq: s.indentSeq, lineWidth: s.lineWidth })
+              : dump(o, { indent: s.indent, lineWidth: s.lineWidth || -1, flowLevel: s.flowLevel, noCompatMode: true }),
+          )
+          .join('---\n');
+        for (const d of documentsOf(text)) checkBlockRead(text, d);
+      }),
+      { numRuns: 400, seed: 20261202 },
+    );
+  });
+  it('readBlockYaml reads no text otherwise than the exact reader: generated manifests with characters put in, taken out, lines repeated', () => {
+    const edit = fc.record({
+      at: fc.nat(),
+      what: fc.constantFrom('insert', 'delete', 'repeat line'),
+      char: fc.constantFrom(
+        ':',
+        ' ',
+        '#',
+        '-',
+        '"',
+        "'",
+        '[',
+        ']',
+        '{',
+        '}',
+        ',',
+        '?',
+        '\t',
+        '\n',
+        '|',
+        '>',
+        '&',
+        '*',
+        '!',
+        '%',
+        'x',
+        '1',
+      ),
+    });
+    fc.assert(
+      fc.property(object, styles, fc.array(edit, { minLength: 1, maxLength: 4 }), (o, s, edits) => {
+        let text = dump(o, {
+          indent: s.indent,
+          lineWidth: s.lineWidth || -1,
+          flowLevel: s.flowLevel,
+          noCompatMode: true,
+        });
+        for (const e of edits) {
+          const at = e.at % (text.length + 1);
+          if (e.what === 'insert') text = text.slice(0, at) + e.char + text.slice(at);
+          else if (e.what === 'delete') text = text.slice(0, at) + text.slice(at + 1);
+          else {
+            const lines = text.split('\n');
+            const n = at % lines.length;
+            lines.splice(n, 0, lines[n]);
+            text = lines.join('\n');
+          }
+        }
+        for (const d of documentsOf(text)) {
+          const read = readBlockYaml(text, d.lineStarts, d.firstLine, d.endLine);
+          if (!read) continue;
+          expect(read.value).toEqual(reference(text.slice(d.start, d.end)));
+        }
+      }),
+      { numRuns: 3000, seed: 20261202 },
+    );
+  });
 });
+
+/** The documents of a text with content, as splitDocuments cuts them. */
+function documentsOf(text: string) {
+  const split = splitDocuments(text);
+  if (!split) return [];
+  return split.documents.filter((d) => d.hasContent).map((d) => ({ ...d, lineStarts: split.lineStarts }));
+}
+
+/** The index without the values readBlockYaml hangs on its nodes. */
+function bare(e: LineEntry | undefined | null): unknown {
+  if (e === undefined || e === null || typeof e === 'number') return e;
+  return {
+    ...e,
+    value: null,
+    keys: e.keys?.map((k) => (typeof k === 'string' ? k : bare(k))) ?? null,
+    items: e.items?.map(bare) ?? null,
+  };
+}
+
+/** readBlockYaml on one document: null, or the reference value and the scanner's index; true when it read it. */
+function checkBlockRead(text: string, d: ReturnType<typeof documentsOf>[number]): boolean {
+  const read = readBlockYaml(text, d.lineStarts, d.firstLine, d.endLine);
+  if (!read) return false;
+  expect(read.value).toEqual(reference(text.slice(d.start, d.end)));
+  expect(bare(read.index)).toEqual(bare(buildLineIndex(text, d.lineStarts, d.firstLine, d.endLine)));
+  return true;
+}
+
+describe('readBlockYaml, the reader for block YAML with its line index in one pass', () => {
+  const readOne = (text: string) => {
+    const [d] = documentsOf(text);
+    return readBlockYaml(text, d.lineStarts, d.firstLine, d.endLine);
+  };
+
+  it.each([
+    ['flow collections', 'a: [kube-proxy, --x=1, -1, ?q, "a, b", \'c]d\', {k: v, n: [1, 2.5, true, ~]}, [], {}]\n'],
+    [
+      'plain scalars and comments',
+      'a: b#c # comment\nb: nginx:1.19 \nc: http://x/y\nd: 0o17\ne: -.5\nf: .inf\ng: 1e3\nh: \t x\n',
+    ],
+    ['quoted keys and values', '"a b": \'it\'\'s\'\n\'c\': "d\\u00e9\\n"\ne: ""\n'],
+    ['empty values and nested lists', 'a:\nb:\n  - - x\n    - y\n  -\n  - k: v\n    l:\nc: # note\n  d: 1\n'],
+    ['a list under a key at its indentation', 'a:\n- 1\n- b: 2\nc: 3\n'],
+    ['CRLF', 'a: 1\r\nb:\r\n  c: [x, y]\r\n'],
+    ['a tab inside double quotes', 'a: "b\tc"\n'],
+    [
+      'a List',
+      'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Service\n  metadata: {name: a, namespace: b}\n',
+    ],
+    // js-yaml puts the last line into the inner list; the exact reader (and YAML) into the outer one.
+    ['an empty item ending a compact nested list', 'a:\n  - - 1\n    - # none\n  - b: 2\n'],
+  ])('reads %s as the exact reader does', (_name, text) => {
+    expect(readOne(text)).not.toBeNull();
+    for (const d of documentsOf(text)) expect(checkBlockRead(text, d)).toBe(true);
+  });
+
+  it.each([
+    ['a block scalar', 'a: |\n  x\n'],
+    ['a folded block scalar', 'a: >-\n  x\n'],
+    ['a plain scalar over lines', 'a: b\n  c\n'],
+    ['a quoted scalar over lines', 'a: "b\n  c"\n'],
+    ['a key that is not a string', '1: a\n'],
+    ['a key true', 'true: a\n'],
+    ['a flow key that is not a string', 'a: {1: b}\n'],
+    ['a merge key', '<<: {a: 1}\nb: 2\n'],
+    ['__proto__', '__proto__: {a: 1}\n'],
+    ['a colon in a flow scalar', 'a: {b:c}\n'],
+    ['an implicit pair in a flow list', 'a: [b: c]\n'],
+    ['an empty flow entry', 'a: [b, , c]\n'],
+    ['a trailing comma', 'a: [b, c,]\n'],
+    ['a flow key without a value', 'a: {b}\n'],
+    ['a repeated flow key', 'a: {b: 1, b: 2}\n'],
+    ['an escape JSON does not know', 'a: "\\x41"\n'],
+    ['a scalar document', 'just text\n'],
+    ['a repeated key', 'a: 1\na: 2\n'],
+    ['an anchor', 'a: &x 1\n'],
+    ['a tag', 'a: !t 1\n'],
+    ['a flow collection over lines', 'a: [b,\n  c]\n'],
+  ])('gives up on %s (js-yaml or the exact reader reads it)', (_name, text) => {
+    expect(readOne(text)).toBeNull();
+  });
+
+  it('reads the block documents of the real-world fixtures (the one-pass path is really taken)', () => {
+    let read = 0;
+    for (const f of filesUnder(join(__dirname, '..', 'fixtures', 'real-world'))) {
+      const text = readFileSync(f, 'utf8');
+      for (const d of documentsOf(text)) if (checkBlockRead(text, d)) read++;
+    }
+    expect(read).toBeGreaterThanOrEqual(5);
+  });
+});
+
+/**
+ * What the fast reader must read a document as: the exact reader's value (the reference); where the exact
+ * reader refuses the text, js-yaml's (the fast reader's known leniencies, such as a comment glued to a
+ * quoted scalar); where both refuse it, nothing may be read (this throws).
+ */
+function reference(source: string): unknown {
+  try {
+    return readExact(source, DEFAULT_LIMITS)[0].value;
+  } catch {
+    return load(source, { schema: YAML_CORE_SCHEMA, json: true });
+  }
+}

@@ -26,8 +26,13 @@ export function locate(
   prefix: PathSegment[] = [],
 ): { path: PathSegment[]; value: unknown }[] {
   const steps = stepsOf(dotPath);
-  // Most paths are absent from most objects: test the first step before allocating anything.
-  if (!isPlainObject(value) || value[steps[0].key] === undefined) return [];
+  // Most paths are absent from most objects: follow the steps before the first list without allocating.
+  let probe: unknown = value;
+  for (const { key, isList } of steps) {
+    if (!isPlainObject(probe) || probe[key] === undefined || probe[key] === null) return [];
+    if (isList) break;
+    probe = probe[key];
+  }
   let current: { path: PathSegment[]; value: unknown }[] = [{ path: prefix, value }];
   for (const { key, isList } of steps) {
     const next: { path: PathSegment[]; value: unknown }[] = [];

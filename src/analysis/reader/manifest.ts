@@ -3,8 +3,10 @@
 // key, and the line of any node inside them. Pure: takes text, returns data or throws ManifestError.
 //
 // Two readers give the same answer (test/analysis/manifest-readers.test.ts compares them):
-// - fast: js-yaml loads each document's value (with a schema that resolves scalars as `yaml` does), and
-//   a line index (yaml-line-index.ts) gives positions, built only when a finding asks for a line;
+// - fast: block YAML of plain, quoted and one-line flow values (what most manifests are) is read with its
+//   line index in one pass over its lines (readBlockYaml in yaml-line-index.ts); any other document is
+//   loaded by js-yaml (with a schema that resolves scalars as `yaml` does), and the line index gives its
+//   positions, built only when a finding asks for a line;
 // - exact: the `yaml` package's document API (manifest-exact.ts).
 // When the exact reader is used:
 // - for the whole text, when splitDocuments cannot split it with certainty (a byte-order mark, a
@@ -41,6 +43,7 @@ import {
   isLiteral,
   lineOf,
   nodeAt,
+  readBlockYaml,
   verifyLineIndex,
   type LineNode,
 } from './yaml-line-index';
@@ -149,14 +152,18 @@ function readFast(text: string, limits: ManifestLimits, sink: ManifestSink): num
       handOn(out, sink);
       continue;
     }
-    let value: unknown;
-    try {
-      value = load(source, { schema: YAML_CORE_SCHEMA, json: true });
-    } catch {
-      return null;
+    // Block YAML of plain, quoted and one-line flow values: read with its line index in one pass.
+    const read = readBlockYaml(text, split.lineStarts, slice.firstLine, slice.endLine);
+    let value: unknown = read?.value;
+    if (!read) {
+      try {
+        value = load(source, { schema: YAML_CORE_SCHEMA, json: true });
+      } catch {
+        return null;
+      }
     }
     if (deeperThan(value, limits.maxDepth)) return null;
-    let locator: Locator | undefined;
+    let locator: Locator | undefined = read ? new IndexLocator(read.index) : undefined;
     const locate = () => (locator ??= fastLocator(text, split.lineStarts, slice, documentIndex, source, value, limits));
     objectsOfDocument(documentIndex, value, locate, limits, out);
     handOn(out, sink);

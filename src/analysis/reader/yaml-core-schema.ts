@@ -21,36 +21,56 @@ const mayBeNumber = (s: string) => {
   return (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46; // 0-9 + - .
 };
 
+const isNull = (s: string) => mayBeNull(s) && NULL.test(s);
+const isBool = (s: string) => mayBeBool(s) && BOOL.test(s);
+const isInt = (s: string) => mayBeNumber(s) && (INT_OCT.test(s) || INT_DEC.test(s) || INT_HEX.test(s));
+const isFloat = (s: string) => mayBeNumber(s) && (FLOAT_SPECIAL.test(s) || FLOAT_EXP.test(s) || FLOAT.test(s));
+const toBool = (s: string) => s[0] === 't' || s[0] === 'T';
+const toInt = (s: string) =>
+  INT_OCT.test(s) ? parseInt(s.slice(2), 8) : INT_HEX.test(s) ? parseInt(s.slice(2), 16) : parseInt(s, 10);
+const toFloat = (s: string) => {
+  if (!FLOAT_SPECIAL.test(s)) return parseFloat(s);
+  if (s.slice(-3).toLowerCase() === 'nan') return NaN;
+  return s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+};
+
+/**
+ * A plain scalar's value under this schema, as js-yaml resolves it with YAML_CORE_SCHEMA: the implicit types
+ * in the schema's order (null, bool, int, float), else the string (the line scanner's reader uses it).
+ */
+export function resolvePlain(s: string): null | boolean | number | string {
+  if (isNull(s)) return null;
+  if (isBool(s)) return toBool(s);
+  if (isInt(s)) return toInt(s);
+  if (isFloat(s)) return toFloat(s);
+  return s;
+}
+
 const nullType = new Type('tag:yaml.org,2002:null', {
   kind: 'scalar',
-  resolve: (s: string) => mayBeNull(s) && NULL.test(s),
+  resolve: isNull,
   construct: () => null,
   predicate: (v: unknown) => v === null,
 });
 
 const boolType = new Type('tag:yaml.org,2002:bool', {
   kind: 'scalar',
-  resolve: (s: string) => mayBeBool(s) && BOOL.test(s),
-  construct: (s: string) => s[0] === 't' || s[0] === 'T',
+  resolve: isBool,
+  construct: toBool,
   predicate: (v: unknown) => typeof v === 'boolean',
 });
 
 const intType = new Type('tag:yaml.org,2002:int', {
   kind: 'scalar',
-  resolve: (s: string) => mayBeNumber(s) && (INT_OCT.test(s) || INT_DEC.test(s) || INT_HEX.test(s)),
-  construct: (s: string) =>
-    INT_OCT.test(s) ? parseInt(s.slice(2), 8) : INT_HEX.test(s) ? parseInt(s.slice(2), 16) : parseInt(s, 10),
+  resolve: isInt,
+  construct: toInt,
   predicate: (v: unknown) => typeof v === 'number' && Number.isInteger(v),
 });
 
 const floatType = new Type('tag:yaml.org,2002:float', {
   kind: 'scalar',
-  resolve: (s: string) => mayBeNumber(s) && (FLOAT_SPECIAL.test(s) || FLOAT_EXP.test(s) || FLOAT.test(s)),
-  construct: (s: string) => {
-    if (!FLOAT_SPECIAL.test(s)) return parseFloat(s);
-    if (s.slice(-3).toLowerCase() === 'nan') return NaN;
-    return s[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
-  },
+  resolve: isFloat,
+  construct: toFloat,
   predicate: (v: unknown) => typeof v === 'number',
 });
 
