@@ -21,8 +21,8 @@
 //   with the value js-yaml loaded; asked when a finding first needs a line of that document.
 // One known leniency remains: js-yaml accepts a multi-line quoted scalar whose continuation line starts
 // at column 0, which `yaml` refuses; the fast reader then reads the value as js-yaml does.
-import { load } from 'js-yaml';
 import { readExact } from './manifest-exact-lazy';
+import type * as YamlLoad from './yaml-load';
 import { objectsOfDocument, type DocumentOut } from './manifest-objects';
 import {
   DEFAULT_LIMITS,
@@ -35,7 +35,6 @@ import {
   type PathSegment,
   type SkippedDocument,
 } from './manifest-types';
-import { YAML_CORE_SCHEMA } from './yaml-core-schema';
 import { splitDocuments, type DocumentSlice, type LineStarts } from './yaml-documents';
 import {
   buildLineIndex,
@@ -71,6 +70,11 @@ function needsExact(source: string): boolean {
     source.includes(':}')
   );
 }
+
+let yamlLoad: typeof YamlLoad | null = null;
+/** js-yaml, loaded the first time a document needs it (yaml-load.ts). */
+const loadDocument = (source: string): unknown =>
+  (yamlLoad ??= require('./yaml-load') as typeof YamlLoad).loadDocument(source);
 
 export function readManifest(text: string, limits: ManifestLimits = DEFAULT_LIMITS): Manifest {
   const objects: ManifestObject[] = [];
@@ -157,7 +161,7 @@ function readFast(text: string, limits: ManifestLimits, sink: ManifestSink): num
     let value: unknown = read?.value;
     if (!read) {
       try {
-        value = load(source, { schema: YAML_CORE_SCHEMA, json: true });
+        value = loadDocument(source);
       } catch {
         return null;
       }

@@ -11,7 +11,7 @@
 // collection holds beyond plain and quoted scalars); on a generated manifest of 10,000 objects it took the
 // analysis from about 450 to 370 ms in a fresh process (docs/performance.md).
 import type { PathSegment } from './manifest-types';
-import { resolvePlain } from './yaml-core-schema';
+import { resolvePlain } from './core-scalars';
 import type { LineStarts } from './yaml-documents';
 
 // Character codes the scanner compares (charCodeAt), by name.
