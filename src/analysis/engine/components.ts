@@ -98,20 +98,30 @@ export function configOwner(object: ManifestObject, kb: AnalysisKb): Component |
 
 const configKinds = new WeakMap<AnalysisKb, Map<string, { groupKind: string; component: Component }[]>>();
 
+const WORD_LISTS = ['command', 'args'];
+
 function wordsOf(container: Record<string, unknown>, containerPath: PathSegment[]): Word[] {
   const words: Word[] = [];
-  for (const key of ['command', 'args']) {
+  for (const key of WORD_LISTS) {
     const items = container[key];
     if (!Array.isArray(items)) continue;
-    items.forEach((item, i) => {
-      if (typeof item !== 'string' && typeof item !== 'number') return;
+    for (let i = 0; i < items.length; i++) {
+      const item: unknown = items[i];
+      if (typeof item !== 'string' && typeof item !== 'number') continue;
       const path = [...containerPath, key, i];
-      // A shell string ("exec kube-proxy --v=2 1>>/var/log/x") holds several words.
-      for (const w of splitWords(String(item))) words.push({ ...w, path });
-    });
+      const text = String(item);
+      // Most items are one word; a shell string ("exec kube-proxy --v=2 1>>/var/log/x") holds several.
+      if (!SHELL_CHARACTERS.test(text)) {
+        if (text !== '') words.push({ text, path });
+        continue;
+      }
+      for (const w of splitWords(text)) words.push({ text: w.text, separator: w.separator, path });
+    }
   }
   return words;
 }
+
+const SHELL_CHARACTERS = /[\s"';|&]/;
 
 /**
  * Splits like a shell would for our purpose: on white space, honouring quotes (also inside a word:
@@ -119,7 +129,7 @@ function wordsOf(container: Record<string, unknown>, containerPath: PathSegment[
  * 2>&1 stays one word).
  */
 function splitWords(s: string): { text: string; separator?: boolean }[] {
-  if (!/[\s"';|&]/.test(s)) return s === '' ? [] : [{ text: s }]; // one word, as most args are
+  if (!SHELL_CHARACTERS.test(s)) return s === '' ? [] : [{ text: s }]; // one word, as most args are
   const out: { text: string; separator?: boolean }[] = [];
   let word = '';
   let open = false; // a word is under way (it may be the empty string "")
@@ -160,21 +170,43 @@ const CONTAINER_LISTS = ['initContainers', 'containers'];
  * by one of its subcommands; with the index of the first word that belongs to the component.
  */
 function detect(kb: AnalysisKb, words: Word[]): { component: Component; from: number } | null {
+  const { byBinary, byLauncher } = binariesOf(kb);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     if (w.separator || w.text.startsWith('-') || w.text.includes('=')) continue;
-    const base = w.text.replace(/^.*\//, '');
-    const c = kb.components.find((x) => x.binaries.includes(base));
+    const base = w.text.slice(w.text.lastIndexOf('/') + 1);
+    const c = byBinary.get(base);
     if (c) return { component: c, from: i + 1 };
     const next = words[i + 1];
     if (!next || next.separator) continue;
-    const launched = kb.components.find((x) =>
-      x.launchers.some((l) => l.binary === base && l.names.includes(next.text)),
-    );
+    const launched = byLauncher.get(base)?.get(next.text);
     if (launched) return { component: launched, from: i + 2 };
   }
   return null;
 }
+
+/** Which component each binary is, and each launcher binary's subcommands (the first component listed wins). */
+function binariesOf(kb: AnalysisKb) {
+  let found = binaryIndexes.get(kb);
+  if (!found) {
+    found = { byBinary: new Map(), byLauncher: new Map() };
+    for (const c of kb.components) {
+      for (const b of c.binaries) if (!found.byBinary.has(b)) found.byBinary.set(b, c);
+      for (const l of c.launchers) {
+        let names = found.byLauncher.get(l.binary);
+        if (!names) found.byLauncher.set(l.binary, (names = new Map()));
+        for (const n of l.names) if (!names.has(n)) names.set(n, c);
+      }
+    }
+    binaryIndexes.set(kb, found);
+  }
+  return found;
+}
+
+const binaryIndexes = new WeakMap<
+  AnalysisKb,
+  { byBinary: Map<string, Component>; byLauncher: Map<string, Map<string, Component>> }
+>();
 
 // Manifests repeat a handful of images: each is matched against the components once per knowledge base.
 const imageOwners = new WeakMap<AnalysisKb, Map<string, Component | null>>();

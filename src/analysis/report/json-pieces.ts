@@ -54,7 +54,9 @@ function* membersInChunks(value: unknown[], depth: number): Generator<string, vo
     const text = JSON.stringify(chunk, null, 2);
     // The chunk's members with the separators between them, as they stand in the whole array.
     const members = text.slice(open.length, text.length - close.length);
-    yield (i === 0 ? open.slice(-(2 + INDENT.length * (depth + 1))) : ',\n' + INDENT.repeat(depth + 1)) + members;
+    // Two pieces, not one concatenation: writing that would flatten it, a copy of the whole chunk.
+    yield i === 0 ? open.slice(-(2 + INDENT.length * (depth + 1))) : ',\n' + INDENT.repeat(depth + 1);
+    yield members;
   }
   yield close.slice(0, 1 + INDENT.length * depth + 1);
 }

@@ -14,16 +14,27 @@ export function findingJson(f: Finding, v: (k: number) => string) {
     gatewayApiRelease: f.gatewayApiRelease,
     fix: f.fix,
     replacement: f.replacement,
-    change: f.change
-      ? {
-          version: v(f.change.version),
-          kind: f.change.kind,
-          prs: f.change.prs,
-          summary: f.change.summary,
-          sources: f.change.sources,
-        }
-      : null,
+    change: f.change ? changeJson(f.change, v) : null,
   };
+}
+
+// Thousands of findings name the same few changes: each change's JSON form is made once per formatter.
+const changes = new WeakMap<(k: number) => string, WeakMap<NonNullable<Finding['change']>, object>>();
+function changeJson(change: NonNullable<Finding['change']>, v: (k: number) => string): object {
+  let made = changes.get(v);
+  if (!made) changes.set(v, (made = new WeakMap()));
+  let json = made.get(change);
+  if (!json) {
+    json = {
+      version: v(change.version),
+      kind: change.kind,
+      prs: change.prs,
+      summary: change.summary,
+      sources: change.sources,
+    };
+    made.set(change, json);
+  }
+  return json;
 }
 
 /** JSON.stringify(report, null, 2) and a newline, in pieces: one finding a piece. */
