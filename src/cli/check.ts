@@ -8,7 +8,7 @@ import { requireRange } from '../services/versions';
 import type { Searcher } from '../services/search';
 import { docsUrl, maxManifestBytes } from '../config';
 import { writeInBatches } from '../analysis/report/json-pieces';
-import { FORMATS } from './formats';
+import { FORMAT_NAMES, formatter as formatterFor } from './formats';
 import type { CheckResult, FileReport, FormatContext } from './formats/types';
 import { EXIT_SCHEMES, errorExit, reportExit, schemeIn, type ExitScheme } from './exit-codes';
 import { readInputs, STDIN_NAME, UsageError } from './files';
@@ -104,7 +104,7 @@ const CHECK: ManifestVerb = {
   defaultFailOn: (values) => (values['exit-codes'] === 'pluto' ? 'warning' : 'breaking'),
   problems: (values, positionals) => [
     ...(positionals.length === 0 ? ['name at least one FILE, DIR or -'] : []),
-    ...(FORMATS[values.format as string] ? [] : [`--format must be one of ${Object.keys(FORMATS).join(', ')}`]),
+    ...(FORMAT_NAMES.includes(values.format as string) ? [] : [`--format must be one of ${FORMAT_NAMES.join(', ')}`]),
     ...((EXIT_SCHEMES as readonly string[]).includes(values['exit-codes'] as string)
       ? []
       : [`--exit-codes must be ${EXIT_SCHEMES.join(' or ')}`]),
@@ -118,7 +118,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const args = parseManifestArgs(CHECK, argv, io, errorExit(scheme));
   if (typeof args === 'number') return args;
   const o = args.values;
-  const formatter = FORMATS[o.format as string];
+  const formatter = formatterFor(o.format as string)!;
   const stdinName = (o['stdin-name'] as string | undefined) ?? (o.format === 'sarif' ? 'stdin.yaml' : STDIN_NAME);
 
   const progress = progressEnabled(io.stderrIsTTY())

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { FORMATS } from '../../src/cli/formats';
+import { formatter } from '../../src/cli/formats';
 import { wholeText, type CheckResult } from '../../src/cli/formats/types';
 import { projectRoot } from '../../src/config';
 import { readKnowledgeBase } from '../../src/db/read-kb';
@@ -496,7 +496,7 @@ describe('manifest check', () => {
       files: [{ file: 'manifest.yaml', documents: report.documents, findings: report.findings }],
       summary: { breaking: count('BREAKING'), warning: count('WARNING'), info: count('INFO') },
     };
-    return wholeText(FORMATS[format](result));
+    return wholeText(formatter(format)!(result));
   }
 
   beforeAll(async () => {
