@@ -47,7 +47,7 @@ export class KnowledgeBase {
   private readonly flagByKey: Map<string, Flag>;
   private readonly apiByKey: Map<string, ApiVersion>;
   private readonly changeByKey: Map<string, Change>;
-  private readonly nodes: Map<string, NodeObject>;
+  private nodeIndex: Map<string, NodeObject> | null = null;
   private readonly gatewayApiReleaseByVersion: Map<string, GatewayApiRelease>;
 
   /** The plain data this index was built from (sent as is to analysis workers). */
@@ -76,7 +76,12 @@ export class KnowledgeBase {
     this.flagByKey = new Map(s.flags.map((f) => [`${f.component} ${f.name}`, f]));
     this.apiByKey = new Map(s.apiVersions.map((a) => [`${a.apiVersion} ${a.kind}`.toLowerCase(), a]));
     this.changeByKey = new Map(s.changes.map((c) => [c.key, c]));
-    this.nodes = new Map<string, NodeObject>();
+  }
+
+  /** Every object by its node key, made when first asked for (the analysis never asks). */
+  private get nodes(): Map<string, NodeObject> {
+    if (this.nodeIndex) return this.nodeIndex;
+    const s = this.snapshot;
     const all: NodeObject[] = [
       ...s.releases,
       ...s.featureGates,
@@ -88,7 +93,8 @@ export class KnowledgeBase {
       ...s.changes,
       ...s.gatewayApi.releases.flatMap((r) => r.changes),
     ];
-    for (const n of all) this.nodes.set(nodeKey(n), n);
+    this.nodeIndex = new Map(all.map((n) => [nodeKey(n), n]));
+    return this.nodeIndex;
   }
 
   release(version: VersionKey): Release | undefined {

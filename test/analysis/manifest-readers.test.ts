@@ -381,6 +381,7 @@ describe('readBlockYaml, the reader for block YAML with its line index in one pa
     ['an implicit pair in a flow list', 'a: [b: c]\n'],
     ['an empty flow entry', 'a: [b, , c]\n'],
     ['a trailing comma', 'a: [b, c,]\n'],
+    ['a dash and a tab in a flow list', 'a: [b, -\t1]\n'],
     ['a flow key without a value', 'a: {b}\n'],
     ['a repeated flow key', 'a: {b: 1, b: 2}\n'],
     ['an escape JSON does not know', 'a: "\\x41"\n'],
@@ -391,6 +392,28 @@ describe('readBlockYaml, the reader for block YAML with its line index in one pa
     ['a flow collection over lines', 'a: [b,\n  c]\n'],
   ])('gives up on %s (js-yaml or the exact reader reads it)', (_name, text) => {
     expect(readOne(text)).toBeNull();
+  });
+
+  it('reads no soup of YAML tokens otherwise than the exact reader (or js-yaml where that refuses it)', () => {
+    const token = fc.constantFrom(
+      ...['[', ']', '{', '}', ', ', ',', ': ', ':', ' ', 'a', 'b c', '-', '- ', '-1', '?', '? ', '"x"', "'y'"],
+      ...["'it''s'", '"a\\"b"', '1', '0x1F', 'true', 'null', '~', ' #c', '#', '.5', '1e3', '&a', '*a', '!t', '|'],
+      ...['>', '\t', '\n', '\n  ', '\n- ', 'k: ', '<<: ', '"k": ', "'z': ", '"'],
+    );
+    let read = 0;
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 14 }), fc.array(token, { maxLength: 8 }), (a, b) => {
+        const text = `apiVersion: v1\nkind: Pod\nspec: ${a.join('')}\nmeta:\n  x: ${b.join('')}\n`;
+        for (const d of documentsOf(text)) {
+          const result = readBlockYaml(text, d.lineStarts, d.firstLine, d.endLine);
+          if (!result) continue;
+          read++;
+          expect(result.value).toEqual(reference(text.slice(d.start, d.end)));
+        }
+      }),
+      { numRuns: 3000, seed: 20261202 },
+    );
+    expect(read).toBeGreaterThan(100); // the soups it reads are many enough to mean something
   });
 
   it('reads the block documents of the real-world fixtures (the one-pass path is really taken)', () => {

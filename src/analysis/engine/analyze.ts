@@ -69,14 +69,14 @@ export class Analyzer implements ManifestSink {
     for (const release of [...this.byRelease.keys()].sort((a, b) => a - b))
       append(findings, this.byRelease.get(release)!);
     if (!this.inOrder) findings.sort(order);
-    return {
-      findings,
-      summary: {
-        breaking: count(findings, 'BREAKING'),
-        warning: count(findings, 'WARNING'),
-        info: count(findings, 'INFO'),
-      },
-    };
+    const summary = { breaking: 0, warning: 0, info: 0 };
+    for (let i = 0; i < findings.length; i++) {
+      const severity = findings[i].severity;
+      if (severity === 'BREAKING') summary.breaking++;
+      else if (severity === 'WARNING') summary.warning++;
+      else summary.info++;
+    }
+    return { findings, summary };
   }
 
   private enter(documentIndex: number): void {
@@ -88,7 +88,7 @@ export class Analyzer implements ManifestSink {
 
   private deal(): void {
     const group = this.group;
-    if (group.length > 1) group.sort(order);
+    if (group.length > 1) sortSmall(group);
     for (const f of group) {
       const list = this.byRelease.get(f.effectiveIn);
       if (list) list.push(f);
@@ -111,10 +111,21 @@ function order(a: Finding, b: Finding): number {
   );
 }
 
-function count(findings: Finding[], severity: Finding['severity']): number {
-  let n = 0;
-  for (const f of findings) if (f.severity === severity) n++;
-  return n;
+/** A document's few findings in order: an insertion sort (Array#sort allocates for every call). */
+function sortSmall(group: Finding[]): void {
+  if (group.length > 16) {
+    group.sort(order);
+    return;
+  }
+  for (let i = 1; i < group.length; i++) {
+    const f = group[i];
+    let j = i - 1;
+    while (j >= 0 && order(group[j], f) > 0) {
+      group[j + 1] = group[j];
+      j--;
+    }
+    group[j + 1] = f;
+  }
 }
 
 function append(to: Finding[], found: Finding[]): void {

@@ -517,14 +517,14 @@ function flowEnd(t: string, s: number, e: number): number {
 }
 
 /**
- * A plain scalar in block context, [s, e), as text: gives up where YAML would read an indicator (": " or
- * "- " at its start, ": " inside or ":" at its end: a mapping).
+ * A plain scalar in block context, [s, e), as text: gives up where YAML would read an indicator at its
+ * start (": ", "- "). Every caller has found with parseKey that no ": " (or ":" at the end) comes before a
+ * comment, and with isSeqItem that it is no list item; parseKey passes over a ": " at the start alone.
  */
 function blockPlain(t: string, s: number, e: number): string {
   const text = plainText(t, s, e);
   const first = text.charCodeAt(0);
   if ((first === COLON || first === DASH) && (text.length === 1 || text[1] === ' ' || text[1] === '\t')) giveUp();
-  if (text.includes(': ') || text.includes(':\t') || text.endsWith(':')) giveUp();
   return text;
 }
 
@@ -645,8 +645,9 @@ class FlowReader {
     if (to === from) giveUp(); // an empty entry
     const first = t.charCodeAt(from);
     if (FLOW_PLAIN_REFUSED.includes(t[from])) giveUp();
-    // "-" and "?" start a plain scalar only when a character other than a space follows.
-    if ((first === DASH || first === QUESTION) && (to === from + 1 || t.charCodeAt(from + 1) === SPACE)) giveUp();
+    // "-" and "?" start a plain scalar only when a character other than a space or tab follows.
+    const second = t.charCodeAt(from + 1);
+    if ((first === DASH || first === QUESTION) && (to === from + 1 || second === SPACE || second === TAB)) giveUp();
     return resolvePlain(t.slice(from, to));
   }
 }
