@@ -160,30 +160,32 @@ describe('runs while the database is written', () => {
 });
 
 describe('what a check loads for reading YAML', () => {
-  const yamlLibraries = (modules: string[]) =>
-    modules
+  /** Checks `text` over 1.15 -> 1.22: its first finding, and the YAML libraries the process loaded. */
+  const checkLoading = (name: string, text: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    const r = netkbListingModules(['check', file, '--from', '1.15', '--to', '1.22', '--format', 'json']);
+    const libraries = r.modules
       .filter((m) => /[/\\]node_modules[/\\](js-yaml|yaml)[/\\]/.test(m))
       .map((m) => /(js-yaml|yaml)[/\\]/.exec(m)![1]);
+    return { first: JSON.parse(r.stdout).files[0].findings[0], libraries: new Set(libraries) };
+  };
 
   it('block-style manifests are read by the line scanner alone: neither js-yaml nor yaml is loaded', () => {
-    const file = join(dir, 'block.yaml');
-    writeFileSync(
-      file,
+    const r = checkLoading(
+      'block.yaml',
       'apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: a, labels: {app: web}}\nspec:\n  backend:\n    serviceName: web\n    servicePort: 80\n',
     );
-    const r = netkbListingModules(['check', file, '--from', '1.15', '--to', '1.22', '--format', 'json']);
-    expect(JSON.parse(r.stdout).files[0].findings[0]).toMatchObject({ ruleId: 'api-version', line: 1 });
-    expect(new Set(yamlLibraries(r.modules))).toEqual(new Set());
+    expect(r.first).toMatchObject({ ruleId: 'api-version', line: 1 });
+    expect(r.libraries).toEqual(new Set());
   });
 
   it('a document with a block scalar is loaded by js-yaml, which is loaded for it', () => {
-    const file = join(dir, 'literal.yaml');
-    writeFileSync(
-      file,
+    const r = checkLoading(
+      'literal.yaml',
       'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n  script: |\n    echo hi\n---\napiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: b}\n',
     );
-    const r = netkbListingModules(['check', file, '--from', '1.15', '--to', '1.22', '--format', 'json']);
-    expect(JSON.parse(r.stdout).files[0].findings[0]).toMatchObject({ ruleId: 'api-version', line: 8 });
-    expect(new Set(yamlLibraries(r.modules))).toEqual(new Set(['js-yaml']));
+    expect(r.first).toMatchObject({ ruleId: 'api-version', line: 8 });
+    expect(r.libraries).toEqual(new Set(['js-yaml']));
   });
 });
