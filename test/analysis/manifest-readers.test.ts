@@ -356,6 +356,7 @@ describe('readBlockYaml, the reader for block YAML with its line index in one pa
     ['a list under a key at its indentation', 'a:\n- 1\n- b: 2\nc: 3\n'],
     ['CRLF', 'a: 1\r\nb:\r\n  c: [x, y]\r\n'],
     ['a tab inside double quotes', 'a: "b\tc"\n'],
+    ['scalars on the line after their key or dash', 'a:\n  b\nc:\n  - \n    d\ne:\n  [1, 2]\n'],
     [
       'a List',
       'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Service\n  metadata: {name: a, namespace: b}\n',
@@ -382,6 +383,8 @@ describe('readBlockYaml, the reader for block YAML with its line index in one pa
     ['an empty flow entry', 'a: [b, , c]\n'],
     ['a trailing comma', 'a: [b, c,]\n'],
     ['a dash and a tab in a flow list', 'a: [b, -\t1]\n'],
+    ['a colon and a space starting a plain scalar', 'a:\n  : b\n'],
+    ['a quote left open at the end', 'a: 1\nb: "c\n'],
     ['a flow key without a value', 'a: {b}\n'],
     ['a repeated flow key', 'a: {b: 1, b: 2}\n'],
     ['an escape JSON does not know', 'a: "\\x41"\n'],
