@@ -124,12 +124,11 @@ function wordsOf(container: Record<string, unknown>, containerPath: PathSegment[
 const SHELL_CHARACTERS = /[\s"';|&]/;
 
 /**
- * Splits like a shell would for our purpose: on white space, honouring quotes (also inside a word:
- * --x="a b"), with the command separators ;, &&, ||, | and & as words of their own (a redirection such as
- * 2>&1 stays one word).
+ * Splits a string holding SHELL_CHARACTERS (wordsOf takes the others whole) like a shell would for our
+ * purpose: on white space, honouring quotes (also inside a word: --x="a b"), with the command separators
+ * ;, &&, ||, | and & as words of their own (a redirection such as 2>&1 stays one word).
  */
 function splitWords(s: string): { text: string; separator?: boolean }[] {
-  if (!SHELL_CHARACTERS.test(s)) return s === '' ? [] : [{ text: s }]; // one word, as most args are
   const out: { text: string; separator?: boolean }[] = [];
   let word = '';
   let open = false; // a word is under way (it may be the empty string "")

@@ -177,7 +177,7 @@ export function buildLineIndex(
 /**
  * Reads lines [firstLine, endLine) as one YAML document with its line index in the same pass: for block
  * maps and lists holding plain scalars (resolved as YAML_CORE_SCHEMA does), quoted scalars and flow
- * collections, each on one line; the value is what js-yaml loads with that schema (test/analysis/
+ * collections, each on one line; the value is what the exact reader (`yaml`) reads (test/analysis/
  * manifest-readers.test.ts compares them). Null for anything else (block scalars, scalars over several
  * lines, keys that are not strings, merge keys, what the index gives up on): js-yaml reads those.
  */
