@@ -40,6 +40,26 @@ export interface PoolOptions {
   size: number;
   timeoutMs: number;
   /** Stop a worker after this long without work (default 60 s). */ idleMs?: number;
+  /**
+   * Starts one worker with the knowledge it is given (default: startAnalysisWorker). The tests give workers
+   * that never answer or that hold a job until told, so that time budgets and concurrency are proven without
+   * guessing how fast this machine analyses.
+   */
+  startWorker?: (knowledge: WorkerKnowledge | null) => Worker;
+}
+
+/**
+ * Starts the analysis worker (analysis-worker.ts) with the knowledge base it is to hold. `prelude`: code the
+ * worker thread runs before the worker's own module (tests use it to hold a job at a point they choose).
+ */
+export function startAnalysisWorker(workerData: WorkerKnowledge | null, prelude = ''): Worker {
+  const compiled = join(__dirname, 'analysis-worker.js');
+  if (existsSync(compiled) && !prelude) return new Worker(compiled, { workerData, resourceLimits: WORKER_LIMITS });
+  // From sources (tests, tsx) the worker is TypeScript: load it through tsx's loader.
+  const load = existsSync(compiled)
+    ? `require(${JSON.stringify(compiled)});`
+    : `require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'analysis-worker.ts'))});`;
+  return new Worker(`${prelude}\n${load}`, { eval: true, workerData, resourceLimits: WORKER_LIMITS });
 }
 
 interface Slot {
@@ -181,16 +201,7 @@ export class AnalysisPool implements AnalysisRunner {
   }
 
   private spawn(): Slot {
-    const compiled = join(__dirname, 'analysis-worker.js');
-    // From sources (tests, tsx) the worker is TypeScript: load it through tsx's loader.
-    const workerData = this.knowledge;
-    const worker = existsSync(compiled)
-      ? new Worker(compiled, { workerData, resourceLimits: WORKER_LIMITS })
-      : new Worker(`require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'analysis-worker.ts'))});`, {
-          eval: true,
-          workerData,
-          resourceLimits: WORKER_LIMITS,
-        });
+    const worker = (this.options.startWorker ?? startAnalysisWorker)(this.knowledge);
     const slot: Slot = { worker, busy: true, started: false, ready: Promise.resolve(), idle: null };
     slot.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (m: { ready?: boolean; fatal?: string }) => {

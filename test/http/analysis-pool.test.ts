@@ -4,9 +4,10 @@ import { serialize } from 'node:v8';
 import { readKnowledgeBase } from '../../src/db/read-kb';
 import { openSearchIndex } from '../../src/db/search';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
-import { AnalysisPool } from '../../src/services/analysis-pool';
+import { AnalysisPool, type PoolOptions } from '../../src/services/analysis-pool';
 import { startServer, type RunningServer } from '../../src/server';
 import { seededDatabase, startTestServer } from '../support/http';
+import { stallingWorkers } from '../support/stalling-worker';
 
 jest.setTimeout(120_000);
 
@@ -19,10 +20,13 @@ const objects = (n: number) =>
       `apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: i${i}}\nspec: {backend: {serviceName: s, servicePort: 80}}\n`,
   ).join('---\n');
 
-async function withPool(timeoutMs: number, fn: (url: string) => Promise<void>): Promise<void> {
+async function withPool(
+  options: Omit<PoolOptions, 'size'> | number,
+  fn: (url: string) => Promise<void>,
+): Promise<void> {
   const file = seededDatabase();
   const kb = new KnowledgeBase(await readKnowledgeBase(file));
-  const pool = new AnalysisPool({ size: 2, timeoutMs });
+  const pool = new AnalysisPool({ size: 2, ...(typeof options === 'number' ? { timeoutMs: options } : options) });
   await pool.start(kb);
   const running: RunningServer = await startServer({
     kb,
@@ -61,16 +65,21 @@ describe('analysis in worker threads', () => {
   });
 
   it('keeps serving lookups while a large manifest is analysed', async () => {
-    await withPool(60_000, async (url) => {
+    // The analysis's worker holds the job until the lookup is answered: the order is the test's, not the
+    // machine's speed.
+    const workers = stallingWorkers();
+    await withPool({ timeoutMs: 60_000, startWorker: workers.startWorker }, async (url) => {
+      workers.holding = true;
       const order: string[] = [];
       const big = post(url, REPORT, { m: objects(4000) }).then((r) => {
         order.push('report');
         return r;
       });
-      await new Promise((r) => setTimeout(r, 50));
+      await workers.held;
       const lookup = await post(url, '{ featureGate(name: "IPv6DualStack") { removedIn } }');
       order.push('lookup');
       expect(lookup.body.data.featureGate.removedIn).toBe('1.25');
+      workers.release();
       const report = await big;
       expect(report.body.data.upgradeReport.documents).toBe(4000);
       expect(order).toEqual(['lookup', 'report']);
@@ -78,12 +87,20 @@ describe('analysis in worker threads', () => {
   });
 
   it('stops an analysis over its time budget with TIMEOUT, and answers the next one', async () => {
-    await withPool(150, async (url) => {
-      const slow = await post(url, REPORT, { m: objects(6000) });
+    // The first analysis goes to a worker that never answers (it cannot finish within any budget, however fast
+    // the machine); the pool stops that worker, and a new real one answers the next request.
+    const workers = stallingWorkers();
+    await withPool({ timeoutMs: 150, startWorker: workers.startWorker }, async (url) => {
+      workers.stalling = true;
+      const slow = await post(url, REPORT, { m: objects(1) });
       expect(slow.status).toBe(503);
       expect(slow.body.errors[0].extensions).toMatchObject({ code: 'TIMEOUT', timeoutMs: 150 });
+      expect(workers.stalled).toHaveLength(1);
+      await workers.stalled[0].exit;
+      workers.stalling = false;
       const next = await post(url, REPORT, { m: objects(1) });
       expect(next.body.data.upgradeReport.summary.breaking).toBe(1);
+      expect(workers.stalled).toHaveLength(1);
     });
   });
 

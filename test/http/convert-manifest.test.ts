@@ -9,6 +9,7 @@ import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { AnalysisPool } from '../../src/services/analysis-pool';
 import { startServer } from '../../src/server';
 import { seededDatabase, startTestServer, type TestServer } from '../support/http';
+import { stallingWorkers } from '../support/stalling-worker';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -245,11 +246,18 @@ describe('convertManifest in the worker pool', () => {
     const kb = new KnowledgeBase(await readKnowledgeBase(file));
     const manifest = `${realWorld('ingress-controller-2019.yaml')}\n---\n${realWorld('kube-proxy-daemonset-1.14.yaml')}`;
     const expected = await server.data(CONVERT, { from: '1.15', to: '1.20', manifest });
-    for (const [timeoutMs, check] of [
-      [30_000, (body: any) => expect(body).toEqual({ data: expected })],
-      [1, (body: any) => expect(body.errors[0].extensions.code).toBe('TIMEOUT')],
+    // The second pool's worker never answers: the budget is proven whatever the speed of the machine.
+    const stalled = stallingWorkers();
+    stalled.stalling = true;
+    for (const [timeoutMs, startWorker, check] of [
+      [30_000, undefined, (body: any) => expect(body).toEqual({ data: expected })],
+      [
+        50,
+        stalled.startWorker,
+        (body: any) => expect(body.errors[0].extensions).toMatchObject({ code: 'TIMEOUT', timeoutMs: 50 }),
+      ],
     ] as const) {
-      const pool = new AnalysisPool({ size: 1, timeoutMs });
+      const pool = new AnalysisPool({ size: 1, timeoutMs, startWorker });
       await pool.start(kb);
       const running = await startServer({
         kb,

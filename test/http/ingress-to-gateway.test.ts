@@ -2,6 +2,7 @@
 // unconverted findings with their lines, the ingress-nginx records behind them, the errors of bad input, and
 // caching: an answer that carries the user's manifest is private; and the same answers from the worker pool.
 import { startTestServer, type TestServer } from '../support/http';
+import { stallingWorkers } from '../support/stalling-worker';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -139,7 +140,10 @@ describe('ingressToGateway in the worker pool', () => {
     } finally {
       await pooled.close();
     }
-    const slow = await startTestServer({ analysisPool: { size: 1, timeoutMs: 1 } });
+    // A worker that never answers: the budget is proven whatever the speed of the machine.
+    const workers = stallingWorkers();
+    workers.stalling = true;
+    const slow = await startTestServer({ analysisPool: { size: 1, timeoutMs: 50, startWorker: workers.startWorker } });
     try {
       expect((await slow.query(CONVERT, cases[0])).errors?.[0].extensions?.code).toBe('TIMEOUT');
     } finally {
