@@ -34,6 +34,7 @@ const config: CodegenConfig = {
             'GatewayApiKind',
             'GatewayApiRelease',
             'IngressNginxAnnotation',
+            'AnnotationAccess',
             'Metric',
             'Release',
             'WellKnownKey',

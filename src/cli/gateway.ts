@@ -2,8 +2,8 @@
 // as Gateway API objects, on the embedded database. The objects go to stdout (or --output), what was made from
 // which line and what was not converted to stderr; --format json puts all three in one JSON document.
 import { statSync } from 'node:fs';
-import type { Finding, Severity } from '../analysis';
-import type { ConversionChange } from '../convert/types';
+import type { Severity } from '../analysis';
+import type { GatewayConversionResult } from '../convert/gateway/plan';
 import { formatVersion } from '../kb/version';
 import { maxManifestBytes } from '../config';
 import { ingressToGateway, type IngressProvider } from '../services/ingress-to-gateway';
@@ -40,11 +40,14 @@ Options:
   -o, --output FILE     write the objects (or the JSON) to FILE instead of stdout (its folder must exist)
   --stdin-name NAME     the name standard input ("-") goes by in messages (default <stdin>)
   --fail-on S           breaking (default), warning or none: which unconverted findings make the exit code 1
+                        (a route that lost an access control makes it 1 whatever this says)
   -h, --help            this text
 
 Exit codes:
   0  converted, nothing at or above --fail-on left unconverted
-  1  something at or above --fail-on could not be converted (listed on stderr, or in the JSON)
+  1  something at or above --fail-on could not be converted (listed on stderr, or in the JSON), or a route
+     serves without an access control its Ingress had (auth, client address or certificate checks): it is
+     marked UNPROTECTED in the output and must not be applied before your implementation's policy protects it
   2  bad input or usage: no Ingress in the file, a file that cannot be read as a manifest (named with its
      line and column), an unknown option or provider, an output folder that does not exist
 `;
@@ -115,6 +118,7 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
               manifest: result.manifest,
               changes: result.changes,
               unconverted: result.unconverted.map((f) => ({ ...f, effectiveIn: formatVersion(f.effectiveIn) })),
+              unprotected: result.unprotected,
             },
             null,
             2,
@@ -122,20 +126,27 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
         : result.manifest;
     if (o.output) writeOutput(io, o.output, out);
     else io.stdout(out);
-    if (o.format !== 'json') io.stderr(changeList(input.name, result.changes, result.unconverted));
-    return result.unconverted.some((f) => fails(f, threshold)) ? 1 : 0;
+    if (o.format !== 'json') io.stderr(changeList(input.name, result));
+    // A route that lost an access control fails the run whatever --fail-on says: a conversion never opens
+    // what the Ingress protected without a non-zero exit.
+    return result.unprotected.length > 0 || result.unconverted.some((f) => fails(f, threshold)) ? 1 : 0;
   } catch (err) {
     return usageExit('gateway', err, io);
   }
 }
 
-function changeList(file: string, changes: ConversionChange[], unconverted: Finding[]): string {
+function changeList(file: string, result: GatewayConversionResult): string {
+  const { changes, unconverted, unprotected } = result;
   const lines = [
-    `netkb gateway ${file}: ${changes.length} change${changes.length === 1 ? '' : 's'}, ${unconverted.length} not converted`,
+    `netkb gateway ${file}: ${changes.length} change${changes.length === 1 ? '' : 's'}, ${unconverted.length} not converted${unprotected.length > 0 ? `, ${unprotected.length} route${unprotected.length === 1 ? '' : 's'} UNPROTECTED` : ''}`,
   ];
   for (const c of changes) lines.push(`  made         ${file}:${c.line}  ${c.description}`);
   for (const f of unconverted)
     lines.push(`  ${f.severity === 'BREAKING' ? 'NOT CONVERTED' : 'not converted'} ${file}:${f.line}  ${f.message}`);
+  for (const r of unprotected)
+    lines.push(
+      `  UNPROTECTED  HTTPRoute ${r.namespace ? `${r.namespace}/` : ''}${r.name}: serves without ${r.lost.map((l) => `${l.description} (${l.annotation}, ${file}:${l.line})`).join(', ')}; do not apply it before your implementation's own policy protects it`,
+    );
   return `${lines.join('\n')}\n`;
 }
 

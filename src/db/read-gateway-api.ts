@@ -1,6 +1,8 @@
 // Reads the Gateway API part of the knowledge base (written by write-gateway-api.ts) into the in-memory
 // shape of src/kb/model.ts, inside the reader's snapshot transaction (read-kb.ts).
+import type { AccessControl } from '../kb/access-controls';
 import type {
+  AnnotationAccess,
   GatewayApiChange,
   GatewayApiChannel,
   GatewayApiKnowledge,
@@ -68,6 +70,15 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
       role: a.role,
       header: a.header,
       defaultValue: a.defaultValue,
+      access:
+        a.accessControl && a.accessPart && a.accessScope
+          ? {
+              control: a.accessControl as AccessControl,
+              part: a.accessPart as AnnotationAccess['part'],
+              scope: a.accessScope as AnnotationAccess['scope'],
+              offValues: list(a.accessOffValues ?? '[]'),
+            }
+          : null,
       sources: list(a.sources),
     })),
     providers: providers.map((p) => ({ ...p, sources: list(p.sources) })),

@@ -91,6 +91,10 @@ export async function writeGatewayApi(tx: Tx, g: GatewayApiSeed): Promise<void> 
       role: a.role ?? null,
       header: a.header ?? null,
       defaultValue: a.defaultValue ?? null,
+      accessControl: a.access?.control ?? null,
+      accessPart: a.access?.part ?? null,
+      accessScope: a.access?.scope ?? null,
+      accessOffValues: a.access ? json(a.access.offValues ?? []) : null,
       sources: json(a.sources),
     })),
   });

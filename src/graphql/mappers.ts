@@ -6,6 +6,7 @@ import type { Change as KubernetesChange, GatewayApiChange } from '../kb/model';
 import type { SearchHit } from '../services/search';
 
 export type {
+  AnnotationAccess,
   ApiField,
   ApiVersion,
   FeatureGate,

@@ -1,5 +1,6 @@
 // The in-memory shape of the knowledge base. Versions are VersionKeys (1.20 -> 1020); the GraphQL
 // KubeVersion scalar formats them. `typename` tells GraphQL which type an object is.
+import type { AccessControl } from './access-controls';
 import type { VersionKey } from './version';
 
 export type Stage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
@@ -363,7 +364,21 @@ export interface IngressNginxAnnotation {
   header: string | null;
   /** The value the controller acts on when an Ingress leaves the annotation out; null when the docs give none. */
   defaultValue: string | null;
+  /** The access control it belongs to; null for an annotation of none. */
+  access: AnnotationAccess | null;
   sources: string[];
+}
+
+/**
+ * An annotation's part in an access control of the Ingress controller (seed `access`, documented in
+ * seed/README.md): a guard turns the control on, a setting adjusts it; scope ingress covers the Ingress's own
+ * paths, host every path of the host; offValues are the values that leave the control off.
+ */
+export interface AnnotationAccess {
+  control: AccessControl;
+  part: 'guard' | 'setting';
+  scope: 'ingress' | 'host';
+  offValues: string[];
 }
 
 /** An Ingress controller ingressToGateway reads Ingresses of (seed/gateway-api/ingress-providers.yaml). */

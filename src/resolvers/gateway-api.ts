@@ -1,4 +1,5 @@
 import type { Resolvers } from '../graphql/generated/resolvers';
+import { ACCESS_CONTROLS } from '../kb/access-controls';
 import {
   channelOf,
   findGatewayApiRelease,
@@ -22,6 +23,9 @@ export const gatewayApiResolvers: Resolvers = {
   },
   IngressNginxAnnotation: {
     converted: (a) => a.conversion !== null,
+  },
+  AnnotationAccess: {
+    description: (a) => ACCESS_CONTROLS[a.control],
   },
   // A Gateway API CHANGELOG entry has no Kubernetes release, SIGs, components, authors or subjects.
   Change: {

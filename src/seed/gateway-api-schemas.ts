@@ -1,6 +1,7 @@
 // zod schemas of the curated Gateway API seed (seed/gateway-api/): releases, CHANGELOG entries and the
 // ingress-nginx annotations. The format is documented in seed/README.md ("gateway-api/"); keep the two in step.
 import { z } from 'zod';
+import { ACCESS_CONTROL_IDS } from '../kb/access-controls';
 import { CHANGE_KINDS } from './schemas';
 
 /**
@@ -34,6 +35,23 @@ export const STRATEGY_ROLES: Partial<Record<IngressNginxStrategy, readonly strin
   'temporal-redirect': ['url', 'code'],
   'upstream-headers': ['set-header'],
 };
+
+/**
+ * What an annotation is to an access control. `part`: guard, its being set turns the control on; setting, it
+ * adjusts a control some guard turned on. `scope`: ingress, the control covers the paths of the Ingress that
+ * sets it; host, every path the controller serves for the host, whichever Ingress of the class gives it.
+ * `offValues`: values with which the annotation leaves the control off (a guard's) or turns it off (a setting's).
+ */
+const annotationAccessSchema = z.strictObject({
+  control: z.enum(ACCESS_CONTROL_IDS, {
+    error: `must be one of the access controls: ${ACCESS_CONTROL_IDS.join(', ')}`,
+  }),
+  part: z.enum(['guard', 'setting'], { error: 'must be guard (turns the control on) or setting (adjusts it)' }),
+  scope: z.enum(['ingress', 'host'], {
+    error: "must be ingress (the Ingress's own paths) or host (every path of the host)",
+  }),
+  offValues: z.array(z.string().min(1)).min(1).optional(),
+});
 
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
@@ -100,6 +118,8 @@ export const ingressNginxAnnotationSchema = z
     defaultValue: z.string({ error: 'must be a quoted value such as "100"' }).optional(),
     /** The request header a `set-header` annotation sets. */
     header: z.string().regex(HEADER_NAME, 'must be an HTTP header name such as "X-Forwarded-Prefix"').optional(),
+    /** The access control the annotation belongs to, if any (annotationAccessSchema). */
+    access: annotationAccessSchema.optional(),
     sources,
     notes,
   })
@@ -136,6 +156,13 @@ export const ingressNginxAnnotationSchema = z
         code: 'custom',
         path: ['role'],
         message: `strategy ${a.conversion} needs the annotation's role: one of ${roles.join(', ')}`,
+      });
+    if (a.access && a.conversion)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['access'],
+        message:
+          'the converter writes no access control: an annotation of one has no conversion, and its reason says what protects the route instead',
       });
     if ((a.role === 'set-header') !== (a.header !== undefined))
       ctx.addIssue({

@@ -326,6 +326,7 @@ function checkGatewayApi(g: GatewayApiSeed, problems: SeedProblem[]): void {
 // The annotations of gateway-api/<name>-annotations.yaml are those of the provider named <name>: each
 // carries its prefix, and the file needs its provider record.
 function checkAnnotationPrefix(g: GatewayApiSeed, problems: SeedProblem[]): void {
+  checkAccessControls(g, problems);
   const byFile = new Map(g.providers.map((p) => [`seed/gateway-api/${p.record.name}-annotations.yaml`, p.record]));
   for (const file of new Set(g.annotations.map((a) => a.file)))
     if (!byFile.has(file))
@@ -342,6 +343,34 @@ function checkAnnotationPrefix(g: GatewayApiSeed, problems: SeedProblem[]): void
         field: 'name',
         line: a.line,
         message: `not an annotation of ${provider.name}: its names start with ${provider.annotationPrefix}`,
+      });
+  }
+}
+
+// An access control's annotations agree on its scope, and some annotation turns it on (a guard): otherwise a
+// setting's record would describe a control that no Ingress can have.
+function checkAccessControls(g: GatewayApiSeed, problems: SeedProblem[]): void {
+  const byControl = new Map<string, (typeof g.annotations)[number][]>();
+  for (const a of g.annotations)
+    if (a.record.access) byControl.set(a.record.access.control, [...(byControl.get(a.record.access.control) ?? []), a]);
+  for (const [control, records] of byControl) {
+    const scope = records[0].record.access!.scope;
+    for (const a of records)
+      if (a.record.access!.scope !== scope)
+        problems.push({
+          file: a.file,
+          record: `annotation ${a.record.name}`,
+          field: 'access.scope',
+          line: a.line,
+          message: `access control ${control} has scope ${scope} in ${records[0].record.name}: one control, one scope`,
+        });
+    if (!records.some((a) => a.record.access!.part === 'guard'))
+      problems.push({
+        file: records[0].file,
+        record: `annotation ${records[0].record.name}`,
+        field: 'access.part',
+        line: records[0].line,
+        message: `access control ${control} has settings but no guard: name the annotation that turns it on`,
       });
   }
 }

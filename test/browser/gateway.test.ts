@@ -52,6 +52,37 @@ describe('Ingress to Gateway API', () => {
     expect(left.length).toBeGreaterThan(0);
   });
 
+  it('says first, as an alert, which routes serve what the Ingress protected', async () => {
+    const guarded = readFileSync(
+      join(projectRoot(), 'test', 'fixtures', 'gateway', 'access-client-certificate', 'in.yaml'),
+      'utf8',
+    );
+    await page.locator('#manifest').fill(guarded);
+    await page.locator('#gateway-run').click();
+    await page.locator('#gateway-unprotected').waitFor();
+    expect(await page.locator('#gateway-unprotected').getAttribute('role')).toBe('alert');
+    expect(await page.locator('#gateway-unprotected h3').textContent()).toMatch(/^✖ 2 routes UNPROTECTED/);
+    expect(
+      await page
+        .locator('#gateway-unprotected li')
+        .evaluateAll((lis) => lis.map((li) => li.getAttribute('data-route'))),
+    ).toEqual(['partner-api', 'partner-docs']);
+    expect(await page.locator('#gateway-unprotected li').nth(1).textContent()).toContain(
+      'client certificate authentication (nginx.ingress.kubernetes.io/auth-tls-secret, line 11 of Ingress b2b/partner-api)',
+    );
+    // The alert comes before the download and the objects.
+    const order = await page
+      .locator('#gateway-result')
+      .evaluate((el) => [...el.children].map((c) => c.id || c.className));
+    expect(order.indexOf('gateway-unprotected')).toBeLessThan(order.indexOf('downloads'));
+    // Nothing lost, no alert.
+    await page.locator('#manifest').fill(input);
+    await page.locator('#gateway-run').click();
+    await page.locator('#gateway-unprotected').waitFor({ state: 'detached' });
+    await page.locator('#gateway-summary').waitFor();
+    expect(await page.locator('#gateway-summary').textContent()).toContain('2 not converted');
+  });
+
   it("shows the API's refusal of a manifest without an Ingress as a sentence", async () => {
     await page.locator('#manifest').fill('apiVersion: v1\nkind: Service\nmetadata: {name: web}\n');
     await page.locator('#gateway-run').click();

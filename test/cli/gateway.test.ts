@@ -33,7 +33,41 @@ describe('netkb gateway', () => {
     expect(r.stdout).toBe('');
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(fixture('unconvertible', 'out.yaml'), 'utf8'));
     expect(r.stderr).toMatch(/NOT CONVERTED .*in\.yaml:21 {2}The rewrite of path/);
-    expect(netkb(['gateway', fixture('unconvertible'), '--fail-on', 'none']).code).toBe(0);
+    expect(netkb(['gateway', fixture('tls-rewrite-timeouts'), '--fail-on', 'none']).code).toBe(0);
+  });
+
+  it('exits 1 whatever --fail-on says when a route lost an access control, and names the route', () => {
+    for (const failOn of ['breaking', 'warning', 'none']) {
+      const r = netkb(['gateway', fixture('access-client-certificate'), '--fail-on', failOn]);
+      expect({ failOn, code: r.code }).toEqual({ failOn, code: 1 });
+      expect(r.stdout).toBe(readFileSync(fixture('access-client-certificate', 'out.yaml'), 'utf8'));
+      expect(r.stderr).toMatch(/: 12 changes, 6 not converted, 2 routes UNPROTECTED\n/);
+      expect(r.stderr).toMatch(
+        /UNPROTECTED {2}HTTPRoute b2b\/partner-docs: serves without client certificate authentication \(nginx\.ingress\.kubernetes\.io\/auth-tls-secret, .*in\.yaml:11\)/,
+      );
+    }
+    const json = JSON.parse(netkb(['gateway', fixture('access-external-auth'), '--format', 'json']).stdout);
+    expect(json.unprotected).toEqual([
+      {
+        name: 'admin',
+        namespace: 'ops',
+        ingress: expect.objectContaining({ kind: 'Ingress', name: 'admin', namespace: 'ops', line: 4 }),
+        lost: [
+          expect.objectContaining({
+            control: 'external-auth',
+            description: 'external authentication',
+            annotation: 'nginx.ingress.kubernetes.io/auth-url',
+            line: 10,
+          }),
+        ],
+      },
+    ]);
+    // Nothing lost: an access annotation that turns nothing on leaves the exit code to --fail-on.
+    const off = netkb(['gateway', '-', '--fail-on', 'none', '--format', 'json'], {
+      input: readFileSync(fixture('access-client-certificate'), 'utf8').split('---\n')[2],
+    });
+    expect(off.code).toBe(0);
+    expect(JSON.parse(off.stdout).unprotected).toEqual([]);
   });
 
   it('--gateway-class names the GatewayClass; --format json carries manifest, changes and unconverted', () => {

@@ -109,6 +109,25 @@ describe.each(CASES)('fixture %s', (name) => {
     }
   });
 
+  it('marks UNPROTECTED exactly the routes listed in unprotected, each with a BREAKING finding of its Ingress', () => {
+    const result = convert(name);
+    const marked = result.manifest
+      .split(/^---\n/m)
+      .filter((doc) => /^# UNPROTECTED: /m.test(doc))
+      .map((doc) => /^metadata:\n {2}name: (.+)$/m.exec(doc)?.[1]);
+    expect(marked).toEqual(result.unprotected.map((u) => u.name));
+    for (const u of result.unprotected) {
+      expect(u.lost.length).toBeGreaterThan(0);
+      const breaking = result.unconverted.filter(
+        (f) => f.messageId === 'access-not-converted' && f.resource.line === u.ingress.line,
+      );
+      expect({ route: u.name, named: breaking.some((f) => f.message.includes(u.name)) }).toEqual({
+        route: u.name,
+        named: true,
+      });
+    }
+  });
+
   it("writes objects the bundle's CRD schemas accept", () => {
     const release = kb.gatewayApi.releases[kb.gatewayApi.releases.length - 1].version;
     expect(tables.releases).toContain(release);
@@ -150,7 +169,8 @@ describe('the provider as data', () => {
       convert: { kb: analysisKb(kb), path: { from: latest, to: latest, releases: [latest] } },
       effectiveIn: latest,
     });
-    expect(result.manifest).toBe(read(name, 'out.yaml'));
+    // The output names annotations only where a route is marked UNPROTECTED: renamed there too.
+    expect(result.manifest).toBe(rename(read(name, 'out.yaml')));
     const left = result.unconverted.map((f) => `${f.line} ${f.severity} ${f.messageId} ${f.path}\n`).join('');
     expect(left.split(OLD_PREFIX).join('lb.example.com/')).toBe(
       rename(read(name, 'unconverted.txt')).replace(/^nothing\n$/, ''),
@@ -166,6 +186,14 @@ describe('the fixtures together', () => {
     expect(converted.length).toBeGreaterThan(10);
     const missing = converted.filter((a) => !inputs.includes(`${a.name}:`)).map((a) => a.name);
     expect(missing).toEqual([]);
+  });
+
+  it('use every annotation that turns an access control on, and one that leaves it off', () => {
+    const guards = kb.gatewayApi.annotations.filter((a) => a.access?.part === 'guard');
+    expect(guards.length).toBeGreaterThanOrEqual(4);
+    expect(guards.filter((a) => !inputs.includes(`${a.name}:`)).map((a) => a.name)).toEqual([]);
+    const off = kb.gatewayApi.annotations.filter((a) => a.access && a.access.offValues.length > 0);
+    expect(off.some((a) => a.access!.offValues.some((v) => inputs.includes(`${a.name}: "${v}"`)))).toBe(true);
   });
 
   it('use every pathType, TLS, a default backend, an old API version and a ReferenceGrant', () => {

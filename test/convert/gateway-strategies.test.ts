@@ -91,6 +91,7 @@ describe('strategies read what the record says the annotation is', () => {
     role,
     header: null,
     defaultValue: null,
+    access: null,
     ...extra,
   });
   const context = (defaults: Record<string, string> = {}): StrategyContext => ({

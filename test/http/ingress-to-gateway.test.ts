@@ -15,6 +15,7 @@ const CONVERT = `query($manifest: String!, $provider: IngressProvider, $cls: Str
     manifest
     changes { ruleId line description resource { apiVersion kind name namespace line } }
     unconverted { ruleId messageId severity line path message effectiveIn resource { kind name line } }
+    unprotected { name namespace ingress { kind name line } lost { control description annotation line ingress { name line } } }
   } }`;
 
 const INGRESS = `apiVersion: networking.k8s.io/v1beta1
@@ -72,6 +73,50 @@ describe('ingressToGateway', () => {
       }),
     ]);
     expect(r.unconverted[0].message).toContain('nginx.ingress.kubernetes.io/server-snippet is not converted');
+  });
+
+  it('never opens what the Ingress protected: the route is listed in unprotected and marked, the annotation BREAKING', async () => {
+    const guarded = INGRESS.replace(
+      '  annotations:\n',
+      '  annotations:\n    nginx.ingress.kubernetes.io/auth-url: https://auth.example.com/check\n',
+    );
+    const { ingressToGateway: r } = await server.data(CONVERT, { manifest: guarded, cls: 'eg' });
+    expect(r.unprotected).toEqual([
+      {
+        name: 'shop',
+        namespace: 'web',
+        ingress: { kind: 'Ingress', name: 'shop', line: 1 },
+        lost: [
+          {
+            control: 'external-auth',
+            description: 'external authentication',
+            annotation: 'nginx.ingress.kubernetes.io/auth-url',
+            line: 7,
+            ingress: { name: 'shop', line: 1 },
+          },
+        ],
+      },
+    ]);
+    expect(r.manifest).toMatch(
+      /^# UNPROTECTED: .*external authentication.*\n\napiVersion: gateway\.networking\.k8s\.io\/v1\nkind: HTTPRoute\n/m,
+    );
+    expect(r.unconverted).toContainEqual(
+      expect.objectContaining({ messageId: 'access-not-converted', severity: 'BREAKING', line: 7 }),
+    );
+    // Without the annotation nothing is lost.
+    expect((await server.data(CONVERT, { manifest: INGRESS, cls: 'eg' })).ingressToGateway.unprotected).toEqual([]);
+    // The records say which annotations belong to which control.
+    const { ingressNginxAnnotations: records } = await server.data(
+      '{ ingressNginxAnnotations { name access { control description part scope offValues } } }',
+    );
+    expect(records.find((a: any) => a.name === 'nginx.ingress.kubernetes.io/auth-tls-verify-client').access).toEqual({
+      control: 'client-certificate',
+      description: 'client certificate authentication',
+      part: 'setting',
+      scope: 'host',
+      offValues: ['off'],
+    });
+    expect(records.find((a: any) => a.name === 'nginx.ingress.kubernetes.io/rewrite-target').access).toBeNull();
   });
 
   it('without gatewayClassName, names the GatewayClass after the ingress class; a class-less Ingress is listed', async () => {

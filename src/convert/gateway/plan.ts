@@ -4,6 +4,15 @@
 // weighted backends, ReferenceGrants where a reference crosses namespaces. Annotations go through the
 // seed's records (annotations/) of the provider the options name. Pure: text and records in, text and lists out.
 import { DEFAULT_LIMITS, type ManifestLimits } from '../../analysis';
+import { resourceOf } from '../../analysis/engine/findings';
+import {
+  AccessGuards,
+  lostAccess,
+  reportAccess,
+  servesBackends,
+  unprotectedComment,
+  type UnprotectedRoute,
+} from './access';
 import { readAnnotations } from './annotations';
 import type { IngressSettings } from './annotations/settings';
 import { mergeCanary } from './canary-merge';
@@ -155,10 +164,19 @@ export function ingressToGateway(
   const objects: PrintedObject[] = [...gateways.values()]
     .filter((g) => g.listeners.length > 0)
     .map((g) => gatewayObject(g, options.bundle));
+  // A route that serves what an access control of its Ingress (or host) protected is marked where it stands.
+  const guards = new AccessGuards(settings);
+  const unprotected: { ingress: IngressView; host: string; route: UnprotectedRoute }[] = [];
   for (const [ingress, made] of routesOf)
     for (const r of made)
-      for (const part of withinRuleLimit(r, report))
-        objects.push(routeObject(part, options.bundle, `From ${ingressLabel(ingress)}`));
+      for (const part of withinRuleLimit(r, report)) {
+        const lost = servesBackends(part) ? lostAccess(guards.lostBy(ingress, part.host)) : [];
+        const route = { name: part.name, namespace: part.namespace, ingress: resourceOf(ingress.source), lost };
+        if (lost.length > 0) unprotected.push({ ingress, host: part.host, route });
+        const comment = `From ${ingressLabel(ingress)}${lost.length > 0 ? `\n${unprotectedComment(route)}` : ''}`;
+        objects.push(routeObject(part, options.bundle, comment));
+      }
+  reportAccess(settings, guards, unprotected, report);
   const grantVersion = options.bundle.apiVersion('ReferenceGrant');
   if (grantVersion) objects.push(...referenceGrants(grants, grantVersion));
 
@@ -168,6 +186,7 @@ export function ingressToGateway(
     manifest: objects.length > 0 ? printObjects(objects) : '',
     changes: out.changes,
     unconverted: out.findings,
+    unprotected: unprotected.map((u) => u.route),
     ingresses: read.ingresses.length + read.leftAsIs.length,
   };
 }

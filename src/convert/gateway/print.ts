@@ -13,7 +13,10 @@ export function printObjects(objects: PrintedObject[]): string {
   return objects
     .map(({ comment, object }) => {
       const doc = new Document(object);
-      doc.commentBefore = ` ${comment}`;
+      doc.commentBefore = comment
+        .split('\n')
+        .map((line) => ` ${line}`)
+        .join('\n');
       return doc.toString({ lineWidth: 0 });
     })
     .join('---\n');

@@ -4,6 +4,7 @@ import type { Finding, ManifestObject, PathSegment } from '../../analysis';
 import type { GatewayApiIngressProvider, IngressNginxAnnotation } from '../../kb/model';
 import type { VersionKey } from '../../kb/version';
 import type { ConversionChange, ConvertContext } from '../types';
+import type { UnprotectedRoute } from './access';
 
 /** One annotation record of the provider (seed/gateway-api/ingress-nginx-annotations.yaml), as the KB holds it. */
 export type AnnotationRecord = Omit<IngressNginxAnnotation, 'typename' | 'sources'>;
@@ -38,6 +39,8 @@ export interface GatewayConversion {
   manifest: string;
   changes: ConversionChange[];
   unconverted: Finding[];
+  /** Routes written without an access control their Ingress (or its host) had: marked UNPROTECTED in manifest. */
+  unprotected: UnprotectedRoute[];
 }
 
 /** An Ingress read from the input, at networking.k8s.io/v1. */

@@ -12,6 +12,7 @@ export const TO_GATEWAY: Operation<ManifestToGatewayQuery, ManifestToGatewayQuer
     manifest
     changes { ruleId line description resource { kind name namespace documentIndex line } }
     unconverted { ruleId severity line message gatewayApiRelease resource { kind name namespace documentIndex line } }
+    unprotected { name namespace lost { description annotation line ingress { name namespace } } }
   }
 }`;
 
@@ -87,6 +88,41 @@ export function renderGatewayConversion(result: ApiGatewayConversion, file: stri
       h('p', { className: 'all-clear' }, '✔ Everything in the Ingresses was converted.'),
     ),
   );
+  // Routes that serve what the Ingress protected: said first, before the objects can be downloaded.
+  const unprotected =
+    result.unprotected.length === 0
+      ? null
+      : h(
+          'section',
+          {
+            className: 'error',
+            role: 'alert',
+            id: 'gateway-unprotected',
+            'aria-labelledby': 'gateway-unprotected-title',
+          },
+          h(
+            'h3',
+            { id: 'gateway-unprotected-title' },
+            `✖ ${plural(result.unprotected.length, 'route')} UNPROTECTED: do not apply before your implementation's own policy protects ${result.unprotected.length === 1 ? 'it' : 'them'}`,
+          ),
+          h(
+            'ul',
+            {},
+            result.unprotected.map((r) =>
+              h(
+                'li',
+                { 'data-route': r.name },
+                h('span', { className: 'object' }, `HTTPRoute ${r.namespace ? `${r.namespace}/` : ''}${r.name}`),
+                ` serves without ${r.lost
+                  .map(
+                    (l) =>
+                      `${l.description} (${l.annotation}, line ${l.line}${l.ingress.name ? ` of Ingress ${l.ingress.namespace ? `${l.ingress.namespace}/` : ''}${l.ingress.name}` : ''})`,
+                  )
+                  .join(', ')}`,
+              ),
+            ),
+          ),
+        );
   const bundle = result.unconverted.find((f) => f.gatewayApiRelease)?.gatewayApiRelease;
   const output = h(
     'div',
@@ -100,6 +136,7 @@ export function renderGatewayConversion(result: ApiGatewayConversion, file: stri
     'div',
     { id: 'gateway-result' },
     headline,
+    ...(unprotected ? [unprotected] : []),
     actions,
     h('div', { className: 'report-columns' }, h('div', { className: 'report-findings' }, changes, unconverted), output),
   );

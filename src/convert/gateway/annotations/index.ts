@@ -64,6 +64,14 @@ export function readAnnotations(
         continue;
       }
     }
+    const ignoredOnCanary = () =>
+      report.unconverted(
+        ingress,
+        'annotation-not-converted',
+        'WARNING',
+        path,
+        `Annotation ${name} is not converted: ingress-nginx ignores it on a canary Ingress, which takes the main Ingress's.`,
+      );
     const record = records.get(name);
     if (!record) {
       const why = name.startsWith(provider.annotationPrefix)
@@ -76,6 +84,13 @@ export function readAnnotations(
         path,
         `Annotation ${name} is not converted: ${why}.`,
       );
+      continue;
+    }
+    if (record.access) {
+      // ingress-nginx serves a canary Ingress's paths with the main Ingress's settings; only a control of the
+      // whole host is taken from any Ingress of the host, a canary's too.
+      if (isCanary && record.access.scope === 'ingress') ignoredOnCanary();
+      else settings.access.push({ use, access: record.access, reason: record.reason ?? 'no strategy converts it' });
       continue;
     }
     const strategy = record.conversion ? byId.get(record.conversion) : undefined;
@@ -91,13 +106,7 @@ export function readAnnotations(
       continue;
     }
     if (isCanary && !record.conversion?.startsWith('canary')) {
-      report.unconverted(
-        ingress,
-        'annotation-not-converted',
-        'WARNING',
-        path,
-        `Annotation ${name} is not converted: ingress-nginx ignores it on a canary Ingress, which takes the main Ingress's.`,
-      );
+      ignoredOnCanary();
       continue;
     }
     const why = strategy.read(use, record, settings, contextOf(strategy.id, records, bundle));

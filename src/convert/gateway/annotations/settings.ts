@@ -1,6 +1,7 @@
 // What the annotations of one Ingress ask for, once each was read by its strategy: the route and Gateway
 // builders read these, never the annotations themselves.
 import type { PathSegment } from '../../../analysis';
+import type { AccessUse } from '../access';
 
 /** One annotation of the input: its name, value and where it is written. */
 export interface AnnotationUse {
@@ -30,6 +31,8 @@ export interface IngressSettings {
   canaryHeaderValue: AnnotationUse | null;
   headers: { use: AnnotationUse; name: string; value: string }[];
   timeouts: { use: AnnotationUse; seconds: number }[];
+  /** Annotations of an access control (none is converted: access.ts marks the routes that lose one). */
+  access: AccessUse[];
 }
 
 export function noSettings(): IngressSettings {
@@ -47,5 +50,6 @@ export function noSettings(): IngressSettings {
     canaryHeaderValue: null,
     headers: [],
     timeouts: [],
+    access: [],
   };
 }
