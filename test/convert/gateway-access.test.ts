@@ -91,6 +91,7 @@ describe('access controls are never dropped in silence', () => {
     const manifest = [
       ingress('guarded', { [hostGuard.name]: 'web/ca', [ownGuard.name]: 'x' }),
       ingress('same-host', {}, 'app.example.com', '/docs'),
+      ingress('same-host-too', {}, 'app.example.com', '/blog'),
       ingress('other-host', {}, 'www.example.com'),
       ingress('other-class', {}, 'app.example.com', '/other').replace(
         'ingressClassName: nginx',
@@ -101,7 +102,12 @@ describe('access controls are never dropped in silence', () => {
     expect(result.unprotected.map((u) => [u.name, u.lost.map((l) => l.control)])).toEqual([
       ['guarded', [ownGuard.access!.control, hostGuard.access!.control]],
       ['same-host', [hostGuard.access!.control]],
+      ['same-host-too', [hostGuard.access!.control]],
     ]);
+    // Each Ingress of the host is told, at its own host line.
+    expect(
+      result.unconverted.filter((f) => f.resource.name?.startsWith('same-host')).map((f) => f.resource.name),
+    ).toEqual(['same-host', 'same-host-too']);
     const sameHost = result.unconverted.find((f) => f.resource.name === 'same-host');
     expect(sameHost).toMatchObject({
       severity: 'BREAKING',

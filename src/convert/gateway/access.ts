@@ -179,7 +179,7 @@ export function reportAccess(
   for (const u of unprotected)
     for (const l of u.route.lost) {
       const own = settings.get(u.ingress)?.access.some((a) => a.access.control === l.control);
-      const key = `${u.host}\n${l.control}`;
+      const key = `${u.route.ingress.documentIndex}:${u.route.ingress.line}\n${u.host}\n${l.control}`;
       if (own || said.has(key) || sameRef(l.ingress, u.route.ingress)) continue;
       said.add(key);
       const routes = unprotected
