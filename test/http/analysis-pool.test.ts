@@ -127,14 +127,24 @@ describe('analysis in worker threads', () => {
   });
 
   it('counts the running workers in /metrics (netkb_analysis_workers): none, then as many as analyses ran at once', async () => {
-    const server = await startTestServer({ analysisPool: { size: 2, timeoutMs: 30_000, idleMs: 60_000 } });
+    // Both workers hold their first job until the test has counted them: three analyses are then running or
+    // queued at once, whatever the speed of the machine.
+    const held = stallingWorkers();
+    const server = await startTestServer({
+      analysisPool: { size: 2, timeoutMs: 30_000, idleMs: 60_000, startWorker: held.startWorker },
+    });
     const workers = async () => {
       const text = await (await fetch(`${server.base}/metrics`)).text();
       return Number(/^netkb_analysis_workers (\d+)$/m.exec(text)?.[1]);
     };
     try {
       expect(await workers()).toBe(0);
-      const answers = await Promise.all([1, 2, 3].map(() => server.data(REPORT, { m: objects(200) })));
+      held.holding = true;
+      const pending = Promise.all([1, 2, 3].map(() => server.data(REPORT, { m: objects(200) })));
+      await held.heldBy(2);
+      expect(await workers()).toBe(2);
+      held.release();
+      const answers = await pending;
       expect(answers.map((a) => a.upgradeReport.documents)).toEqual([200, 200, 200]);
       expect(await workers()).toBe(2);
     } finally {

@@ -42,18 +42,31 @@ export interface TimedWorkers {
   stalled: { worker: Worker; exit: Promise<number> }[];
   /** Resolves when a holding worker has taken its first job and blocked. */
   held: Promise<void>;
+  /** Resolves when `count` holding workers have each taken their first job and blocked. */
+  heldBy(count: number): Promise<void>;
   /** Lets every holding worker go on with its job. */
   release(): void;
 }
 
 export function stallingWorkers(): TimedWorkers {
   const gate = new SharedArrayBuffer(4);
-  let heldNow: () => void = () => undefined;
+  let holders = 0;
+  const waiting: { count: number; resolve: () => void }[] = [];
+  const heldOne = () => {
+    holders += 1;
+    for (const w of waiting.filter((x) => x.count <= holders)) w.resolve();
+  };
+  const heldBy = (count: number) =>
+    new Promise<void>((resolve) => {
+      waiting.push({ count, resolve });
+      if (holders >= count) resolve();
+    });
   const state: TimedWorkers = {
     stalling: false,
     holding: false,
     stalled: [],
-    held: new Promise<void>((resolve) => (heldNow = resolve)),
+    held: heldBy(1),
+    heldBy,
     release: () => {
       const word = new Int32Array(gate);
       Atomics.store(word, 0, 1);
@@ -66,7 +79,7 @@ export function stallingWorkers(): TimedWorkers {
           HOLD_FIRST_JOB,
         );
         worker.on('message', (m: { heldJob?: number }) => {
-          if (m.heldJob !== undefined) heldNow();
+          if (m.heldJob !== undefined) heldOne();
         });
         return worker;
       }
