@@ -13,6 +13,8 @@ import type { ResourceRef } from '../../analysis/types';
 import { ACCESS_CONTROLS, type AccessControl } from '../../kb/access-controls';
 import type { AnnotationAccess } from '../../kb/model';
 import type { AnnotationUse, IngressSettings } from './annotations/settings';
+import { hostsOf } from './gateway';
+import { recordsOf } from './values';
 import type { IngressView, Report, RouteDraft } from './types';
 
 /** An annotation of the input that belongs to an access control, with its record's part in it. */
@@ -93,17 +95,6 @@ function inForce(uses: readonly AccessUse[]): AccessUse[] {
   return uses.filter(
     (u) => u.access.part === 'guard' && !u.access.offValues.includes(u.use.value) && !turnedOff.has(u.access.control),
   );
-}
-
-/** The hosts of the Ingress's rules ("" for a rule without host, and for an Ingress with none). */
-export function hostsOf(ingress: IngressView): string[] {
-  const rules = Array.isArray(ingress.spec.rules) ? (ingress.spec.rules as unknown[]) : [];
-  const hosts = rules.map((r) =>
-    typeof r === 'object' && r !== null && typeof (r as { host?: unknown }).host === 'string'
-      ? (r as { host: string }).host
-      : '',
-  );
-  return hosts.length > 0 ? [...new Set(hosts)] : [''];
 }
 
 // The controller serves one server per host for all Ingresses of its class.
@@ -210,9 +201,7 @@ const refLabel = (r: ResourceRef) => `${refName(r)} (line ${r.line})`;
 const sameRef = (a: ResourceRef, b: ResourceRef) => a.documentIndex === b.documentIndex && a.line === b.line;
 
 function hostPath(ingress: IngressView, host: string): PathSegment[] {
-  const rules = Array.isArray(ingress.spec.rules) ? (ingress.spec.rules as unknown[]) : [];
-  const i = rules.findIndex(
-    (r) => typeof r === 'object' && r !== null && ((r as { host?: unknown }).host ?? '') === host,
-  );
-  return i === -1 ? ['spec'] : host ? ['spec', 'rules', i, 'host'] : ['spec', 'rules', i];
+  const found = recordsOf(ingress.spec.rules).find(([r]) => (typeof r.host === 'string' ? r.host : '') === host);
+  if (!found) return ['spec'];
+  return host ? ['spec', 'rules', found[1], 'host'] : ['spec', 'rules', found[1]];
 }
