@@ -26,8 +26,9 @@ ingress-nginx annotations are converted where Gateway API has the construct (rew
 canary weights and headers, upstream headers, proxy timeouts); every other one is listed with its line and
 the reason. Access controls (external and basic authentication, allow and deny lists, client certificates)
 have no Gateway API construct: a route that would serve what one protected is marked UNPROTECTED in the
-output and on stderr, its annotations are BREAKING, and the exit code is 1. The objects are written for the latest Gateway API release of the knowledge base (standard
-channel). Works on the embedded database; no server needed. See docs/gateway-migration.md.
+output and on stderr, its annotations are BREAKING, and the exit code is 1. The objects are written for the
+latest Gateway API release of the knowledge base (standard channel). Works on the embedded database; no
+server needed. See docs/gateway-migration.md.
 
 Arguments:
   FILE            a YAML or JSON manifest (several documents and kind: List are fine); other kinds are left out

@@ -11,40 +11,10 @@ import type { PathSegment } from '../../analysis';
 import { resourceOf } from '../../analysis/engine/findings';
 import type { ResourceRef } from '../../analysis/types';
 import { ACCESS_CONTROLS, type AccessControl } from '../../kb/access-controls';
-import type { AnnotationAccess } from '../../kb/model';
-import type { AnnotationUse, IngressSettings } from './annotations/settings';
+import type { AccessUse, IngressSettings } from './annotations/settings';
 import { hostsOf } from './gateway';
 import { recordsOf } from './values';
-import type { IngressView, Report, RouteDraft } from './types';
-
-/** An annotation of the input that belongs to an access control, with its record's part in it. */
-export interface AccessUse {
-  use: AnnotationUse;
-  access: AnnotationAccess;
-  /** Why the converter does not write it (the record's reason). */
-  reason: string;
-}
-
-/** A control that protected what a route serves, and the annotation that turned it on. */
-export interface LostAccess {
-  control: AccessControl;
-  /** The control in words, e.g. "external authentication". */
-  description: string;
-  annotation: string;
-  /** The annotation's line in the input. */
-  line: number;
-  /** The Ingress that set it (another Ingress of the host for a control of the whole host). */
-  ingress: ResourceRef;
-}
-
-/** An HTTPRoute of the output that serves, without protection, what its Ingress (or its host) protected. */
-export interface UnprotectedRoute {
-  name: string;
-  namespace: string | null;
-  /** The Ingress the route was made from. */
-  ingress: ResourceRef;
-  lost: LostAccess[];
-}
+import type { IngressView, LostAccess, Report, RouteDraft, UnprotectedRoute } from './types';
 
 interface Guard {
   ingress: IngressView;

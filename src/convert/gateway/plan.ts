@@ -5,14 +5,7 @@
 // seed's records (annotations/) of the provider the options name. Pure: text and records in, text and lists out.
 import { DEFAULT_LIMITS, type ManifestLimits } from '../../analysis';
 import { resourceOf } from '../../analysis/engine/findings';
-import {
-  AccessGuards,
-  lostAccess,
-  reportAccess,
-  servesBackends,
-  unprotectedComment,
-  type UnprotectedRoute,
-} from './access';
+import { AccessGuards, lostAccess, reportAccess, servesBackends, unprotectedComment } from './access';
 import { readAnnotations } from './annotations';
 import type { IngressSettings } from './annotations/settings';
 import { mergeCanary } from './canary-merge';
@@ -32,6 +25,7 @@ import type {
   ReferenceGrantDraft,
   Report,
   RouteDraft,
+  UnprotectedRoute,
 } from './types';
 
 export interface GatewayConversionResult extends GatewayConversion {

@@ -1,10 +1,10 @@
 // The vocabulary of ingressToGateway: what the conversion is given (the provider's annotation records, the
 // Gateway API bundle it writes for) and the drafts of the objects it builds before they are printed.
-import type { Finding, ManifestObject, PathSegment } from '../../analysis';
+import type { Finding, ManifestObject, PathSegment, ResourceRef } from '../../analysis';
+import type { AccessControl } from '../../kb/access-controls';
 import type { GatewayApiIngressProvider, IngressNginxAnnotation } from '../../kb/model';
 import type { VersionKey } from '../../kb/version';
 import type { ConversionChange, ConvertContext } from '../types';
-import type { UnprotectedRoute } from './access';
 
 /** One annotation record of the provider (seed/gateway-api/ingress-nginx-annotations.yaml), as the KB holds it. */
 export type AnnotationRecord = Omit<IngressNginxAnnotation, 'typename' | 'sources'>;
@@ -41,6 +41,27 @@ export interface GatewayConversion {
   unconverted: Finding[];
   /** Routes written without an access control their Ingress (or its host) had: marked UNPROTECTED in manifest. */
   unprotected: UnprotectedRoute[];
+}
+
+/** A control that protected what a route serves, and the annotation that turned it on. */
+export interface LostAccess {
+  control: AccessControl;
+  /** The control in words, e.g. "external authentication". */
+  description: string;
+  annotation: string;
+  /** The annotation's line in the input. */
+  line: number;
+  /** The Ingress that set it (another Ingress of the host for a control of the whole host). */
+  ingress: ResourceRef;
+}
+
+/** An HTTPRoute of the output that serves, without protection, what its Ingress (or its host) protected. */
+export interface UnprotectedRoute {
+  name: string;
+  namespace: string | null;
+  /** The Ingress the route was made from. */
+  ingress: ResourceRef;
+  lost: LostAccess[];
 }
 
 /** An Ingress read from the input, at networking.k8s.io/v1. */

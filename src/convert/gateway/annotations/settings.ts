@@ -1,7 +1,7 @@
 // What the annotations of one Ingress ask for, once each was read by its strategy: the route and Gateway
 // builders read these, never the annotations themselves.
 import type { PathSegment } from '../../../analysis';
-import type { AccessUse } from '../access';
+import type { AnnotationAccess } from '../../../kb/model';
 
 /** One annotation of the input: its name, value and where it is written. */
 export interface AnnotationUse {
@@ -9,6 +9,14 @@ export interface AnnotationUse {
   value: string;
   line: number;
   path: PathSegment[];
+}
+
+/** An annotation that belongs to an access control, with its record's part in it (read by ../access.ts). */
+export interface AccessUse {
+  use: AnnotationUse;
+  access: AnnotationAccess;
+  /** Why the converter does not write it (the record's reason). */
+  reason: string;
 }
 
 export interface IngressSettings {
