@@ -32,6 +32,7 @@ import {
 } from './schemas';
 import { subjectKey, type SubjectType } from './subjects';
 import { seedHash } from './seed-hash';
+import { proseCutByComment } from './prose-comments';
 import { isTransform, transformNames } from '../convert/transforms';
 import { isMinorVersion, parseVersion } from '../kb/version';
 import { replacementPaths } from '../kb/replacement-paths';
@@ -148,6 +149,16 @@ export function loadSeed(seedDir: string): SeedBundle {
         });
       }
       return undefined;
+    }
+    for (const cut of proseCutByComment(doc, bytes, lines)) {
+      problems.push({
+        file,
+        line: cut.line,
+        field: cut.field,
+        message:
+          `the plain text stops at column ${cut.column}, where " #" starts a YAML comment (${JSON.stringify(cut.comment.slice(0, 40))}), ` +
+          `so the text read ends with ${JSON.stringify(cut.kept.length > 40 ? `…${cut.kept.slice(-40)}` : cut.kept)}: quote the text or write it as a block scalar (>-)`,
+      });
     }
     return { file, doc, lines, data: doc.toJS({ maxAliasCount: 0 }) };
   };

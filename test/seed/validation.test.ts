@@ -133,6 +133,19 @@ describe('a bad record is refused with file, record and field named', () => {
     expect(problems[0].file).toBe('seed/well-known-keys/topology.yaml');
     expect(problems[0].message).toMatch(/invalid YAML at line \d+, column \d+/);
   });
+
+  it('prose cut short by " #" (YAML reads the rest of the line as a comment)', () => {
+    copy.edit('flags/kubelet.yaml', (t) =>
+      t.replace('notes: "Same evidence as --network-plugin (removed by #106907', 'notes: Same evidence as --network-plugin (removed by #106907').replace(/(#98730\)\.)"/, '$1'),
+    );
+    const [p, ...rest] = problemsOf(copy.seed);
+    expect(rest).toEqual([]);
+    expect(p).toMatchObject({ file: 'seed/flags/kubelet.yaml', field: 'notes' });
+    expect(p.message).toMatch(/" #" starts a YAML comment \("#106907; deprecation/);
+    expect(p.message).toMatch(/the text read ends with "….*--network-plugin \(removed by"/);
+    const text = readFileSync(join(copy.seed, 'flags/kubelet.yaml'), 'utf8');
+    expect(text.split('\n')[p.line! - 1]).toContain('notes: Same evidence as --network-plugin (removed by #106907');
+  });
 });
 
 describe('writing the seed', () => {
