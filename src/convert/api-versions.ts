@@ -35,7 +35,7 @@ export const apiVersionConverter: Converter = {
         break;
       }
       const available = availableFrom(current, next);
-      if (!next.servedByDefault) {
+      if (next.servedByDefault === false) {
         blocked = `${next.apiVersion} is not served by default`;
         break;
       }

@@ -278,7 +278,7 @@ async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
             removedIn: v(a.removedIn),
             announcedRemovalIn: v(a.announcedRemovalIn),
             replacementAvailableIn: v(a.replacementAvailableIn),
-            servedByDefault: a.servedByDefault ?? true,
+            servedByDefault: a.servedByDefault ?? null,
             migrationNotes: a.migrationNotes ?? null,
             conversion: a.conversion ? JSON.stringify(a.conversion) : null,
             notes: a.notes ?? null,

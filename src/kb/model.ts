@@ -118,7 +118,8 @@ export interface ApiVersion {
   announcedRemovalIn: VersionKey | null;
   replacement: ApiVersion | null;
   replacementAvailableIn: VersionKey | null;
-  servedByDefault: boolean;
+  /** null: the API server does not serve the version (a file format such as an audit policy). */
+  servedByDefault: boolean | null;
   migrationNotes: string | null;
   conversion: ApiConversion | null;
   notes: string | null;

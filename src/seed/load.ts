@@ -493,6 +493,17 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
   const uniq = firstOfEach(problems);
   const releases = uniq(b.releases, (r) => r.version, 'release');
   const components = uniq(b.components, (r) => r.name, 'component');
+  // Never defaulted: derived from the index where it reads the group (cross-check), else stated.
+  for (const a of b.apiVersions) {
+    if (a.record.servedByDefault === undefined)
+      problem(
+        a,
+        `API version ${a.record.apiVersion} ${a.record.kind}`,
+        'servedByDefault',
+        'no source derives it (the generated index does not read this group, or the beta version has no known first release): ' +
+          'state true or false with the source that says so, or null when the API server does not serve the version (a file format)',
+      );
+  }
   uniq(b.kinds, (r) => r.kind, 'kind');
   // A key place is read once per path: a second entry would report every key there twice.
   for (const k of b.kinds) {

@@ -183,7 +183,8 @@ export const apiVersionSchema = z.strictObject({
   announcedRemovalIn: optionalVersion,
   replacement: apiVersionString.nullish(),
   replacementAvailableIn: optionalVersion,
-  servedByDefault: z.boolean().optional(),
+  /** Derived by the loader where the index reads the group; null: the API server does not serve it (a file format). */
+  servedByDefault: z.boolean().nullable().optional(),
   migrationNotes: text.nullish(),
   conversion: apiConversionSchema.nullish(),
   sourceOverrides,

@@ -54,6 +54,23 @@ describe("the real seed against Kubernetes' source", () => {
     });
   });
 
+  it('derives servedByDefault for every record of a group the index reads, and defaults it nowhere', () => {
+    const rec = (apiVersion: string, kind: string) =>
+      b.apiVersions.find((l) => l.record.apiVersion === apiVersion && l.record.kind === kind)!.record;
+    // Curated records that did not state it, and used to be served "by default" wrongly:
+    expect(rec('rbac.authorization.k8s.io/v1alpha1', 'Role').servedByDefault).toBe(false);
+    expect(rec('scheduling.k8s.io/v1alpha1', 'PriorityClass').servedByDefault).toBe(false);
+    expect(rec('resource.k8s.io/v1beta1', 'ResourceClaim').servedByDefault).toBe(false);
+    expect(rec('storage.k8s.io/v1alpha1', 'VolumeAttributesClass').servedByDefault).toBe(false);
+    // A beta from before 1.24, a stable version, and a legacy beta kept on (with its override):
+    expect(rec('extensions/v1beta1', 'Ingress').servedByDefault).toBe(true);
+    expect(rec('networking.k8s.io/v1', 'Ingress').servedByDefault).toBe(true);
+    expect(rec('flowcontrol.apiserver.k8s.io/v1beta3', 'FlowSchema').servedByDefault).toBe(true);
+    // A file format the API server does not serve states null; no record is left without a value.
+    expect(rec('audit.k8s.io/v1alpha1', 'Policy').servedByDefault).toBeNull();
+    expect(b.apiVersions.filter((l) => l.record.servedByDefault === undefined)).toEqual([]);
+  });
+
   it('states gate locks only where a source does', () => {
     const gate = (name: string) => b.featureGates.find((l) => l.record.name === name)!.record;
     expect(gate('LoadBalancerIPMode').lifecycle.find((s) => s.stage === 'GA')!.lockedToDefault).toBe(true);
@@ -86,6 +103,29 @@ describe('a curated value that disagrees with the source is refused', () => {
       field: 'deprecatedIn',
     });
     expect(p.message).toMatch(/is 1\.20, the lifecycle marker says 1\.22 \(seed\/generated\/api-versions\.json:\d+\)/);
+  });
+
+  it('a servedByDefault the version contradicts, and one no source derives', () => {
+    copy.edit('api-versions/rbac.yaml', (t) =>
+      t.replace(/(apiVersion: "rbac\.authorization\.k8s\.io\/v1alpha1"\n  kind: "Role"\n)/, '$1  servedByDefault: true\n'),
+    );
+    copy.edit('api-versions/other.yaml', (t) =>
+      t.replace(/(apiVersion: "apiregistration\.k8s\.io\/v1"\n  kind: "APIService"\n)  servedByDefault: true\n/, '$1'),
+    );
+    const problems = problemsOf(copy.seed);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatchObject({
+      file: 'seed/api-versions/rbac.yaml',
+      record: 'API version rbac.authorization.k8s.io/v1alpha1 Role',
+      field: 'servedByDefault',
+    });
+    expect(problems[0].message).toMatch(/is true, but an alpha version is served only when enabled/);
+    expect(problems[1]).toMatchObject({
+      file: 'seed/api-versions/other.yaml',
+      record: 'API version apiregistration.k8s.io/v1 APIService',
+      field: 'servedByDefault',
+    });
+    expect(problems[1].message).toMatch(/no source derives it/);
   });
 
   it('a replacement that is removed in the same release', () => {

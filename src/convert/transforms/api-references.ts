@@ -100,7 +100,7 @@ function convertedTo(record: ApiVersion, ctx: ConvertContext): ApiVersion {
   while (bitesBy(current, ctx.path.to) && current.conversion && !seen.has(current.key)) {
     seen.add(current.key);
     const next = ctx.kb.apiVersion(current.conversion.to, current.kind);
-    if (!next || !next.servedByDefault) break;
+    if (!next || next.servedByDefault === false) break;
     const available = availableFrom(current, next);
     if (available !== null && available > ctx.path.from) break;
     current = next;

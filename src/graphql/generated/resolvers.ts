@@ -96,8 +96,12 @@ export type ApiVersion = Node & {
   replacement?: Maybe<ApiVersion>;
   /** First release serving the replacement: migrate before upgrading when it is at or before your release. */
   replacementAvailableIn?: Maybe<Scalars['KubeVersion']['output']>;
-  /** False for versions (usually alpha) that must be enabled on the API server. */
-  servedByDefault: Scalars['Boolean']['output'];
+  /**
+   * Whether kube-apiserver serves the version without --runtime-config: false for alpha versions and for betas
+   * first served from 1.24 on (KEP-3136), derived from the version and checked against the seed. Null when the
+   * API server does not serve the version at all (a file format such as the audit policy).
+   */
+  servedByDefault?: Maybe<Scalars['Boolean']['output']>;
   /** Upstream URLs behind this record. */
   sources: Array<Scalars['String']['output']>;
   /** Version within the group, e.g. v1beta1. */
@@ -1449,7 +1453,7 @@ export type ApiVersionResolvers<ContextType = Context, ParentType extends Resolv
   removedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   replacement?: Resolver<Maybe<ResolversTypes['ApiVersion']>, ParentType, ContextType>;
   replacementAvailableIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
-  servedByDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  servedByDefault?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;

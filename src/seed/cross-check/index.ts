@@ -6,6 +6,7 @@ import type { Located, SeedBundle, SeedProblem } from '../load';
 import type { GeneratedIndex } from '../generated-index';
 import { checkContext, type CrossCheckReport, type WithOverrides } from './context';
 import { checkApiVersions } from './api-versions';
+import { checkServedByDefault } from './served-by-default';
 import { checkApiFields } from './api-fields';
 import { checkFlags } from './flags';
 import { checkFeatureGates } from './feature-gates';
@@ -16,6 +17,7 @@ export type { CrossCheckReport } from './context';
 export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedProblem[]): CrossCheckReport {
   const ctx = checkContext(b, index, problems);
   checkApiVersions(ctx);
+  checkServedByDefault(ctx);
   checkApiFields(ctx);
   checkFlags(ctx);
   checkFeatureGates(ctx);

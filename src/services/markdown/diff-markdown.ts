@@ -66,7 +66,7 @@ function byHurt(groups: ApiGroup[]): ApiGroup[] {
       return {
         g,
         i,
-        served: g.records.some((a) => a.servedByDefault) ? 0 : 1,
+        served: g.records.some((a) => a.servedByDefault !== false) ? 0 : 1,
         focus: notes.some((c) => c.sigs.includes(FOCUS_SIG)) ? 0 : 1,
         action: notes.some((c) => c.actionRequired) ? 0 : 1,
       };
