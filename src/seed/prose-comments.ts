@@ -38,7 +38,13 @@ export function proseCutByComment(doc: Document, source: string, lines: LineCoun
       const hash = rest.indexOf('#');
       if (hash === -1) return;
       const pos = lines.linePos(end + hash);
-      cuts.push({ field, line: pos.line, column: pos.col, kept: String(value.value), comment: rest.slice(hash).trim() });
+      cuts.push({
+        field,
+        line: pos.line,
+        column: pos.col,
+        kept: String(value.value),
+        comment: rest.slice(hash).trim(),
+      });
     },
   });
   return cuts;

@@ -107,7 +107,10 @@ describe('a curated value that disagrees with the source is refused', () => {
 
   it('a servedByDefault the version contradicts, and one no source derives', () => {
     copy.edit('api-versions/rbac.yaml', (t) =>
-      t.replace(/(apiVersion: "rbac\.authorization\.k8s\.io\/v1alpha1"\n  kind: "Role"\n)/, '$1  servedByDefault: true\n'),
+      t.replace(
+        /(apiVersion: "rbac\.authorization\.k8s\.io\/v1alpha1"\n  kind: "Role"\n)/,
+        '$1  servedByDefault: true\n',
+      ),
     );
     copy.edit('api-versions/other.yaml', (t) =>
       t.replace(/(apiVersion: "apiregistration\.k8s\.io\/v1"\n  kind: "APIService"\n)  servedByDefault: true\n/, '$1'),

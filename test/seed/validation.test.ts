@@ -136,7 +136,12 @@ describe('a bad record is refused with file, record and field named', () => {
 
   it('prose cut short by " #" (YAML reads the rest of the line as a comment)', () => {
     copy.edit('flags/kubelet.yaml', (t) =>
-      t.replace('notes: "Same evidence as --network-plugin (removed by #106907', 'notes: Same evidence as --network-plugin (removed by #106907').replace(/(#98730\)\.)"/, '$1'),
+      t
+        .replace(
+          'notes: "Same evidence as --network-plugin (removed by #106907',
+          'notes: Same evidence as --network-plugin (removed by #106907',
+        )
+        .replace(/(#98730\)\.)"/, '$1'),
     );
     const [p, ...rest] = problemsOf(copy.seed);
     expect(rest).toEqual([]);

@@ -2,7 +2,8 @@
 import type { CheckContext, WithOverrides } from './context';
 import type { Located } from '../load';
 import type { ApiVersionRecord } from '../schemas';
-import { apiFacts, entryHasMarkers, groupOf, isAlpha, isBeta, isObjectKind } from '../generated-index';
+import { apiFacts, entryHasMarkers, groupOf, isAlpha, isObjectKind } from '../generated-index';
+import { servedByDefaultOf } from './served-by-default';
 import { parseVersion } from '../../kb/version';
 
 export function checkApiVersions(ctx: CheckContext): void {
@@ -125,11 +126,7 @@ export function checkApiVersions(ctx: CheckContext): void {
     const ref = index.refs.get(f.served[f.served.length - 1])!;
     const futureRemoval = f.removedIn !== null && parseVersion(f.removedIn) > newest ? f.removedIn : null;
     const futureDeprecation = f.deprecatedIn !== null && parseVersion(f.deprecatedIn) > newest ? f.deprecatedIn : null;
-    const offByDefault =
-      isAlpha(entry.apiVersion) ||
-      (isBeta(entry.apiVersion) &&
-        f.introducedIn !== null &&
-        parseVersion(f.introducedIn) >= parseVersion(cfg.betaOffByDefaultFrom));
+    const offByDefault = !servedByDefaultOf(entry.apiVersion, f.introducedIn ?? f.firstRegistered, cfg)!.value;
     const record: ApiVersionRecord = {
       apiVersion: entry.apiVersion,
       kind: entry.kind,

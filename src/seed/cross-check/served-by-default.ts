@@ -18,8 +18,14 @@ export function servedByDefaultOf(apiVersion: string, firstServed: string | null
   if (!isBeta(apiVersion)) return { value: true, why: 'a stable version is served by default' };
   if (firstServed === null) return null;
   return parseVersion(firstServed) >= parseVersion(rule.betaOffByDefaultFrom)
-    ? { value: false, why: `a beta first served in ${firstServed}, from ${rule.betaOffByDefaultFrom} on, is served only when enabled (KEP-3136)` }
-    : { value: true, why: `a beta first served in ${firstServed}, before ${rule.betaOffByDefaultFrom}, is served by default` };
+    ? {
+        value: false,
+        why: `a beta first served in ${firstServed}, from ${rule.betaOffByDefaultFrom} on, is served only when enabled (KEP-3136)`,
+      }
+    : {
+        value: true,
+        why: `a beta first served in ${firstServed}, before ${rule.betaOffByDefaultFrom}, is served by default`,
+      };
 }
 
 export function checkServedByDefault(ctx: CheckContext): void {
