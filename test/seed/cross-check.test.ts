@@ -36,6 +36,13 @@ describe("the real seed against Kubernetes' source", () => {
       deprecatedIn: '1.36',
       servedByDefault: false,
     });
+    // Markers that name no replacement: the newest stable version of the kind in the group, served while
+    // the prerelease version is.
+    expect(at('admissionregistration.k8s.io/v1beta1', 'ValidatingAdmissionPolicy')!.record).toMatchObject({
+      removedIn: '1.34',
+      replacement: 'admissionregistration.k8s.io/v1',
+    });
+    expect(at('v1', 'Service')!.record.replacement).toBeNull();
     // Subresource calls and reviews are indexed but get no record.
     expect(at('v1', 'Binding')).toBeUndefined();
     expect(at('policy/v1', 'Eviction')).toBeUndefined();

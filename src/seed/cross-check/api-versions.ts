@@ -2,7 +2,7 @@
 import type { CheckContext, WithOverrides } from './context';
 import type { Located } from '../load';
 import type { ApiVersionRecord } from '../schemas';
-import { apiFacts, entryHasMarkers, groupOf, isAlpha, isObjectKind } from '../generated-index';
+import { apiFacts, entryHasMarkers, groupOf, isAlpha, isBeta, isObjectKind, type ApiFacts } from '../generated-index';
 import { servedByDefaultOf } from './served-by-default';
 import { parseVersion } from '../../kb/version';
 
@@ -127,13 +127,19 @@ export function checkApiVersions(ctx: CheckContext): void {
     const futureRemoval = f.removedIn !== null && parseVersion(f.removedIn) > newest ? f.removedIn : null;
     const futureDeprecation = f.deprecatedIn !== null && parseVersion(f.deprecatedIn) > newest ? f.deprecatedIn : null;
     const offByDefault = !servedByDefaultOf(entry.apiVersion, f.introducedIn ?? f.firstRegistered, cfg)!.value;
+    // The markers of many prerelease versions name no replacement (admissionregistration.k8s.io/v1beta1
+    // ValidatingAdmissionPolicy): then it is the newest stable version of the kind in the same group that is
+    // served while this one still is, so the advice names a version that works when this one goes.
+    const prerelease = isAlpha(entry.apiVersion) || isBeta(entry.apiVersion);
+    const successor =
+      f.replacement === null && prerelease ? stableSuccessor(ctx, entry.apiVersion, entry.kind, f) : null;
     const record: ApiVersionRecord = {
       apiVersion: entry.apiVersion,
       kind: entry.kind,
       introducedIn: f.introducedIn,
       deprecatedIn: futureDeprecation ? null : f.deprecatedIn,
       removedIn: futureRemoval ? null : f.removedIn,
-      replacement: f.replacement,
+      replacement: f.replacement ?? successor,
       servedByDefault: !offByDefault,
       notes: [
         'Generated from k8s.io/api by netkb import k8s-source: registered in',
@@ -142,6 +148,9 @@ export function checkApiVersions(ctx: CheckContext): void {
           ? `The deprecation marker says ${futureDeprecation}, after the newest release on record.`
           : '',
         futureRemoval ? `The removal marker says ${futureRemoval}, after the newest release on record.` : '',
+        successor
+          ? `The markers name no replacement: ${successor} is the newest stable version of the kind served while this one is.`
+          : '',
         f.removedIn !== null && !f.removalMarked && !futureRemoval
           ? `No removal marker: ${f.removedIn} is the first release whose k8s.io/api no longer has the version, so it is served there at the latest until ${f.removedIn}.`
           : '',
@@ -181,4 +190,18 @@ export function checkApiVersions(ctx: CheckContext): void {
       );
     }
   }
+}
+
+/** The newest stable version of `kind` in the group of `apiVersion` that the index serves before `f` ends. */
+function stableSuccessor(ctx: CheckContext, apiVersion: string, kind: string, f: ApiFacts): string | null {
+  const group = groupOf(apiVersion);
+  const end = f.removedIn !== null ? parseVersion(f.removedIn) : Infinity;
+  const candidates = [...ctx.index.apiVersions.values()]
+    .filter(({ entry }) => entry.kind === kind && groupOf(entry.apiVersion) === group)
+    .filter(({ entry }) => !isAlpha(entry.apiVersion) && !isBeta(entry.apiVersion))
+    .map(({ entry }) => ({ apiVersion: entry.apiVersion, facts: apiFacts(entry, ctx.index.order) }))
+    .filter(({ facts }) => facts.served.length > 0 && parseVersion(facts.served[0]) < end)
+    .map(({ apiVersion }) => apiVersion);
+  const major = (v: string) => Number(/v(\d+)$/.exec(v)?.[1] ?? 0);
+  return candidates.sort((a, b) => major(b) - major(a))[0] ?? null;
 }
