@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { formatVersion } from '../kb/version';
 import type { CliIo } from './check';
+import { FACT_KINDS, type FactOrigins, type FactsByRelease } from '../seed/cross-check/provenance';
 
 export const STATS_HELP = `Usage: netkb stats [--format table|json]
 
@@ -84,6 +85,32 @@ async function sourceCheck(dbSeedHash: string) {
   return summary;
 }
 
+/**
+ * Dated facts per release by origin: generated from Kubernetes' source, curated and agreeing with it, curated
+ * alone; one column per kind of fact as generated/agreeing/curated.
+ */
+function factTable(facts: FactsByRelease): string[] {
+  const head = ['release', 'generated', 'agreeing', 'curated', ...FACT_KINDS];
+  const rows = Object.entries(facts).map(([release, byKind]) => {
+    const sum = (o: keyof FactOrigins) => FACT_KINDS.reduce((n, k) => n + byKind[k][o], 0);
+    return [
+      release,
+      String(sum('generated')),
+      String(sum('agreeing')),
+      String(sum('curated')),
+      ...FACT_KINDS.map((k) => `${byKind[k].generated}/${byKind[k].agreeing}/${byKind[k].curated}`),
+    ];
+  });
+  const widths = head.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((x, i) => x.padStart(widths[i])).join('  ');
+  return [
+    'dated facts per release (introductions, deprecations, removals, gate stages): generated from the source,',
+    'curated and agreeing with it, curated alone; per kind as generated/agreeing/curated',
+    line(head),
+    ...rows.map(line),
+  ];
+}
+
 export async function runStats(argv: string[], io: CliIo): Promise<number> {
   let format = 'table';
   try {
@@ -118,6 +145,8 @@ export async function runStats(argv: string[], io: CliIo): Promise<number> {
         `checked against Kubernetes' source: ${kinds.map((k) => `${x.checked[k]} ${k}`).join(', ')} agree (${x.overridden} differences explained by sourceOverrides)`,
         `generated from the source: ${x.generated} apiVersions; values filled in from it: ${x.filled}`,
         `not covered by any source read: ${kinds.map((k) => `${x.notCovered[k]} ${k}`).join(', ')}`,
+        '',
+        ...factTable(x.facts),
         '',
       ]
     : [

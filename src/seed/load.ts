@@ -501,8 +501,9 @@ function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void {
   const uniq = firstOfEach(problems);
   const releases = uniq(b.releases, (r) => r.version, 'release');
   const components = uniq(b.components, (r) => r.name, 'component');
-  // Never defaulted: derived from the index where it reads the group (cross-check), else stated.
-  for (const a of b.apiVersions) {
+  // Never defaulted: derived from the index where it reads the group (cross-check), else stated. Without the
+  // check (no index, or other problems stopped it) a missing value stays unknown (null).
+  for (const a of b.crossCheck ? b.apiVersions : []) {
     if (a.record.servedByDefault === undefined)
       problem(
         a,

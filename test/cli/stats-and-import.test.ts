@@ -24,6 +24,7 @@ describe('netkb stats', () => {
     expect(s.totals.apiVersions).toBeGreaterThan(180);
     expect(s.sourceCheck.checked.apiVersions).toBeGreaterThan(100);
     expect(s.sourceCheck.generated).toBeGreaterThan(30);
+    expect(s.sourceCheck.facts['1.22'].apiVersions.agreeing).toBeGreaterThan(20);
     const r129 = s.perRelease.find((x: any) => x.release === '1.29');
     expect(r129.changes).toBeGreaterThan(0);
     expect(s.unsourced).toEqual([]);
@@ -37,6 +38,11 @@ describe('netkb stats', () => {
       /checked against Kubernetes' source: \d+ apiVersions, \d+ apiFields, \d+ featureGates, \d+ metrics, \d+ flags agree/,
     );
     expect(r.stdout).toMatch(/generated from the source: \d+ apiVersions/);
+    // Per release, the dated facts by origin, with the totals and one generated/agreeing/curated column per kind.
+    expect(r.stdout).toMatch(
+      /release +generated +agreeing +curated +apiVersions +apiFields +gateStages +flags +metrics/,
+    );
+    expect(r.stdout).toMatch(/\n +1\.22 +\d+ +\d+ +\d+ +\d+\/\d+\/\d+ /);
     const bad = netkb(['stats', '--format', 'markdown']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--format must be table or json/);

@@ -78,6 +78,23 @@ describe("the real seed against Kubernetes' source", () => {
     expect(b.apiVersions.filter((l) => l.record.servedByDefault === undefined)).toEqual([]);
   });
 
+  it('counts every dated fact once per release by origin: generated, curated and agreeing, curated alone', () => {
+    const facts = b.crossCheck!.facts;
+    const total = (kind: 'apiVersions' | 'gateStages' | 'flags') =>
+      Object.values(facts).reduce((n, r) => n + r[kind].generated + r[kind].agreeing + r[kind].curated, 0);
+    const dated = b.apiVersions.reduce(
+      (n, l) => n + [l.record.introducedIn, l.record.deprecatedIn, l.record.removedIn].filter(Boolean).length,
+      0,
+    );
+    expect(total('apiVersions')).toBe(dated);
+    expect(total('gateStages')).toBe(b.featureGates.reduce((n, l) => n + l.record.lifecycle.length, 0));
+    // The 1.22 removals are curated and confirmed by the removal markers; no source read dates a flag.
+    expect(facts['1.22'].apiVersions.agreeing).toBeGreaterThan(20);
+    expect(Object.values(facts).every((r) => r.flags.agreeing === 0)).toBe(true);
+    // Filled in from the index: generated.
+    expect(facts['1.37'].apiVersions.generated).toBeGreaterThan(0);
+  });
+
   it('states gate locks only where a source does', () => {
     const gate = (name: string) => b.featureGates.find((l) => l.record.name === name)!.record;
     expect(gate('LoadBalancerIPMode').lifecycle.find((s) => s.stage === 'GA')!.lockedToDefault).toBe(true);
@@ -207,7 +224,10 @@ describe('a curated value that disagrees with the source is refused', () => {
         (_m, a: string, b: string, c: string) => `${a}"1.20"${b}${override}${c}`,
       ),
     );
-    expect(() => loadSeed(copy.seed)).not.toThrow();
+    // The override is accepted; only the note, read when deprecatedIn was 1.22, waits for a new reading.
+    expect(problemsOf(copy.seed).map((p) => `${p.record} ${p.field}`)).toEqual([
+      'API version node.k8s.io/v1beta1 RuntimeClass notes',
+    ]);
     copy.edit('api-versions/other.yaml', (t) =>
       t.replace(/(kind: "RuntimeClass"\n(?:  .*\n)*?  deprecatedIn: )"1\.20"/, '$1"1.22"'),
     );

@@ -4,6 +4,7 @@ import type { Located, SeedBundle, SeedProblem } from '../load';
 import type { SourceOverrideRecord } from '../schemas';
 import type { GeneratedIndex } from '../generated-index';
 import { parseVersion } from '../../kb/version';
+import type { FactsByRelease } from './provenance';
 
 export interface CrossCheckReport {
   /** Curated records that agree with the index or explain every difference. */
@@ -18,6 +19,8 @@ export interface CrossCheckReport {
   filledValues: string[];
   /** Disagreements explained by a sourceOverrides entry. */
   overridden: number;
+  /** Per release, the dated facts generated from the source, curated and confirmed by it, or curated alone. */
+  facts: FactsByRelease;
 }
 
 export type WithOverrides = { sourceOverrides?: SourceOverrideRecord[] | null };
@@ -35,6 +38,8 @@ export interface CheckContext {
   differ(loc: Located<WithOverrides>, name: string, field: string, message: string): boolean;
   /** A value the record left out, filled from the index. */
   fill(loc: Located<unknown>, record: string, field: string, value: unknown): void;
+  /** What was filled, as `record|field`. */
+  filledKeys: Set<string>;
 }
 
 export function checkContext(b: SeedBundle, index: GeneratedIndex, problems: SeedProblem[]): CheckContext {
@@ -45,7 +50,9 @@ export function checkContext(b: SeedBundle, index: GeneratedIndex, problems: See
     filled: 0,
     filledValues: [],
     overridden: 0,
+    facts: {},
   };
+  const filledKeys = new Set<string>();
   const used = new Set<SourceOverrideRecord>();
   return {
     b,
@@ -70,7 +77,9 @@ export function checkContext(b: SeedBundle, index: GeneratedIndex, problems: See
       });
       return true;
     },
+    filledKeys,
     fill(loc, record, field, value) {
+      filledKeys.add(`${record}|${field}`);
       report.filled++;
       report.filledValues.push(`${loc.file}:${loc.line}: ${record} ${field} = ${JSON.stringify(value)}`);
     },

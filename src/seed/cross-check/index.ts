@@ -11,6 +11,7 @@ import { checkApiFields } from './api-fields';
 import { checkFlags } from './flags';
 import { checkFeatureGates } from './feature-gates';
 import { checkMetrics } from './metrics';
+import { factProvenance } from './provenance';
 
 export type { CrossCheckReport } from './context';
 
@@ -22,6 +23,7 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
   checkFlags(ctx);
   checkFeatureGates(ctx);
   checkMetrics(ctx);
+  ctx.report.facts = factProvenance(ctx);
   const { used } = ctx;
   // An override that explains nothing is stale: the source and the record agree again.
   const lists: [string, Located<WithOverrides & Record<string, unknown>>[], (r: Record<string, unknown>) => string][] =

@@ -1,0 +1,103 @@
+// Where each dated fact of the knowledge base comes from, release by release: generated from Kubernetes'
+// source (a generated record, or a value the index filled in), curated and confirmed by the index
+// (both, agreeing), or curated alone (no source read says it, or an override says otherwise).
+// A dated fact is a release a record names: an API version's or field's introduction, deprecation or removal,
+// the start of a gate stage, a flag's or metric's life.
+import type { CheckContext } from './context';
+import type { Located } from '../load';
+import { apiFacts, fieldFacts, gateStateIn } from '../generated-index';
+import { parseVersion } from '../../kb/version';
+
+export const FACT_KINDS = ['apiVersions', 'apiFields', 'gateStages', 'flags', 'metrics'] as const;
+export type FactKind = (typeof FACT_KINDS)[number];
+export interface FactOrigins {
+  generated: number;
+  agreeing: number;
+  curated: number;
+}
+/** release -> kind of fact -> how many came from where. */
+export type FactsByRelease = Record<string, Record<FactKind, FactOrigins>>;
+
+const LIFE = ['introducedIn', 'deprecatedIn', 'removedIn'] as const;
+
+export function factProvenance(ctx: CheckContext): FactsByRelease {
+  const { b, index, filledKeys } = ctx;
+  const out: FactsByRelease = {};
+  const count = (release: string, kind: FactKind, origin: keyof FactOrigins) => {
+    out[release] ??= Object.fromEntries(
+      FACT_KINDS.map((k) => [k, { generated: 0, agreeing: 0, curated: 0 }]),
+    ) as Record<FactKind, FactOrigins>;
+    out[release][kind][origin]++;
+  };
+  const origin = (
+    name: string,
+    field: string,
+    generated: boolean,
+    sourceSays: string | null | undefined,
+    value: string,
+  ) => (generated || filledKeys.has(`${name}|${field}`) ? 'generated' : sourceSays === value ? 'agreeing' : 'curated');
+
+  for (const loc of b.apiVersions) {
+    const r = loc.record;
+    const name = `API version ${r.apiVersion} ${r.kind}`;
+    const base = r.kind.endsWith('List') ? index.apiVersions.get(`${r.apiVersion} ${r.kind.slice(0, -4)}`) : undefined;
+    const hit = base ?? index.apiVersions.get(`${r.apiVersion} ${r.kind}`);
+    const f = hit ? apiFacts(hit.entry, index.order) : null;
+    for (const field of LIFE) {
+      const v = r[field];
+      if (v) count(v, 'apiVersions', origin(name, field, loc.file === index.apiVersionsFile, f?.[field], v));
+    }
+  }
+  for (const loc of b.apiFields) {
+    const r = loc.record;
+    const name = `API field ${r.kind} ${r.path}`;
+    const f = fieldFacts(index, r.kind, r.path, r.apiVersions ?? null);
+    for (const field of LIFE) {
+      const v = r[field];
+      if (v) count(v, 'apiFields', origin(name, field, false, f?.[field], v));
+    }
+  }
+  for (const loc of b.featureGates) {
+    for (const s of loc.record.lifecycle) {
+      // A stage agrees when a versioned spec list that covers its first release has the same stage and default.
+      const agrees = index.gateSources.some(({ gates, knownThrough }) => {
+        const g = gates.get(loc.record.name);
+        if (!g || knownThrough === null || parseVersion(s.since) > parseVersion(knownThrough)) return false;
+        const state = gateStateIn(g, s.since);
+        return state !== null && state.stage === s.stage && state.defaultEnabled === s.defaultEnabled;
+      });
+      count(s.since, 'gateStages', agrees ? 'agreeing' : 'curated');
+    }
+  }
+  const lifeOf = (
+    kind: FactKind,
+    list: Located<{ introducedIn?: string | null; deprecatedIn?: string | null; removedIn?: string | null }>[],
+    name: (l: never) => string,
+    said: (l: never) => Partial<Record<(typeof LIFE)[number], string | null>>,
+  ) => {
+    for (const loc of list) {
+      for (const field of LIFE) {
+        const v = loc.record[field];
+        if (v) count(v, kind, origin(name(loc as never), field, false, said(loc as never)[field], v));
+      }
+    }
+  };
+  lifeOf(
+    'flags',
+    b.flags,
+    (l: (typeof b.flags)[number]) => `flag ${l.record.component} ${l.record.name}`,
+    () => ({}),
+  );
+  const metricDeprecations = new Map<string, string | null>();
+  for (const file of index.metrics ?? [])
+    for (const m of file.metrics) metricDeprecations.set(`${file.component} ${m.name}`, m.deprecatedIn);
+  lifeOf(
+    'metrics',
+    b.metrics,
+    (l: (typeof b.metrics)[number]) => `metric ${l.record.component} ${l.record.name}`,
+    (l: (typeof b.metrics)[number]) => ({
+      deprecatedIn: metricDeprecations.get(`${l.record.component} ${l.record.name}`),
+    }),
+  );
+  return Object.fromEntries(Object.entries(out).sort(([a], [c]) => parseVersion(a) - parseVersion(c)));
+}
