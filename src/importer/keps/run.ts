@@ -1,5 +1,6 @@
 // `netkb import keps`: reads every kep.yaml of a kubernetes/enhancements clone (at a ref) or of a folder of
 // its files (at a commit the caller names) and writes seed/generated/keps.json, one KEP per line.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { GitTree, SourceRepoError } from '../k8s-source/git-tree';
@@ -52,6 +53,13 @@ export function readKepsFromGit(dir: string, ref: string, source: KepsSource): K
       );
     throw err;
   }
+  // Inside a work tree, git lists files from the folder it runs in: a subfolder of another repository
+  // (a copy of keps/ in a project, say) would pass for the clone.
+  const prefix = execFileSync('git', ['-C', dir, 'rev-parse', '--show-prefix'], { encoding: 'utf8' }).trim();
+  if (prefix !== '')
+    throw new SourceRepoError(
+      `${dir}: a folder inside a git repository (${prefix}), not a clone's root: name the clone, or give --commit to read the folder as it is`,
+    );
   let commit: string;
   try {
     commit = git.commitOf(ref);
