@@ -27,7 +27,7 @@ const COMMANDS: Record<string, { summary: string; load(): Promise<Verb> }> = {
     load: async () => (await import('./gateway')).runGateway,
   },
   import: {
-    summary: "import release notes, or regenerate an index read from Kubernetes' or Gateway API's source",
+    summary: "import release notes, or regenerate an index read from Kubernetes' or Gateway API's source or the KEPs",
     load: async () => (await import('./import')).runImport,
   },
   stats: {

@@ -25,7 +25,7 @@ try {
   );
   const x = b.crossCheck;
   if (x) {
-    const kinds = ['apiVersions', 'apiFields', 'featureGates', 'metrics', 'flags'] as const;
+    const kinds = ['apiVersions', 'apiFields', 'featureGates', 'featureGateComponents', 'metrics', 'flags'] as const;
     process.stdout.write(
       `checked against Kubernetes' source (seed/generated/): ${kinds.map((k) => `${x.checked[k]} ${k}`).join(', ')} agree` +
         `${x.overridden > 0 ? ` (${x.overridden} differences explained by sourceOverrides)` : ''}; ` +

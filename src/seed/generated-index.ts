@@ -6,6 +6,7 @@ import { load } from 'js-yaml';
 import { z } from 'zod';
 import { formatVersion, parseVersion } from '../kb/version';
 import type { SeedProblem } from './load';
+import { readKepIndex, type KepIndex } from './kep-index';
 
 const release = z.string().regex(/^\d+\.\d+$/);
 const apiVersionEntry = z.object({
@@ -127,6 +128,8 @@ export interface GeneratedIndex {
    */
   gateSources: { source: string; knownThrough: string | null; gates: Map<string, GateEntry> }[];
   metrics: MetricsEntry[] | null;
+  /** keps.json (written by `netkb import keps`); null when the seed has none. */
+  keps: KepIndex | null;
 }
 
 const GENERATED = 'generated';
@@ -218,6 +221,7 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
       gates: new Map(g.featureGates.map((e) => [e.name, e])),
     })),
     metrics: metricsData?.files ?? null,
+    keps: readKepIndex(seedDir, problems),
   };
 }
 

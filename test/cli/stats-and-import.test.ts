@@ -23,6 +23,8 @@ describe('netkb stats', () => {
     // Generated records count in the totals (the core kinds among them), and the check's summary is there.
     expect(s.totals.apiVersions).toBeGreaterThan(180);
     expect(s.sourceCheck.checked.apiVersions).toBeGreaterThan(100);
+    // Gates' components checked against the KEPs they cite (seed/generated/keps.json).
+    expect(s.sourceCheck.checked.featureGateComponents).toBeGreaterThan(60);
     expect(s.sourceCheck.generated).toBeGreaterThan(30);
     expect(s.sourceCheck.facts['1.22'].apiVersions.agreeing).toBeGreaterThan(20);
     const r129 = s.perRelease.find((x: any) => x.release === '1.29');
@@ -35,7 +37,7 @@ describe('netkb stats', () => {
     expect(r.stdout).toMatch(/^knowledge base [0-9a-f]{12}: 24 releases, \d+ featureGates/);
     expect(r.stdout).toContain('every record has a source');
     expect(r.stdout).toMatch(
-      /checked against Kubernetes' source: \d+ apiVersions, \d+ apiFields, \d+ featureGates, \d+ metrics, \d+ flags agree/,
+      /checked against Kubernetes' source: \d+ apiVersions, \d+ apiFields, \d+ featureGates, \d+ featureGateComponents, \d+ metrics, \d+ flags agree/,
     );
     expect(r.stdout).toMatch(/generated from the source: \d+ apiVersions/);
     // Per release, the dated facts by origin, with the totals and one generated/agreeing/curated column per kind.

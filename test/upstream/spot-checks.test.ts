@@ -1,12 +1,14 @@
 // Spot checks of the seed against the upstream files it was curated from (../shared/upstream), run by
 // `npm run test:upstream` (and by CI), not by `npm test`:
-// feature-gate stages against Kubernetes' generated feature list, and API removals against Pluto's list.
+// feature-gate stages, defaults and locks against Kubernetes' generated feature list, the per-gate website
+// pages and what the release notes of 1.30 on say of gates; API removals against Pluto's list.
 // Where the seed deliberately departs from a source, its record's notes must say so.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { loadSeed } from '../../src/seed/load';
 import { projectRoot, seedDir } from '../../src/config';
+import { gateClaims } from './gate-claims';
 
 // Where the upstream reference files are: ../shared/upstream beside the project (as CI has them), or
 // NETKB_UPSTREAM_DIR. Missing, this suite fails rather than pass without checking anything.
@@ -15,6 +17,13 @@ const bundle = loadSeed(seedDir());
 const v = (s: string) => {
   const [a, b] = s.split('.').map(Number);
   return a * 1000 + b;
+};
+const next = (s: string) => `1.${(v(s) % 1000) + 1}`;
+type GateRecord = (typeof bundle.featureGates)[number]['record'];
+/** The record's stage in a release (a version key); null before its first stage, after its last or once removed. */
+const stageIn = (g: GateRecord, r: number) => {
+  if (g.removedIn && v(g.removedIn) <= r) return null;
+  return g.lifecycle.find((s) => v(s.since) <= r && (s.until == null || r <= v(s.until))) ?? null;
 };
 
 if (!existsSync(upstream)) {
@@ -40,24 +49,147 @@ if (!existsSync(upstream)) {
     });
 
     it.each(gates.map((g) => [g.record.name, g] as const))(
-      '%s has the stages the feature list gives, from 1.14 on',
+      '%s has the stages, defaults and locks the feature list gives, from 1.14 on',
       (name, g) => {
         const row = rows.get(name)!;
         const mismatches: string[] = [];
+        // "1.16+" in Enabled / Locked: on (locked) from that release; empty: never.
+        const from = (cell: string) => (/^\d+\.\d+\+$/.test(cell) ? v(cell.slice(0, -1)) : Infinity);
+        const enabledFrom = from(row[1]);
+        const lockedFrom = from(row[2]);
         STAGES.forEach((stage, i) => {
           const range = row[3 + i];
           if (!range) return;
           const m = /^(\d+\.\d+)(?:–(\d+\.\d+)?)?$/.exec(range);
           if (!m) return;
-          const from = Math.max(v(m[1]), 1014);
+          const first = Math.max(v(m[1]), 1014);
           const to = m[2] ? v(m[2]) : range.endsWith('–') ? 1036 : v(m[1]);
-          for (let r = from; r <= Math.min(to, 1036); r++) {
-            const ours = [...g.record.lifecycle].reverse().find((s) => v(s.since) <= r);
-            if (ours && ours.stage !== stage) mismatches.push(`${r % 1000}: ${ours.stage} vs ${stage}`);
+          for (let r = first; r <= Math.min(to, 1036); r++) {
+            const ours = stageIn(g.record, r);
+            if (!ours) {
+              mismatches.push(`${r % 1000}: no stage vs ${stage}`);
+              continue;
+            }
+            if (ours.stage !== stage) mismatches.push(`${r % 1000}: ${ours.stage} vs ${stage}`);
+            if (ours.defaultEnabled !== r >= enabledFrom)
+              mismatches.push(
+                `${r % 1000}: ${ours.defaultEnabled ? 'on' : 'off'} vs ${r >= enabledFrom ? 'on' : 'off'}`,
+              );
+            if (ours.lockedToDefault != null && ours.lockedToDefault !== r >= lockedFrom)
+              mismatches.push(
+                `${r % 1000}: ${ours.lockedToDefault ? 'locked' : 'not locked'} vs ${r >= lockedFrom ? 'locked' : 'not locked'}`,
+              );
           }
         });
         const explained = /feature list|feature_list/i.test(g.record.notes ?? '');
         expect(explained ? [] : mismatches).toEqual([]);
+      },
+    );
+  });
+
+  describe('feature gates against their per-gate website pages', () => {
+    const dir = join(upstream, 'kubernetes-website', 'feature-gates');
+    const STAGE: Record<string, string> = { alpha: 'ALPHA', beta: 'BETA', stable: 'GA', deprecated: 'DEPRECATED' };
+    type PageStage = {
+      stage: string;
+      defaultValue: boolean;
+      fromVersion: string;
+      toVersion?: string;
+      locked?: boolean;
+    };
+    const pages = readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => {
+        const front = parse(readFileSync(join(dir, f), 'utf8').split(/^---$/m)[1]) as {
+          title: string;
+          stages: PageStage[];
+          removed?: boolean;
+        };
+        return { file: f, ...front };
+      });
+    const byName = new Map(bundle.featureGates.map((g) => [g.record.name, g.record]));
+
+    it('reads every stored page, each of a gate the seed has', () => {
+      expect(pages.length).toBeGreaterThanOrEqual(16);
+      expect(pages.filter((p) => !byName.has(p.title)).map((p) => p.title)).toEqual([]);
+    });
+
+    it.each(pages.map((p) => [p.title, p] as const))(
+      '%s: each release the page covers has its stage, default and lock; a removed page, our removedIn',
+      (name, page) => {
+        const g = byName.get(name)!;
+        const mismatches: string[] = [];
+        const last = page.stages[page.stages.length - 1];
+        const end = last.toVersion ? v(last.toVersion) : 1036;
+        for (let r = v(page.stages[0].fromVersion); r <= end; r++) {
+          // Some pages let two stages share a release (one's toVersion is the next one's fromVersion): either will do.
+          const claimed = page.stages.filter((s) => v(s.fromVersion) <= r && r <= (s.toVersion ? v(s.toVersion) : end));
+          const ours = stageIn(g, r);
+          if (claimed.length === 0) continue;
+          if (!ours) {
+            if (last.toVersion || !g.removedIn || r < v(g.removedIn)) mismatches.push(`${r % 1000}: no stage here`);
+            continue;
+          }
+          const fits = claimed.some(
+            (s) =>
+              STAGE[s.stage] === ours.stage &&
+              s.defaultValue === ours.defaultEnabled &&
+              (!s.locked || ours.lockedToDefault === true),
+          );
+          if (!fits)
+            mismatches.push(
+              `${r % 1000}: ${ours.stage} ${ours.defaultEnabled ? 'on' : 'off'} vs ${claimed.map((s) => `${STAGE[s.stage]} ${s.defaultValue ? 'on' : 'off'}${s.locked ? ' locked' : ''}`).join(' or ')}`,
+            );
+        }
+        // The page's toVersion is the last release with the gate.
+        if (page.removed && g.removedIn !== (last.toVersion ? next(last.toVersion) : undefined))
+          mismatches.push(`removedIn ${g.removedIn} vs the page's last release ${last.toVersion}`);
+        expect(mismatches).toEqual([]);
+      },
+    );
+  });
+
+  describe('feature gates against what the release notes say of them (1.30 on)', () => {
+    const releases = ['1.30', '1.31', '1.32', '1.33', '1.34', '1.35', '1.36', '1.37'];
+    const names = new Set(bundle.featureGates.map((g) => g.record.name));
+    const claims = releases.flatMap((release) => {
+      const notes = JSON.parse(
+        readFileSync(join(upstream, 'sig-release-notes', `release-notes-draft-${release}.json`), 'utf8'),
+      ) as Record<string, { text: string; pr_number: number }>;
+      return Object.values(notes).flatMap((n) =>
+        gateClaims(n.text)
+          .filter((c) => names.has(c.gate))
+          .map((c) => ({ ...c, release, pr: n.pr_number })),
+      );
+    });
+
+    it("finds claims about many of the seed's gates", () => {
+      expect(new Set(claims.map((c) => c.gate)).size).toBeGreaterThanOrEqual(30);
+      expect(new Set(claims.map((c) => c.release))).toEqual(new Set(releases));
+    });
+
+    it.each(claims.map((c) => [`${c.release} #${c.pr} ${c.gate} ${c.claim}`, c] as const))(
+      "%s: the seed agrees, or the gate's notes cite the PR",
+      (_title, c) => {
+        const g = bundle.featureGates.find((x) => x.record.name === c.gate)!.record;
+        const r = v(c.release);
+        const removed = g.removedIn != null && v(g.removedIn) <= r;
+        const ours = removed ? null : stageIn(g, r);
+        const agrees =
+          c.claim === 'REMOVED'
+            ? removed
+            : c.claim === 'LOCKED'
+              ? removed || ours?.lockedToDefault === true
+              : c.claim === 'ON' || c.claim === 'OFF'
+                ? ours?.defaultEnabled === (c.claim === 'ON')
+                : ours?.stage === c.claim;
+        const explained = new RegExp(`#${c.pr}\\b`).test(g.notes ?? '');
+        expect({
+          gate: c.gate,
+          in: c.release,
+          seed: removed ? 'removed' : ours ? `${ours.stage} ${ours.defaultEnabled ? 'on' : 'off'}` : 'none',
+          agrees: agrees || explained,
+        }).toMatchObject({ agrees: true });
       },
     );
   });

@@ -6,11 +6,14 @@ import type { GeneratedIndex } from '../generated-index';
 import { parseVersion } from '../../kb/version';
 import type { FactsByRelease } from './provenance';
 
+/** What is counted: the record types, and the gates' components checked against their KEPs. */
+export type CheckedKind = 'apiVersions' | 'apiFields' | 'featureGates' | 'featureGateComponents' | 'metrics' | 'flags';
+
 export interface CrossCheckReport {
   /** Curated records that agree with the index or explain every difference. */
-  checked: Record<'apiVersions' | 'apiFields' | 'featureGates' | 'metrics' | 'flags', number>;
+  checked: Record<CheckedKind, number>;
   /** Curated records the index has nothing to say about (another repository's group, a gate removed before the list). */
-  notCovered: Record<'apiVersions' | 'apiFields' | 'featureGates' | 'metrics' | 'flags', number>;
+  notCovered: Record<CheckedKind, number>;
   /** api-versions records generated from the index. */
   generated: number;
   /** Values filled in from the index where the curated record left them out. */
@@ -44,8 +47,8 @@ export interface CheckContext {
 
 export function checkContext(b: SeedBundle, index: GeneratedIndex, problems: SeedProblem[]): CheckContext {
   const report: CrossCheckReport = {
-    checked: { apiVersions: 0, apiFields: 0, featureGates: 0, metrics: 0, flags: 0 },
-    notCovered: { apiVersions: 0, apiFields: 0, featureGates: 0, metrics: 0, flags: 0 },
+    checked: { apiVersions: 0, apiFields: 0, featureGates: 0, featureGateComponents: 0, metrics: 0, flags: 0 },
+    notCovered: { apiVersions: 0, apiFields: 0, featureGates: 0, featureGateComponents: 0, metrics: 0, flags: 0 },
     generated: 0,
     filled: 0,
     filledValues: [],

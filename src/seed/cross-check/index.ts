@@ -1,7 +1,8 @@
 // The curated seed against the generated index (seed/generated/): every curated API version, field, gate
-// stage, metric and flag must agree with what Kubernetes' source says, or carry a `sourceOverrides` entry
-// naming the source that overrides it. Facts the curated record leaves out are filled from the index, and
-// group/version/kinds the seed lacks become records generated from it. One file per kind of record.
+// stage, metric and flag must agree with what Kubernetes' source says, and every gate's components with its
+// KEP, or carry a `sourceOverrides` entry naming the source that overrides it. Facts the curated record
+// leaves out are filled from the index, and group/version/kinds the seed lacks become records generated from
+// it. One file per kind of record.
 import type { Located, SeedBundle, SeedProblem } from '../load';
 import type { GeneratedIndex } from '../generated-index';
 import { checkContext, type CrossCheckReport, type WithOverrides } from './context';
@@ -10,6 +11,7 @@ import { checkServedByDefault } from './served-by-default';
 import { checkApiFields } from './api-fields';
 import { checkFlags } from './flags';
 import { checkFeatureGates } from './feature-gates';
+import { checkFeatureGateComponents } from './feature-gate-components';
 import { checkMetrics } from './metrics';
 import { factProvenance } from './provenance';
 
@@ -22,6 +24,7 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
   checkApiFields(ctx);
   checkFlags(ctx);
   checkFeatureGates(ctx);
+  checkFeatureGateComponents(ctx);
   checkMetrics(ctx);
   ctx.report.facts = factProvenance(ctx);
   const { used } = ctx;
