@@ -74,7 +74,8 @@ describe('a gate that lacks a component its KEP lists', () => {
         `$1${override}$2`,
       ),
     );
-    const b = loadSeed(copy.seed);
+    // (Its note, read while the gate listed cloud-controller-manager, waits for a new reading: not the point here.)
+    const b = loadSeed(copy.seed, { skipNoteReviews: true });
     expect(gateIn(b, 'CloudDualStackNodeIPs').record.components).toEqual(['kubelet']);
     copy.edit('feature-gates/network-a-l.yaml', (t) =>
       t.replace(
