@@ -55,6 +55,10 @@ const COMMANDS: Record<string, { summary: string; load(): Promise<Verb> }> = {
     summary: 'the releases the knowledge base covers, with dates and note counts',
     load: async () => (await import('./releases')).runReleases,
   },
+  release: {
+    summary: 'propose what a new release adds to seed/ from its sources (a review list)',
+    load: async () => (await import('./release')).runRelease,
+  },
   'gateway-api': {
     summary: 'the Gateway API CRD bundles: which one fits a Kubernetes release, and their kinds',
     load: async () => (await import('./gateway-api-verb')).runGatewayApi,
@@ -70,7 +74,8 @@ ${Object.entries(COMMANDS)
   .join('\n')}
 
 Run netkb COMMAND --help for a command's options. Every command but serve works on the embedded
-database (DATABASE_URL, default ./data/netkb.db, built from seed/ when missing); no server needed.
+database (DATABASE_URL, default ./data/netkb.db, built from seed/ when missing; release reads seed/
+itself); no server needed.
 Exit codes: 0 answered, 2 bad input or usage (check: 1 when findings reach --fail-on; --exit-codes pluto
 for Pluto's 0/1/2/3).
 `;

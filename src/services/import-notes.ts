@@ -4,6 +4,7 @@ import { replaceImportedNotes, type ImportedNoteRow } from '../db/imported-notes
 import { badUserInput } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { formatVersion, parseVersion, VersionFormatError } from '../kb/version';
+import { oncePerPr } from '../notes/dedupe';
 import { linkText, type LinkCatalog } from '../notes/link';
 import { parseJsonNotes } from '../notes/parse-json';
 import { parseMarkdownNotes } from '../notes/parse-markdown';
@@ -54,7 +55,7 @@ export async function importReleaseNotes(kb: KnowledgeBase, dbFile: string, req:
       { argument: 'content' },
     );
   }
-  const chosen = dedupe(sig === null ? notes : notes.filter((n) => n.sigs.includes(sigName(sig))));
+  const chosen = oncePerPr(sig === null ? notes : notes.filter((n) => n.sigs.includes(sigName(sig))));
   if (chosen.length === 0) {
     throw badUserInput(
       `content: no entry of SIG ${sigName(sig!)} in the file (${notes.length} entries of other SIGs or without SIG tags); nothing was imported`,
@@ -92,23 +93,6 @@ export async function importReleaseNotes(kb: KnowledgeBase, dbFile: string, req:
   const previous = kb.changes.filter((c) => c.version === version && c.imported).map((c) => c.key);
   await replaceImportedNotes(dbFile, version, rows, previous);
   return { version, changesCreated: rows.length, skipped: notes.length - chosen.length, unlinked };
-}
-
-/** The same PR listed twice (urgent notes repeat entries of other sections) becomes one entry. */
-function dedupe(notes: ParsedNote[]): ParsedNote[] {
-  const byPr = new Map<number, ParsedNote>();
-  const out: ParsedNote[] = [];
-  for (const n of notes) {
-    const pr = n.prs[0];
-    const seen = pr === undefined ? undefined : byPr.get(pr);
-    if (seen) {
-      seen.actionRequired ||= n.actionRequired;
-      continue;
-    }
-    if (pr !== undefined) byPr.set(pr, n);
-    out.push(n);
-  }
-  return out;
 }
 
 function catalogOf(kb: KnowledgeBase): LinkCatalog {

@@ -285,7 +285,7 @@ describe('netkb releases', () => {
 });
 
 describe('help', () => {
-  it.each(['diff', 'gate', 'flag', 'search', 'releases', 'serve', 'stats', 'check'])(
+  it.each(['diff', 'gate', 'flag', 'search', 'releases', 'release', 'serve', 'stats', 'check'])(
     'netkb %s --help explains the verb and its exit codes',
     (verb) => {
       const r = netkb([verb, '--help']);
@@ -298,7 +298,7 @@ describe('help', () => {
   it('netkb --help lists every verb', () => {
     const r = netkb(['--help']);
     expect(r.code).toBe(0);
-    for (const verb of ['check', 'import', 'stats', 'serve', 'diff', 'gate', 'flag', 'search', 'releases'])
+    for (const verb of ['check', 'import', 'stats', 'serve', 'diff', 'gate', 'flag', 'search', 'releases', 'release'])
       expect(r.stdout).toMatch(new RegExp(`\\n  ${verb} +\\S`));
   });
 });

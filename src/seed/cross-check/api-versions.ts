@@ -2,7 +2,17 @@
 import type { CheckContext, WithOverrides } from './context';
 import type { Located } from '../load';
 import type { ApiVersionRecord } from '../schemas';
-import { apiFacts, entryHasMarkers, groupOf, isAlpha, isBeta, isObjectKind, type ApiFacts } from '../generated-index';
+import {
+  apiFacts,
+  entryHasMarkers,
+  groupOf,
+  isAlpha,
+  isBeta,
+  isObjectKind,
+  type ApiFacts,
+  type ApiVersionEntry,
+  type GeneratedIndex,
+} from '../generated-index';
 import { servedByDefaultOf } from './served-by-default';
 import { parseVersion } from '../../kb/version';
 
@@ -120,9 +130,10 @@ export function checkApiVersions(ctx: CheckContext): void {
   for (const [key, { entry, line }] of index.apiVersions) {
     if (curated.has(key)) continue;
     const f = apiFacts(entry, index.order);
-    if (!f.served.some((r) => parseVersion(r) >= parseVersion(cfg.recordsFrom))) continue;
-    if (isAlpha(entry.apiVersion) && !cfg.alphaGroups.includes(groupOf(entry.apiVersion))) continue;
-    if (!isObjectKind(entry.kind) || cfg.skipKinds.includes(entry.kind)) continue;
+    if (!becomesRecord(entry, f, cfg)) continue;
+    // First served after the newest release on record (the index reads the development branch too): a fact
+    // only once its release is added to releases.yaml.
+    if (f.introducedIn !== null && parseVersion(f.introducedIn) > newest) continue;
     const ref = index.refs.get(f.served[f.served.length - 1])!;
     const futureRemoval = f.removedIn !== null && parseVersion(f.removedIn) > newest ? f.removedIn : null;
     const futureDeprecation = f.deprecatedIn !== null && parseVersion(f.deprecatedIn) > newest ? f.deprecatedIn : null;
@@ -201,7 +212,18 @@ function stableSuccessor(ctx: CheckContext, apiVersion: string, kind: string, f:
     .filter(({ entry }) => !isAlpha(entry.apiVersion) && !isBeta(entry.apiVersion))
     .map(({ entry }) => ({ apiVersion: entry.apiVersion, facts: apiFacts(entry, ctx.index.order) }))
     .filter(({ facts }) => facts.served.length > 0 && parseVersion(facts.served[0]) < end)
+    .filter(({ facts }) => parseVersion(facts.served[0]) <= ctx.newest)
     .map(({ apiVersion }) => apiVersion);
   const major = (v: string) => Number(/v(\d+)$/.exec(v)?.[1] ?? 0);
   return candidates.sort((a, b) => major(b) - major(a))[0] ?? null;
+}
+
+/**
+ * Whether a group/version/kind the curated seed lacks gets a generated record: served from `recordsFrom` on,
+ * alpha only in the alpha groups, and a kind a manifest carries (k8s-source.yaml says which).
+ */
+export function becomesRecord(entry: ApiVersionEntry, f: ApiFacts, cfg: GeneratedIndex['config']['api']): boolean {
+  if (!f.served.some((r) => parseVersion(r) >= parseVersion(cfg.recordsFrom))) return false;
+  if (isAlpha(entry.apiVersion) && !cfg.alphaGroups.includes(groupOf(entry.apiVersion))) return false;
+  return isObjectKind(entry.kind) && !cfg.skipKinds.includes(entry.kind);
 }

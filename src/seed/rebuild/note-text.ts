@@ -1,0 +1,134 @@
+// What a release-note entry's text says about the gates, flags and fields it names: read sentence by
+// sentence, with the words the notes use for removals, deprecations, promotions and defaults. Reading prose
+// is never certain, so every finding keeps the sentence it came from, and a proposal built on it says so.
+import type { FeatureGateRecord } from '../schemas';
+
+export type Stage = FeatureGateRecord['lifecycle'][number]['stage'];
+
+/** The sentences of a note (bullet lines too), with code spans' backticks kept. */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/\n+/)
+    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[A-Z`])/))
+    .map((s) => s.replace(/^\s*[-*]\s+/, '').trim())
+    .filter(Boolean);
+}
+
+// "will be removed", "to be removed in a future release": announcements, not removals.
+const FUTURE = /\b(will|would|may|might|to) be\b|\bin a future release\b|\bfuture\b|\bplanned\b|\bscheduled\b/i;
+const REMOVAL =
+  /\b(remov(?:e|ed|es|ing|al)|no longer (?:accept|support|recogni[sz]|regist|exist|available)\w*|stops? accepting|dropped|deleted)\b/i;
+const DEPRECATION = /\bdeprecat(?:e|ed|es|ing|ion)\b/i;
+
+/** A sentence without the parenthesised asides that name what stays ("(only `--x` is kept)"). */
+export function withoutExceptions(sentence: string): string {
+  return sentence.replace(/\(([^()]*)\)/g, (all, inner: string) =>
+    /\b(kept|keeps|retained|still|remains?|except|unaffected|unchanged)\b/i.test(inner) ? '' : all,
+  );
+}
+
+// "removing the incorrect statement that ...": words were removed from a text, not the thing it names.
+const WORDS_REMOVED =
+  /\bremov\w*\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}(?:statement|text|wording|sentence|mention|comment|warning|message|documentation|docs|description|help)\b/i;
+
+/** Whether the sentence reports something removed in this release (not announced for a later one). */
+export const saysRemoved = (sentence: string) =>
+  REMOVAL.test(sentence) && !FUTURE.test(sentence) && !WORDS_REMOVED.test(sentence);
+export const saysDeprecated = (sentence: string) => DEPRECATION.test(sentence) && !/\bundeprecat/i.test(sentence);
+
+/** The `--flag` tokens of a text, in order, each once. */
+export function flagsIn(text: string): string[] {
+  return [...new Set([...text.matchAll(/(?<![\w-])--([a-z0-9][a-z0-9-]*[a-z0-9])/g)].map((m) => `--${m[1]}`))];
+}
+
+/** A gate-like name: UpperCamelCase with a capital after a lower-case letter ("NFTablesNetlink", not "GA" or "Beta"). */
+const isGateWord = (w: string) => /^[A-Z][A-Za-z0-9]+$/.test(w) && /[a-z][A-Za-z0-9]*[A-Z]/.test(w);
+
+/** The names written as gates: `X` feature gate, the `X` beta feature gate, feature gate `X`. */
+export function gateNamesIn(text: string): string[] {
+  const stage = '(?:[Aa]lpha|[Bb]eta|GA|[Ss]table|[Dd]eprecated)';
+  const out = new Set<string>();
+  for (const m of text.matchAll(
+    new RegExp(
+      `\`?([A-Z][A-Za-z0-9]+)\`?\\s+(?:${stage}\\s+)?[Ff]eature[- ]?gates?\\b|[Ff]eature[- ]?gates?\\s+\`?([A-Z][A-Za-z0-9]+)`,
+      'g',
+    ),
+  )) {
+    const name = m[1] ?? m[2];
+    if (isGateWord(name)) out.add(name);
+  }
+  return [...out];
+}
+
+export interface GateStatement {
+  /** The stage the sentence moves the gate to. */
+  stage?: Stage;
+  /** true: on by default; false: off by default. */
+  defaultEnabled?: boolean;
+  locked?: boolean;
+  removed?: boolean;
+  /** The gate is new in the release ("added ... alpha"). */
+  added?: boolean;
+  /** On by default, and the sentence says it can be turned off. */
+  canDisable?: boolean;
+  sentence: string;
+}
+
+const STAGE_WORD: Record<string, Stage> = {
+  alpha: 'ALPHA',
+  beta: 'BETA',
+  ga: 'GA',
+  stable: 'GA',
+  'general availability': 'GA',
+};
+
+/** What one sentence says of the gate `name`, or null when it names the gate without saying anything of its life. */
+export function gateStatement(sentence: string, name: string): GateStatement | null {
+  if (!new RegExp(`\\b${name}\\b`).test(sentence)) return null;
+  const s: GateStatement = { sentence };
+  // The removal is the gate's: "Removed the GA `X` feature gate", "`X` feature gate has been removed".
+  const gateRemoved =
+    new RegExp(
+      `\\b(?:removed|removes|removing|dropped|deleted)\\b(?:(?!\\b(?:added|introduced)\\b)[\\s\\S])*?\\b${name}\`?\\s+(?:feature[- ]?)?gates?\\b`,
+      'i',
+    ).test(sentence) ||
+    new RegExp(
+      `\\b${name}\`?\\s+(?:feature[- ]?gate\\s+)?(?:has been|have been|was|is|are|were)\\s+(?:now\\s+)?(?:removed|dropped|deleted)\\b`,
+      'i',
+    ).test(sentence);
+  if (saysRemoved(sentence) && gateRemoved) {
+    s.removed = true;
+    return s;
+  }
+  const promoted = /\b(?:promot|graduat|mov)\w*\b.*?\bto\s+`?(alpha|beta|ga|stable|general availability)\b/i.exec(
+    sentence,
+  );
+  // "the `X` beta feature gate", "the beta `X` gate", "the `X` feature gate (Beta, enabled by default)"
+  const named =
+    new RegExp(`\\b(alpha|beta|ga|stable)\\s+\`?${name}\\b`, 'i').exec(sentence) ??
+    new RegExp(`\\b${name}\`?\\s+(?:feature[- ]?gate\\s+)?\\(?\\s*(alpha|beta|ga|stable)\\b`, 'i').exec(sentence);
+  const word = promoted?.[1] ?? named?.[1];
+  if (word) s.stage = STAGE_WORD[word.toLowerCase()];
+  // "the `X` feature gate is deprecated", "Deprecated the `X` feature gate"
+  const deprecated =
+    new RegExp(`\\b${name}\`?\\s+(?:feature[- ]?gate\\s+)?(?:is|was|has been)\\s+(?:now\\s+)?deprecated\\b`, 'i').test(
+      sentence,
+    ) || new RegExp(`\\bdeprecat(?:ed|es|ing)\\s+(?:the\\s+)?\`?${name}\\b`, 'i').test(sentence);
+  if (!s.stage && deprecated && !FUTURE.test(sentence)) s.stage = 'DEPRECATED';
+  if (!FUTURE.test(sentence)) {
+    if (/\b(enabled?|on)\b[^.]*?\bby default\b|\benabled it by default\b/i.test(sentence)) s.defaultEnabled = true;
+    else if (/\b(disabled|off)\b[^.]*?\bby default\b/i.test(sentence)) s.defaultEnabled = false;
+    if (s.defaultEnabled === true && /\bcan be (?:disabled|turned off|switched off)\b/i.test(sentence))
+      s.canDisable = true;
+    if (/\block(?:ed|s)?\b/i.test(sentence)) {
+      s.locked = true;
+      if (/\bto\s+`?(true|enabled|on)\b/i.test(sentence)) s.defaultEnabled = true;
+    }
+  }
+  if (/\b(?:added|introduced|new)\b.*\balpha\b|\balpha\b.*\b(?:added|introduced)\b/i.test(sentence)) {
+    s.added = true;
+    s.stage ??= 'ALPHA';
+    s.defaultEnabled ??= false;
+  }
+  return s.stage || s.defaultEnabled !== undefined || s.locked || s.added ? s : null;
+}
