@@ -18,6 +18,11 @@ export interface CrossCheckReport {
   filledValues: string[];
   /** Disagreements explained by a sourceOverrides entry. */
   overridden: number;
+  /**
+   * api-versions migrationNotes against the differences of the types (migration-notes.ts): notes checked, notes
+   * of a version the field index lacks, and one line per field a replacement drops that nothing names.
+   */
+  migrationNotes: { checked: number; notCovered: number; gaps: string[] };
 }
 
 export type WithOverrides = { sourceOverrides?: SourceOverrideRecord[] | null };
@@ -45,6 +50,7 @@ export function checkContext(b: SeedBundle, index: GeneratedIndex, problems: See
     filled: 0,
     filledValues: [],
     overridden: 0,
+    migrationNotes: { checked: 0, notCovered: 0, gaps: [] },
   };
   const used = new Set<SourceOverrideRecord>();
   return {
