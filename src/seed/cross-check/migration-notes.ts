@@ -65,6 +65,9 @@ class VersionFields {
   all(): string[] {
     return Object.keys(this.entry.paths);
   }
+  has(path: string): boolean {
+    return path in this.entry.paths;
+  }
   /** Whether the index cannot tell if `path` exists here: an enclosing field has another package's type. */
   hidden(path: string, release?: string): boolean {
     return parentsOf(path).some((p) => {
@@ -126,10 +129,11 @@ export function checkMigrationNotes(ctx: CheckContext): void {
     const targets = [...new Set([r.replacement, r.conversion?.to])].filter(
       (v): v is string => v != null && v !== r.apiVersion && byVersion.has(v) && records.has(`${v} ${r.kind}`),
     );
-    const pairs = targets.map((t) =>
-      comparePair(own, new VersionFields(t, byVersion.get(t)!), ownServed, servedBy(records.get(`${t} ${r.kind}`)!)),
+    const others = targets.map((t) => new VersionFields(t, byVersion.get(t)!));
+    const pairs = others.map((o) =>
+      comparePair(own, o, ownServed, servedBy(records.get(`${o.apiVersion} ${r.kind}`)!)),
     );
-    const sides = [own, ...targets.map((t) => new VersionFields(t, byVersion.get(t)!))];
+    const sides = [own, ...others];
     const known = new Set(sides.flatMap((s) => s.all()));
     const named = r.migrationNotes ? namedPaths(r.migrationNotes) : [];
     // A path token resolves to the paths of the pair it names: itself when it starts at the object's root,
@@ -179,7 +183,9 @@ export function checkMigrationNotes(ctx: CheckContext): void {
         const differs = pairs.some((p) =>
           paths.some((path) => [...p.removed.keys(), ...p.added].some((d) => within(d, path))),
         );
-        if (differs) continue;
+        // A field only one side ever has differs too, though outside the releases both are served.
+        const onBothSides = paths.some((path) => own.has(path) && others.some((o) => o.has(path)));
+        if (differs || !onBothSides) continue;
         explainOrRefuse(
           ctx,
           loc,
