@@ -11,7 +11,8 @@ seed is checked against (npm run seed:check, npm test). What is read is set in s
 
   API_REPO        a clone of kubernetes/api with its release tags (a bare mirror is enough): every
                   group/version/kind registered at each tag kubernetes-X.Y.0 and on the development branch,
-                  the prerelease lifecycle markers, and the field paths of the networking kinds
+                  the prerelease lifecycle markers, and the field paths of the kinds api.fieldKinds
+                  lists (the networking kinds, and those whose api-versions records carry migration notes)
                   -> api-versions.json, api-fields.json
   --config-repo NAME=DIR
                   a clone of a component's staging repository with its release tags (kube-proxy=

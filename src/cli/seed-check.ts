@@ -31,6 +31,11 @@ try {
         `${x.overridden > 0 ? ` (${x.overridden} differences explained by sourceOverrides)` : ''}; ` +
         `${x.generated} apiVersions generated, ${x.filled} values filled in; not covered by the index: ${kinds.map((k) => `${x.notCovered[k]} ${k}`).join(', ')}\n`,
     );
+    const m = x.migrationNotes;
+    process.stdout.write(
+      `migration notes: ${m.checked} checked against the differences of their version's types, ${m.notCovered} of versions the field index lacks; ` +
+        `${m.gaps.length} fields a replacement drops that no note or conversion names${m.gaps.map((g) => `\n  ${g}`).join('')}\n`,
+    );
     if (process.argv.includes('--verbose'))
       process.stdout.write(x.filledValues.map((l) => `  filled from the index: ${l}\n`).join(''));
   } else {

@@ -11,7 +11,8 @@ Counts per release (release-note entries, reviewed or imported; gates added and 
 flags and fields deprecated and removed) and per record type, and lists records without a source URL.
 When the database was built from the seed/ folder at hand, also what the check against Kubernetes' own
 source found (records that agree, differences explained by an override, records generated from the
-source, values filled in from it, and records no source read covers).
+source, values filled in from it, records no source read covers, and the migration notes checked against
+the differences of the types, with each field a replacement drops that no note or conversion names).
 
 Exit codes: 0 answered, 2 bad input (unknown format or option).
 `;
@@ -145,6 +146,8 @@ export async function runStats(argv: string[], io: CliIo): Promise<number> {
         `checked against Kubernetes' source: ${kinds.map((k) => `${x.checked[k]} ${k}`).join(', ')} agree (${x.overridden} differences explained by sourceOverrides)`,
         `generated from the source: ${x.generated} apiVersions; values filled in from it: ${x.filled}`,
         `not covered by any source read: ${kinds.map((k) => `${x.notCovered[k]} ${k}`).join(', ')}`,
+        `migration notes checked against the differences of the types: ${x.migrationNotes.checked} (${x.migrationNotes.notCovered} of versions not indexed); fields a replacement drops that nothing names: ${x.migrationNotes.gaps.length}`,
+        ...x.migrationNotes.gaps.map((g) => `  ${g}`),
         '',
         ...factTable(x.facts),
         '',

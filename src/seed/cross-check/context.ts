@@ -24,6 +24,11 @@ export interface CrossCheckReport {
   overridden: number;
   /** Per release, the dated facts generated from the source, curated and confirmed by it, or curated alone. */
   facts: FactsByRelease;
+  /**
+   * api-versions migrationNotes against the differences of the types (migration-notes.ts): notes checked, notes
+   * of a version the field index lacks, and one line per field a replacement drops that nothing names.
+   */
+  migrationNotes: { checked: number; notCovered: number; gaps: string[] };
 }
 
 export type WithOverrides = { sourceOverrides?: SourceOverrideRecord[] | null };
@@ -54,6 +59,7 @@ export function checkContext(b: SeedBundle, index: GeneratedIndex, problems: See
     filledValues: [],
     overridden: 0,
     facts: {},
+    migrationNotes: { checked: 0, notCovered: 0, gaps: [] },
   };
   const filledKeys = new Set<string>();
   const used = new Set<SourceOverrideRecord>();

@@ -1,8 +1,8 @@
 // The curated seed against the generated index (seed/generated/): every curated API version, field, gate
 // stage, metric and flag must agree with what Kubernetes' source says, and every gate's components with its
-// KEP, or carry a `sourceOverrides` entry naming the source that overrides it. Facts the curated record
-// leaves out are filled from the index, and group/version/kinds the seed lacks become records generated from
-// it. One file per kind of record.
+// KEP, or carry a `sourceOverrides` entry naming the source that overrides it; migration notes must fit the
+// differences of their version's types. Facts the curated record leaves out are filled from the index, and
+// group/version/kinds the seed lacks become records generated from it. One file per kind of record.
 import type { Located, SeedBundle, SeedProblem } from '../load';
 import type { GeneratedIndex } from '../generated-index';
 import { checkContext, type CrossCheckReport, type WithOverrides } from './context';
@@ -14,6 +14,7 @@ import { checkFeatureGates } from './feature-gates';
 import { checkFeatureGateComponents } from './feature-gate-components';
 import { checkMetrics } from './metrics';
 import { factProvenance } from './provenance';
+import { checkMigrationNotes } from './migration-notes';
 
 export type { CrossCheckReport } from './context';
 
@@ -21,6 +22,8 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
   const ctx = checkContext(b, index, problems);
   checkApiVersions(ctx);
   checkServedByDefault(ctx);
+  // After the API versions: it compares each record with the replacement they filled in.
+  checkMigrationNotes(ctx);
   checkApiFields(ctx);
   checkFlags(ctx);
   checkFeatureGates(ctx);
