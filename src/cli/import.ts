@@ -9,6 +9,7 @@ import { parseVerbArgs } from './verb-args';
 export const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--format markdown|json] [--sig SIG | --all]
        netkb import k8s-source API_REPO [--files DIR]   (see netkb import k8s-source --help)
        netkb import gateway-api-source GIT_DIR [--out DIR]   (see netkb import gateway-api-source --help)
+       netkb import gate-history NAME=GIT_DIR...   (see netkb import gate-history --help)
 
 Imports the release notes of a release the reviewed seed does not cover yet, from the release team's
 markdown (CHANGELOG / release-notes-draft.md layout) or JSON (release-notes-draft.json) file. Entries of
@@ -34,8 +35,11 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
   }
   if (what === 'k8s-source') return (await import('./import-k8s-source')).runImportK8sSource(rest, io);
   if (what === 'gateway-api-source') return (await import('./import-gateway-api')).runImportGatewayApi(rest, io);
+  if (what === 'gate-history') return (await import('./import-gate-history')).runImportGateHistory(rest, io);
   if (what !== 'notes') {
-    io.stderr(`netkb import: what to import? "notes", "k8s-source" or "gateway-api-source".\n\n${IMPORT_HELP}`);
+    io.stderr(
+      `netkb import: what to import? "notes", "k8s-source", "gateway-api-source" or "gate-history".\n\n${IMPORT_HELP}`,
+    );
     return 2;
   }
   const parsed = parseVerbArgs(
