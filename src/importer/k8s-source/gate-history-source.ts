@@ -95,31 +95,41 @@ export function readFeatureSpecMap(
 }
 
 /**
- * The version of `module` that a repository vendored at one commit, from whichever metadata it kept:
- * vendor/modules.txt (`# k8s.io/kubernetes v1.19.0`, or the version of a `=> module version` replacement),
- * Gopkg.lock (dep: the `version` of the module's project) or Godeps/Godeps.json (godep: the `Comment`,
- * git-describe of the vendored commit, of the module's packages). null when none names it, or when a
- * replacement points at a local folder (no version to check).
+ * The version of `module` from which a repository vendored the package `pkg` (a folder of the module, such
+ * as pkg/features) at one commit, from whichever metadata it kept: vendor/modules.txt (`# k8s.io/kubernetes
+ * v1.19.0`, or the version of a `=> module version` replacement), Gopkg.lock (dep: the `version` of the
+ * module's project) or Godeps/Godeps.json (godep: the `Comment`, git-describe of the vendored commit). The
+ * metadata must list the package itself: a file of a package it does not list was not put there by the tool
+ * from that version (a leftover of an earlier vendoring). null when it names no such version, or when a
+ * replacement points at a local folder.
  */
 export function vendoredVersion(
   module: string,
+  pkg: string,
   meta: { modulesTxt?: string; gopkgLock?: string; godepsJson?: string },
 ): string | null {
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   if (meta.modulesTxt) {
-    const esc = module.replace(/\./g, '\\.');
-    const m = new RegExp(`^# ${esc} (\\S+)(?: => (\\S+)(?: (\\S+))?)?\\s*$`, 'm').exec(meta.modulesTxt);
-    if (m) return m[2] === undefined ? m[1] : (m[3] ?? null);
+    const m = new RegExp(`^# ${esc(module)} (\\S+)(?: => (\\S+)(?: (\\S+))?)?\\s*$`, 'm').exec(meta.modulesTxt);
+    if (!m) return null;
+    const packages = meta.modulesTxt
+      .slice(m.index + m[0].length)
+      .split(/^# /m)[0]
+      .split('\n');
+    if (!packages.includes(`${module}/${pkg}`)) return null;
+    return m[2] === undefined ? m[1] : (m[3] ?? null);
   }
   if (meta.gopkgLock) {
     for (const block of meta.gopkgLock.split('[[projects]]')) {
-      if (!new RegExp(`^\\s*name = "${module.replace(/\./g, '\\.')}"`, 'm').test(block)) continue;
+      if (!new RegExp(`^\\s*name = "${esc(module)}"`, 'm').test(block)) continue;
+      if (!block.includes(`"${pkg}"`)) return null;
       return /^\s*version = "([^"]+)"/m.exec(block)?.[1] ?? null;
     }
+    return null;
   }
   if (meta.godepsJson) {
     const deps = (JSON.parse(meta.godepsJson) as { Deps?: { ImportPath: string; Comment?: string }[] }).Deps ?? [];
-    const dep = deps.find((d) => d.ImportPath === module || d.ImportPath.startsWith(`${module}/`));
-    if (dep?.Comment) return dep.Comment;
+    return deps.find((d) => d.ImportPath === `${module}/${pkg}`)?.Comment ?? null;
   }
   return null;
 }

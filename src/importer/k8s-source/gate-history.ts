@@ -4,13 +4,13 @@
 // Kubernetes itself only versions its gate specs from 1.31 on; before that each release's kube_features.go
 // says the spec at that release and nothing else, so one copy per release is read.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { load } from 'js-yaml';
 import { z } from 'zod';
 import { GitTree, SourceRepoError } from './git-tree';
 import { readFeatureSpecMap, readGateConstants, releaseOfVersion, vendoredVersion } from './gate-history-source';
 import type { SourceStage } from './gates-source';
-import { compareVersions, formatVersion, parseVersion } from '../../kb/version';
+import { compareVersions, parseVersion } from '../../kb/version';
 
 const release = z.string().regex(/^\d+\.\d+$/);
 export const gateHistorySourceSchema = z.object({
@@ -74,13 +74,8 @@ export function importGateHistory(
   const trees = new Map<string, GitTree>();
   for (const [name, dir] of repos) trees.set(name, new GitTree(dir));
 
+  // Releases may be missing (no copy found that can be checked): the index says nothing of them.
   const releases = [...new Set(source.files.map((f) => f.release))].sort(compareVersions);
-  for (let i = 1; i < releases.length; i++)
-    if (parseVersion(releases[i]) !== parseVersion(releases[i - 1]) + 1)
-      throw new SourceRepoError(
-        `no file for ${formatVersion(parseVersion(releases[i - 1]) + 1)}: the releases read must follow each other (a gap would read as a removal)`,
-      );
-
   const perRelease = new Map<string, Map<string, { state: State; file: string }>>();
   const sources: { release: string; files: { module: string; version: string; source: string }[] }[] = [];
   const leftOut: string[] = [];
@@ -99,14 +94,14 @@ export function importGateHistory(
       const where = `${f.repository}@${f.commit.slice(0, 12)}:${path}`;
       const text = meta.get(path);
       if (text === undefined) throw new SourceRepoError(`${where}: no such file at that commit`);
-      const vendored = vendoredVersion(f.module, {
+      const vendored = vendoredVersion(f.module, dirname(source.featureFile), {
         modulesTxt: meta.get(`${f.vendor}/modules.txt`),
         gopkgLock: meta.get(`${root}Gopkg.lock`),
         godepsJson: meta.get(`${root}Godeps/Godeps.json`),
       });
       if (vendored !== f.version)
         throw new SourceRepoError(
-          `${where}: the source says ${f.module} ${f.version}, the repository's vendoring metadata says ${vendored ?? 'nothing checkable'}`,
+          `${where}: the source says ${f.module} ${f.version}, the repository's vendoring metadata says ${vendored ?? 'nothing checkable'} for ${f.module}/${dirname(source.featureFile)}`,
         );
       if (releaseOfVersion(f.version) !== rel)
         throw new SourceRepoError(`${where}: ${f.module} ${f.version} is not a ${rel} version`);
@@ -140,13 +135,13 @@ export function importGateHistory(
   const names = [...new Set([...perRelease.values()].flatMap((g) => [...g.keys()]))].sort((a, b) => a.localeCompare(b));
   const featureGates = names.map((name) => {
     const specs: GateHistorySpec[] = [];
-    releases.forEach((rel, i) => {
+    releases.forEach((rel) => {
       const s = perRelease.get(rel)!.get(name)?.state;
       if (!s) return;
       const last = specs[specs.length - 1];
       if (
         last &&
-        last.to === releases[i - 1] &&
+        parseVersion(last.to) + 1 === parseVersion(rel) &&
         last.stage === s.stage &&
         last.defaultEnabled === s.defaultEnabled &&
         last.lockedToDefault === s.lockedToDefault
