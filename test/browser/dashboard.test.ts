@@ -229,10 +229,11 @@ describe('feature-gate timelines', () => {
     }>(
       '{ featureGate(name: "ExternalPolicyForExternalIP") { lifecycle { stage defaultEnabled lockedToDefault since } } }',
     );
-    // The record this test is about: GA off in 1.18, then two GA stages on by default, the second one locked.
+    // The record this test is about: GA off in 1.18, then two GA stages on by default, the second one locked
+    // (the first two locks filled in from the feature files of 1.18 and 1.19).
     expect(gate.featureGate.lifecycle).toEqual([
-      { stage: 'GA', defaultEnabled: false, lockedToDefault: null, since: '1.18' },
-      { stage: 'GA', defaultEnabled: true, lockedToDefault: null, since: '1.19' },
+      { stage: 'GA', defaultEnabled: false, lockedToDefault: false, since: '1.18' },
+      { stage: 'GA', defaultEnabled: true, lockedToDefault: false, since: '1.19' },
       { stage: 'GA', defaultEnabled: true, lockedToDefault: true, since: '1.20' },
     ]);
     await page.goto(`${run.server.base}/?view=timeline&sig=Network`);
