@@ -72,7 +72,16 @@ export function importGateHistory(
   if (missing.length > 0)
     throw new SourceRepoError(`name a git folder for ${missing.join(', ')} (NAME=DIR): the source reads from it`);
   const trees = new Map<string, GitTree>();
-  for (const [name, dir] of repos) trees.set(name, new GitTree(dir));
+  for (const [name, dir] of repos) {
+    try {
+      trees.set(name, new GitTree(dir));
+    } catch (err) {
+      if (!(err instanceof SourceRepoError)) throw err;
+      throw new SourceRepoError(
+        `${dir}: not a git repository (give a clone of ${known.get(name)}; a bare mirror is enough)`,
+      );
+    }
+  }
 
   // Releases may be missing (no copy found that can be checked): the index says nothing of them.
   const releases = [...new Set(source.files.map((f) => f.release))].sort(compareVersions);
