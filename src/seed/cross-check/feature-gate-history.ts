@@ -39,7 +39,7 @@ export function checkGateHistory(
   const mismatches: string[] = [];
   const lockGaps: string[] = [];
   let firstSource: string | null = null;
-  const seen = (release: string) => (firstSource ??= history.sources.get(release)![0]);
+  const seen = (release: string) => (firstSource ??= history.sources.get(release)!.join(', '));
   for (const release of history.releases) {
     if (parseVersion(release) > newest) break;
     const want = entry.states.get(release);
@@ -62,12 +62,12 @@ export function checkGateHistory(
     }
   }
   const where = () =>
-    `kube_features.go of each release (${history.file}:${entry.line}; first differing copy ${firstSource})`;
+    `kube_features.go of each release (${history.file}:${entry.line}; copies read for the first release that differs: ${firstSource})`;
   if (mismatches.length > 0) differ(loc, name, 'lifecycle', `disagrees with ${where()}: ${compress(mismatches)}`);
   if (lockGaps.length > 0) differ(loc, name, 'lockedToDefault', `disagrees with ${where()}: ${compress(lockGaps)}`);
   if (mismatches.length > 0) return;
   g.lifecycle.forEach((s, i) => {
-    if (s.lockedToDefault != null || s.until == null) return;
+    if (s.lockedToDefault != null) return;
     const lock = lockOver(s, (r) => entry.states.get(r) ?? null);
     if (lock !== null) {
       s.lockedToDefault = lock;
@@ -77,18 +77,16 @@ export function checkGateHistory(
 }
 
 /**
- * The one lock every release of a stage (since..until, or ..`last` for an open stage) has by `stateAt`, or
- * null when a release has no state or two releases differ.
+ * The one lock every release of a stage (since..until) has by `stateAt`, or null when the stage is open,
+ * a release has no state, or two releases differ.
  */
 export function lockOver(
-  s: Stage,
+  s: Pick<Stage, 'since' | 'until'>,
   stateAt: (release: string) => Pick<HistoryState, 'lockedToDefault'> | null,
-  last?: number,
 ): boolean | null {
-  const end = s.until != null ? parseVersion(s.until) : last;
-  if (end === undefined) return null;
+  if (s.until == null) return null;
   const values = new Set<boolean>();
-  for (let r = parseVersion(s.since); r <= end; r++) {
+  for (let r = parseVersion(s.since); r <= parseVersion(s.until); r++) {
     const st = stateAt(formatVersion(r));
     if (!st) return null;
     values.add(st.lockedToDefault);

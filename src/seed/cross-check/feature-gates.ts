@@ -89,7 +89,7 @@ function checkGate(
   g.lifecycle.forEach((s, i) => {
     if (s.lockedToDefault != null || parseVersion(s.since) > last) return;
     const until = formatVersion(Math.min(s.until ? parseVersion(s.until) : last, last));
-    const lock = lockOver({ ...s, until }, stateAt);
+    const lock = lockOver({ since: s.since, until }, stateAt);
     if (lock !== null) {
       s.lockedToDefault = lock;
       filled(`lifecycle[${i}].lockedToDefault`, lock);
