@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { formatVersion, parseVersion } from '../kb/version';
 import type { SeedProblem } from './load';
 import { readKepIndex, type KepIndex } from './kep-index';
+import { gateHistoryFile, toGateHistory, type GateHistory } from './gate-history-index';
 
 const release = z.string().regex(/^\d+\.\d+$/);
 const apiVersionEntry = z.object({
@@ -127,6 +128,8 @@ export interface GeneratedIndex {
    * (the one before the newest release it names).
    */
   gateSources: { source: string; knownThrough: string | null; gates: Map<string, GateEntry> }[];
+  /** Each gate's spec at every release whose pre-versioned feature files were read (feature-gates-history.json). */
+  gateHistory: GateHistory | null;
   metrics: MetricsEntry[] | null;
   /** keps.json (written by `netkb import keps`); null when the seed has none. */
   keps: KepIndex | null;
@@ -173,6 +176,18 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
   const fieldsData = parse(join(dir, 'api-fields.json'), apiFieldsFile);
   const configData = parse(join(dir, 'component-config-fields.json'), configFieldsFile);
   const gatesData = parse(join(dir, 'feature-gates.json'), gatesFile);
+  const historyPath = join(dir, 'feature-gates-history.json');
+  const historyData = parse(historyPath, gateHistoryFile);
+  let gateHistory: GateHistory | null = null;
+  if (historyData) {
+    const h = toGateHistory(historyData, rel(historyPath), readFileSync(historyPath, 'utf8'));
+    if (Array.isArray(h))
+      problems.push({
+        file: rel(historyPath),
+        message: `not a generated index: ${h.slice(0, 3).join('; ')}; regenerate it with netkb import gate-history`,
+      });
+    else gateHistory = h;
+  }
   const metricsData = parse(join(dir, 'metrics.json'), metricsFile);
 
   const lines = readFileSync(apiPath, 'utf8').split('\n');
@@ -222,6 +237,7 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
     })),
     metrics: metricsData?.files ?? null,
     keps: readKepIndex(seedDir, problems),
+    gateHistory,
   };
 }
 

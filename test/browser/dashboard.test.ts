@@ -229,9 +229,11 @@ describe('feature-gate timelines', () => {
     }>(
       '{ featureGate(name: "ExternalPolicyForExternalIP") { lifecycle { stage defaultEnabled lockedToDefault since } } }',
     );
-    // The record this test is about: two GA stages, both on by default, the second one locked.
+    // The record this test is about: GA off in 1.18, then two GA stages on by default, the second one locked
+    // (the first two locks filled in from the feature files of 1.18 and 1.19).
     expect(gate.featureGate.lifecycle).toEqual([
-      { stage: 'GA', defaultEnabled: true, lockedToDefault: null, since: '1.18' },
+      { stage: 'GA', defaultEnabled: false, lockedToDefault: false, since: '1.18' },
+      { stage: 'GA', defaultEnabled: true, lockedToDefault: false, since: '1.19' },
       { stage: 'GA', defaultEnabled: true, lockedToDefault: true, since: '1.20' },
     ]);
     await page.goto(`${run.server.base}/?view=timeline&sig=Network`);
@@ -250,22 +252,29 @@ describe('feature-gate timelines', () => {
     ).toEqual([
       {
         stage: 'GA',
-        range: '1.18–1.21',
-        span: 4,
-        label: 'ExternalPolicyForExternalIP: GA, on by default in 1.18–1.21; locked to the default from 1.20',
+        range: '1.18',
+        span: 1,
+        label: 'ExternalPolicyForExternalIP: GA, off by default in 1.18',
+        marks: [],
+      },
+      {
+        stage: 'GA',
+        range: '1.19–1.21',
+        span: 3,
+        label: 'ExternalPolicyForExternalIP: GA, on by default in 1.19–1.21; locked to the default from 1.20',
         marks: ['1.20'],
       },
     ]);
-    // The mark sits on the 1.20 column: two of the bar's four columns before it.
-    const offset = await bars.first().evaluate((td) => {
+    // The mark sits on the 1.20 column: one of the bar's three columns before it.
+    const offset = await bars.nth(1).evaluate((td) => {
       const mark = td.querySelector('.lock-mark')!.getBoundingClientRect();
       const bar = td.getBoundingClientRect();
       return (mark.left - bar.left) / bar.width;
     });
-    expect(offset).toBeCloseTo(0.5, 1);
+    expect(offset).toBeCloseTo(1 / 3, 1);
     await row('ExternalPolicyForExternalIP').scrollIntoViewIfNeeded();
     await screenshot(page, 'timeline-lock-mark');
-    await bars.first().focus();
+    await bars.nth(1).focus();
     expect(await page.locator('#gate-tip').textContent()).toContain(
       'This bar: GA, on by default; locked to the default from 1.20.',
     );

@@ -22,7 +22,9 @@ describe('feature gates', () => {
     expect(data.proxy.map((g: any) => g.name)).toContain('IPv6DualStack');
     const in15 = data.in15.map((g: any) => g.name);
     const in20 = data.in20.map((g: any) => g.name);
-    expect(in15).toEqual(expect.arrayContaining(['ServiceLoadBalancerFinalizer', 'IPv6DualStack', 'SCTPSupport']));
+    expect(in15).toEqual(
+      expect.arrayContaining(['ServiceLoadBalancerFinalizer', 'SupportIPVSProxyMode', 'SCTPSupport']),
+    );
     expect(in15).not.toContain('SetHostnameAsFQDN');
     expect(in20).toEqual(expect.arrayContaining(['SetHostnameAsFQDN', 'EndpointSliceTerminatingCondition']));
     expect(in20).not.toContain('ServiceLoadBalancerFinalizer');

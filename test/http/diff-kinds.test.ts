@@ -1,8 +1,8 @@
 // diff's gate transitions say what kind of change each is (kind, kinds), and diff(sig) keeps one SIG's gates
 // and changes. The gates and releases here are read from seed/feature-gates (network-1.20.yaml,
-// network-m-z.yaml): IPv6DualStack ALPHA 1.15, BETA on by default 1.21, GA locked 1.23, removed 1.25;
-// MultiCIDRServiceAllocator ALPHA 1.27, BETA (off) 1.31, GA on 1.33, locked 1.34; ServiceTopology ALPHA 1.17,
-// DEPRECATED 1.20, removed 1.22.
+// network-m-z.yaml, network-a-l.yaml): IPv6DualStack ALPHA 1.16, BETA on by default 1.21, GA locked 1.23,
+// removed 1.25; MultiCIDRServiceAllocator ALPHA 1.27, BETA (off) 1.31, GA on 1.33, locked 1.34;
+// DisableNodeKubeProxyVersion BETA on 1.31, DEPRECATED off 1.32, DEPRECATED on 1.33.
 import { startTestServer, type TestServer } from '../support/http';
 
 let server: TestServer;
@@ -32,7 +32,7 @@ const ofGate = (diff: any, name: string) =>
 describe('FeatureGateTransition.kind and kinds', () => {
   it('names each step of a gate that is added, graduates twice and is removed', async () => {
     expect(ofGate(await transitions('1.14', '1.25'), 'IPv6DualStack')).toEqual([
-      { version: '1.15', kind: 'ADDED', kinds: ['ADDED'] },
+      { version: '1.16', kind: 'ADDED', kinds: ['ADDED'] },
       { version: '1.21', kind: 'GRADUATED', kinds: ['GRADUATED', 'DEFAULT_CHANGED'] },
       { version: '1.23', kind: 'GRADUATED', kinds: ['GRADUATED', 'LOCK_CHANGED'] },
       { version: '1.25', kind: 'REMOVED', kinds: ['REMOVED'] },
@@ -48,11 +48,10 @@ describe('FeatureGateTransition.kind and kinds', () => {
     ]);
   });
 
-  it('tells a deprecation', async () => {
-    expect(ofGate(await transitions('1.16', '1.22'), 'ServiceTopology')).toEqual([
-      { version: '1.17', kind: 'ADDED', kinds: ['ADDED'] },
-      { version: '1.20', kind: 'DEPRECATED', kinds: ['DEPRECATED'] },
-      { version: '1.22', kind: 'REMOVED', kinds: ['REMOVED'] },
+  it('tells a deprecation, and a change of the default within it', async () => {
+    expect(ofGate(await transitions('1.31', '1.33'), 'DisableNodeKubeProxyVersion')).toEqual([
+      { version: '1.32', kind: 'DEPRECATED', kinds: ['DEPRECATED', 'DEFAULT_CHANGED'] },
+      { version: '1.33', kind: 'DEFAULT_CHANGED', kinds: ['DEFAULT_CHANGED'] },
     ]);
   });
 

@@ -102,9 +102,9 @@ describe("the real seed against Kubernetes' source", () => {
       true,
     );
     expect(gate('DisableCloudProviders').lifecycle.find((s) => s.stage === 'GA')!.lockedToDefault).toBe(true);
-    // Removed before any gate list read here, and no doc says: unknown, not "not locked".
+    // Removed before the first release whose feature files were read, and no doc says: unknown, not "not locked".
     expect(
-      gate('IPTablesOwnershipCleanup').lifecycle.find((s) => s.stage === 'GA')!.lockedToDefault ?? null,
+      gate('AllowExtTrafficLocalEndpoints').lifecycle.find((s) => s.stage === 'GA')!.lockedToDefault ?? null,
     ).toBeNull();
   });
 });

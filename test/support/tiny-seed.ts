@@ -101,6 +101,7 @@ export function tinyIndex(t: TinyIndex): GeneratedIndex {
     })),
     metrics: null,
     keps: null,
+    gateHistory: null,
   };
 }
 

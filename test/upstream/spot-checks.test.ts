@@ -237,11 +237,11 @@ if (!existsSync(upstream)) {
       expect(api(key)?.removedIn).toBe(removedIn);
     });
 
-    it('IPv6DualStack: alpha off from 1.15, beta on from 1.21, GA locked from 1.23, gone in 1.25', () => {
+    it('IPv6DualStack: alpha off from 1.16, beta on from 1.21, GA locked from 1.23, gone in 1.25', () => {
       expect(gate('IPv6DualStack')).toMatchObject({
         removedIn: '1.25',
         lifecycle: [
-          { stage: 'ALPHA', defaultEnabled: false, since: '1.15' },
+          { stage: 'ALPHA', defaultEnabled: false, since: '1.16' },
           { stage: 'BETA', defaultEnabled: true, since: '1.21' },
           { stage: 'GA', defaultEnabled: true, lockedToDefault: true, since: '1.23' },
         ],

@@ -1,34 +1,40 @@
-// Gate stages, defaults and locks against the versioned specs.
+// Gate stages, defaults and locks against the versioned specs, and against each release's own feature files
+// where the history read them (feature-gate-history.ts).
 import type { CheckContext, WithOverrides } from './context';
 import type { Located } from '../load';
 import type { FeatureGateRecord } from '../schemas';
 import { gateStateIn, type GateEntry, type GeneratedIndex } from '../generated-index';
+import type { GateHistoryEntry } from '../gate-history-index';
+import { checkGateHistory, lockOver, stageIn } from './feature-gate-history';
 import { formatVersion, parseVersion } from '../../kb/version';
 
 export function checkFeatureGates(ctx: CheckContext): void {
   const { b, index, report, newest, differ, fill } = ctx;
   // Feature gates ------------------------------------------------------------------------------------
-  if (index.gateSources.length > 0) {
-    for (const loc of b.featureGates) {
-      const hits = index.gateSources.filter((src) => src.gates.has(loc.record.name));
-      if (hits.length === 0) {
-        report.notCovered.featureGates++;
-        continue;
-      }
-      report.checked.featureGates++;
-      for (const src of hits)
-        checkGate(loc, src.gates.get(loc.record.name)!, src, newest, differ, (field, value) =>
-          fill(loc, `feature gate ${loc.record.name}`, field, value),
-        );
+  const history = index.gateHistory;
+  if (index.gateSources.length === 0 && !history) return;
+  for (const loc of b.featureGates) {
+    const hits = index.gateSources.filter((src) => src.gates.has(loc.record.name));
+    const past = history?.gates.get(loc.record.name);
+    if (hits.length === 0 && !past) {
+      report.notCovered.featureGates++;
+      continue;
     }
+    report.checked.featureGates++;
+    const filled = (field: string, value: unknown) => fill(loc, `feature gate ${loc.record.name}`, field, value);
+    // The release's own files first: where they have the gate, they, not the versioned specs (rewritten
+    // in 1.31 for the releases before), say what the release did.
+    if (past) checkGateHistory(loc, past, history!, newest, differ, filled);
+    for (const src of hits) checkGate(loc, src.gates.get(loc.record.name)!, src, newest, differ, filled, past);
   }
 }
 
 /**
  * A gate's curated stages against its versioned specs, release by release, from the first spec on (a
  * first spec at "1.0" is the list's placeholder for "before the specs were versioned": compared from the
- * next one) up to the newest release the list knows. Locks the curated stages leave out are filled in
- * when the specs give one value for the whole stage.
+ * next one) up to the newest release the list knows, except releases whose own feature files have the gate
+ * (`past`, checked by checkGateHistory). Locks the curated stages leave out are filled in when the specs,
+ * with `past` for the releases it has, give one value for the whole stage.
  */
 function checkGate(
   loc: Located<FeatureGateRecord & WithOverrides>,
@@ -37,28 +43,20 @@ function checkGate(
   newest: number,
   differ: (loc: Located<WithOverrides>, name: string, field: string, message: string) => boolean,
   filled: (field: string, value: unknown) => void,
+  past?: GateHistoryEntry,
 ): void {
   const g = loc.record;
   const name = `feature gate ${g.name}`;
   const specs = src.specs;
   const from = specs[0].since === '1.0' && specs.length > 1 ? specs[1].since : specs[0].since;
   const last = Math.min(newest, list.knownThrough === null ? newest : parseVersion(list.knownThrough));
-  const stageOf = (release: string) => {
-    let found: FeatureGateRecord['lifecycle'][number] | null = null;
-    for (const s of g.lifecycle)
-      if (
-        parseVersion(s.since) <= parseVersion(release) &&
-        (s.until == null || parseVersion(release) <= parseVersion(s.until))
-      )
-        found = s;
-    return found;
-  };
+  const stageOf = (release: string) => stageIn(g, release);
   const mismatches: string[] = [];
   const lockGaps: string[] = [];
   for (let r = parseVersion(from); r <= last; r++) {
     const release = formatVersion(r);
     const want = gateStateIn(src, release);
-    if (!want) continue;
+    if (!want || past?.states.has(release)) continue;
     const have = stageOf(release);
     if (g.removedIn && parseVersion(g.removedIn) <= r) {
       mismatches.push(`${release}: removed in the seed, ${want.stage} in the source`);
@@ -85,19 +83,16 @@ function checkGate(
   if (lockGaps.length > 0)
     differ(loc, name, 'lockedToDefault', `disagrees with the versioned specs (${list.source}): ${compress(lockGaps)}`);
   if (mismatches.length > 0) return;
-  // Fill locks the curated stages leave unknown, where the source covers the whole stage with one value.
+  // Fill locks the curated stages leave unknown, where the sources cover the whole stage with one value.
+  const stateAt = (release: string) =>
+    past?.states.get(release) ?? (parseVersion(release) >= parseVersion(from) ? gateStateIn(src, release) : null);
   g.lifecycle.forEach((s, i) => {
-    if (s.lockedToDefault != null) return;
-    const end = Math.min(s.until ? parseVersion(s.until) : last, last);
-    if (parseVersion(s.since) < parseVersion(from) || parseVersion(s.since) > last) return;
-    const values = new Set<boolean>();
-    for (let r = parseVersion(s.since); r <= end; r++) {
-      const st = gateStateIn(src, formatVersion(r));
-      if (st) values.add(st.lockedToDefault);
-    }
-    if (values.size === 1) {
-      s.lockedToDefault = [...values][0];
-      filled(`lifecycle[${i}].lockedToDefault`, s.lockedToDefault);
+    if (s.lockedToDefault != null || parseVersion(s.since) > last) return;
+    const until = formatVersion(Math.min(s.until ? parseVersion(s.until) : last, last));
+    const lock = lockOver({ since: s.since, until }, stateAt);
+    if (lock !== null) {
+      s.lockedToDefault = lock;
+      filled(`lifecycle[${i}].lockedToDefault`, lock);
     }
   });
 }
