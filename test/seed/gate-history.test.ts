@@ -96,7 +96,8 @@ describe('a curated gate that a release file contradicts is refused', () => {
         `$1${override}$2`,
       ),
     );
-    expect(() => loadSeed(copy.seed)).not.toThrow();
+    // (Its note, read when the GA lock was known, waits for a new reading: not the point here.)
+    expect(() => loadSeed(copy.seed, { skipNoteReviews: true })).not.toThrow();
     // WindowsHostNetwork: alpha and on in the files of 1.26-1.30; the versioned specs, rewritten in 1.31, say
     // off. Without its override only the releases after the files are compared with the versioned specs.
     copy.edit('feature-gates/network-m-z.yaml', (t) =>
