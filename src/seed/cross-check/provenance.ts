@@ -59,13 +59,17 @@ export function factProvenance(ctx: CheckContext): FactsByRelease {
   }
   for (const loc of b.featureGates) {
     for (const s of loc.record.lifecycle) {
-      // A stage agrees when a versioned spec list that covers its first release has the same stage and default.
-      const agrees = index.gateSources.some(({ gates, knownThrough }) => {
-        const g = gates.get(loc.record.name);
-        if (!g || knownThrough === null || parseVersion(s.since) > parseVersion(knownThrough)) return false;
-        const state = gateStateIn(g, s.since);
-        return state !== null && state.stage === s.stage && state.defaultEnabled === s.defaultEnabled;
-      });
+      // A stage agrees when the file its first release shipped (the history), or a versioned spec list that
+      // covers that release, has the same stage and default.
+      const shipped = index.gateHistory?.gates.get(loc.record.name)?.states.get(s.since);
+      const agrees =
+        (shipped !== undefined && shipped.stage === s.stage && shipped.defaultEnabled === s.defaultEnabled) ||
+        index.gateSources.some(({ gates, knownThrough }) => {
+          const g = gates.get(loc.record.name);
+          if (!g || knownThrough === null || parseVersion(s.since) > parseVersion(knownThrough)) return false;
+          const state = gateStateIn(g, s.since);
+          return state !== null && state.stage === s.stage && state.defaultEnabled === s.defaultEnabled;
+        });
       count(s.since, 'gateStages', agrees ? 'agreeing' : 'curated');
     }
   }
