@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { formatVersion, parseVersion } from '../kb/version';
 import type { SeedProblem } from './load';
 import { readKepIndex, type KepIndex } from './kep-index';
+import { readGateReference, type GateReferenceIndex } from './gate-reference-index';
 
 const release = z.string().regex(/^\d+\.\d+$/);
 const apiVersionEntry = z.object({
@@ -127,6 +128,11 @@ export interface GeneratedIndex {
    * (the one before the newest release it names).
    */
   gateSources: { source: string; knownThrough: string | null; gates: Map<string, GateEntry> }[];
+  /**
+   * Kubernetes' feature list and the website's per-gate pages (feature-gates-reference.json, written by
+   * `netkb import gate-reference`), each up to the release it is known through; null when the seed has none.
+   */
+  gateReference: GateReferenceIndex | null;
   metrics: MetricsEntry[] | null;
   /** keps.json (written by `netkb import keps`); null when the seed has none. */
   keps: KepIndex | null;
@@ -220,6 +226,7 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
       knownThrough: knownThrough(g.featureGates),
       gates: new Map(g.featureGates.map((e) => [e.name, e])),
     })),
+    gateReference: readGateReference(seedDir, problems),
     metrics: metricsData?.files ?? null,
     keps: readKepIndex(seedDir, problems),
   };

@@ -1,26 +1,29 @@
-// Gate stages, defaults and locks against the versioned specs.
+// Gate stages, defaults and locks against the versioned specs, and against Kubernetes' published gate
+// reference, the feature list and per-gate pages (feature-gate-reference.ts).
 import type { CheckContext, WithOverrides } from './context';
 import type { Located } from '../load';
 import type { FeatureGateRecord } from '../schemas';
 import { gateStateIn, type GateEntry, type GeneratedIndex } from '../generated-index';
 import { formatVersion, parseVersion } from '../../kb/version';
+import { checkGateReference } from './feature-gate-reference';
 
 export function checkFeatureGates(ctx: CheckContext): void {
   const { b, index, report, newest, differ, fill } = ctx;
   // Feature gates ------------------------------------------------------------------------------------
-  if (index.gateSources.length > 0) {
-    for (const loc of b.featureGates) {
-      const hits = index.gateSources.filter((src) => src.gates.has(loc.record.name));
-      if (hits.length === 0) {
-        report.notCovered.featureGates++;
-        continue;
-      }
-      report.checked.featureGates++;
-      for (const src of hits)
-        checkGate(loc, src.gates.get(loc.record.name)!, src, newest, differ, (field, value) =>
-          fill(loc, `feature gate ${loc.record.name}`, field, value),
-        );
+  const reference = index.gateReference;
+  if (index.gateSources.length === 0 && !reference) return;
+  for (const loc of b.featureGates) {
+    const hits = index.gateSources.filter((src) => src.gates.has(loc.record.name));
+    const published = reference?.gates.get(loc.record.name);
+    if (hits.length === 0 && !published) {
+      report.notCovered.featureGates++;
+      continue;
     }
+    report.checked.featureGates++;
+    const filled = (field: string, value: unknown) => fill(loc, `feature gate ${loc.record.name}`, field, value);
+    for (const src of hits) checkGate(loc, src.gates.get(loc.record.name)!, src, newest, differ, filled);
+    // After the versioned specs: a lock they filled is compared with the later releases the reference knows.
+    if (published) checkGateReference(loc, published, reference!, newest, differ, filled);
   }
 }
 
