@@ -172,8 +172,8 @@ describe('netkb import gate-reference', () => {
         /the source names Absent\.md, not there/,
       );
       // A page's title must be the gate its file is named for.
-      delete commits['Absent.md'];
-      expect(() => buildGateReference(dir, { ...source, gatePages: { ...source.gatePages!, commits } })).toThrow(
+      const named = { ...source.gatePages!.commits, 'Stray.md': '6'.repeat(40) };
+      expect(() => buildGateReference(dir, { ...source, gatePages: { ...source.gatePages!, commits: named } })).toThrow(
         /Stray\.md: the page is about WidgetLock/,
       );
     } finally {
