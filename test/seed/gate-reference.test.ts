@@ -88,7 +88,7 @@ describe('a curated gate the reference contradicts is refused', () => {
     const problems = problemsOf(copy.seed).filter((p) => p.record === 'feature gate ExpandedDNSConfig');
     expect(problems.map((p) => p.field)).toContain('removedIn');
     expect(problems.find((p) => p.field === 'removedIn')!.message).toMatch(
-      /is 1\.31, but the website page says the gate was removed after 1\.29 \(removedIn 1\.30\) \(website page known through 1\.29: .*ExpandedDNSConfig\.md\)/,
+      /is 1\.31, but the website page says the gate was removed after 1\.29, so in 1\.30 \(website page known through 1\.29: .*ExpandedDNSConfig\.md\)/,
     );
   });
 

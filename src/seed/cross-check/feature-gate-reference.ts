@@ -74,25 +74,27 @@ export function checkGateReference(
     if (r > newest) break;
     const known = st.stage ?? st.defaultEnabled;
     if (!known) continue;
-    const theirs = [
-      st.stage ? said(st.stage.value, st.stage.from) : null,
-      st.defaultEnabled ? said(on(st.defaultEnabled.value), st.defaultEnabled.from) : null,
-    ]
-      .filter((x) => x !== null)
-      .join(', ');
+    // Named only when it differs, so that the message cites the sources of the differences alone.
+    const theirs = () =>
+      [
+        st.stage ? said(st.stage.value, st.stage.from) : null,
+        st.defaultEnabled ? said(on(st.defaultEnabled.value), st.defaultEnabled.from) : null,
+      ]
+        .filter((x) => x !== null)
+        .join(', ');
     if (g.removedIn && parseVersion(g.removedIn) <= r) {
-      mismatches.push(`${release}: removed in the seed, ${theirs}`);
+      mismatches.push(`${release}: removed in the seed, ${theirs()}`);
       continue;
     }
     const have = stageIn(g, r);
     if (!have) {
-      mismatches.push(`${release}: no stage in the seed, ${theirs}`);
+      mismatches.push(`${release}: no stage in the seed, ${theirs()}`);
       continue;
     }
     const stageDiffers = st.stage !== null && st.stage.value !== have.stage;
     const defaultDiffers = st.defaultEnabled !== null && st.defaultEnabled.value !== have.defaultEnabled;
     if (stageDiffers || defaultDiffers) {
-      mismatches.push(`${release}: ${have.stage} ${on(have.defaultEnabled)} in the seed, ${theirs}`);
+      mismatches.push(`${release}: ${have.stage} ${on(have.defaultEnabled)} in the seed, ${theirs()}`);
     } else if (
       st.lockedToDefault &&
       have.lockedToDefault != null &&
@@ -117,7 +119,7 @@ export function checkGateReference(
         loc,
         name,
         'removedIn',
-        `is ${g.removedIn ?? 'not set'}, but the website page says the gate was removed after ${formatVersion(parseVersion(removal.removedIn!) - 1)} (removedIn ${removal.removedIn}) (${where(reference, [removal])})`,
+        `is ${g.removedIn ?? 'not set'}, but the website page says the gate was removed after ${formatVersion(parseVersion(removal.removedIn!) - 1)}, so in ${removal.removedIn} (${where(reference, [removal])})`,
       );
     }
   }
