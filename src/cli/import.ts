@@ -11,6 +11,7 @@ export const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--
        netkb import gateway-api-source GIT_DIR [--out DIR]   (see netkb import gateway-api-source --help)
        netkb import keps DIR [--ref REF | --commit SHA]   (see netkb import keps --help)
        netkb import gate-history NAME=GIT_DIR...   (see netkb import gate-history --help)
+       netkb import gate-reference DIR [--out DIR]   (see netkb import gate-reference --help)
 
 Imports the release notes of a release the reviewed seed does not cover yet, from the release team's
 markdown (CHANGELOG / release-notes-draft.md layout) or JSON (release-notes-draft.json) file. Entries of
@@ -38,9 +39,10 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
   if (what === 'gateway-api-source') return (await import('./import-gateway-api')).runImportGatewayApi(rest, io);
   if (what === 'keps') return (await import('./import-keps')).runImportKeps(rest, io);
   if (what === 'gate-history') return (await import('./import-gate-history')).runImportGateHistory(rest, io);
+  if (what === 'gate-reference') return (await import('./import-gate-reference')).runImportGateReference(rest, io);
   if (what !== 'notes') {
     io.stderr(
-      `netkb import: what to import? "notes", "k8s-source", "gateway-api-source", "keps" or "gate-history".\n\n${IMPORT_HELP}`,
+      `netkb import: what to import? "notes", "k8s-source", "gateway-api-source", "keps", "gate-history" or "gate-reference".\n\n${IMPORT_HELP}`,
     );
     return 2;
   }

@@ -8,6 +8,7 @@ import { formatVersion, parseVersion } from '../kb/version';
 import type { SeedProblem } from './load';
 import { readKepIndex, type KepIndex } from './kep-index';
 import { gateHistoryFile, toGateHistory, type GateHistory } from './gate-history-index';
+import { readGateReference, type GateReferenceIndex } from './gate-reference-index';
 
 const release = z.string().regex(/^\d+\.\d+$/);
 const apiVersionEntry = z.object({
@@ -130,6 +131,11 @@ export interface GeneratedIndex {
   gateSources: { source: string; knownThrough: string | null; gates: Map<string, GateEntry> }[];
   /** Each gate's spec at every release whose pre-versioned feature files were read (feature-gates-history.json). */
   gateHistory: GateHistory | null;
+  /**
+   * Kubernetes' feature list and the website's per-gate pages (feature-gates-reference.json, written by
+   * `netkb import gate-reference`), each up to the release it is known through; null when the seed has none.
+   */
+  gateReference: GateReferenceIndex | null;
   metrics: MetricsEntry[] | null;
   /** keps.json (written by `netkb import keps`); null when the seed has none. */
   keps: KepIndex | null;
@@ -235,6 +241,7 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
       knownThrough: knownThrough(g.featureGates),
       gates: new Map(g.featureGates.map((e) => [e.name, e])),
     })),
+    gateReference: readGateReference(seedDir, problems),
     metrics: metricsData?.files ?? null,
     keps: readKepIndex(seedDir, problems),
     gateHistory,

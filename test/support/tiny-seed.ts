@@ -99,6 +99,7 @@ export function tinyIndex(t: TinyIndex): GeneratedIndex {
       knownThrough: null,
       gates: new Map(g.gates.map((x) => [x.name, x])),
     })),
+    gateReference: null,
     metrics: null,
     keps: null,
     gateHistory: null,

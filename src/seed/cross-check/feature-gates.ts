@@ -1,5 +1,6 @@
-// Gate stages, defaults and locks against the versioned specs, and against each release's own feature files
-// where the history read them (feature-gate-history.ts).
+// Gate stages, defaults and locks against the versioned specs, against each release's own feature files
+// where the history read them (feature-gate-history.ts), and against Kubernetes' published gate reference,
+// the feature list and per-gate pages (feature-gate-reference.ts).
 import type { CheckContext, WithOverrides } from './context';
 import type { Located } from '../load';
 import type { FeatureGateRecord } from '../schemas';
@@ -7,16 +8,19 @@ import { gateStateIn, type GateEntry, type GeneratedIndex } from '../generated-i
 import type { GateHistoryEntry } from '../gate-history-index';
 import { checkGateHistory, lockOver, stageIn } from './feature-gate-history';
 import { formatVersion, parseVersion } from '../../kb/version';
+import { checkGateReference } from './feature-gate-reference';
 
 export function checkFeatureGates(ctx: CheckContext): void {
   const { b, index, report, newest, differ, fill } = ctx;
   // Feature gates ------------------------------------------------------------------------------------
   const history = index.gateHistory;
-  if (index.gateSources.length === 0 && !history) return;
+  const reference = index.gateReference;
+  if (index.gateSources.length === 0 && !history && !reference) return;
   for (const loc of b.featureGates) {
     const hits = index.gateSources.filter((src) => src.gates.has(loc.record.name));
     const past = history?.gates.get(loc.record.name);
-    if (hits.length === 0 && !past) {
+    const published = reference?.gates.get(loc.record.name);
+    if (hits.length === 0 && !past && !published) {
       report.notCovered.featureGates++;
       continue;
     }
@@ -26,6 +30,8 @@ export function checkFeatureGates(ctx: CheckContext): void {
     // in 1.31 for the releases before), say what the release did.
     if (past) checkGateHistory(loc, past, history!, newest, differ, filled);
     for (const src of hits) checkGate(loc, src.gates.get(loc.record.name)!, src, newest, differ, filled, past);
+    // After the versioned specs: a lock they filled is compared with the later releases the reference knows.
+    if (published) checkGateReference(loc, published, reference!, newest, differ, filled);
   }
 }
 

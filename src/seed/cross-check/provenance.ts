@@ -7,6 +7,7 @@ import type { CheckContext } from './context';
 import type { Located } from '../load';
 import { apiFacts, fieldFacts, gateStateIn } from '../generated-index';
 import { parseVersion } from '../../kb/version';
+import { referenceStates } from './feature-gate-reference';
 
 export const FACT_KINDS = ['apiVersions', 'apiFields', 'gateStages', 'flags', 'metrics'] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
@@ -58,9 +59,11 @@ export function factProvenance(ctx: CheckContext): FactsByRelease {
     }
   }
   for (const loc of b.featureGates) {
+    const published = index.gateReference?.gates.get(loc.record.name);
+    const reference = published ? referenceStates(published) : null;
     for (const s of loc.record.lifecycle) {
-      // A stage agrees when the file its first release shipped (the history), or a versioned spec list that
-      // covers that release, has the same stage and default.
+      // A stage agrees when the file its first release shipped (the history), a versioned spec list that
+      // covers that release, or the gate reference states the same stage and default for it.
       const shipped = index.gateHistory?.gates.get(loc.record.name)?.states.get(s.since);
       const agrees =
         (shipped !== undefined && shipped.stage === s.stage && shipped.defaultEnabled === s.defaultEnabled) ||
@@ -70,7 +73,9 @@ export function factProvenance(ctx: CheckContext): FactsByRelease {
           const state = gateStateIn(g, s.since);
           return state !== null && state.stage === s.stage && state.defaultEnabled === s.defaultEnabled;
         });
-      count(s.since, 'gateStages', agrees ? 'agreeing' : 'curated');
+      const said = reference?.get(s.since);
+      const published = said?.stage?.value === s.stage && said?.defaultEnabled?.value === s.defaultEnabled;
+      count(s.since, 'gateStages', agrees || published ? 'agreeing' : 'curated');
     }
   }
   const lifeOf = (
