@@ -34,8 +34,8 @@ const SUBJECTS: Record<RecordType, Subject[]> = {
     { field: 'removedIn', words: /remov|dropped/i },
     {
       field: 'components',
-      words:
-        /component|kube-proxy|kubelet|kube-apiserver|kube-controller-manager|kube-scheduler|cloud-controller-manager|kubectl/i,
+      // and the name of any component of components.yaml (noteBindings adds them)
+      words: /component/i,
     },
   ],
   flags: [
@@ -92,11 +92,16 @@ export function valueOf(r: Record<string, unknown>, field: string): unknown {
 /** Every curated note with the current values of the fields it speaks of. Generated records are left out. */
 export function noteBindings(b: SeedBundle): NoteBinding[] {
   const out: NoteBinding[] = [];
+  // A note that names a component speaks of the components a gate lists.
+  const escaped = b.components.map((c) => c.record.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const names = escaped.length > 0 ? new RegExp(`\\b(${escaped.join('|')})\\b`) : /$^/;
   for (const type of Object.keys(SUBJECTS) as RecordType[]) {
     for (const loc of b[type] as Located<Record<string, unknown>>[]) {
       const notes = loc.record.notes;
       if (typeof notes !== 'string' || loc.file.startsWith('seed/generated/')) continue;
-      const fields = SUBJECTS[type].filter((s) => s.words.test(notes)).map((s) => s.field);
+      const fields = SUBJECTS[type]
+        .filter((s) => s.words.test(notes) || (s.field === 'components' && names.test(notes)))
+        .map((s) => s.field);
       if (fields.length === 0) continue;
       out.push({
         record: NAMES[type](loc.record),
