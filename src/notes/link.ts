@@ -28,13 +28,14 @@ export function linkText(text: string, catalog: LinkCatalog): Links {
   const components = catalog.components.filter((c) => new RegExp(`(^|[^\\w-])${escape(c)}([^\\w-]|$)`).test(text));
 
   for (const g of catalog.gates) if (new RegExp(`\\b${escape(g)}\\b`).test(text)) subjects.add(`gate:${g}`);
-  // Gate names are UpperCamelCase words of two parts or more ("PodHostIPs"), which keeps "GA" out.
-  const gateWord = '([A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+)';
+  // Gate names are whole UpperCamelCase words of two parts or more ("PodHostIPs", "NFTablesNetlink"): a
+  // lower-case letter and a second capital, which keeps "GA" and "Service" out.
+  const gateWord = '\\b([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)\\b';
   for (const m of text.matchAll(
     new RegExp(`\`?${gateWord}\`? feature[- ]?gate|feature[- ]?gates? \`?${gateWord}\`?`, 'g'),
   )) {
     const name = m[1] ?? m[2];
-    if (name && !catalog.gates.includes(name)) unlinked.add(`feature gate ${name}`);
+    if (name && /^[A-Z].*[A-Z]/.test(name) && !catalog.gates.includes(name)) unlinked.add(`feature gate ${name}`);
   }
 
   for (const m of text.matchAll(/(?<![\w-])--([a-z0-9][a-z0-9-]+)/g)) {

@@ -93,6 +93,11 @@ describe('linking a note to the knowledge base', () => {
     );
     expect(l.unlinked).toEqual(['API apps/v9', 'feature gate FancyNewRouting', 'flag --made-up-flag']);
   });
+
+  it('reads a gate name that begins with an acronym whole (NFTablesNetlink, not TablesNetlink)', () => {
+    const l = linkText('Added the NFTablesNetlink feature gate; the Service feature gate is not a gate name', catalog);
+    expect(l.unlinked).toEqual(['feature gate NFTablesNetlink']);
+  });
 });
 
 describe('SIG names', () => {
