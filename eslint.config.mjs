@@ -51,6 +51,10 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // A switch without a default must name every member of the union it switches on.
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-base-to-string': 'error',
       // `typeof import('...')` stays allowed: it types a require() that is deliberately lazy.
       '@typescript-eslint/consistent-type-imports': [
         'error',

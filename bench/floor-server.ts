@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
-    req.on('end', async () => {
+    const respond = async () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
         query: string;
         variables?: Record<string, unknown>;
@@ -57,6 +57,13 @@ async function main(): Promise<void> {
       const text = JSON.stringify(result);
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
       res.end(text);
+    };
+    // A failed request answers 500 instead of leaving the client waiting.
+    req.on('end', () => {
+      respond().catch((err: unknown) => {
+        res.writeHead(500);
+        res.end(String(err));
+      });
     });
   });
   server.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('ready\n'));

@@ -109,9 +109,10 @@ function addToleration(object: YAMLMap, use: KeyUse, to: string): true | string 
     return 'the toleration is not an item of a list';
   const item = list.items[at];
   if (!isMap(item)) return 'the toleration is no longer where the analysis found it';
-  const already = list.items.some(
-    (t) => isMap(t) && isScalar(getEntry(t, field)?.value) && getEntry(t, field)!.value!.toString() === to,
-  );
+  const already = list.items.some((t) => {
+    const value = isMap(t) ? getEntry(t, field)?.value : undefined;
+    return isScalar(value) && String(value.value) === to;
+  });
   if (already) return `a toleration for ${to} is already there; remove this one once no node carries the old taint`;
   const copy = item.clone() as YAMLMap;
   const pair = getEntry(copy, field);

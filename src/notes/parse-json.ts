@@ -38,7 +38,9 @@ export function parseJsonNotes(text: string): ParsedNote[] {
     const author =
       typeof raw.author === 'string'
         ? [raw.author]
-        : [...String(raw.markdown ?? '').matchAll(/\[@([A-Za-z0-9-]+)\]/g)].map((m) => m[1]);
+        : [...(typeof raw.markdown === 'string' ? raw.markdown : '').matchAll(/\[@([A-Za-z0-9-]+)\]/g)].map(
+            (m) => m[1],
+          );
     notes.push({
       kind,
       text: body,

@@ -60,7 +60,7 @@ function serialiseGateway(result: ReturnType<typeof ingressToGateway>) {
 async function main(): Promise<void> {
   let kb = knowledgeBase(workerData as WorkerKnowledge);
   parentPort!.postMessage({ ready: true, version: kb.version });
-  parentPort!.on('message', async (msg: Job | Control) => {
+  parentPort!.on('message', (msg: Job | Control) => {
     if ('type' in msg && msg.type === 'reload') {
       kb = knowledgeBase(msg);
       parentPort!.postMessage({ reloaded: msg.id, version: kb.version });

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { writeFileSync, mkdtempSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -295,7 +295,8 @@ describe('slack-command.mjs', () => {
         req.on('end', () => resolve(text));
       });
     // A local stand-in for Slack: its file host (url_private_download) and its Web API (chat.postMessage).
-    const slack = createServer(async (req, res) => {
+    const slack = createServer((req, res) => void answer(req, res));
+    const answer = async (req: IncomingMessage, res: ServerResponse) => {
       if (req.method === 'GET' && req.url === '/files-pri/T1-F1/download/ingress.yaml') {
         downloads.push(req.headers.authorization);
         if (req.headers.authorization !== `Bearer ${TOKEN}`) {
@@ -312,7 +313,7 @@ describe('slack-command.mjs', () => {
         return answered();
       }
       res.writeHead(404).end();
-    });
+    };
     await new Promise<void>((resolve) => slack.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(slack.address() as AddressInfo).port}`;
     try {

@@ -57,7 +57,7 @@ export function readIngresses(
     const annotations: Record<string, string> = {};
     if (isRecord(metadata.annotations))
       for (const [k, v] of Object.entries(metadata.annotations))
-        if (v !== null && v !== undefined) annotations[k] = String(v);
+        if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') annotations[k] = String(v);
     const spec: Record<string, unknown> = isRecord(value.spec) ? value.spec : {};
     const className =
       typeof spec.ingressClassName === 'string' ? spec.ingressClassName : (annotations[classAnnotation] ?? null);

@@ -16,7 +16,7 @@ export const traceOperation: ApolloServerPlugin<Context> = {
       async willSendResponse({ response, contextValue }) {
         if (response.body.kind !== 'single') return;
         for (const e of response.body.singleResult.errors ?? [])
-          contextValue.trace.errorCodes.push(String(e.extensions?.code ?? 'UNKNOWN'));
+          contextValue.trace.errorCodes.push(typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNKNOWN');
       },
     };
   },

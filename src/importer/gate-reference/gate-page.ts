@@ -39,12 +39,7 @@ export function readGatePage(text: string, file: string, at: { source: string; c
     throw new SourceFormatError(`${file}: ${name} has no stages`);
   const stages = (front.stages as Record<string, unknown>[]).map((s, i) => {
     const where = `${file}: ${name} stage ${i + 1}`;
-    const stage =
-      STAGE[
-        String(s?.stage ?? '')
-          .trim()
-          .toLowerCase()
-      ];
+    const stage = STAGE[(typeof s?.stage === 'string' ? s.stage : '').trim().toLowerCase()];
     if (!stage) throw new SourceFormatError(`${where}: unknown stage ${JSON.stringify(s?.stage)}`);
     if (typeof s.defaultValue !== 'boolean') throw new SourceFormatError(`${where}: defaultValue is not true or false`);
     if (s.locked !== undefined && typeof s.locked !== 'boolean')

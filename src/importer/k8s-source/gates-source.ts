@@ -33,8 +33,10 @@ export function readVersionedFeatureList(text: string, file: string): SourceGate
       throw new SourceFormatError(`${file}: entry ${i + 1} has no name or versionedSpecs`);
     }
     const specs = rec.versionedSpecs.map((s: Record<string, unknown>, j: number) => {
-      const stage = STAGE[String(s.preRelease ?? '').toLowerCase()];
-      const m = /^(\d+)\.(\d+)/.exec(String(s.version ?? ''));
+      const stage = STAGE[(typeof s.preRelease === 'string' ? s.preRelease : '').toLowerCase()];
+      const m = /^(\d+)\.(\d+)/.exec(
+        typeof s.version === 'string' || typeof s.version === 'number' ? String(s.version) : '',
+      );
       if (!stage || !m || typeof s.default !== 'boolean') {
         throw new SourceFormatError(
           `${file}: ${rec.name}: spec ${j + 1} lacks a known preRelease, a version or a default`,

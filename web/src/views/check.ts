@@ -76,9 +76,9 @@ export const checkView: View = {
       type: 'file',
       accept: '.yaml,.yml,.json,text/yaml,application/json',
       className: 'visually-hidden',
-      onchange: async (e: Event) => {
+      onchange: (e: Event) => {
         const file = (e.target as HTMLInputElement).files?.[0];
-        if (file) setManifest(await file.text(), file.name);
+        if (file) void file.text().then((text) => setManifest(text, file.name));
       },
     });
     const drop = h('div', { className: 'drop-zone' }, textarea);
@@ -87,13 +87,14 @@ export const checkView: View = {
       drop.classList.add('dragging');
     });
     drop.addEventListener('dragleave', () => drop.classList.remove('dragging'));
-    drop.addEventListener('drop', async (e) => {
+    drop.addEventListener('drop', (e) => {
       e.preventDefault();
       drop.classList.remove('dragging');
       const files = [...(e.dataTransfer?.files ?? [])];
       if (files.length === 0) return;
-      const texts = await Promise.all(files.map((f) => f.text()));
-      setManifest(texts.join('\n---\n'), files.map((f) => f.name).join(', '));
+      void Promise.all(files.map((f) => f.text())).then((texts) =>
+        setManifest(texts.join('\n---\n'), files.map((f) => f.name).join(', ')),
+      );
     });
 
     const results = h('div', { className: 'results', id: 'check-results', 'aria-live': 'polite' });
