@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const cpu = process.cpuUsage();
   const started = performance.now();
   if (mode === 'convert') convertManifest(kb, '1.15', '1.22', text, limits);
-  else upgradeReport(kb, '1.15', '1.22', text, limits);
+  else upgradeReport(kb, { from: '1.15', to: '1.22', manifest: text, limits });
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   process.stdout.write(

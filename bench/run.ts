@@ -394,7 +394,7 @@ async function main(): Promise<void> {
     const text = manifest(n);
     const repeat = n >= 10000 ? 9 : n >= 1000 ? 9 : 20;
     const { ours, floor: floorMs } = timeInTurns(
-      () => upgradeReport(kb, '1.15', '1.22', text, { maxBytes: 64 * 1024 * 1024 }),
+      () => upgradeReport(kb, { from: '1.15', to: '1.22', manifest: text, limits: { maxBytes: 64 * 1024 * 1024 } }),
       () => loadAll(text),
       repeat,
     );
@@ -477,7 +477,7 @@ async function main(): Promise<void> {
   ]);
 
   const memBefore = process.memoryUsage().rss;
-  upgradeReport(kb, '1.15', '1.22', manifest(10000), { maxBytes: 64 * 1024 * 1024 });
+  upgradeReport(kb, { from: '1.15', to: '1.22', manifest: manifest(10000), limits: { maxBytes: 64 * 1024 * 1024 } });
   results.analysisPeakRssMiB = Math.round(Math.max(memBefore, process.memoryUsage().rss) / 1048576);
 
   let details = '\nanalysis (objects/s, ratio to js-yaml):';

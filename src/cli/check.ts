@@ -145,7 +145,16 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       progress.update(`netkb check: ${i + 1}/${inputs.length} files ${input.name}`);
       const { result: report, error } = input.error
         ? { result: null, error: input.error }
-        : forFile(() => upgradeReport(kb, o.from, o.to, input.text, { maxBytes: limit }, input.name, gatewayApi));
+        : forFile(() =>
+            upgradeReport(kb, {
+              from: o.from,
+              to: o.to,
+              manifest: input.text,
+              limits: { maxBytes: limit },
+              fileName: input.name,
+              gatewayApi,
+            }),
+          );
       files.push({
         file: input.name,
         documents: report?.documents ?? 0,

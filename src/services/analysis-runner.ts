@@ -33,7 +33,7 @@ export interface AnalysisRunner {
  */
 export const inlineRunner: AnalysisRunner = {
   upgradeReport: async (kb, from, to, manifest, maxBytes, gatewayApi) =>
-    (await import('./upgrade-report')).upgradeReport(kb, from, to, manifest, { maxBytes }, undefined, gatewayApi),
+    (await import('./upgrade-report')).upgradeReport(kb, { from, to, manifest, limits: { maxBytes }, gatewayApi }),
   convertManifest: async (kb, from, to, manifest, maxBytes) =>
     (await import('./convert-manifest')).convertManifest(kb, from, to, manifest, { maxBytes }),
   ingressToGateway: async (kb, request) => (await import('./ingress-to-gateway')).ingressToGateway(kb, request),

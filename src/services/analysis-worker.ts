@@ -84,7 +84,13 @@ async function main(): Promise<void> {
         parentPort!.postMessage({
           id: job.id,
           ok: serialise(
-            upgradeReport(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes }, undefined, job.gatewayApi),
+            upgradeReport(kb, {
+              from: job.from,
+              to: job.to,
+              manifest: job.manifest,
+              limits: { maxBytes: job.maxBytes },
+              gatewayApi: job.gatewayApi,
+            }),
           ),
         } satisfies Reply);
       }

@@ -38,18 +38,21 @@ export interface UpgradeReport {
   gatewayApi: { from: string; to: string; channel: 'standard' | 'experimental' } | null;
 }
 
-export function upgradeReport(
-  kb: KnowledgeBase,
-  fromInput: string,
-  toInput: string,
-  manifest: string,
-  limits: Partial<ManifestLimits> = {},
+export interface UpgradeReportRequest {
+  /** The releases, as the user wrote them ("1.15"); refused with a clear error when unknown or reversed. */
+  from: string;
+  to: string;
+  manifest: string;
+  limits?: Partial<ManifestLimits>;
   /** The file the manifest was read from, when there is one (a kustomization is known by its name). */
-  fileName?: string,
+  fileName?: string;
   /** Check Gateway API objects against this bundle range too (rule gateway-api). */
-  gatewayApiInput?: GatewayApiRangeInput | null,
-): UpgradeReport {
-  const { from, to, releases: path } = requireRange(kb, fromInput, toInput);
+  gatewayApi?: GatewayApiRangeInput | null;
+}
+
+export function upgradeReport(kb: KnowledgeBase, request: UpgradeReportRequest): UpgradeReport {
+  const { manifest, limits = {}, fileName, gatewayApi: gatewayApiInput } = request;
+  const { from, to, releases: path } = requireRange(kb, request.from, request.to);
   const gatewayApi = gatewayApiInput ? requireGatewayApiRange(kb, gatewayApiInput) : null;
   const all = { ...DEFAULT_LIMITS, ...limits };
   // Each document is analysed as soon as it is read: only findings are kept, not every document's values.

@@ -109,7 +109,9 @@ interface Problem {
 const seen = new Set<string>();
 
 function run(c: Case): Finding[] {
-  const findings = upgradeReport(kb, v(c.from), v(c.to), c.manifest).findings.filter((f) => f.ruleId === c.ruleId);
+  const findings = upgradeReport(kb, { from: v(c.from), to: v(c.to), manifest: c.manifest }).findings.filter(
+    (f) => f.ruleId === c.ruleId,
+  );
   for (const f of findings) seen.add(`${f.ruleId}/${f.messageId}`);
   return findings;
 }
@@ -477,7 +479,11 @@ describe('advice on the path, for every record and message', () => {
   });
 
   it('not-kubernetes: a skipped document gets no advice and no change', () => {
-    const [f] = upgradeReport(kb, '1.20', '1.21', 'just: a map\n---\n' + yaml(object('v1', 'ConfigMap'))).findings;
+    const [f] = upgradeReport(kb, {
+      from: '1.20',
+      to: '1.21',
+      manifest: 'just: a map\n---\n' + yaml(object('v1', 'ConfigMap')),
+    }).findings;
     expect(f).toMatchObject({ ruleId: 'not-kubernetes', severity: 'INFO', fix: null, replacement: null, change: null });
     seen.add(`${f.ruleId}/${f.messageId}`);
   });
@@ -494,7 +500,7 @@ describe('advice on the path, for every record and message', () => {
 
 describe('the advice of issue #15', () => {
   const only = (from: string, to: string, manifest: string, ruleId: string) =>
-    upgradeReport(kb, from, to, manifest).findings.filter((f) => f.ruleId === ruleId);
+    upgradeReport(kb, { from, to, manifest }).findings.filter((f) => f.ruleId === ruleId);
 
   it('Service spec.topologyKeys on 1.19 -> 1.25 names spec.internalTrafficPolicy with its release, not spec.trafficDistribution', () => {
     const svc = yaml(

@@ -97,7 +97,7 @@ function check(
   /** The records that serve what `replacement` names at `at` (null: at any release). */
   servesInstead: (replacement: string, at: VersionKey | null) => ApiVersion[],
 ): void {
-  const findings: Finding[] = upgradeReport(kb, v(from), v(to), manifest).findings.filter(
+  const findings: Finding[] = upgradeReport(kb, { from: v(from), to: v(to), manifest }).findings.filter(
     (f) => f.ruleId === 'api-reference',
   );
   const label = `${manifest} ${v(from)}->${v(to)}`;

@@ -84,10 +84,15 @@ describe('gateway-api advice on every bundle pair', () => {
     for (const [from, to] of pairs())
       for (const channel of CHANNELS) {
         const kube = formatVersion(Math.max(to.minKubernetes ?? 0, newestKubernetes() - 1));
-        const report = upgradeReport(kb, kube, formatVersion(newestKubernetes()), manifest, {}, undefined, {
-          from: from.version,
-          to: to.version,
-          channel: channel === 'experimental' ? 'EXPERIMENTAL' : 'STANDARD',
+        const report = upgradeReport(kb, {
+          from: kube,
+          to: formatVersion(newestKubernetes()),
+          manifest,
+          gatewayApi: {
+            from: from.version,
+            to: to.version,
+            channel: channel === 'experimental' ? 'EXPERIMENTAL' : 'STANDARD',
+          },
         });
         const findings = report.findings.filter((f) => f.ruleId === 'gateway-api');
         objects.forEach((o, i) => {
@@ -174,19 +179,16 @@ describe('gateway-api advice on every bundle pair', () => {
             return objectWith(apiVersion, kind, `f${i}`, o.path);
           })
           .join('\n---\n');
-        const report = upgradeReport(
-          kb,
-          formatVersion(newestKubernetes() - 1),
-          formatVersion(newestKubernetes()),
+        const report = upgradeReport(kb, {
+          from: formatVersion(newestKubernetes() - 1),
+          to: formatVersion(newestKubernetes()),
           manifest,
-          {},
-          undefined,
-          {
+          gatewayApi: {
             from: from.version,
             to: to.version,
             channel: channel === 'experimental' ? 'EXPERIMENTAL' : 'STANDARD',
           },
-        );
+        });
         list.forEach((o, i) => {
           const label = `${o.gkv} ${o.path} ${from.version}->${to.version} ${channel}`;
           const mine = report.findings.filter((f) => f.resource.name === `f${i}` && f.messageId.startsWith('field-'));
@@ -218,18 +220,15 @@ describe('gateway-api advice on every bundle pair', () => {
     for (const to of kb.gatewayApi.releases) {
       if (to.minKubernetes === null || to.minKubernetes - 1 < kb.releases[0].version) continue;
       const kube = to.minKubernetes - 1;
-      const [f] = upgradeReport(
-        kb,
-        formatVersion(kube - 1 >= kb.releases[0].version ? kube - 1 : kube),
-        formatVersion(kube),
+      const [f] = upgradeReport(kb, {
+        from: formatVersion(kube - 1 >= kb.releases[0].version ? kube - 1 : kube),
+        to: formatVersion(kube),
         manifest,
-        {},
-        undefined,
-        {
+        gatewayApi: {
           from: kb.gatewayApi.releases[0].version,
           to: to.version,
         },
-      ).findings.filter((x) => x.messageId === 'kubernetes-too-old');
+      }).findings.filter((x) => x.messageId === 'kubernetes-too-old');
       expect([to.version, f?.severity]).toEqual([to.version, 'BREAKING']);
       seen.add(f.messageId);
       if (f.replacement) {

@@ -18,7 +18,12 @@ describe.each(loadFixtures().map((f) => [`${f.ruleDir}/${f.name}`, f] as const))
       ? `${fixture.ruleDir} finds nothing`
       : `${fixture.ruleDir} finds exactly what the fixture expects`,
     () => {
-      const report = upgradeReport(kb, fixture.from, fixture.to, fixture.text, {}, undefined, fixture.gatewayApi);
+      const report = upgradeReport(kb, {
+        from: fixture.from,
+        to: fixture.to,
+        manifest: fixture.text,
+        gatewayApi: fixture.gatewayApi,
+      });
       const actual = report.findings
         .filter((f) => f.ruleId === fixture.ruleDir)
         .map((f) => ({

@@ -494,7 +494,7 @@ describe('manifest check', () => {
   /** What `netkb check --format X` writes for the same manifest read as manifest.yaml (src/cli/check.ts's path). */
   async function cliOutput(format: 'json' | 'sarif' | 'markdown'): Promise<string> {
     const kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
-    const report = upgradeReport(kb, '1.15', '1.20', manifest);
+    const report = upgradeReport(kb, { from: '1.15', to: '1.20', manifest });
     const count = (sev: string) => report.findings.filter((f) => f.severity === sev).length;
     const result: CheckResult = {
       from: '1.15',

@@ -86,7 +86,7 @@ describe.each(CASES)('fixture %s', (name) => {
   });
 
   it('leaves no BREAKING finding on the path except those it listed as unconverted', () => {
-    const left = upgradeReport(kb, from, to, after).findings.filter((f) => f.severity === 'BREAKING');
+    const left = upgradeReport(kb, { from, to, manifest: after }).findings.filter((f) => f.severity === 'BREAKING');
     const listed = convertManifest(kb, from, to, before).unconverted.filter((f) => f.severity === 'BREAKING');
     expect(left.map((f) => `${f.ruleId} ${f.messageId} ${f.message}`).sort()).toEqual(
       listed.map((f) => `${f.ruleId} ${f.messageId} ${f.message.replace(/ Not converted: .*$/, '')}`).sort(),

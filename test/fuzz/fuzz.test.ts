@@ -140,7 +140,7 @@ describe('upgradeReport under generated manifests', () => {
     fc.assert(
       fc.property(manifests(), range, (text, [from, to]) => {
         try {
-          const report = upgradeReport(kb, from, to, text, { maxBytes: 256 * 1024 });
+          const report = upgradeReport(kb, { from, to, manifest: text, limits: { maxBytes: 256 * 1024 } });
           return (
             Array.isArray(report.findings) &&
             report.summary.breaking + report.summary.warning + report.summary.info === report.findings.length
@@ -163,7 +163,7 @@ describe('upgradeReport under generated manifests', () => {
         ),
         (version) => {
           try {
-            upgradeReport(kb, version, '1.21', 'apiVersion: v1\nkind: ConfigMap\n');
+            upgradeReport(kb, { from: version, to: '1.21', manifest: 'apiVersion: v1\nkind: ConfigMap\n' });
             return true;
           } catch (e) {
             return e instanceof NetkbError && e.code === 'BAD_USER_INPUT';

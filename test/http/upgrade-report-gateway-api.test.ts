@@ -111,7 +111,7 @@ describe('upgradeReport(gatewayApi:)', () => {
   it('answers the same in the analysis worker threads as in-line', async () => {
     const kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
     const range = { from: 'v1.1.0', to: 'v1.2.0', channel: 'STANDARD' as const };
-    const inline = upgradeReport(kb, '1.30', '1.31', MANIFEST, {}, undefined, range);
+    const inline = upgradeReport(kb, { from: '1.30', to: '1.31', manifest: MANIFEST, gatewayApi: range });
     const pool = new AnalysisPool({ size: 1, timeoutMs: 60_000 });
     await pool.start(kb);
     try {
