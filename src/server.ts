@@ -32,15 +32,7 @@ import { silentLogger, type Logger } from './observability/log';
 import { ServerMetrics } from './observability/metrics';
 import type { AnalysisPool } from './services/analysis-pool';
 import { inlineRunner } from './services/analysis-runner';
-
-export interface KbState {
-  kb: KnowledgeBase;
-  searcher: Searcher & { close?(): void; ready?(): boolean | Promise<boolean> };
-  /** The knowledge base's snapshot as v8-serialized bytes, when loaded from the snapshot file. */
-  serialized?: Uint8Array;
-  /** The database's knowledge-base fingerprint read before this state was loaded (db/kb-version.ts). */
-  fingerprint?: string;
-}
+import type { KbState } from './http/kb-state';
 
 export interface ServerOptions {
   kb: KnowledgeBase;

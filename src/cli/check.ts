@@ -2,10 +2,8 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { formatVersion } from '../kb/version';
-import type { KnowledgeBase } from '../kb/knowledge-base';
 import { requireGatewayApiRange, upgradeReport, type GatewayApiRangeInput } from '../services/upgrade-report';
 import { requireRange } from '../services/versions';
-import type { Searcher } from '../services/search';
 import { docsUrl, maxManifestBytes } from '../config';
 import { writeInBatches } from '../analysis/report/json-pieces';
 import { FORMAT_NAMES, formatter as formatterFor } from './formats';
@@ -17,6 +15,7 @@ import { checkOutputPath, writeOutput } from './output-file';
 import { notePreliminary } from './preliminary';
 import { NO_PROGRESS, progressEnabled, progressLine } from './progress';
 import { packageVersion } from './version';
+import type { CliIo } from './io';
 
 export const CHECK_HELP = `Usage: netkb check FILE|DIR|- ... --from RELEASE --to RELEASE [options]
 
@@ -74,21 +73,6 @@ Examples:
   netkb check routes/ --from 1.30 --to 1.31 --gateway-api v1.1.0:v1.2.0 --channel experimental
   helm template web ./chart | netkb check - --stdin-name chart/web.yaml --from 1.21 --to 1.25 --exit-codes pluto
 `;
-
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  stdin(): string;
-  /** Writes the pieces one after another to the file (created or emptied first). */
-  writeFile(path: string, pieces: Iterable<string>): void;
-  loadKb(): Promise<KnowledgeBase>;
-  /** The database file the knowledge base is read from (and imports are written to). */
-  dbFile(): string;
-  /** The full-text index of that file (after loadKb, which builds the file when missing). */
-  loadSearcher(): Searcher & { close(): void };
-  /** Whether standard error is a terminal (progress is shown only then). */
-  stderrIsTTY(): boolean;
-}
 
 const CHECK: ManifestVerb = {
   name: 'check',

@@ -7,7 +7,7 @@ import { formatVersion } from '../kb/version';
 import { maxManifestBytes } from '../config';
 import { convertManifest, type ConversionReport } from '../services/convert-manifest';
 import { requireRange } from '../services/versions';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { EXIT_BAD_INPUT } from './errors';
 import { readInputs } from './files';
 import { fails, type InputError } from './formats/types';

@@ -7,7 +7,7 @@ import type { GatewayConversionResult } from '../convert/gateway/plan';
 import { formatVersion } from '../kb/version';
 import { maxManifestBytes } from '../config';
 import { ingressToGateway, type IngressProvider } from '../services/ingress-to-gateway';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { EXIT_BAD_INPUT } from './errors';
 import { readInputs, UsageError } from './files';
 import { fails } from './formats/types';

@@ -2,7 +2,7 @@
 // specs release by release, from vendored copies of Kubernetes' feature files in other public repositories.
 import { join } from 'node:path';
 import { seedDir } from '../config';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
 export const IMPORT_GATE_HISTORY_HELP = `Usage: netkb import gate-history NAME=GIT_DIR... [--out DIR] [--config FILE]

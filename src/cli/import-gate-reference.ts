@@ -2,7 +2,7 @@
 // feature list and the website's per-gate pages.
 import { join } from 'node:path';
 import { seedDir } from '../config';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
 export const IMPORT_GATE_REFERENCE_HELP = `Usage: netkb import gate-reference DIR [--out DIR] [--config FILE]

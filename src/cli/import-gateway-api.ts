@@ -2,7 +2,7 @@
 // CRDs of kubernetes-sigs/gateway-api's release tags.
 import { join } from 'node:path';
 import { seedDir } from '../config';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
 export const IMPORT_GATEWAY_API_HELP = `Usage: netkb import gateway-api-source GIT_DIR [--out DIR] [--config FILE]

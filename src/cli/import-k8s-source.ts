@@ -1,7 +1,7 @@
 // netkb import k8s-source API_REPO [--files DIR]: regenerates seed/generated/ from Kubernetes' source.
 import { join } from 'node:path';
 import { seedDir } from '../config';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
 export const IMPORT_K8S_SOURCE_HELP = `Usage: netkb import k8s-source API_REPO [--config-repo NAME=DIR]... [--files DIR] [--seed DIR]

@@ -2,7 +2,7 @@
 // files of kubernetes/enhancements.
 import { join } from 'node:path';
 import { seedDir } from '../config';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
 export const IMPORT_KEPS_HELP = `Usage: netkb import keps DIR [--ref REF | --commit SHA] [--out DIR] [--config FILE]

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { formatVersion } from '../kb/version';
 import { importReleaseNotes } from '../services/import-notes';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { exitCodeFor } from './errors';
 import { parseVerbArgs } from './verb-args';
 

@@ -3,7 +3,7 @@
 // bad input to exit code 2. Each verb file only says what it asks and how its answer looks.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { KnowledgeBase } from '../kb/knowledge-base';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { EXIT_BAD_INPUT, exitCodeFor } from './errors';
 import { UsageError } from './files';
 

@@ -4,7 +4,7 @@
 // becomes exit code 2 (or the code the verb's exit-code scheme gives it).
 import type { ParseArgsConfig } from 'node:util';
 import type { Severity } from '../analysis';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { NetkbError } from '../errors';
 import { EXIT_BAD_INPUT, exitCodeFor } from './errors';
 import type { InputError } from './formats/types';

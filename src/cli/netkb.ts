@@ -7,7 +7,7 @@ import { ensureDatabase } from '../db/ensure';
 import { displayLocation } from '../db/location';
 import { loadKnowledgeBase } from '../db/load-kb';
 import { KnowledgeBase } from '../kb/knowledge-base';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { openSearchIndex } from '../db/search';
 import { writeAll } from './write-out';
 

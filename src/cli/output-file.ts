@@ -3,7 +3,7 @@
 // written with the same kind of message if writing still fails.
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { UsageError } from './files';
 
 export function checkOutputPath(path: string): void {

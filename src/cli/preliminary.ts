@@ -2,7 +2,7 @@
 // (releases.yaml `preliminary: true`: its notes are a release candidate's draft, not the final notes).
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { formatVersion, type VersionKey } from '../kb/version';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 
 export function notePreliminary(verb: string, kb: KnowledgeBase, to: VersionKey, io: CliIo): void {
   if (!kb.release(to)?.preliminary) return;

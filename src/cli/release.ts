@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { seedDir } from '../config';
 import { formatVersion, parseVersion, VersionFormatError } from '../kb/version';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
 export const RELEASE_HELP = `Usage: netkb release propose RELEASE --notes FILE [--out DIR] [options]

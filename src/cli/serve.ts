@@ -1,7 +1,7 @@
 // netkb serve: the GraphQL server of `npm start` (same environment variables), from the command line.
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 
 export const SERVE_HELP = `Usage: netkb serve [--port N] [--host ADDRESS]
 

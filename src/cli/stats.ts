@@ -2,8 +2,8 @@
 import { parseArgs } from 'node:util';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { formatVersion } from '../kb/version';
-import type { CliIo } from './check';
-import { FACT_KINDS, type FactOrigins, type FactsByRelease } from '../seed/cross-check/provenance';
+import type { CliIo } from './io';
+import { FACT_KINDS, type FactOrigins, type FactsByRelease } from '../seed/cross-check/facts';
 
 export const STATS_HELP = `Usage: netkb stats [--format table|json]
 

@@ -2,7 +2,7 @@
 // an option it does not know is one line and its help on stderr (the usage exit code), --help its help on
 // stdout (0).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { CliIo } from './check';
+import type { CliIo } from './io';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 const HELP = { help: { type: 'boolean', short: 'h' } } as const;

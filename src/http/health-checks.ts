@@ -1,7 +1,7 @@
 // GET /healthz (the process answers) and GET /readyz (it serves a knowledge base, its search index and its
 // analysis workers answer): what a load balancer and Kubernetes' probes ask.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { KbState } from '../server';
+import type { KbState } from './kb-state';
 import type { AnalysisPool } from '../services/analysis-pool';
 import { sendJson } from './send-json';
 

@@ -6,7 +6,7 @@ import { ErrorCode } from '../errors';
 import type { Logger } from '../observability/log';
 import type { ServerMetrics } from '../observability/metrics';
 import type { RequestTrace } from '../resolvers/context';
-import type { KbState } from '../server';
+import type { KbState } from './kb-state';
 import type { AnalysisPool } from '../services/analysis-pool';
 import { answeredCors } from './cors';
 import { serveGraphQL, type GraphQLEndpoint } from './graphql-endpoint';

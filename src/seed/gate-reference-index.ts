@@ -21,7 +21,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
 import { formatVersion, parseVersion } from '../kb/version';
-import type { SeedProblem } from './load';
+import type { SeedProblem } from './bundle';
 
 export const GATE_REFERENCE_FILE = 'feature-gates-reference.json';
 export const GATE_REFERENCE_SOURCE_FILE = 'feature-gates-reference-source.yaml';

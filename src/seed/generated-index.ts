@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { load } from 'js-yaml';
 import { z } from 'zod';
 import { formatVersion, parseVersion } from '../kb/version';
-import type { SeedProblem } from './load';
+import type { SeedProblem } from './bundle';
 import { readKepIndex, type KepIndex } from './kep-index';
 import { gateHistoryFile, toGateHistory, type GateHistory } from './gate-history-index';
 import { readGateReference, type GateReferenceIndex } from './gate-reference-index';

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import type { SeedProblem } from './load';
+import type { SeedProblem } from './bundle';
 
 export const KEPS_INDEX_FILE = 'keps.json';
 export const KEPS_SOURCE_FILE = 'keps-source.yaml';

@@ -17,18 +17,8 @@ import {
   componentSchema,
   kindSchema,
   constraintSchema,
-  type ReleaseRecord,
-  type FeatureGateRecord,
-  type FlagRecord,
   type ApiVersionRecord,
-  type ApiFieldRecord,
-  type WellKnownKeyRecord,
-  type MetricRecord,
   type ConversionStepRecord,
-  type ChangeRecord,
-  type ComponentRecord,
-  type KindRecord,
-  type ConstraintRecord,
 } from './schemas';
 import { subjectKey, type SubjectType } from './subjects';
 import { seedHash } from './seed-hash';
@@ -38,67 +28,17 @@ import { isTransform, transformNames } from '../convert/transforms';
 import { isMinorVersion, parseVersion } from '../kb/version';
 import { replacementPaths } from '../kb/replacement-paths';
 import { readGeneratedIndex } from './generated-index';
-import { crossCheck, type CrossCheckReport } from './cross-check';
+import { crossCheck } from './cross-check';
+import type { GatewayApiSeed, Located, LocatedChange, SeedBundle, SeedProblem } from './bundle';
 import { readGatewayApiIndex, GatewayApiIndexError, type GatewayApiIndex } from './gateway-api-index';
 import {
   gatewayApiReleaseSchema,
   gatewayApiChangeSchema,
   ingressNginxAnnotationSchema,
   ingressProviderSchema,
-  type GatewayApiReleaseRecord,
-  type GatewayApiChangeRecord,
-  type IngressNginxAnnotationRecord,
-  type IngressProviderRecord,
 } from './gateway-api-schemas';
 
-export interface Located<T> {
-  file: string;
-  index: number;
-  line: number;
-  record: T;
-}
-export interface LocatedChange extends Located<ChangeRecord> {
-  version: string;
-  key: string;
-}
-
-export interface SeedBundle {
-  /** sha256 of every seed file's path and bytes: identifies the knowledge base's version. */
-  hash: string;
-  releases: Located<ReleaseRecord>[];
-  components: Located<ComponentRecord>[];
-  kinds: Located<KindRecord>[];
-  constraints: Located<ConstraintRecord>[];
-  featureGates: Located<FeatureGateRecord>[];
-  flags: Located<FlagRecord>[];
-  apiVersions: Located<ApiVersionRecord>[];
-  apiFields: Located<ApiFieldRecord>[];
-  wellKnownKeys: Located<WellKnownKeyRecord>[];
-  metrics: Located<MetricRecord>[];
-  changes: LocatedChange[];
-  /** What the check against the generated index (seed/generated/) found; null when the seed has no index. */
-  crossCheck: CrossCheckReport | null;
-  /** seed/gateway-api/ and the generated Gateway API index (seed/generated/gateway-api.json). */
-  gatewayApi: GatewayApiSeed;
-}
-
-export interface GatewayApiSeed {
-  releases: Located<GatewayApiReleaseRecord>[];
-  changes: Located<GatewayApiChangeRecord>[];
-  annotations: Located<IngressNginxAnnotationRecord>[];
-  /** The Ingress controllers the converter reads (ingress-providers.yaml); the annotations are ingress-nginx's. */
-  providers: Located<IngressProviderRecord>[];
-  /** Null when the seed has no generated Gateway API index. */
-  index: GatewayApiIndex | null;
-}
-
-export interface SeedProblem {
-  file: string;
-  record?: string;
-  field?: string;
-  line?: number;
-  message: string;
-}
+export type { Located, LocatedChange, SeedBundle, GatewayApiSeed, SeedProblem } from './bundle';
 
 export class SeedValidationError extends Error {
   override readonly name = 'SeedValidationError';

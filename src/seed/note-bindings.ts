@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LineCounter, parseDocument, isMap, isPair, isScalar } from 'yaml';
-import type { Located, SeedBundle, SeedProblem } from './load';
+import type { Located, SeedBundle, SeedProblem } from './bundle';
 
 export const REVIEWED_NOTES_FILE = 'reviewed-notes.yaml';
 

@@ -5,7 +5,7 @@
 import { readKnowledgeBase } from '../../src/db/read-kb';
 import { SearchIndex } from '../../src/db/search-index';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
-import type { CliIo } from '../../src/cli/check';
+import type { CliIo } from '../../src/cli/io';
 import { runDiff } from '../../src/cli/diff';
 import { runFlag } from '../../src/cli/flag';
 import { runGate } from '../../src/cli/gate';

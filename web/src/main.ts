@@ -5,13 +5,7 @@ import { readParams, writeParams, type Params } from './url-state';
 import { timelineView } from './views/timeline';
 import { diffView } from './views/diff';
 import { checkView } from './views/check';
-
-export interface View {
-  id: string;
-  title: string;
-  /** Renders into `root` from the URL's parameters; `update` writes changed parameters back. */
-  render(root: HTMLElement, params: Params, update: (changes: Params) => void): void | Promise<void>;
-}
+import type { View } from './views/view';
 
 const VIEWS: View[] = [timelineView, diffView, checkView];
 

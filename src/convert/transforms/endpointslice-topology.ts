@@ -4,7 +4,7 @@
 import { isMap, Pair, Scalar, YAMLMap } from 'yaml';
 import { pathText } from '../../analysis/engine/findings';
 import { getEntry, holdersOf, keyOf, removeKey } from '../nodes';
-import type { Transform } from './index';
+import type { Transform } from './transform';
 
 // Label keys, not API knowledge: the two topology labels v1 turned into fields.
 const FIELD_FOR_LABEL: Record<string, string> = {

@@ -1,19 +1,10 @@
 // The conversion transforms written in code: rewrites that field moves cannot express. An api-versions
 // record's conversion names one by its id (`- transform: endpointslice-topology`); the engine knows none
 // of them by name, and the seed loader refuses a name that is not registered here.
-import type { YAMLMap } from 'yaml';
-import type { PathSegment } from '../../analysis';
 import { endpointSliceTopology } from './endpointslice-topology';
+import type { Transform } from './transform';
 
-export interface Transform {
-  /** The id a conversion step names. */
-  name: string;
-  description: string;
-  /** Why the object cannot be converted (it is then left as it was), or null. */
-  refuse(object: YAMLMap): string | null;
-  /** Rewrites the object; returns where and what, per change made. */
-  apply(object: YAMLMap): { path: PathSegment[]; text: string; node?: unknown }[];
-}
+export type { Transform } from './transform';
 
 const TRANSFORMS: ReadonlyMap<string, Transform> = new Map([endpointSliceTopology].map((t) => [t.name, t]));
 

@@ -1,6 +1,6 @@
 // API versions against registration and lifecycle markers; the records the curated seed lacks are generated.
 import type { CheckContext, WithOverrides } from './context';
-import type { Located } from '../load';
+import type { Located } from '../bundle';
 import type { ApiVersionRecord } from '../schemas';
 import {
   apiFacts,

@@ -1,35 +1,12 @@
 // What every part of the check against the generated index shares: the report, the release bound, and how
 // a difference is reported (a problem, unless the record's sourceOverrides names the field) or a gap filled.
-import type { Located, SeedBundle, SeedProblem } from '../load';
+import type { Located, SeedBundle, SeedProblem } from '../bundle';
 import type { SourceOverrideRecord } from '../schemas';
 import type { GeneratedIndex } from '../generated-index';
 import { parseVersion } from '../../kb/version';
-import type { FactsByRelease } from './provenance';
+import type { CrossCheckReport } from './report';
 
-/** What is counted: the record types, and the gates' components checked against their KEPs. */
-export type CheckedKind = 'apiVersions' | 'apiFields' | 'featureGates' | 'featureGateComponents' | 'metrics' | 'flags';
-
-export interface CrossCheckReport {
-  /** Curated records that agree with the index or explain every difference. */
-  checked: Record<CheckedKind, number>;
-  /** Curated records the index has nothing to say about (another repository's group, a gate removed before the list). */
-  notCovered: Record<CheckedKind, number>;
-  /** api-versions records generated from the index. */
-  generated: number;
-  /** Values filled in from the index where the curated record left them out. */
-  filled: number;
-  /** What was filled, one line each: file:line record field = value. */
-  filledValues: string[];
-  /** Disagreements explained by a sourceOverrides entry. */
-  overridden: number;
-  /** Per release, the dated facts generated from the source, curated and confirmed by it, or curated alone. */
-  facts: FactsByRelease;
-  /**
-   * api-versions migrationNotes against the differences of the types (migration-notes.ts): notes checked, notes
-   * of a version the field index lacks, and one line per field a replacement drops that nothing names.
-   */
-  migrationNotes: { checked: number; notCovered: number; gaps: string[] };
-}
+export type { CheckedKind, CrossCheckReport } from './report';
 
 export type WithOverrides = { sourceOverrides?: SourceOverrideRecord[] | null };
 

@@ -4,7 +4,7 @@
 // filled from the KEP, like any value a record leaves out; one that lists some but not all is refused,
 // unless its sourceOverrides names `components` with the source that says the KEP is wrong.
 import type { CheckContext } from './context';
-import type { Located } from '../load';
+import type { Located } from '../bundle';
 import type { FeatureGateRecord } from '../schemas';
 import { kepUrl, type KepEntry, type KepIndex } from '../kep-index';
 

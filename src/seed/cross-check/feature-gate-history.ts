@@ -3,7 +3,7 @@
 // release X says the spec at X only, so a curated stage (since..until) is compared release by release, and
 // its lock is filled only when every one of its releases was read with the gate, all with one value.
 import type { WithOverrides } from './context';
-import type { Located } from '../load';
+import type { Located } from '../bundle';
 import type { FeatureGateRecord } from '../schemas';
 import type { GateHistory, GateHistoryEntry, HistoryState } from '../gate-history-index';
 import { formatVersion, parseVersion } from '../../kb/version';

@@ -4,7 +4,7 @@
 // is not read past what it covers, nor against a newer list); a source that does not state a value (the
 // list's default after the release a gate was first on, a page without `locked`) leaves it to the next.
 import type { WithOverrides } from './context';
-import type { Located } from '../load';
+import type { Located } from '../bundle';
 import type { FeatureGateRecord } from '../schemas';
 import type { GateReferenceIndex, ReferenceSourceOfGate, ReferenceState } from '../gate-reference-index';
 import { formatVersion, parseVersion } from '../../kb/version';

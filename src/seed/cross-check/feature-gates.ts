@@ -2,7 +2,7 @@
 // where the history read them (feature-gate-history.ts), and against Kubernetes' published gate reference,
 // the feature list and per-gate pages (feature-gate-reference.ts).
 import type { CheckContext, WithOverrides } from './context';
-import type { Located } from '../load';
+import type { Located } from '../bundle';
 import type { FeatureGateRecord } from '../schemas';
 import { gateStateIn, type GateEntry, type GeneratedIndex } from '../generated-index';
 import type { GateHistoryEntry } from '../gate-history-index';

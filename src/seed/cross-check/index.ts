@@ -3,7 +3,7 @@
 // KEP, or carry a `sourceOverrides` entry naming the source that overrides it; migration notes must fit the
 // differences of their version's types. Facts the curated record leaves out are filled from the index, and
 // group/version/kinds the seed lacks become records generated from it. One file per kind of record.
-import type { Located, SeedBundle, SeedProblem } from '../load';
+import type { Located, SeedBundle, SeedProblem } from '../bundle';
 import type { GeneratedIndex } from '../generated-index';
 import { checkContext, type CrossCheckReport, type WithOverrides } from './context';
 import { checkApiVersions } from './api-versions';

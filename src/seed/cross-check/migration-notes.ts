@@ -7,7 +7,7 @@
 // path outside backticks is refused, so the check cannot be passed by leaving them out. Fields the replacement
 // drops that neither the notes nor the conversion name are reported (CrossCheckReport.migrationNotes.gaps).
 import type { CheckContext, WithOverrides } from './context';
-import type { Located } from '../load';
+import type { Located } from '../bundle';
 import type { ApiVersionRecord, SourceOverrideRecord } from '../schemas';
 import { expand, type FieldEntry } from '../generated-index';
 import { parseVersion } from '../../kb/version';

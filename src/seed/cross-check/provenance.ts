@@ -4,20 +4,11 @@
 // A dated fact is a release a record names: an API version's or field's introduction, deprecation or removal,
 // the start of a gate stage, a flag's or metric's life.
 import type { CheckContext } from './context';
-import type { Located } from '../load';
+import { FACT_KINDS, type FactKind, type FactOrigins, type FactsByRelease } from './facts';
+import type { Located } from '../bundle';
 import { apiFacts, fieldFacts, gateStateIn } from '../generated-index';
 import { parseVersion } from '../../kb/version';
 import { referenceStates } from './feature-gate-reference';
-
-export const FACT_KINDS = ['apiVersions', 'apiFields', 'gateStages', 'flags', 'metrics'] as const;
-export type FactKind = (typeof FACT_KINDS)[number];
-export interface FactOrigins {
-  generated: number;
-  agreeing: number;
-  curated: number;
-}
-/** release -> kind of fact -> how many came from where. */
-export type FactsByRelease = Record<string, Record<FactKind, FactOrigins>>;
 
 const LIFE = ['introducedIn', 'deprecatedIn', 'removedIn'] as const;
 

@@ -1,6 +1,6 @@
 // What every part of a proposal reads: the seed that stops before the release, the generated index, the
 // gate lists, and the release's notes of the chosen SIG.
-import type { SeedBundle } from '../load';
+import type { SeedBundle } from '../bundle';
 import type { GeneratedIndex } from '../generated-index';
 import type { ParsedNote } from '../../notes/types';
 import type { GateList } from './gate-lists';

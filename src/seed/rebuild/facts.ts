@@ -1,7 +1,7 @@
 // The structured facts a bundle states about one release, one line of text each, so that what was curated
 // and what a proposal says can be compared as sets: a gate's stage from the release or its removal, an API
 // version introduced, deprecated or removed, the same for an API field, a flag removed, a release note.
-import type { SeedBundle } from '../load';
+import type { SeedBundle } from '../bundle';
 import { parseVersion } from '../../kb/version';
 
 export const FACT_KINDS = ['gateStages', 'apiVersions', 'apiFields', 'flagRemovals', 'notes'] as const;

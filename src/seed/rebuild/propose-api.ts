@@ -2,7 +2,7 @@
 // the release on, or whose lifecycle markers deprecate or remove it then (or whose package k8s.io/api drops);
 // a field path of an indexed kind that appears, disappears or is first called deprecated. Fields also from
 // the notes: a note that deprecates or removes a field the seed has a record of.
-import type { Located } from '../load';
+import type { Located } from '../bundle';
 import type { ApiFieldRecord, ApiVersionRecord } from '../schemas';
 import { apiFacts, fieldFacts, type GeneratedIndex } from '../generated-index';
 import { becomesRecord } from '../cross-check/api-versions';

@@ -1,7 +1,7 @@
 // Flag removals of a new release: a flag whose component-config field (configField) the component's
 // config kind has in the release before and not in the release; and a flag a note of the release names in a
 // sentence that says it is removed or no longer accepted (asides that name what is kept are left out).
-import type { Located } from '../load';
+import type { Located } from '../bundle';
 import type { FlagRecord } from '../schemas';
 import { fieldPresentIn } from '../generated-index';
 import { noteSource, type ProposeContext } from './context';

@@ -2,7 +2,7 @@
 // differs from the gate's open stage: a new stage; a gate an older list of the same file named and a list
 // settled through the release leaves out: removed), and from the notes where no list covers the gate. New
 // gates are proposed when a note of the release names them (the seed's scope: gates the notes mention).
-import type { Located } from '../load';
+import type { Located } from '../bundle';
 import type { FeatureGateRecord } from '../schemas';
 import type { GateEntry } from '../generated-index';
 import { formatVersion, parseVersion } from '../../kb/version';

@@ -1,6 +1,6 @@
 // The release's note entries as imported changes: upstream's wording kept (as `netkb import notes` does),
 // linked to the records the seed has and to those the proposal adds, for a curator to rewrite in our words.
-import type { SeedBundle } from '../load';
+import type { SeedBundle } from '../bundle';
 import { linkText, type LinkCatalog } from '../../notes/link';
 import type { ParsedNote } from '../../notes/types';
 import { noteSource, prUrl } from './context';

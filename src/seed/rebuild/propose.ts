@@ -2,7 +2,7 @@
 // fields of k8s.io/api, component-config fields, versioned gate specs), the gate lists given beside it, and
 // the release's notes. Pure: the seed bundle, the index and the texts in, a proposal out; nothing is read
 // or written here. The seed must stop at the release before (a proposal follows the newest release).
-import type { SeedBundle } from '../load';
+import type { SeedBundle } from '../bundle';
 import type { GeneratedIndex } from '../generated-index';
 import type { ParsedNote } from '../../notes/types';
 import { sigName } from '../../notes/types';

@@ -5,7 +5,7 @@
 // loader's fill step would restate, from the generated index, the very facts taken out here, and what the
 // rebuild measures would then be the loader, not the proposal. Records and lists that change are copied;
 // the rest (components, kinds, the Gateway API part) is shared with the original, which stays untouched.
-import type { Located, LocatedChange, SeedBundle } from '../load';
+import type { Located, LocatedChange, SeedBundle } from '../bundle';
 import type {
   ApiFieldRecord,
   ApiVersionRecord,

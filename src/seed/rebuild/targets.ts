@@ -1,7 +1,7 @@
 // Which seed file a proposed change belongs in: the file of the record it changes, or for a new record the
 // folder's file of records added from release notes (linked-from-notes.yaml, seed/README.md's layout lets a
 // folder hold any number of files), unless a file already holds records of the same kind of object.
-import type { Located } from '../load';
+import type { Located } from '../bundle';
 import type { Target } from './types';
 
 export const NEW_RECORDS_FILE = 'linked-from-notes.yaml';

@@ -6,7 +6,7 @@ import { ApiError, gql, type Operation } from '../api';
 import { fill, h } from '../dom';
 import { EXAMPLE_MANIFEST } from '../example-manifest';
 import type { ManifestCheckQuery, ManifestCheckQueryVariables, Severity } from '../generated/operations';
-import type { View } from '../main';
+import type { View } from './view';
 import { readParams } from '../url-state';
 import { REPORT_FILES, reportFile, type ApiFinding, type ApiReport, type ReportFormat } from '../report-files';
 import { saveFile } from '../save-file';

@@ -9,7 +9,7 @@ import type {
   ReleaseDiffQuery,
   ReleaseDiffQueryVariables,
 } from '../generated/operations';
-import type { View } from '../main';
+import type { View } from './view';
 import { readParams } from '../url-state';
 import { compareVersions, parseVersion } from '../../../src/kb/version';
 import {

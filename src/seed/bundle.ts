@@ -1,0 +1,71 @@
+// The validated seed as the loader returns it: every record with its file and line, and the problems found.
+import type {
+  ReleaseRecord,
+  FeatureGateRecord,
+  FlagRecord,
+  ApiVersionRecord,
+  ApiFieldRecord,
+  WellKnownKeyRecord,
+  MetricRecord,
+  ChangeRecord,
+  ComponentRecord,
+  KindRecord,
+  ConstraintRecord,
+} from './schemas';
+import type {
+  GatewayApiReleaseRecord,
+  GatewayApiChangeRecord,
+  IngressNginxAnnotationRecord,
+  IngressProviderRecord,
+} from './gateway-api-schemas';
+import type { GatewayApiIndex } from './gateway-api-index';
+import type { CrossCheckReport } from './cross-check/report';
+
+export interface Located<T> {
+  file: string;
+  index: number;
+  line: number;
+  record: T;
+}
+export interface LocatedChange extends Located<ChangeRecord> {
+  version: string;
+  key: string;
+}
+
+export interface SeedBundle {
+  /** sha256 of every seed file's path and bytes: identifies the knowledge base's version. */
+  hash: string;
+  releases: Located<ReleaseRecord>[];
+  components: Located<ComponentRecord>[];
+  kinds: Located<KindRecord>[];
+  constraints: Located<ConstraintRecord>[];
+  featureGates: Located<FeatureGateRecord>[];
+  flags: Located<FlagRecord>[];
+  apiVersions: Located<ApiVersionRecord>[];
+  apiFields: Located<ApiFieldRecord>[];
+  wellKnownKeys: Located<WellKnownKeyRecord>[];
+  metrics: Located<MetricRecord>[];
+  changes: LocatedChange[];
+  /** What the check against the generated index (seed/generated/) found; null when the seed has no index. */
+  crossCheck: CrossCheckReport | null;
+  /** seed/gateway-api/ and the generated Gateway API index (seed/generated/gateway-api.json). */
+  gatewayApi: GatewayApiSeed;
+}
+
+export interface GatewayApiSeed {
+  releases: Located<GatewayApiReleaseRecord>[];
+  changes: Located<GatewayApiChangeRecord>[];
+  annotations: Located<IngressNginxAnnotationRecord>[];
+  /** The Ingress controllers the converter reads (ingress-providers.yaml); the annotations are ingress-nginx's. */
+  providers: Located<IngressProviderRecord>[];
+  /** Null when the seed has no generated Gateway API index. */
+  index: GatewayApiIndex | null;
+}
+
+export interface SeedProblem {
+  file: string;
+  record?: string;
+  field?: string;
+  line?: number;
+  message: string;
+}
