@@ -3,26 +3,46 @@
 // further facts. It knows nothing of GraphQL or HTTP: the GraphQL layer turns it into a GraphQL error
 // (src/graphql/domain-errors.ts), the command line into an exit code (src/cli/errors.ts).
 
-export const ErrorCode = {
-  BAD_USER_INPUT: 'BAD_USER_INPUT',
-  NOT_FOUND: 'NOT_FOUND',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  MANIFEST_TOO_COMPLEX: 'MANIFEST_TOO_COMPLEX',
+interface ErrorSpec {
+  /** The caller's to fix: its message reaches the client as written (else it is masked and logged). */
+  client: boolean;
+  /** The HTTP status a GraphQL answer with this error takes; null: 200, as GraphQL errors do. */
+  http: number | null;
+  /** The exit code of the command line. */
+  exit: number;
+}
+
+/**
+ * Every code netkb refuses a request with, and what it means to each way of asking: the one table the GraphQL
+ * layer (which codes keep their message, which HTTP status) and the command line (exit codes) read.
+ */
+export const ERRORS = {
+  BAD_USER_INPUT: { client: true, http: null, exit: 2 },
+  NOT_FOUND: { client: true, http: null, exit: 2 },
+  PAYLOAD_TOO_LARGE: { client: true, http: null, exit: 2 },
+  MANIFEST_TOO_COMPLEX: { client: true, http: null, exit: 2 },
   /** A Helm or Jinja (Salt) template given as a manifest; the `template` fact says which. */
-  TEMPLATE_NOT_RENDERED: 'TEMPLATE_NOT_RENDERED',
+  TEMPLATE_NOT_RENDERED: { client: true, http: null, exit: 2 },
   /** A kustomization given as a manifest. */
-  KUSTOMIZATION: 'KUSTOMIZATION',
+  KUSTOMIZATION: { client: true, http: null, exit: 2 },
   /** An empty manifest, only comments, or documents none of which has apiVersion and kind. */
-  NOT_A_MANIFEST: 'NOT_A_MANIFEST',
+  NOT_A_MANIFEST: { client: true, http: null, exit: 2 },
   /** NUL bytes, control characters or bytes that are not UTF-8. */
-  BINARY_INPUT: 'BINARY_INPUT',
-  UNAUTHENTICATED: 'UNAUTHENTICATED',
-  QUERY_TOO_COMPLEX: 'QUERY_TOO_COMPLEX',
-  TIMEOUT: 'TIMEOUT',
-  FORBIDDEN: 'FORBIDDEN',
-  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+  BINARY_INPUT: { client: true, http: null, exit: 2 },
+  UNAUTHENTICATED: { client: true, http: null, exit: 2 },
+  QUERY_TOO_COMPLEX: { client: true, http: null, exit: 2 },
+  /** Over the analysis time budget: the server is busy or the input too large, so 503 (try again). */
+  TIMEOUT: { client: true, http: 503, exit: 2 },
+  FORBIDDEN: { client: true, http: null, exit: 2 },
+  /** A defect of netkb: masked for clients, logged. */
+  INTERNAL_SERVER_ERROR: { client: false, http: null, exit: 2 },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERRORS;
+/** The codes by name (`ErrorCode.TIMEOUT`), from the table. */
+export const ErrorCode = Object.fromEntries(Object.keys(ERRORS).map((code) => [code, code])) as {
+  readonly [C in ErrorCode]: C;
+};
 
 /** The facts a refusal reports besides its code and message; `argument` names the input at fault. */
 export type ErrorFacts = { argument?: string } & Record<string, unknown>;

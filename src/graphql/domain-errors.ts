@@ -2,12 +2,7 @@
 // resolver: its message, and extensions holding its facts and code. Everything after (Apollo's
 // formatting and HTTP status, masking, metrics) sees the GraphQL error only.
 import { GraphQLError, type GraphQLFieldResolver } from 'graphql';
-import { ErrorCode, NetkbError } from '../errors';
-
-/** Refusals that answer with their own HTTP status (the rest answer 200, as GraphQL errors do). */
-const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
-  [ErrorCode.TIMEOUT]: 503,
-};
+import { ERRORS, NetkbError } from '../errors';
 
 /**
  * The GraphQL error for a refusal. extensions are { argument, ...details, code }; a refusal with an HTTP
@@ -15,7 +10,7 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
  * where Apollo takes http out and sets the status.
  */
 export function toGraphQLError(err: NetkbError): GraphQLError {
-  const status = HTTP_STATUS[err.code];
+  const status = ERRORS[err.code].http ?? undefined;
   const extensions =
     status === undefined ? { ...err.facts(), code: err.code } : { code: err.code, http: { status }, ...err.facts() };
   return new GraphQLError(err.message, { extensions, originalError: err });
