@@ -18,7 +18,7 @@ const config: CodegenConfig = {
         enumsAsTypes: true,
         // Out, a VersionKey (1020) or an already formatted string; in, the string the client sent.
         scalars: { KubeVersion: { input: 'string', output: 'number | string' } },
-        contextType: '../../resolvers/context#Context',
+        contextType: '../context#Context',
         mapperTypeSuffix: 'Model',
         mappers: Object.fromEntries(
           [

@@ -16,7 +16,7 @@ import {
   seedDir,
 } from './config';
 import { ensureDatabase } from './db/ensure';
-import { openKbVersionProbe } from './db/kb-version';
+import { openKbVersionProbe } from './db/kb-fingerprint';
 import { displayLocation } from './db/location';
 import { loadKnowledgeBase } from './db/load-kb';
 import { readKnowledgeBaseAndFingerprintInChild } from './db/read-kb-process';

@@ -13,7 +13,7 @@ import {
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import type { KnowledgeBase } from './kb/knowledge-base';
 import type { Searcher } from './services/search';
-import type { Context, RequestTrace } from './resolvers/context';
+import type { Context, RequestTrace } from './graphql/context';
 import { buildResolvers } from './resolvers';
 import { loadTypeDefs } from './schema';
 import { introspectionEnabled, isDevelopment, isProduction, projectRoot } from './config';

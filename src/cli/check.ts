@@ -14,7 +14,7 @@ import { forFile, parseManifestArgs, tellErrors, usageExit, type ManifestVerb } 
 import { checkOutputPath, writeOutput } from './output-file';
 import { notePreliminary } from './preliminary';
 import { NO_PROGRESS, progressEnabled, progressLine } from './progress';
-import { packageVersion } from './version';
+import { packageVersion } from './version-verb';
 import type { CliIo } from './io';
 
 export const CHECK_HELP = `Usage: netkb check FILE|DIR|- ... --from RELEASE --to RELEASE [options]

@@ -140,7 +140,7 @@ export async function main(argv: string[]): Promise<number> {
     return name ? 0 : 2;
   }
   if (name === '--version' || name === '-V') {
-    io.stdout((await import('./version')).versionText());
+    io.stdout((await import('./version-verb')).versionText());
     return 0;
   }
   const command = COMMANDS[name];

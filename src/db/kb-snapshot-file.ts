@@ -6,7 +6,7 @@
 //   "NETKBSNP"                 8 bytes   magic
 //   format version             uint32    SNAPSHOT_FORMAT; a file of another format is stale
 //   fingerprint length         uint32    then the fingerprint (UTF-8): the database's knowledge-base
-//                                         version (kb-version.ts) the data was read at
+//                                         version (kb-fingerprint.ts) the data was read at
 //   body length                uint32
 //   sha256 of the body         32 bytes
 //   body                                 v8.serialize(KbSnapshot)

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../config';
 import type { KbSnapshot } from '../kb/model';
-import { openKbVersionProbe } from './kb-version';
+import { openKbVersionProbe } from './kb-fingerprint';
 import { readSnapshotFile, writeSnapshotFile, type SnapshotRead } from './kb-snapshot-file';
 import { isPostgres } from './location';
 
@@ -19,7 +19,7 @@ export interface ReadFromDatabase {
 
 export interface LoadedKb {
   snapshot: KbSnapshot;
-  /** The database's knowledge-base version the snapshot is of (kb-version.ts). */
+  /** The database's knowledge-base version the snapshot is of (kb-fingerprint.ts). */
   fingerprint: string;
   /** The snapshot's v8-serialized bytes, when it came from the snapshot file (for the analysis workers). */
   serialized?: Uint8Array;

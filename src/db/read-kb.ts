@@ -24,7 +24,7 @@ import type {
 import { parseVersion } from '../kb/version';
 import { createHash } from 'node:crypto';
 import { inSnapshot, openPrisma, type Tx } from './client';
-import { KB_FINGERPRINT_SQL } from './kb-version';
+import { KB_FINGERPRINT_SQL } from './kb-fingerprint';
 import { displayLocation } from './location';
 import { readGatewayApi } from './read-gateway-api';
 
@@ -43,7 +43,7 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
 }
 
 /**
- * Reads the knowledge base and the database's knowledge-base fingerprint (kb-version.ts) in the same
+ * Reads the knowledge base and the database's knowledge-base fingerprint (kb-fingerprint.ts) in the same
  * snapshot: the fingerprint is then exactly the version of the data read, which is what a snapshot file
  * of it is keyed by (a seed or import committed meanwhile is in both or in neither).
  */

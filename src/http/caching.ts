@@ -3,7 +3,7 @@
 // per-field hook costs every lookup.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestTrace } from '../resolvers/context';
+import type { RequestTrace } from '../graphql/context';
 
 export const CACHEABLE = 'max-age=300, public';
 /** For answers that carry a user's own content: kept by no cache, shared or private. */

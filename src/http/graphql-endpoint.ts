@@ -3,7 +3,7 @@
 // netkb's caching headers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
-import type { Context, RequestTrace } from '../resolvers/context';
+import type { Context, RequestTrace } from '../graphql/context';
 import { answeredNotModified, setCachingHeaders } from './caching';
 import { answerPrepared, type FastPath } from './prepared-fast-path';
 import { readGraphQLBody } from './request-body';

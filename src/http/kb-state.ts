@@ -7,6 +7,6 @@ export interface KbState {
   searcher: Searcher & { close?(): void; ready?(): boolean | Promise<boolean> };
   /** The knowledge base's snapshot as v8-serialized bytes, when loaded from the snapshot file. */
   serialized?: Uint8Array;
-  /** The database's knowledge-base fingerprint read before this state was loaded (db/kb-version.ts). */
+  /** The database's knowledge-base fingerprint read before this state was loaded (db/kb-fingerprint.ts). */
   fingerprint?: string;
 }

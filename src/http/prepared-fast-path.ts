@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OperationLimitChecker } from '../graphql/plugins/operation-limits';
 import { runPrepared, type PreparedQueries } from '../graphql/prepared-queries';
 import type { ServerMetrics } from '../observability/metrics';
-import type { Context, RequestTrace } from '../resolvers/context';
+import type { Context, RequestTrace } from '../graphql/context';
 import { CACHEABLE } from './caching';
 
 export interface FastPath {

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../observability/log';
 import type { ServerMetrics } from '../observability/metrics';
-import type { RequestTrace } from '../resolvers/context';
+import type { RequestTrace } from '../graphql/context';
 
 /** A fresh trace for the request, which the GraphQL layer fills; read once the response is finished. */
 export function traceRequest(

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCode } from '../errors';
 import type { Logger } from '../observability/log';
 import type { ServerMetrics } from '../observability/metrics';
-import type { RequestTrace } from '../resolvers/context';
+import type { RequestTrace } from '../graphql/context';
 import type { KbState } from './kb-state';
 import type { AnalysisPool } from '../services/analysis-pool';
 import { answeredCors } from './cors';

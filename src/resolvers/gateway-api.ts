@@ -4,7 +4,6 @@ import {
   channelOf,
   findGatewayApiRelease,
   gatewayApiKinds,
-  isKubernetesChange,
   listGatewayApiReleases,
   listIngressNginxAnnotations,
 } from '../services/gateway-api';
@@ -26,15 +25,5 @@ export const gatewayApiResolvers: Resolvers = {
   },
   AnnotationAccess: {
     description: (a) => ACCESS_CONTROLS[a.control],
-  },
-  // A Gateway API CHANGELOG entry has no Kubernetes release, SIGs, components, authors or subjects.
-  Change: {
-    version: (c) => (isKubernetesChange(c) ? c.version : null),
-    gatewayApiRelease: (c) => (isKubernetesChange(c) ? null : c.gatewayApiRelease),
-    sigs: (c) => (isKubernetesChange(c) ? c.sigs : []),
-    components: (c) => (isKubernetesChange(c) ? c.components : []),
-    authors: (c) => (isKubernetesChange(c) ? c.authors : []),
-    subjects: (c) => (isKubernetesChange(c) ? c.subjects : []),
-    imported: (c) => isKubernetesChange(c) && c.imported,
   },
 };

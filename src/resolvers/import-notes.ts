@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { clientError, ErrorCode } from '../errors';
 import type { Resolvers } from '../graphql/generated/resolvers';
-import type { Context } from './context';
+import type { Context } from '../graphql/context';
 
 function requireAdmin(ctx: Context): NonNullable<Context['admin']> {
   if (!ctx.admin) throw clientError(ErrorCode.FORBIDDEN, 'writes are disabled on this server');

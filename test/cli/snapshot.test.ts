@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
 import { readSnapshotFile } from '../../src/db/kb-snapshot-file';
-import { openKbVersionProbe } from '../../src/db/kb-version';
+import { openKbVersionProbe } from '../../src/db/kb-fingerprint';
 import { snapshotPath } from '../../src/db/load-kb';
 import { builtCli } from '../support/build';
 import { netkb, type CliResult } from '../support/cli';

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readKnowledgeBaseAndFingerprint } from '../../src/db/read-kb';
 import { openPrisma } from '../../src/db/client';
-import { openKbVersionProbe } from '../../src/db/kb-version';
+import { openKbVersionProbe } from '../../src/db/kb-fingerprint';
 import { decodeSnapshot, encodeSnapshot, readSnapshotFile, SNAPSHOT_FORMAT } from '../../src/db/kb-snapshot-file';
 import { loadKnowledgeBase, snapshotPath } from '../../src/db/load-kb';
 import { replaceImportedNotes, type ImportedNoteRow } from '../../src/db/imported-notes';

@@ -4,7 +4,7 @@
 import { loadSeed, type SeedBundle } from '../../src/seed/load';
 import { seedDir } from '../../src/config';
 import { replaceImportedNotes } from '../../src/db/imported-notes';
-import { openKbVersionProbe } from '../../src/db/kb-version';
+import { openKbVersionProbe } from '../../src/db/kb-fingerprint';
 import { readKnowledgeBase } from '../../src/db/read-kb';
 import { writeSeed } from '../../src/db/write-seed';
 import { copySeededDatabase } from '../support/database';

@@ -1,7 +1,7 @@
 // Keeps the queries Apollo answered cleanly, for the prepared-query fast path (../prepared-queries.ts
 // says what keeps that path safe): only queries, only answers without any error, never persisted queries.
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { Context } from '../../resolvers/context';
+import type { Context } from '../context';
 import type { PreparedQueries } from '../prepared-queries';
 
 export function keepPreparedQueries(prepared: PreparedQueries): ApolloServerPlugin<Context> {

@@ -3,7 +3,7 @@
 // the answer. The schema says which fields these are; no field name is written here.
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { FragmentDefinitionNode, GraphQLSchema, OperationDefinitionNode, SelectionSetNode } from 'graphql';
-import type { Context } from '../../resolvers/context';
+import type { Context } from '../context';
 
 export const USER_CONTENT_DIRECTIVE = 'userContent';
 

@@ -3,7 +3,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ErrorCode } from '../../errors';
-import type { Context } from '../../resolvers/context';
+import type { Context } from '../context';
 import { isClientCode } from '../errors';
 
 export function maskUnexpectedErrors(

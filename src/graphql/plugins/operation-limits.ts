@@ -11,7 +11,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import type { Context } from '../../resolvers/context';
+import type { Context } from '../context';
 import { checkLimits, measureOperation, type QueryLimits } from '../query-limits';
 
 export type OperationLimitChecker = ReturnType<typeof operationLimitChecker>;

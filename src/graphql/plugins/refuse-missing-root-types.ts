@@ -2,7 +2,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import { ErrorCode } from '../../errors';
-import type { Context } from '../../resolvers/context';
+import type { Context } from '../context';
 
 export const refuseMissingRootTypes: ApolloServerPlugin<Context> = {
   async requestDidStart() {

@@ -1,7 +1,7 @@
 // Names the operation (for logs and metrics) and collects the error codes of the answer. Listed after
 // mask-unexpected-errors (server.ts), it sees the codes clients see: a masked failure is INTERNAL_SERVER_ERROR.
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { Context } from '../../resolvers/context';
+import type { Context } from '../context';
 import { traceName } from '../prepared-queries';
 
 export const traceOperation: ApolloServerPlugin<Context> = {
