@@ -14,6 +14,7 @@ import {
 import { formatVersion, parseVersion } from '../../kb/version';
 import { readFeatureList } from './feature-list';
 import { readGatePage } from './gate-page';
+import { jsonLinesObject } from '../json-lines';
 
 export class SourceConfigError extends Error {
   override readonly name = 'SourceConfigError';
@@ -94,16 +95,12 @@ export function buildGateReference(dir: string, source: GateReferenceSource): Ga
 
 /** JSON with one gate per line: a changed row or page reads as a one-line diff. */
 export function formatGateReference(index: GateReferenceFile): string {
-  const list = (key: string, entries: unknown[]) =>
-    entries.length === 0
-      ? `  ${JSON.stringify(key)}: []`
-      : `  ${JSON.stringify(key)}: [\n${entries.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]`;
-  return `{\n${[
-    `  "generatedBy": ${JSON.stringify(index.generatedBy)}`,
-    `  "featureList": ${JSON.stringify(index.featureList)}`,
-    list('featureListGates', index.featureListGates),
-    list('gatePages', index.gatePages),
-  ].join(',\n')}\n}\n`;
+  return jsonLinesObject([
+    ['generatedBy', index.generatedBy],
+    ['featureList', index.featureList],
+    ['featureListGates', index.featureListGates, 'list'],
+    ['gatePages', index.gatePages, 'list'],
+  ]);
 }
 
 export function writeGateReference(index: GateReferenceFile, outDir: string): string {

@@ -3,14 +3,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GATEWAY_API_INDEX_FILE, GATEWAY_API_SCHEMAS_FILE, type GatewayApiIndex } from '../../seed/gateway-api-index';
+import { jsonLinesList } from '../json-lines';
 
 export function formatGatewayApiIndex(index: GatewayApiIndex, withSchemas: boolean): string {
   const parts = [
     `  "generatedBy": ${JSON.stringify(index.generatedBy)}`,
     `  "repository": ${JSON.stringify(index.repository)}`,
-    list('releases', index.releases),
-    list('kinds', index.kinds),
-    list('fields', index.fields),
+    jsonLinesList('releases', index.releases),
+    jsonLinesList('kinds', index.kinds),
+    jsonLinesList('fields', index.fields),
   ];
   if (withSchemas) parts.push(...schemaParts(index));
   return `{\n${parts.join(',\n')}\n}\n`;
@@ -24,12 +25,7 @@ function schemaParts(index: GatewayApiIndex): string[] {
   const entries = Object.keys(index.schemas)
     .sort()
     .map((h) => `    ${JSON.stringify(h)}: ${JSON.stringify(index.schemas[h])}`);
-  return [`  "schemas": {\n${entries.join(',\n')}\n  }`, list('schemaIndex', index.schemaIndex)];
-}
-
-function list(key: string, entries: unknown[]): string {
-  if (entries.length === 0) return `  ${JSON.stringify(key)}: []`;
-  return `  ${JSON.stringify(key)}: [\n${entries.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]`;
+  return [`  "schemas": {\n${entries.join(',\n')}\n  }`, jsonLinesList('schemaIndex', index.schemaIndex)];
 }
 
 /** Writes gateway-api.json (and gateway-api-schemas.json when `splitSchemas`); returns the files written. */

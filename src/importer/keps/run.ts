@@ -7,6 +7,7 @@ import { GitTree, SourceRepoError } from '../k8s-source/git-tree';
 import { parse } from 'yaml';
 import { KEPS_INDEX_FILE, kepsSourceSchema, type KepIndexFile, type KepsSource } from '../../seed/kep-index';
 import { readKep } from './read-kep';
+import { jsonLinesObject } from '../json-lines';
 
 export class SourceConfigError extends Error {
   override readonly name = 'SourceConfigError';
@@ -115,17 +116,13 @@ export function buildKepIndex(read: KepsRead, source: KepsSource): KepIndexFile 
 
 /** JSON with one KEP (and one file left out) per line: a new KEP or a changed one reads as a one-line diff. */
 export function formatKepIndex(index: KepIndexFile): string {
-  const list = (key: string, entries: unknown[]) =>
-    entries.length === 0
-      ? `  ${JSON.stringify(key)}: []`
-      : `  ${JSON.stringify(key)}: [\n${entries.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]`;
-  return `{\n${[
-    `  "generatedBy": ${JSON.stringify(index.generatedBy)}`,
-    `  "repository": ${JSON.stringify(index.repository)}`,
-    `  "commit": ${JSON.stringify(index.commit)}`,
-    list('skipped', index.skipped),
-    list('keps', index.keps),
-  ].join(',\n')}\n}\n`;
+  return jsonLinesObject([
+    ['generatedBy', index.generatedBy],
+    ['repository', index.repository],
+    ['commit', index.commit],
+    ['skipped', index.skipped, 'list'],
+    ['keps', index.keps, 'list'],
+  ]);
 }
 
 export function writeKepIndex(index: KepIndexFile, outDir: string): string {
