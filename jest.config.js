@@ -3,19 +3,10 @@
 //   child process, no seeded database, so no global setup (no build of dist/, no seeding). For the edit loop.
 // - `integration`: everything else (HTTP, CLI, processes, browser, load, fuzz, and the tests that read the
 //   run's seeded database); its global setup builds dist/ when stale and seeds one database for the run.
-// `npm test` runs both. A new test file is `integration` unless it matches UNIT below.
+// `npm test` runs both. A new test file is `unit` when it is in test/unit/, else `integration`.
 
-/** The unit tier: whole folders, and single files of folders whose other tests need the seeded database. */
-const UNIT = [
-  'test/unit/**/*.test.ts',
-  'test/notes/**/*.test.ts',
-  'test/analysis/manifest-readers.test.ts',
-  'test/analysis/memo.test.ts',
-  'test/analysis/rule-registry.test.ts',
-  'test/analysis/synthetic-scenarios.test.ts',
-  'test/analysis/gateway-api-rule.test.ts',
-  'test/convert/source-lines.test.ts',
-];
+/** The unit tier is a folder: a test that needs no server, child process or seeded database lives in test/unit/. */
+const UNIT = ['test/unit/**/*.test.ts'];
 // Not here though in-process: test/seed/ (it loads the whole seed per test and writes databases: about 40 s
 // on two idle cores, more than the rest of the tier together); `npx jest test/seed` runs it.
 

@@ -2,7 +2,7 @@
 // documents) into objects that remember where they came from: document index, the line of their first
 // key, and the line of any node inside them. Pure: takes text, returns data or throws ManifestError.
 //
-// Two readers give the same answer (test/analysis/manifest-readers.test.ts compares them):
+// Two readers give the same answer (test/unit/manifest-readers.test.ts compares them):
 // - fast: block YAML of plain, quoted and one-line flow values (what most manifests are) is read with its
 //   line index in one pass over its lines (readBlockYaml in yaml-line-index.ts); any other document is
 //   loaded by js-yaml (with a schema that resolves scalars as `yaml` does), and the line index gives its
