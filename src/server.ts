@@ -131,7 +131,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginLandingPageDisabled(),
       // Apollo loads its inline-trace plugin (and the usage-reporting protobufs) at start unless told not
-      // to, ~20 ms of start-up; it would only act if this schema were a federated subgraph, which it is not.
+      // to, at a cost to start-up; it would only act if this schema were a federated subgraph, which it is not.
       ApolloServerPluginInlineTraceDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       refuseMissingRootTypes,

@@ -101,8 +101,8 @@ function readerGone(err: unknown): never {
 /**
  * Keeps the garbage collector's young generation at its starting size (1 MiB semi-spaces) instead of letting
  * it grow to 16 MiB: a check allocates much and keeps little, and young objects then stay in the processor's
- * caches. Measured on the bench's 10,000 objects (alternate runs, median of 10): 817 → 740 ms; 2,000 objects
- * 660 → 578 ms; a one-object check unchanged (docs/performance.md). V8 reads this flag whenever it resizes
+ * caches: large checks run faster, a one-object check is unchanged (measured: docs/performance.md, "V8's young
+ * generation"). V8 reads this flag whenever it resizes
  * the young generation, so setting it after start takes effect; not for `serve`, whose requests keep more alive.
  */
 function keepYoungGenerationSmall(): void {

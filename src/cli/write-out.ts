@@ -1,6 +1,6 @@
 // How the command line writes its output: straight to the file descriptor with fs.writeSync.
 // process.stdout.write turns every piece into a Buffer and goes through the stream machinery: for the 25 MB
-// JSON report of 10,000 objects that cost about 100 ms against a few for writeSync (docs/performance.md).
+// JSON report of 10,000 objects that cost far more than writeSync does (docs/performance.md).
 // stdout is synchronous for files and pipes on Linux anyway; what writeSync adds is handled here: a short
 // write (the rest is written), EAGAIN from a descriptor someone made non-blocking (waited out), EPIPE (the
 // reader went away: the caller decides).

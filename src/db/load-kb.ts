@@ -2,7 +2,7 @@
 // (kb-snapshot-file.ts) when it is whole and at the database's current knowledge-base version, else from
 // the database through Prisma, writing a new snapshot file for the next start.
 //
-// Prisma (its WASM query compiler and driver: ~0.4 s and ~120 MiB of a process) is imported only on that
+// Prisma (its WASM query compiler and driver, heavy in time and memory: docs/performance.md) is imported only on that
 // second path: a `netkb check` that finds a current snapshot never loads it.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // Reads the knowledge base in a short-lived child process and receives it as one v8-serialized value.
-// Measured: reading through Prisma grows the reading process by about 120 MiB (its WASM query engine and
-// the driver's buffers), which it never gives back; the server keeps only the ~1 MiB it needs. Start-up
-// pays one Node process start (~60 ms), and only when the snapshot file is missing or stale
+// Measured (docs/performance.md): reading through Prisma grows the reading process a lot (its WASM query engine and
+// the driver's buffers), which it never gives back; the server keeps only the knowledge base it needs.
+// Start-up pays one Node process start, and only when the snapshot file is missing or stale
 // (load-kb.ts). From sources (tests, tsx) there is no compiled child: it reads in process.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

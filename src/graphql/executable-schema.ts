@@ -1,6 +1,6 @@
 // The executable schema: the SDL built by graphql-js, with netkb's resolvers set on its fields. What
 // @graphql-tools' makeExecutableSchema did for us, without its merge and rebuild of the whole schema
-// (about 30 ms of the server's start-up, docs/performance.md). It refuses resolvers for a type
+// (a visible part of the server's start-up, docs/performance.md). It refuses resolvers for a type
 // or field the schema does not have, as makeExecutableSchema did by default.
 import {
   buildASTSchema,
@@ -20,7 +20,7 @@ export type ResolverMap = Record<string, GraphQLScalarType | FieldResolvers | un
 export function executableSchema(typeDefs: string, resolvers: ResolverMap): GraphQLSchema {
   // The SDL ships with the code and is checked where it is written (test/unit/executable-schema against
   // graphql-tools' validating build, and codegen): its validation rules are not run again at every start
-  // (about 20 ms). The schema itself is still validated by graphql-js before the first operation runs.
+  // (they cost start-up time). The schema itself is still validated by graphql-js before the first operation runs.
   const schema = buildASTSchema(parse(typeDefs), { assumeValidSDL: true });
   for (const [typeName, given] of Object.entries(resolvers)) {
     if (!given) continue;

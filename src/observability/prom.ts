@@ -1,6 +1,6 @@
 // prom-client's classes and process metrics, each from its own module. Its index loads every metric type,
-// the push gateway, cluster aggregation and, for the CPU counters' exemplars, OpenTelemetry's API (about
-// 130 modules, 50 ms of the server's start-up against 17 ms for these; docs/performance.md). prom-client
+// the push gateway, cluster aggregation and, for the CPU counters' exemplars, OpenTelemetry's API: many
+// more modules, and a visible part of the server's start-up (docs/performance.md). prom-client
 // is pinned to one version in package.json: these are the files of that version.
 import { createRequire } from 'node:module';
 import type * as PromClient from 'prom-client';

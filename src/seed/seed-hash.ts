@@ -10,7 +10,7 @@ function seedFiles(seedDir: string): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     // Code-point order, the same on every machine (localeCompare would follow the locale, and its first
-    // call loads ICU's collation data: about 10 ms of every start).
+    // call loads ICU's collation data on every start; docs/performance.md).
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => byCodePoint(a.name, b.name))) {
       if (e.isDirectory()) walk(join(dir, e.name));
       else if (/\.ya?ml$/.test(e.name) || (dir.endsWith('generated') && e.name.endsWith('.json')))

@@ -3,7 +3,7 @@
 // past it the worker is stopped and the request answers TIMEOUT.
 //
 // Workers start when analyses arrive (up to `size`) and stop after `idleMs` without work: each holds a
-// copy of the knowledge base and a V8 heap (about 30 MiB each after analyses, docs/performance.md),
+// copy of the knowledge base and a V8 heap (docs/performance.md),
 // which a server answering only lookups should not carry. start() proves once that a worker can start,
 // then lets it go.
 import { existsSync } from 'node:fs';
@@ -89,7 +89,7 @@ export class AnalysisPool implements AnalysisRunner {
   /**
    * Takes this knowledge base and proves a worker can start with it (then stops that worker). `serialized`:
    * its snapshot's v8-serialized bytes, when at hand: a worker then deserializes them on its own thread
-   * instead of the main thread copying the object graph for it (about 10 ms a worker).
+   * instead of the main thread copying the object graph for it, once per worker (docs/performance.md).
    */
   async start(kb: KnowledgeBase, serialized?: Uint8Array): Promise<void> {
     this.knowledge = knowledgeOf(kb, serialized);

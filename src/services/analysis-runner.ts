@@ -28,8 +28,8 @@ export interface AnalysisRunner {
 
 /**
  * The analysis on the calling thread: for a server started without a pool (tests, the benchmark's floor).
- * Its modules load with the first analysis (convert's `yaml` document API alone takes ~60 ms), not with
- * the server (the converters' modules would add about 50 ms to its start-up).
+ * Its modules load with the first analysis (convert's `yaml` document API is slow to load), not with the
+ * server, whose start-up they would lengthen (docs/performance.md).
  */
 export const inlineRunner: AnalysisRunner = {
   upgradeReport: async (kb, from, to, manifest, maxBytes, gatewayApi) =>

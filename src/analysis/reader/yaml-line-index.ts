@@ -8,8 +8,8 @@
 // The same scanner also reads values (readBlockYaml): for the block YAML most manifests are written in, the
 // document's value and its index come from one pass, and js-yaml is not needed at all. In that mode it
 // gives up on more (block scalars, scalars over several lines, keys that are not strings, what a flow
-// collection holds beyond plain and quoted scalars); on a generated manifest of 10,000 objects it took the
-// analysis from about 450 to 370 ms in a fresh process (docs/performance.md).
+// collection holds beyond plain and quoted scalars). What it saves on a large manifest: docs/performance.md,
+// "The block-YAML reader".
 import type { PathSegment } from './manifest-types';
 import { resolvePlain } from './core-scalars';
 import type { LineStarts } from './yaml-documents';

@@ -1,6 +1,6 @@
 // js-yaml's load with the core schema: what the fast reader uses for documents the line scanner does not
 // read itself (readBlockYaml). Loaded through manifest.ts only when such a document comes: a `netkb check`
-// of block-style manifests does not pay for loading js-yaml (about 15 ms).
+// of block-style manifests does not pay for loading js-yaml.
 import { load } from 'js-yaml';
 import { YAML_CORE_SCHEMA } from './yaml-core-schema';
 

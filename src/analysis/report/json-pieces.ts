@@ -1,7 +1,7 @@
 // JSON.stringify(value, null, 2), byte for byte, handed out in pieces: the objects and arrays of the first
 // `streamDepth` levels are opened here, everything deeper is stringified whole (one finding, one SARIF
 // result), the members of an array at that depth 64 to a piece. A report of 10,000 objects is about 25 MB
-// of JSON: encoding and writing it as one string took about 250 ms more than writing it in pieces of 64 KiB
+// of JSON: encoding and writing it as one string took noticeably longer than writing it in pieces of 64 KiB
 // (docs/performance.md).
 
 const INDENT = '  ';
