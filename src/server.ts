@@ -34,7 +34,7 @@ import type { AnalysisPool } from './services/analysis-pool';
 import { inlineRunner } from './services/analysis-runner';
 import type { KbState } from './http/kb-state';
 
-export interface ServerOptions {
+interface ServerOptions {
   kb: KnowledgeBase;
   searcher: Searcher & { close?(): void; ready?(): boolean | Promise<boolean> };
   /** The fingerprint the initial state was loaded at. */
@@ -78,7 +78,7 @@ export interface RunningServer {
   fingerprint(): string | undefined;
 }
 
-export const DEFAULT_MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
+const DEFAULT_MAX_MANIFEST_BYTES = 5 * 1024 * 1024;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const maxManifestBytes = options.maxManifestBytes ?? DEFAULT_MAX_MANIFEST_BYTES;

@@ -17,7 +17,7 @@ import { NO_PROGRESS, progressEnabled, progressLine } from './progress';
 import { packageVersion } from './version-verb';
 import type { CliIo } from './io';
 
-export const CHECK_HELP = `Usage: netkb check FILE|DIR|- ... --from RELEASE --to RELEASE [options]
+const CHECK_HELP = `Usage: netkb check FILE|DIR|- ... --from RELEASE --to RELEASE [options]
 
 Reports what in Kubernetes manifests breaks or changes on the way from one release to another:
 removed or deprecated API versions and fields, well-known labels, component flags and feature gates,

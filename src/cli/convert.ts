@@ -15,7 +15,7 @@ import { forFile, parseManifestArgs, tellErrors, usageExit, type ManifestVerb } 
 import { checkOutputPath, writeOutput } from './output-file';
 import { notePreliminary } from './preliminary';
 
-export const CONVERT_HELP = `Usage: netkb convert FILE|DIR|- ... --from RELEASE --to RELEASE [options]
+const CONVERT_HELP = `Usage: netkb convert FILE|DIR|- ... --from RELEASE --to RELEASE [options]
 
 Rewrites a Kubernetes manifest so that every release from --from to --to accepts it: API versions that
 are deprecated or removed on the way move to their successor with the field changes it needs (Ingress,

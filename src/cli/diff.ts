@@ -10,7 +10,7 @@ import { notePreliminary } from './preliminary';
 import { textTable } from './text-table';
 import { changeJson, notesTable } from './views';
 
-export const DIFF_HELP = `Usage: netkb diff FROM TO [--sig SIG] [--format table|json|markdown] [--max-length N]
+const DIFF_HELP = `Usage: netkb diff FROM TO [--sig SIG] [--format table|json|markdown] [--max-length N]
 
 What changes on the way from release FROM to release TO (releases after FROM up to and including TO):
 feature-gate transitions, API versions and flags removed or deprecated, and the release notes, those that
@@ -49,7 +49,7 @@ const stateJson = (s: GateState) => ({
   lockedToDefault: s.lockedToDefault,
 });
 
-export function diffJson(d: VersionDiff) {
+function diffJson(d: VersionDiff) {
   const v = formatOptionalVersion;
   return {
     from: formatVersion(d.from),

@@ -10,7 +10,7 @@ import { intOption, lookupVerb } from './lookup-verb';
 import { orDash, textTable } from './text-table';
 import { changeJson, referenceBlocks } from './views';
 
-export const FLAG_HELP = `Usage: netkb flag COMPONENT NAME [--format table|json|markdown] [--max-length N]
+const FLAG_HELP = `Usage: netkb flag COMPONENT NAME [--format table|json|markdown] [--max-length N]
 
 One command-line flag of a component: what it does, when it was added, deprecated and removed, what
 replaces it, its config-file field, its defaults and values over time, and the release notes about it.
@@ -32,7 +32,7 @@ Example:
   netkb flag kube-proxy --conntrack-max
 `;
 
-export function requireFlag(kb: KnowledgeBase, component: string, name: string): Flag {
+function requireFlag(kb: KnowledgeBase, component: string, name: string): Flag {
   const found = findFlag(kb, component, name);
   if (found) return found;
   const components = [...new Set(kb.flags.map((f) => f.component))].sort();
@@ -52,7 +52,7 @@ export function requireFlag(kb: KnowledgeBase, component: string, name: string):
   );
 }
 
-export function flagJson(f: Flag) {
+function flagJson(f: Flag) {
   const v = formatOptionalVersion;
   return {
     component: f.component,

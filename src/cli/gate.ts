@@ -11,7 +11,7 @@ import { intOption, lookupVerb } from './lookup-verb';
 import { orDash, textTable } from './text-table';
 import { changeJson, referenceBlocks } from './views';
 
-export const GATE_HELP = `Usage: netkb gate NAME [--format table|json|markdown] [--max-length N]
+const GATE_HELP = `Usage: netkb gate NAME [--format table|json|markdown] [--max-length N]
 
 A feature gate's whole life: what it switches, its stages (alpha, beta, GA, deprecated) with their
 releases and defaults, its removal, the fields it guards, the release notes about it and its sources.
@@ -28,7 +28,7 @@ Example:
   netkb gate NFTablesProxyMode --format markdown
 `;
 
-export function requireGate(kb: KnowledgeBase, name: string): FeatureGate {
+function requireGate(kb: KnowledgeBase, name: string): FeatureGate {
   const gate = findFeatureGate(kb, name);
   if (gate) return gate;
   const close = closeNames(
@@ -40,7 +40,7 @@ export function requireGate(kb: KnowledgeBase, name: string): FeatureGate {
   );
 }
 
-export function gateJson(g: FeatureGate) {
+function gateJson(g: FeatureGate) {
   return {
     name: g.name,
     summary: g.summary,

@@ -8,7 +8,7 @@ import { UsageError } from './files';
 import { lookupVerb } from './lookup-verb';
 import { orDash, textTable } from './text-table';
 
-export const GATEWAY_API_HELP = `Usage: netkb gateway-api [--kubernetes RELEASE] [--channel C] [--format table|json|markdown]
+const GATEWAY_API_HELP = `Usage: netkb gateway-api [--kubernetes RELEASE] [--channel C] [--format table|json|markdown]
 
 The Gateway API CRD bundles (releases of kubernetes-sigs/gateway-api) the knowledge base covers, oldest
 first: the oldest Kubernetes release each supports, its release date and the kinds its channel installs,
@@ -35,7 +35,7 @@ interface Answer {
   releases: GatewayApiRelease[];
 }
 
-export function gatewayApiJson(a: Answer) {
+function gatewayApiJson(a: Answer) {
   return {
     kubernetes: a.kubernetes,
     channel: a.channel,

@@ -15,7 +15,7 @@ import { forFile, tellErrors, usageExit } from './manifest-verb';
 import { checkOutputPath, writeOutput } from './output-file';
 import { parseVerbArgs } from './verb-args';
 
-export const GATEWAY_HELP = `Usage: netkb gateway FILE|- [options]
+const GATEWAY_HELP = `Usage: netkb gateway FILE|- [options]
 
 Turns the Ingresses of a manifest into Gateway API objects: one Gateway per ingress class (an HTTP listener
 per host, an HTTPS listener per host with a TLS secret), one HTTPRoute per Ingress and host (path matches by

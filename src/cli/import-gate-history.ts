@@ -5,7 +5,7 @@ import { seedDir } from '../config';
 import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
-export const IMPORT_GATE_HISTORY_HELP = `Usage: netkb import gate-history NAME=GIT_DIR... [--out DIR] [--config FILE]
+const IMPORT_GATE_HISTORY_HELP = `Usage: netkb import gate-history NAME=GIT_DIR... [--out DIR] [--config FILE]
 
 Regenerates the feature-gate history (feature-gates-history.json): each gate's stage, default and lock at
 every release before Kubernetes versioned its gate specs (1.31), read from the pre-versioned

@@ -5,7 +5,7 @@ import { seedDir } from '../config';
 import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
-export const IMPORT_GATE_REFERENCE_HELP = `Usage: netkb import gate-reference DIR [--out DIR] [--config FILE]
+const IMPORT_GATE_REFERENCE_HELP = `Usage: netkb import gate-reference DIR [--out DIR] [--config FILE]
 
 Regenerates the gate reference (feature-gates-reference.json) from the newest gate tables Kubernetes
 publishes: the generated feature list of kubernetes/kubernetes (one row per gate still in code: when it was

@@ -5,7 +5,7 @@ import { seedDir } from '../config';
 import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
-export const IMPORT_GATEWAY_API_HELP = `Usage: netkb import gateway-api-source GIT_DIR [--out DIR] [--config FILE]
+const IMPORT_GATEWAY_API_HELP = `Usage: netkb import gateway-api-source GIT_DIR [--out DIR] [--config FILE]
 
 Regenerates the Gateway API index (gateway-api.json) from the CRDs of every release tag of a
 kubernetes-sigs/gateway-api clone (a bare mirror with its tags is enough): for each release and channel,

@@ -4,7 +4,7 @@ import { seedDir } from '../config';
 import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
-export const IMPORT_K8S_SOURCE_HELP = `Usage: netkb import k8s-source API_REPO [--config-repo NAME=DIR]... [--files DIR] [--seed DIR]
+const IMPORT_K8S_SOURCE_HELP = `Usage: netkb import k8s-source API_REPO [--config-repo NAME=DIR]... [--files DIR] [--seed DIR]
 
 Regenerates the index of facts taken from Kubernetes' own source (seed/generated/), which the curated
 seed is checked against (npm run seed:check, npm test). What is read is set in seed/generated/k8s-source.yaml.

@@ -5,7 +5,7 @@ import { seedDir } from '../config';
 import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
-export const IMPORT_KEPS_HELP = `Usage: netkb import keps DIR [--ref REF | --commit SHA] [--out DIR] [--config FILE]
+const IMPORT_KEPS_HELP = `Usage: netkb import keps DIR [--ref REF | --commit SHA] [--out DIR] [--config FILE]
 
 Regenerates the KEP index (keps.json) from the kep.yaml files of kubernetes/enhancements: per KEP its
 number, title, owning SIG and the feature gates it names with their components, as the KEP spells them,

@@ -6,7 +6,7 @@ import type { CliIo } from './io';
 import { exitCodeFor } from './errors';
 import { parseVerbArgs } from './verb-args';
 
-export const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--format markdown|json] [--sig SIG | --all]
+const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--format markdown|json] [--sig SIG | --all]
        netkb import k8s-source API_REPO [--files DIR]   (see netkb import k8s-source --help)
        netkb import gateway-api-source GIT_DIR [--out DIR]   (see netkb import gateway-api-source --help)
        netkb import keps DIR [--ref REF | --commit SHA]   (see netkb import keps --help)

@@ -7,11 +7,11 @@ import type { CliIo } from './io';
 import { EXIT_BAD_INPUT, exitCodeFor } from './errors';
 import { UsageError } from './files';
 
-export const LOOKUP_FORMATS = ['table', 'json', 'markdown'] as const;
+const LOOKUP_FORMATS = ['table', 'json', 'markdown'] as const;
 
 type Options = Record<string, string | boolean | undefined>;
 
-export interface LookupVerb<R> {
+interface LookupVerb<R> {
   name: string;
   help: string;
   /** Names of the positional arguments, for the "missing" message; `rest` joins everything after them. */

@@ -12,7 +12,7 @@ export function progressEnabled(stderrIsTTY: boolean, env: NodeJS.ProcessEnv = p
   return stderrIsTTY && env.TERM !== 'dumb' && env.NETKB_PROGRESS !== '0';
 }
 
-export interface ProgressLine {
+interface ProgressLine {
   /** Says where the work is; drawn only when the delay and interval allow. */
   update(text: string): void;
   /** Clears the line, if one was drawn. */

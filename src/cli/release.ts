@@ -6,7 +6,7 @@ import { formatVersion, parseVersion, VersionFormatError } from '../kb/version';
 import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
-export const RELEASE_HELP = `Usage: netkb release propose RELEASE --notes FILE [--out DIR] [options]
+const RELEASE_HELP = `Usage: netkb release propose RELEASE --notes FILE [--out DIR] [options]
 
 Proposes what Kubernetes RELEASE adds to the reviewed seed, from its sources, for a person to review:
 gate stages (from the versioned feature-gate lists of seed/generated/ and any --feature-list, else from

@@ -6,7 +6,7 @@ import { link } from '../services/markdown/text';
 import { lookupVerb } from './lookup-verb';
 import { orDash, textTable } from './text-table';
 
-export const RELEASES_HELP = `Usage: netkb releases [--format table|json|markdown]
+const RELEASES_HELP = `Usage: netkb releases [--format table|json|markdown]
 
 The Kubernetes minor releases the knowledge base covers, oldest first: release and end-of-life dates,
 whether the notes are preliminary (a release candidate's draft) or imported, and how many release notes
@@ -19,7 +19,7 @@ Options:
 Exit codes: 0 answered, 2 bad input (unknown format, unexpected argument).
 `;
 
-export function releasesJson(kb: KnowledgeBase) {
+function releasesJson(kb: KnowledgeBase) {
   return listReleases(kb).map((r) => {
     const notes = kb.changes.filter((c) => c.version === r.version);
     return {

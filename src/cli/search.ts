@@ -7,7 +7,7 @@ import { UsageError } from './files';
 import { intOption, lookupVerb } from './lookup-verb';
 import { textTable } from './text-table';
 
-export const SEARCH_HELP = `Usage: netkb search TEXT... [--type T[,T...]] [--first N] [--format table|json|markdown]
+const SEARCH_HELP = `Usage: netkb search TEXT... [--type T[,T...]] [--first N] [--format table|json|markdown]
 
 Finds feature gates, flags, API versions and fields, well-known labels, metrics and release notes by the
 words of their names, summaries and notes (names weigh most). A record named exactly TEXT comes first.
@@ -29,7 +29,7 @@ Examples:
   netkb search DualStack --type feature-gate,change
 `;
 
-export interface SearchResult {
+interface SearchResult {
   text: string;
   hits: SearchHit[];
   /** How many results match in all (more than hits when --first cut the list). */
@@ -42,7 +42,7 @@ function typeOptionValues(): string[] {
 }
 
 /** Reads --type: names as typeOptionValues lists them, or as GraphQL spells them (FEATURE_GATE). */
-export function typeOption(raw: string | boolean | undefined): SearchType[] | undefined {
+function typeOption(raw: string | boolean | undefined): SearchType[] | undefined {
   if (typeof raw !== 'string') return undefined;
   const known = Object.values(SEARCH_TYPES) as string[];
   return raw
@@ -58,7 +58,7 @@ export function typeOption(raw: string | boolean | undefined): SearchType[] | un
 }
 
 /** What a hit is called: "FeatureGate NFTablesProxyMode", "Flag kube-proxy --conntrack-max", "Change 1.29 #121046". */
-export function hitTitle(h: SearchHit): { type: string; name: string } {
+function hitTitle(h: SearchHit): { type: string; name: string } {
   if (h.change)
     return {
       type: 'Change',
@@ -90,7 +90,7 @@ function hitSummary(h: SearchHit): string {
       : '';
 }
 
-export function searchJson(r: SearchResult) {
+function searchJson(r: SearchResult) {
   return r.hits.map((h) => {
     const record = (h.change ?? h.subject) as Change | Subject;
     const { type, name } = hitTitle(h);

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config';
 import type { CliIo } from './io';
 
-export const SERVE_HELP = `Usage: netkb serve [--port N] [--host ADDRESS]
+const SERVE_HELP = `Usage: netkb serve [--port N] [--host ADDRESS]
 
 Serves the GraphQL API exactly as npm start does: makes sure the database exists and matches seed/
 (building it when needed), loads the knowledge base and serves /graphql, /healthz, /readyz and /metrics

@@ -5,7 +5,7 @@ import { formatVersion } from '../kb/version';
 import type { CliIo } from './io';
 import { FACT_KINDS, type FactOrigins, type FactsByRelease } from '../seed/cross-check/facts';
 
-export const STATS_HELP = `Usage: netkb stats [--format table|json]
+const STATS_HELP = `Usage: netkb stats [--format table|json]
 
 Counts per release (release-note entries, reviewed or imported; gates added and removed; API versions,
 flags and fields deprecated and removed) and per record type, and lists records without a source URL.
@@ -17,7 +17,7 @@ the differences of the types, with each field a replacement drops that no note o
 Exit codes: 0 answered, 2 bad input (unknown format or option).
 `;
 
-export function knowledgeBaseStats(kb: KnowledgeBase) {
+function knowledgeBaseStats(kb: KnowledgeBase) {
   const perRelease = kb.releases.map((r) => {
     const v = r.version;
     const count = <T>(xs: T[], f: (x: T) => boolean) => xs.filter(f).length;

@@ -7,7 +7,7 @@ import type { CliIo } from './io';
 type Options = NonNullable<ParseArgsConfig['options']>;
 const HELP = { help: { type: 'boolean', short: 'h' } } as const;
 
-export type VerbArgs<O extends Options> = ReturnType<
+type VerbArgs<O extends Options> = ReturnType<
   typeof parseArgs<{ options: O & typeof HELP; allowPositionals: true; strict: true }>
 >;
 

@@ -40,7 +40,7 @@ import {
 import { wellKnownKeyConverter } from './well-known-keys';
 
 /** Every converter, in the order they run on an object: the API version first, as it may replace the object. */
-export const CONVERTERS: readonly Converter[] = [
+const CONVERTERS: readonly Converter[] = [
   apiVersionConverter,
   apiFieldConverter,
   wellKnownKeyConverter,

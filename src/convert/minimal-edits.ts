@@ -24,7 +24,7 @@ import {
   type ToStringOptions,
 } from 'yaml';
 
-export interface TextEdit {
+interface TextEdit {
   start: number;
   end: number;
   text: string;

@@ -7,7 +7,7 @@ import { isMap, isScalar, isSeq, Pair, Scalar, YAMLMap, type Node as YamlNode } 
 import type { PathSegment } from '../analysis';
 
 /** A map entry found by a path: the map holding it, its key, its value node and its concrete path. */
-export interface Entry {
+interface Entry {
   parent: YAMLMap;
   key: string;
   node: unknown;

@@ -9,13 +9,13 @@ import { pendingMigrationsAt } from './migrations';
 import { ENSURE_LOCK_KEY, pgTableExists, withPgClient } from './postgres';
 import { searchIndexCurrentAt } from './search';
 
-export interface EnsureResult {
+interface EnsureResult {
   rebuilt: boolean;
   reason: string;
   seedHash: string;
 }
 
-export function storedSeedHash(file: string): string | null {
+function storedSeedHash(file: string): string | null {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'KbMeta'").get();
@@ -28,7 +28,7 @@ export function storedSeedHash(file: string): string | null {
 }
 
 /** The seed hash the database was built from (null: none yet), for either provider. */
-export async function storedSeedHashAt(location: string): Promise<string | null> {
+async function storedSeedHashAt(location: string): Promise<string | null> {
   if (!isPostgres(location)) return storedSeedHash(location);
   return withPgClient(location, async (client) => {
     if (!(await pgTableExists(client, 'KbMeta'))) return null;

@@ -12,7 +12,7 @@ import { isPostgres } from './location';
 export const KB_FINGERPRINT_SQL = `SELECT m."seedHash" || '|' || m."seededAt" || '|' || (SELECT count(*) FROM "ImportedNote") || '|' ||
   coalesce((SELECT max("importedAt") FROM "ImportedNote"), '') AS fingerprint FROM "KbMeta" m WHERE m.id = 1`;
 
-export interface KbVersionProbe {
+interface KbVersionProbe {
   /** The fingerprint now; '' when the database has no knowledge base (yet). */
   read(): Promise<string>;
   close(): void;

@@ -13,11 +13,11 @@ import { openKbVersionProbe } from './kb-fingerprint';
 import { readSnapshotFile, writeSnapshotFile, type SnapshotRead } from './kb-snapshot-file';
 import { isPostgres } from './location';
 
-export interface ReadFromDatabase {
+interface ReadFromDatabase {
   (location: string): Promise<{ snapshot: KbSnapshot; fingerprint: string }>;
 }
 
-export interface LoadedKb {
+interface LoadedKb {
   snapshot: KbSnapshot;
   /** The database's knowledge-base version the snapshot is of (kb-fingerprint.ts). */
   fingerprint: string;
@@ -43,7 +43,7 @@ export function seedHashCachePath(location: string): string {
 }
 
 /** Reads in this process, loading Prisma only now. */
-export const readInProcess: ReadFromDatabase = async (location) =>
+const readInProcess: ReadFromDatabase = async (location) =>
   (await import('./read-kb')).readKnowledgeBaseAndFingerprint(location);
 
 export async function loadKnowledgeBase(

@@ -40,7 +40,7 @@ export async function applyMigrations(location: string): Promise<string[]> {
   return out.appliedMigrationNames;
 }
 
-export interface MigrationStatus {
+interface MigrationStatus {
   provider: Provider;
   migrations: string[];
   failedMigrationNames: string[];
@@ -54,7 +54,7 @@ export function migrationStatus(location: string): Promise<MigrationStatus> {
   return engine<MigrationStatus>('status', location);
 }
 
-export function migrationsDir(provider: Provider = 'sqlite'): string {
+function migrationsDir(provider: Provider = 'sqlite'): string {
   return provider === 'postgresql'
     ? join(projectRoot(), 'prisma', 'postgresql', 'migrations')
     : join(projectRoot(), 'prisma', 'migrations');

@@ -30,7 +30,7 @@ import { readGatewayApi } from './read-gateway-api';
 
 const list = <T = string>(s: string): T[] => JSON.parse(s) as T[];
 
-export class DatabaseNotSeededError extends Error {}
+class DatabaseNotSeededError extends Error {}
 
 /** Reads the knowledge base of an SQLite file or a PostgreSQL URL, all of it from one snapshot. */
 export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {

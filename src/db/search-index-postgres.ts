@@ -27,7 +27,7 @@ const RANK_WEIGHTS = `'{0, ${FIELD_WEIGHTS.notes / FIELD_WEIGHTS.name}, ${FIELD_
  * Turns what a person typed into a tsquery: each word any of its forms, each form a phrase of its tokens,
  * the last word's forms a prefix, all words required. `weights` ("A") keeps only matches in those fields.
  */
-export function toTsQuery(text: string, weights = ''): string | null {
+function toTsQuery(text: string, weights = ''): string | null {
   const words = queryWords(text)
     .map(wordForms)
     .filter((forms) => forms.length > 0);

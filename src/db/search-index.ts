@@ -18,7 +18,7 @@ export interface SearchDoc {
  * that start-up rebuilds a database whose index an older netkb made (ensure.ts). 2: camel-case words.
  */
 export const SEARCH_INDEX_FORMAT = 2;
-export const SEARCH_FORMAT_TABLE = 'search_index_format';
+const SEARCH_FORMAT_TABLE = 'search_index_format';
 
 /** Every match is read, so that a search can count and page them; a bound on what one search holds. */
 export const MAX_SEARCH_MATCHES = 10_000;
@@ -90,7 +90,7 @@ export function searchIndexFormat(file: string): number | null {
  * in a row; "DualStack" matches dualstack or dual stack), the last word's forms also match as a prefix,
  * and all the words must match.
  */
-export function toFtsQuery(text: string): string | null {
+function toFtsQuery(text: string): string | null {
   const words = queryWords(text)
     .map(wordForms)
     .filter((forms) => forms.length > 0);

@@ -11,7 +11,7 @@ const json = (x: unknown) => JSON.stringify(x ?? []);
 const CHUNK = 1000;
 
 /** The key of a Gateway API change: distinct from every Kubernetes change key ("1.20#id"). */
-export function gatewayApiChangeKey(release: string, id: string): string {
+function gatewayApiChangeKey(release: string, id: string): string {
   return `gateway-api@${release}#${id}`;
 }
 

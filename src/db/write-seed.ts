@@ -22,7 +22,7 @@ import { PG_SEARCH_TABLE, rebuildPgSearchIndex } from './search-index-postgres';
 const v = (s: string | null | undefined): number | null => (s ? parseVersion(s) : null);
 const json = (x: unknown) => JSON.stringify(x ?? []);
 
-export interface SeedWriteResult {
+interface SeedWriteResult {
   file: string;
   records: number;
   migrations: string[];

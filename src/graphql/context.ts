@@ -32,7 +32,7 @@ export interface RequestTrace {
   userContent?: boolean;
 }
 
-export interface AdminAccess {
+interface AdminAccess {
   token: string;
   dbFile: string;
   /** Re-reads the knowledge base from the database and swaps it in for new requests. */

@@ -15,7 +15,7 @@ import {
 } from 'graphql';
 
 type FieldResolvers = Record<string, unknown>;
-export type ResolverMap = Record<string, GraphQLScalarType | FieldResolvers | undefined>;
+type ResolverMap = Record<string, GraphQLScalarType | FieldResolvers | undefined>;
 
 export function executableSchema(typeDefs: string, resolvers: ResolverMap): GraphQLSchema {
   // The SDL ships with the code and is checked where it is written (test/unit/executable-schema against

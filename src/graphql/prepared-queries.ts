@@ -22,7 +22,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 
-export interface PreparedQuery {
+interface PreparedQuery {
   schema: GraphQLSchema;
   document: DocumentNode;
   operation: OperationDefinitionNode;
@@ -32,7 +32,7 @@ export interface PreparedQuery {
   fragments: Record<string, FragmentDefinitionNode>;
 }
 
-export interface PreparedRequest {
+interface PreparedRequest {
   query: string;
   operationName: string | null;
   variables: Record<string, unknown>;

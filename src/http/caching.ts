@@ -7,7 +7,7 @@ import type { RequestTrace } from '../graphql/context';
 
 export const CACHEABLE = 'max-age=300, public';
 /** For answers that carry a user's own content: kept by no cache, shared or private. */
-export const USER_CONTENT = 'private, no-store';
+const USER_CONTENT = 'private, no-store';
 
 /**
  * Sets Cache-Control and the knowledge base's version on Apollo's answer; whether it may be cached. A GET

@@ -12,7 +12,7 @@ export interface GateState {
   lockedToDefault: boolean | null;
 }
 
-export const ABSENT: GateState = { exists: false, stage: null, defaultEnabled: null, lockedToDefault: null };
+const ABSENT: GateState = { exists: false, stage: null, defaultEnabled: null, lockedToDefault: null };
 
 /**
  * The stage in force in a release: the last one (stages in order of `since`) whose `since` is not after it;

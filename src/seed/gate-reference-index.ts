@@ -31,7 +31,7 @@ const commit = z.string().regex(/^[0-9a-f]{40}$/, 'the full commit read (40 hex 
 const stage = z.enum(['ALPHA', 'BETA', 'GA', 'DEPRECATED']);
 export type ReferenceStage = z.infer<typeof stage>;
 
-export const featureListGateSchema = z.strictObject({
+const featureListGateSchema = z.strictObject({
   name: z.string().min(1),
   /** The Enabled column: the first release the gate is on by default; null: never. */
   enabledSince: release.nullable(),
@@ -42,7 +42,7 @@ export const featureListGateSchema = z.strictObject({
 });
 export type FeatureListGate = z.infer<typeof featureListGateSchema>;
 
-export const gatePageSchema = z.strictObject({
+const gatePageSchema = z.strictObject({
   name: z.string().min(1),
   source: z.url(),
   commit,

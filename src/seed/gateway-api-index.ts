@@ -61,8 +61,8 @@ const indexFile = z.object({
   schemaIndex: schemasPart.shape.schemaIndex.optional(),
 });
 
-export type GatewayApiChannelName = z.infer<typeof channel>;
-export type GatewayApiIndexRelease = z.infer<typeof releaseEntry>;
+type GatewayApiChannelName = z.infer<typeof channel>;
+type GatewayApiIndexRelease = z.infer<typeof releaseEntry>;
 export type GatewayApiIndexKind = z.infer<typeof kindEntry>;
 export type GatewayApiIndexField = z.infer<typeof fieldEntry>;
 export type GatewayApiStructuralSchema = z.infer<typeof structuralSchema>;
@@ -179,12 +179,6 @@ function consistencyProblems(index: GatewayApiIndex): string[] {
     if (!(s.schema in index.schemas)) problems.push(`schemaIndex.${i}: schema ${s.schema} is not in schemas`);
   });
   return problems;
-}
-
-/** The position of a release in the index (its place in semver order), or -1. */
-export function gatewayApiPosition(index: GatewayApiIndex, version: string): number {
-  const v = version.startsWith('v') ? version : `v${version}`;
-  return index.releases.findIndex((r) => r.version === v);
 }
 
 /** The structural schema of one kind's version in one release and channel, or null when the index has none. */

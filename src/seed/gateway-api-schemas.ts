@@ -21,7 +21,7 @@ export const INGRESS_NGINX_STRATEGIES = [
   'timeouts',
   'ignore',
 ] as const;
-export type IngressNginxStrategy = (typeof INGRESS_NGINX_STRATEGIES)[number];
+type IngressNginxStrategy = (typeof INGRESS_NGINX_STRATEGIES)[number];
 
 /**
  * The roles an annotation plays in the strategies that read several annotations and must tell them apart:

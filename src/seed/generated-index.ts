@@ -111,7 +111,7 @@ export interface FieldEntry {
   paths: Record<string, PathFacts>;
 }
 export type GateEntry = z.infer<typeof gateEntry>;
-export type MetricsEntry = z.infer<typeof metricsFile>['files'][number];
+type MetricsEntry = z.infer<typeof metricsFile>['files'][number];
 
 export interface GeneratedIndex {
   config: z.infer<typeof configFile>;
@@ -328,7 +328,7 @@ export const isAlpha = (apiVersion: string) => /v\d+alpha\d+$/.test(apiVersion);
 export const isBeta = (apiVersion: string) => /v\d+beta\d+$/.test(apiVersion);
 export const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
 
-export interface FieldFacts {
+interface FieldFacts {
   introducedIn: string | null;
   removedIn: string | null;
   deprecatedIn: string | null;

@@ -11,7 +11,7 @@ import type { SeedProblem } from './bundle';
 export const KEPS_INDEX_FILE = 'keps.json';
 export const KEPS_SOURCE_FILE = 'keps-source.yaml';
 
-export const kepEntrySchema = z.strictObject({
+const kepEntrySchema = z.strictObject({
   number: z.number().int().nonnegative(),
   title: z.string(),
   /** As the kep.yaml writes it (`sig-network`); null when it names none. */

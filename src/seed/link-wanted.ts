@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { loadSeed } from './load';
 import { subjectKey, type SubjectType } from './subjects';
 
-export interface LinkReport {
+interface LinkReport {
   linked: number;
   remaining: number;
 }
 
-export function linkWanted(seedDir: string): LinkReport {
+function linkWanted(seedDir: string): LinkReport {
   const b = loadSeed(seedDir);
   const known = new Set<string>([
     ...b.featureGates.map((x) => `gate:${subjectKey('gate', x.record)}`),

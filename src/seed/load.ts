@@ -73,7 +73,7 @@ const ENTITY_FOLDERS = {
   metrics: 'metrics',
 } as const;
 
-export interface LoadOptions {
+interface LoadOptions {
   /** Leave out the check of notes against their reviews (`npm run seed:notes`, which records them, needs that). */
   skipNoteReviews?: boolean;
 }

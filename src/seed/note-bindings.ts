@@ -60,7 +60,7 @@ const NAMES: Record<RecordType, (r: Record<string, unknown>) => string> = {
   wellKnownKeys: (r) => `well-known key ${r.key}`,
 };
 
-export interface NoteBinding {
+interface NoteBinding {
   record: string;
   loc: Located<unknown>;
   /** The fields the note speaks of, with their values now (JSON; null when not set). */
@@ -68,7 +68,7 @@ export interface NoteBinding {
 }
 
 /** The value as the review file keeps it: absent and empty are null; gate stages one short line each. */
-export function valueOf(r: Record<string, unknown>, field: string): unknown {
+function valueOf(r: Record<string, unknown>, field: string): unknown {
   const v = r[field];
   if (field !== 'locks' && (v === undefined || v === null || (Array.isArray(v) && v.length === 0))) return null;
   if (field === 'locks' && Array.isArray(r.lifecycle))
@@ -113,7 +113,7 @@ export function noteBindings(b: SeedBundle): NoteBinding[] {
   return out;
 }
 
-export interface ReviewedNotes {
+interface ReviewedNotes {
   file: string;
   entries: Map<string, { line: number; values: Record<string, unknown> }>;
 }

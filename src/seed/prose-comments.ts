@@ -4,7 +4,7 @@
 import { isPair, isScalar, visit, type Document, type LineCounter } from 'yaml';
 
 /** Fields that hold sentences in our own words (seed/README.md); a comment after them is a cut. */
-export const PROSE_FIELDS: ReadonlySet<string> = new Set([
+const PROSE_FIELDS: ReadonlySet<string> = new Set([
   'summary',
   'notes',
   'why',
@@ -14,7 +14,7 @@ export const PROSE_FIELDS: ReadonlySet<string> = new Set([
   'reason',
 ]);
 
-export interface ProseCut {
+interface ProseCut {
   field: string;
   line: number;
   column: number;

@@ -13,7 +13,7 @@ export const CHANGE_KINDS = [
   'KNOWN_ISSUE',
   'OTHER',
 ] as const;
-export const KEY_TYPES = ['LABEL', 'ANNOTATION', 'TAINT'] as const;
+const KEY_TYPES = ['LABEL', 'ANNOTATION', 'TAINT'] as const;
 
 const version = z
   .string({ error: 'must be a quoted release string such as "1.20" (unquoted 1.20 reads as the number 1.2)' })
@@ -38,7 +38,7 @@ const lifeVersions = {
  * Where a curated value deliberately differs from the generated index (seed/generated/): the field, the
  * source that overrides Kubernetes' own code for it, and why. The cross-check accepts that one difference.
  */
-export const sourceOverrideSchema = z.strictObject({
+const sourceOverrideSchema = z.strictObject({
   field: z.string().regex(/^[a-zA-Z]+$/, 'must name the record field the override explains, such as "deprecatedIn"'),
   source: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the overriding source' }),
   why: summary,
@@ -59,7 +59,7 @@ export const releaseSchema = z.strictObject({
   sources,
 });
 
-export const featureGateStageSchema = z.strictObject({
+const featureGateStageSchema = z.strictObject({
   stage: z.enum(STAGES),
   defaultEnabled: z.boolean(),
   /** Whether the gate cannot be set against its default in this stage; left out (null) when no source says. */
@@ -93,7 +93,7 @@ const flagArg = z
  * matches the flag's value (or that has no `value`) applies. `args` replace the flag ({value} is the old
  * value; an empty list drops the flag); `explanation` says why that keeps the behaviour.
  */
-export const flagConversionSchema = z.strictObject({
+const flagConversionSchema = z.strictObject({
   value: z.string().optional(),
   args: z.array(flagArg),
   explanation: summary,
@@ -143,7 +143,7 @@ const dotPath = z
 const scalarValue = z.union([z.string(), z.number(), z.boolean()]);
 
 /** Names of the conversion transforms written in code (src/convert/transforms); a step names one. */
-export const TRANSFORM_NAME = z
+const TRANSFORM_NAME = z
   .string()
   .regex(
     /^[a-z][a-z0-9-]*$/,
@@ -151,7 +151,7 @@ export const TRANSFORM_NAME = z
   );
 
 /** One step of an API version conversion. Paths are relative to the object; [] visits every list item. */
-export const conversionStepSchema = z.union([
+const conversionStepSchema = z.union([
   z.strictObject({
     move: dotPath,
     to: dotPath,
@@ -171,7 +171,7 @@ export const conversionStepSchema = z.union([
 ]);
 
 /** How to rewrite an object of this API version into `to` (same kind); steps run in order. */
-export const apiConversionSchema = z.strictObject({
+const apiConversionSchema = z.strictObject({
   to: apiVersionString,
   steps: z.array(conversionStepSchema).default([]),
 });
@@ -282,13 +282,13 @@ const referenceCommon = {
     .default([]),
   unless: fieldPath.nullish(),
 };
-export const KEY_ROLES = ['carries', 'selects', 'prefers', 'tolerates', 'spreads'] as const;
+const KEY_ROLES = ['carries', 'selects', 'prefers', 'tolerates', 'spreads'] as const;
 /**
  * kinds.yaml `keyPlaces`: where objects of the kind hold a label, annotation or taint key that Kubernetes
  * reads. `mapKeys`: the keys of the map at `path`; `value`: the string at `path`; `listValues`: each string
  * of the list at `path`.
  */
-export const keyPlaceSchema = z
+const keyPlaceSchema = z
   .strictObject({
     path: fieldPath,
     holds: z.enum(['mapKeys', 'value', 'listValues']),
@@ -304,7 +304,7 @@ export const keyPlaceSchema = z
   });
 
 /** kinds.yaml `references`: where objects of the kind name another API, and how Kubernetes resolves the name. */
-export const referencePlaceSchema = z.discriminatedUnion('resolves', [
+const referencePlaceSchema = z.discriminatedUnion('resolves', [
   z.strictObject({
     ...referenceCommon,
     resolves: z.enum(['groupKind', 'groupVersionKind']),
@@ -370,7 +370,7 @@ const subjectRef = z
     'must be "<type>:<reference>" with type gate, flag, api, field, key or metric (see seed/README.md)',
   );
 
-export const changeSchema = z.strictObject({
+const changeSchema = z.strictObject({
   id: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes')

@@ -2,7 +2,7 @@ import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { ApiField, ApiVersion } from '../kb/model';
 import { requireRelease } from './versions';
 
-export interface ApiVersionQuery {
+interface ApiVersionQuery {
   group?: string | null;
   kind?: string | null;
   removedIn?: string | null;

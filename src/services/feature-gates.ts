@@ -4,7 +4,7 @@ import { gateStateIn, type GateState } from '../kb/gate-state';
 import { requireRelease } from './versions';
 import { requireComponent, requireSig, sigKey } from './vocabulary';
 
-export interface FeatureGateQuery {
+interface FeatureGateQuery {
   sig?: string | null;
   component?: string | null;
   stageIn?: string | null;

@@ -7,7 +7,7 @@ export type GateTransitionKind =
   'REMOVED' | 'ADDED' | 'DEPRECATED' | 'GRADUATED' | 'DEMOTED' | 'DEFAULT_CHANGED' | 'LOCK_CHANGED';
 
 /** The order in which kinds are listed: the first is a transition's main kind. */
-export const KIND_PRECEDENCE: readonly GateTransitionKind[] = [
+const KIND_PRECEDENCE: readonly GateTransitionKind[] = [
   'REMOVED',
   'ADDED',
   'DEPRECATED',

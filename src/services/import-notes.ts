@@ -10,7 +10,7 @@ import { parseJsonNotes } from '../notes/parse-json';
 import { parseMarkdownNotes } from '../notes/parse-markdown';
 import { NotesFormatError, sigName, type ParsedNote } from '../notes/types';
 
-export interface ImportRequest {
+interface ImportRequest {
   version: string;
   format: 'MARKDOWN' | 'JSON';
   content: string;

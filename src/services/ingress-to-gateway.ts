@@ -18,7 +18,7 @@ import { analysisKb } from './analysis-kb';
 import { refusingBadManifests } from './upgrade-report';
 
 export type IngressProvider = 'INGRESS_NGINX';
-export const INGRESS_PROVIDERS: readonly IngressProvider[] = ['INGRESS_NGINX'];
+const INGRESS_PROVIDERS: readonly IngressProvider[] = ['INGRESS_NGINX'];
 
 export interface GatewayConversionRequest {
   manifest: string;

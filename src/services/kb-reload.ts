@@ -4,14 +4,14 @@
 // the whole knowledge base in one snapshot and swaps it in atomically for new requests.
 import type { Logger } from '../observability/log';
 
-export interface FingerprintSource {
+interface FingerprintSource {
   read(): Promise<string>;
 }
-export interface Reloadable {
+interface Reloadable {
   reload(): Promise<void>;
   fingerprint(): string | undefined;
 }
-export interface ReloadWatch {
+interface ReloadWatch {
   stop(): void;
   /** One check now (tests, shutdown); resolves when done. */ checkNow(): Promise<boolean>;
 }

@@ -3,8 +3,8 @@
 // valid for the same knowledge base whatever page size is asked for.
 import { badUserInput } from '../errors';
 
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 20;
 
 export interface Connection<T> {
   edges: { node: T; cursor: string }[];
@@ -21,7 +21,7 @@ export interface PageArgs {
   before?: string | null;
 }
 
-export function encodeCursor(key: string): string {
+function encodeCursor(key: string): string {
   return Buffer.from(`cursor:${key}`, 'utf8').toString('base64url');
 }
 

@@ -29,12 +29,12 @@ export interface SearchHit {
   change: Change | null;
 }
 
-export interface SearchArgs extends PageArgs {
+interface SearchArgs extends PageArgs {
   /** Only results of these types; null or empty: every type. */
   types?: readonly SearchType[] | null;
 }
 
-export const MAX_SEARCH_TEXT = 500;
+const MAX_SEARCH_TEXT = 500;
 
 export async function searchKnowledgeBase(
   kb: KnowledgeBase,

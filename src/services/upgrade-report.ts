@@ -38,7 +38,7 @@ export interface UpgradeReport {
   gatewayApi: { from: string; to: string; channel: 'standard' | 'experimental' } | null;
 }
 
-export interface UpgradeReportRequest {
+interface UpgradeReportRequest {
   /** The releases, as the user wrote them ("1.15"); refused with a clear error when unknown or reversed. */
   from: string;
   to: string;

@@ -5,7 +5,7 @@ import type { UpgradePath } from '../analysis';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { formatVersion, parseVersion, VersionFormatError, type VersionKey } from '../kb/version';
 
-export function knownReleasesText(kb: KnowledgeBase): string {
+function knownReleasesText(kb: KnowledgeBase): string {
   return kb.releases.map((r) => formatVersion(r.version)).join(', ');
 }
 

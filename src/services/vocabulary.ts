@@ -5,7 +5,7 @@ import { badUserInput } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { closeNames } from './suggest';
 
-export interface Vocabulary {
+interface Vocabulary {
   /** Display names, sorted: the most used spelling of each SIG, without "SIG ". */
   sigs: string[];
   /** Component names, sorted (lower case, as the records hold them). */
@@ -25,7 +25,7 @@ export function sigKey(s: string): string {
 }
 
 /** Components are matched case-insensitively; the records hold them in lower case. */
-export function componentKey(c: string): string {
+function componentKey(c: string): string {
   return c.trim().toLowerCase();
 }
 

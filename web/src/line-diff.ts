@@ -2,7 +2,7 @@
 // left after the common head and tail are cut off. Line ends do not count: CRLF, CR and LF lines are
 // equal when their text is, and a missing final newline is no difference.
 
-export type DiffOp = 'same' | 'del' | 'add';
+type DiffOp = 'same' | 'del' | 'add';
 
 /** One line of the diff; oldLine and newLine are 1-based, null on the side the line is not in. */
 export interface DiffLine {
@@ -13,7 +13,7 @@ export interface DiffLine {
 }
 
 /** Past this many inserted plus deleted lines the rest of the middle is shown as removed, then added. */
-export const MAX_EDITS = 2000;
+const MAX_EDITS = 2000;
 
 export function splitLines(text: string): string[] {
   if (text === '') return [];
@@ -117,7 +117,7 @@ function backtrack(trace: Int32Array[], n: number, m: number): DiffOp[] {
 }
 
 /** A stretch of the diff: shown lines, or unchanged lines folded away (more than `context` from any change). */
-export interface Hunk {
+interface Hunk {
   folded: boolean;
   lines: DiffLine[];
 }

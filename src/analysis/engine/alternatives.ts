@@ -7,7 +7,7 @@ import { replacementPaths } from '../../kb/replacement-paths';
 import type { VersionKey } from '../../kb/version';
 import type { RuleContext } from '../types';
 
-export interface Alternative {
+interface Alternative {
   /** How the fix writes it: a field path, a flag, `--flag=value`. */
   name: string;
   /** First release that has it; null: before every release the sources cover. */
@@ -44,7 +44,7 @@ export function valueAlternatives(flag: Flag, replacement: string | null): Alter
 }
 
 /** The first release from which `alt` works without enabling anything: it exists and its gate is on by default. */
-export function worksFrom(alt: Alternative): VersionKey | null {
+function worksFrom(alt: Alternative): VersionKey | null {
   if (!alt.gate) return alt.introducedIn;
   const on = alt.gate.lifecycle.find((s) => s.defaultEnabled);
   const since = on ? on.since : alt.gate.removedIn;
@@ -102,7 +102,7 @@ export function replacementText(advice: Advice, separator: string): string | nul
 }
 
 /** "No replacement exists by 1.25; later releases add spec.trafficDistribution (from 1.30)." */
-export function nothingYet(advice: Advice, ctx: RuleContext): string {
+function nothingYet(advice: Advice, ctx: RuleContext): string {
   const v = ctx.kb.formatVersion;
   return `No replacement exists by ${v(ctx.path.to)}; later releases add ${advice.later
     .map((a) => `${a.name} (from ${v(a.introducedIn!)})`)

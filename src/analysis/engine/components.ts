@@ -24,7 +24,7 @@ export interface FlagUse {
   pathString?: string;
 }
 
-export interface ComponentInvocation {
+interface ComponentInvocation {
   component: Component;
   /** Path of the container. */
   container: PathSegment[];

@@ -102,7 +102,7 @@ export function changeAt(of: Subject | Change[], version: VersionKey): Change | 
 }
 
 /** True when another subject of `change` names `record` as its replacement. */
-export function namedAsReplacement(change: Change, record: Subject): boolean {
+function namedAsReplacement(change: Change, record: Subject): boolean {
   return change.subjects.some(
     (s) => s !== record && s.typename === record.typename && replacementKeys(s).includes(record.key),
   );
@@ -138,7 +138,7 @@ export interface TextInput {
   gatewayApiRelease?: string | null;
 }
 
-export interface FindingInput extends TextInput {
+interface FindingInput extends TextInput {
   object: ManifestObject;
   path: PathSegment[] | null;
   line?: number;

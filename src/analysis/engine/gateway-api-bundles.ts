@@ -11,7 +11,7 @@ import type {
 import { isPlainObject, type PathSegment } from '../reader/manifest';
 
 /** A field and what it may hold: named fields, `[]` for the items of a list, `{}` for the values of a map. */
-export interface FieldNode {
+interface FieldNode {
   children: Map<string, FieldNode>;
 }
 
@@ -116,7 +116,7 @@ export function fieldTree(
 }
 
 /** "spec.rules[].timeouts.request" and "spec.labels.{}" (or "spec.labels{}") as steps: spec, rules, [], timeouts, request. */
-export function pathSteps(path: string): string[] {
+function pathSteps(path: string): string[] {
   return path.match(/\[\]|\{\}|[^.[\]{}]+/g) ?? [];
 }
 

@@ -70,7 +70,7 @@ export function toSegments(dotPath: string): PathSegment[] {
 }
 
 /** A Pod as it appears in an object: the Pod itself, or a workload's template (metadata + spec). */
-export interface PodLocation {
+interface PodLocation {
   /** Path of the Pod-shaped value: [] for a Pod, ["spec", "template"] for a Deployment. */
   at: PathSegment[];
   pod: Record<string, unknown>;

@@ -14,7 +14,7 @@ import {
 } from 'yaml';
 import { ManifestError, type Locator, type ManifestLimits, type PathSegment } from './manifest-types';
 
-export interface ExactDocument {
+interface ExactDocument {
   /** The document's value; undefined for an empty document. */
   value: unknown;
   locator: Locator;

@@ -14,7 +14,7 @@ export interface DocumentSlice {
   hasContent: boolean;
 }
 
-export interface SplitText {
+interface SplitText {
   /** Offset of the first character of each line. */
   lineStarts: LineStarts;
   documents: DocumentSlice[];

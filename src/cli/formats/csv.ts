@@ -3,7 +3,7 @@
 // too, severity ERROR with its code as the rule and its line and column, so a script sees it.
 import type { CheckResult, Formatter } from './types';
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   'file',
   'line',
   'column',
@@ -17,7 +17,7 @@ export const CSV_COLUMNS = [
   'gateway_api_release',
 ] as const;
 
-export function csvField(value: string | number | null | undefined): string {
+function csvField(value: string | number | null | undefined): string {
   const text = value === null || value === undefined ? '' : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -1,7 +1,7 @@
 import { jsonPieces, type Finding } from '../../analysis';
 import type { CheckResult, Formatter } from './types';
 
-export function findingJson(f: Finding, v: (k: number) => string) {
+function findingJson(f: Finding, v: (k: number) => string) {
   return {
     ruleId: f.ruleId,
     messageId: f.messageId,

@@ -6,9 +6,9 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export const SOURCE_ROOT_ID = '%SRCROOT%';
+const SOURCE_ROOT_ID = '%SRCROOT%';
 
-export interface ArtifactUris {
+interface ArtifactUris {
   uriBaseIds: Record<string, { uri: string }>;
   artifact(file: string): { uri: string; uriBaseId?: string };
 }

@@ -12,7 +12,7 @@ export function hostsOf(ingress: IngressView): string[] {
   return [...new Set(hosts)];
 }
 
-export interface TlsOfHost {
+interface TlsOfHost {
   secret: string;
   line: number;
 }

@@ -10,7 +10,7 @@ import type { IngressView } from './types';
 const INGRESS_GROUPS = ['extensions', 'networking.k8s.io'];
 const TARGET_API_VERSION = 'networking.k8s.io/v1';
 
-export interface ReadIngresses {
+interface ReadIngresses {
   ingresses: IngressView[];
   /** The api-version changes that brought older Ingresses to v1. */
   changes: ConversionChange[];
@@ -22,7 +22,7 @@ export interface ReadIngresses {
   others: ManifestObject[];
 }
 
-export function isIngress(o: ManifestObject): boolean {
+function isIngress(o: ManifestObject): boolean {
   return o.kind === 'Ingress' && INGRESS_GROUPS.includes(o.apiVersion.split('/')[0]);
 }
 

@@ -6,9 +6,9 @@ import type { VersionKey } from '../../kb/version';
 import type { ConversionChange } from '../types';
 import type { Report } from './types';
 
-export const RULE_ID = 'ingress-to-gateway';
+const RULE_ID = 'ingress-to-gateway';
 
-export interface Collector {
+interface Collector {
   report: Report;
   /** The same findings, no changes: a canary Ingress's rules are read only to be merged into another route. */
   quiet: Report;

@@ -5,7 +5,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { FragmentDefinitionNode, GraphQLSchema, OperationDefinitionNode, SelectionSetNode } from 'graphql';
 import type { Context } from '../context';
 
-export const USER_CONTENT_DIRECTIVE = 'userContent';
+const USER_CONTENT_DIRECTIVE = 'userContent';
 
 // Per schema (one per server, or two with the admin file): the root fields carrying the directive.
 const markedFields = new WeakMap<GraphQLSchema, Map<string, ReadonlySet<string>>>();
@@ -22,7 +22,7 @@ export const markUserContent: ApolloServerPlugin<Context> = {
   },
 };
 
-export function selectsUserContent(
+function selectsUserContent(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   definitions: readonly { kind: string }[],

@@ -7,7 +7,7 @@ export class SourceFormatError extends Error {
   override readonly name = 'SourceFormatError';
 }
 
-export interface CrdVersion {
+interface CrdVersion {
   name: string;
   served: boolean;
   storage: boolean;

@@ -9,9 +9,9 @@ import { openRepository, releaseTags } from './tags';
 import { writeGatewayApiIndex } from './write';
 
 /** Above this the schemas go to their own file, so the index itself stays quick to read and to review. */
-export const SPLIT_SCHEMAS_ABOVE_BYTES = 8 * 1024 * 1024;
+const SPLIT_SCHEMAS_ABOVE_BYTES = 8 * 1024 * 1024;
 
-export interface GatewayApiImport {
+interface GatewayApiImport {
   index: GatewayApiIndex;
   written: string[];
 }

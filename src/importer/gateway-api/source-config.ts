@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 const tag = z.string().regex(/^v\d+\.\d+\.\d+$/, 'a release tag such as v1.2.0');
 
-export const gatewayApiSourceSchema = z.object({
+const gatewayApiSourceSchema = z.object({
   repository: z.url(),
   fromTag: tag,
   /** The newest tag read; null: every release tag from fromTag on. */

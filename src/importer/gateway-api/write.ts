@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { GATEWAY_API_INDEX_FILE, GATEWAY_API_SCHEMAS_FILE, type GatewayApiIndex } from '../../seed/gateway-api-index';
 import { jsonLinesList } from '../json-lines';
 
-export function formatGatewayApiIndex(index: GatewayApiIndex, withSchemas: boolean): string {
+function formatGatewayApiIndex(index: GatewayApiIndex, withSchemas: boolean): string {
   const parts = [
     `  "generatedBy": ${JSON.stringify(index.generatedBy)}`,
     `  "repository": ${JSON.stringify(index.repository)}`,
@@ -17,7 +17,7 @@ export function formatGatewayApiIndex(index: GatewayApiIndex, withSchemas: boole
   return `{\n${parts.join(',\n')}\n}\n`;
 }
 
-export function formatGatewayApiSchemas(index: GatewayApiIndex): string {
+function formatGatewayApiSchemas(index: GatewayApiIndex): string {
   return `{\n${schemaParts(index).join(',\n')}\n}\n`;
 }
 

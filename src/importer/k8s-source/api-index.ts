@@ -21,12 +21,12 @@ export interface ReleaseTree {
   read(paths: string[]): Map<string, string>;
 }
 
-export interface FieldKindSpec {
+interface FieldKindSpec {
   group: string;
   kind: string;
 }
 
-export interface ApiVersionIndexEntry {
+interface ApiVersionIndexEntry {
   apiVersion: string;
   kind: string;
   /** The package folder in k8s.io/api, e.g. networking/v1beta1. */
@@ -43,14 +43,14 @@ export interface ApiVersionIndexEntry {
     | null;
 }
 
-export interface FieldIndexEntry {
+interface FieldIndexEntry {
   apiVersion: string;
   kind: string;
   /** path -> releases that have it (ranges) and the first release whose doc comment calls it deprecated. */
   paths: Record<string, { present: string[]; deprecatedFrom: string | null; opaque?: string[] }>;
 }
 
-export interface ApiIndex {
+interface ApiIndex {
   releases: { release: string; ref: string; commit: string }[];
   apiVersions: ApiVersionIndexEntry[];
   fields: FieldIndexEntry[];

@@ -6,7 +6,7 @@ import { fieldPaths } from './api-index';
 import { readStructs } from './go-source';
 import { toRanges } from './ranges';
 
-export interface ConfigSpec {
+interface ConfigSpec {
   component: string;
   repository: string;
   apiVersion: string;
@@ -14,7 +14,7 @@ export interface ConfigSpec {
   dir: string;
 }
 
-export interface ConfigIndex {
+interface ConfigIndex {
   component: string;
   repository: string;
   releases: { release: string; ref: string; commit: string }[];

@@ -4,7 +4,7 @@ import { load } from 'js-yaml';
 import { z } from 'zod';
 
 const release = z.string().regex(/^\d+\.\d+$/);
-export const importConfigSchema = z.object({
+const importConfigSchema = z.object({
   api: z.object({
     repository: z.url(),
     fromRelease: release,

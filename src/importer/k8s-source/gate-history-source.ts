@@ -6,7 +6,7 @@
 import { SourceFormatError, type SourceStage } from './gates-source';
 
 /** A gate's spec in one release's file: the file at release X says the spec at X, nothing about other releases. */
-export interface ReleaseGateSpec {
+interface ReleaseGateSpec {
   name: string;
   stage: SourceStage;
   defaultEnabled: boolean;

@@ -13,7 +13,7 @@ import type { SourceStage } from './gates-source';
 import { compareVersions, parseVersion } from '../../kb/version';
 
 const release = z.string().regex(/^\d+\.\d+$/);
-export const gateHistorySourceSchema = z.object({
+const gateHistorySourceSchema = z.object({
   repositories: z.array(z.object({ name: z.string().regex(/^[\w.-]+\/[\w.-]+$/), url: z.url() })).min(1),
   /** Where each module's feature file lives under a vendor folder. */
   featureFile: z.string(),
@@ -46,7 +46,7 @@ interface State {
   defaultEnabled: boolean;
   lockedToDefault: boolean;
 }
-export interface GateHistorySpec extends State {
+interface GateHistorySpec extends State {
   /** First and last release (inclusive) of a run of releases read in a row with this spec. */
   from: string;
   to: string;

@@ -7,13 +7,13 @@ import { compareVersions } from '../../kb/version';
 
 export type SourceStage = 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
 
-export interface SourceGateSpec {
+interface SourceGateSpec {
   since: string;
   stage: SourceStage;
   defaultEnabled: boolean;
   lockedToDefault: boolean;
 }
-export interface SourceGate {
+interface SourceGate {
   name: string;
   specs: SourceGateSpec[];
 }

@@ -8,7 +8,7 @@ export class SourceRepoError extends Error {
   override readonly name = 'SourceRepoError';
 }
 
-export interface ReleaseRef {
+interface ReleaseRef {
   /** MAJOR.MINOR */
   release: string;
   /** The git revision read for it: a tag such as kubernetes-1.20.0, or a branch for the release in development. */

@@ -2,7 +2,7 @@
 // wrappers around Prometheus), with Namespace, Subsystem and Name resolved to the exported name
 // (the non-empty parts joined by "_", as Prometheus does) and the stability and deprecation it declares.
 
-export interface DeclaredMetric {
+interface DeclaredMetric {
   /** The exported name: Namespace_Subsystem_Name. */
   name: string;
   /** The Name field alone, as people often write the metric without its prefix. */

@@ -10,14 +10,14 @@ import { readVersionedFeatureList, readVersionedSpecsGo, readFeatureConstants } 
 import { readDeclaredMetrics } from './metrics-source';
 import { readImportConfig, type ImportConfig } from './config';
 
-export interface ImportSummary {
+interface ImportSummary {
   written: string[];
   counts: Record<string, number>;
   skipped?: string[];
 }
 
 /** One JSON document per file, one entry per line: reviewable diffs when a release is regenerated. */
-export function formatIndex(header: Record<string, unknown>, key: string, entries: unknown[]): string {
+function formatIndex(header: Record<string, unknown>, key: string, entries: unknown[]): string {
   const head = JSON.stringify(header, null, 2).replace(/\n}$/, '');
   return `${head},\n  "${key}": [\n${entries.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]\n}\n`;
 }

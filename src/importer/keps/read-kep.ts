@@ -5,7 +5,7 @@
 import { parse } from 'yaml';
 import type { KepEntry } from '../../seed/kep-index';
 
-export type KepRead = { entry: KepEntry } | { skipped: string };
+type KepRead = { entry: KepEntry } | { skipped: string };
 
 export function readKep(path: string, text: string): KepRead {
   let data: unknown;

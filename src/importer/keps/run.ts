@@ -29,13 +29,13 @@ export function readKepsSource(file: string): KepsSource {
   return parsed.data;
 }
 
-export interface KepFile {
+interface KepFile {
   /** The path in the repository, such as keps/sig-network/3705-cloud-node-ips/kep.yaml. */
   path: string;
   text: string;
 }
 
-export interface KepsRead {
+interface KepsRead {
   commit: string;
   files: KepFile[];
 }

@@ -14,7 +14,7 @@ type Field = keyof ReferenceState;
 
 /** A value one of the sources states, with that source. */
 export type Stated<T> = { value: T; from: ReferenceSourceOfGate } | null;
-export type StatedState = { [F in Field]: Stated<NonNullable<ReferenceState[F]>> };
+type StatedState = { [F in Field]: Stated<NonNullable<ReferenceState[F]>> };
 
 /** Per release, each value with the source that states it (the first of `sources`, newest first). */
 export function referenceStates(sources: ReferenceSourceOfGate[]): Map<string, StatedState> {

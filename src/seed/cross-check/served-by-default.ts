@@ -8,7 +8,7 @@ import type { CheckContext } from './context';
 import { apiFacts, groupOf, isAlpha, isBeta } from '../generated-index';
 import { parseVersion } from '../../kb/version';
 
-export interface ServedByDefaultRule {
+interface ServedByDefaultRule {
   betaOffByDefaultFrom: string;
 }
 

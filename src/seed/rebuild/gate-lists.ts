@@ -42,7 +42,7 @@ export function gateListsOf(index: GeneratedIndex | null): GateList[] {
   return (index?.gateSources ?? []).map((s) => gateList(s.source, [...s.gates.values()]));
 }
 
-export type Coverage = 'settled' | 'development';
+type Coverage = 'settled' | 'development';
 
 /**
  * How a list covers `release`: `settled` when it names a later release, `development` when `release` is the

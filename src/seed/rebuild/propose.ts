@@ -16,7 +16,7 @@ import { proposeFlags } from './propose-flags';
 import { proposeChanges } from './propose-notes';
 import type { ReleaseProposal } from './types';
 
-export interface ProposeInput {
+interface ProposeInput {
   /** The seed, stopping at the release before `release`. */
   seed: SeedBundle;
   index: GeneratedIndex | null;

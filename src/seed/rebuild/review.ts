@@ -6,7 +6,7 @@
 import { Document, isScalar, visit } from 'yaml';
 import type { ReleaseProposal, Target, Evidence, ChangeProposal } from './types';
 
-export interface ReviewFiles {
+interface ReviewFiles {
   /** The review list (README.md of the output folder). */
   review: string;
   /** Seed path (seed/changes/1.38.yaml) -> the YAML to add or merge there. */

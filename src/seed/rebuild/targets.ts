@@ -4,7 +4,7 @@
 import type { Located } from '../bundle';
 import type { Target } from './types';
 
-export const NEW_RECORDS_FILE = 'linked-from-notes.yaml';
+const NEW_RECORDS_FILE = 'linked-from-notes.yaml';
 
 const GENERATED = 'seed/generated/';
 

@@ -33,7 +33,7 @@ export interface ChatMessage {
   moreUrl?: string | null;
 }
 
-export function moreLine(n: number, noun: string, url?: string | null): string {
+function moreLine(n: number, noun: string, url?: string | null): string {
   const text = `…and ${n} more ${noun}`;
   return url ? link(text, url) : text;
 }

@@ -52,7 +52,7 @@ function apiItem(g: ApiGroup, what: string): string {
 }
 
 /** The SIG this knowledge base is about: within a rank, what it owns comes first. */
-export const FOCUS_SIG = 'Network';
+const FOCUS_SIG = 'Network';
 
 /**
  * Removals that hurt most first: versions served by default (an object a cluster may hold stops being
@@ -107,7 +107,7 @@ function plural(n: number, one: string, many = `${one}s`): string {
 }
 
 /** The dashboard's view of this diff (web/src/url-state.ts: the view and its choices are query parameters of "/"). */
-export function dashboardDiffUrl(base: string, d: Pick<VersionDiff, 'from' | 'to'>): string {
+function dashboardDiffUrl(base: string, d: Pick<VersionDiff, 'from' | 'to'>): string {
   const url = new URL(base);
   url.search = new URLSearchParams({ view: 'diff', from: formatVersion(d.from), to: formatVersion(d.to) }).toString();
   return url.href;

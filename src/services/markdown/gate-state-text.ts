@@ -2,7 +2,7 @@
 import type { GateState } from '../../kb/gate-state';
 import type { Stage } from '../../kb/model';
 
-export function stageName(stage: Stage): string {
+function stageName(stage: Stage): string {
   return stage === 'GA' ? 'GA' : stage.toLowerCase();
 }
 
@@ -11,7 +11,7 @@ export function stateText(s: { stage: Stage; defaultEnabled: boolean; lockedToDe
 }
 
 /** The short form for lists: "beta (on)", "GA (on, locked)". */
-export function shortStateText(s: { stage: Stage; defaultEnabled: boolean; lockedToDefault: boolean | null }): string {
+function shortStateText(s: { stage: Stage; defaultEnabled: boolean; lockedToDefault: boolean | null }): string {
   return `${stageName(s.stage)} (${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault ? ', locked' : ''})`;
 }
 

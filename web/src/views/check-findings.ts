@@ -7,7 +7,7 @@ import type { ApiFinding } from '../report-files';
 import { clip, objectLabel, severityTag, SEVERITY } from './common';
 
 /** Findings equal but for the object and line they point at, in the order of their first finding. */
-export interface FindingGroup {
+interface FindingGroup {
   key: string;
   /** The first finding of the group: rule, message, severity, release, fix and note are the group's. */
   finding: ApiFinding;
@@ -135,7 +135,7 @@ function releaseNote(change: NonNullable<ApiFinding['change']>): HTMLElement {
 }
 
 /** A short name for a source URL: its last path segment and anchor ("CHANGELOG-1.22.md", "deprecation-guide#v1-22"). */
-export function sourceLabel(url: string): string {
+function sourceLabel(url: string): string {
   try {
     const parsed = new URL(url);
     const segment = parsed.pathname.split('/').filter(Boolean).pop();

@@ -76,7 +76,7 @@ export function releaseSelect(
 }
 
 /** A release chosen from the URL: the release the knowledge base holds, or the unknown text and why. */
-export interface ReleaseChoice {
+interface ReleaseChoice {
   value: string;
   /** Set when the URL names a release the knowledge base does not hold: a sentence saying so. */
   problem: string | null;
@@ -112,7 +112,7 @@ export function chooseRelease(
 }
 
 /** A release the knowledge base holds, or the fallback. */
-export function knownRelease(releases: Release[], wanted: string | undefined, fallback: string): string {
+function knownRelease(releases: Release[], wanted: string | undefined, fallback: string): string {
   return wanted && releases.some((r) => r.version === wanted)
     ? wanted
     : releases.some((r) => r.version === fallback)

@@ -25,7 +25,7 @@ const SIGN = {
 } as const;
 
 /** The file name the converted manifest is saved under: manifest.yaml → manifest.converted-1.22.yaml. */
-export function convertedFileName(file: string, to: string): string {
+function convertedFileName(file: string, to: string): string {
   const base = file.includes(', ') ? 'manifest' : file.replace(/\.(ya?ml|json)$/i, '');
   return `${base || 'manifest'}.converted-${to}.yaml`;
 }

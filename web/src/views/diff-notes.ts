@@ -8,7 +8,7 @@ import { errorBox, loading } from './common';
 type NotesPage = ReleaseNotesPageQuery['diff']['changes'];
 type Note = NotesPage['nodes'][number];
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 const NOTES_PAGE: Operation<ReleaseNotesPageQuery, ReleaseNotesPageQueryVariables> =
   /* GraphQL */ `query ReleaseNotesPage(
@@ -23,7 +23,7 @@ const NOTES_PAGE: Operation<ReleaseNotesPageQuery, ReleaseNotesPageQueryVariable
 }`;
 
 /** Each kind of entry in words, in the order the filter offers them. */
-export const KIND_LABEL: Record<ChangeKind, string> = {
+const KIND_LABEL: Record<ChangeKind, string> = {
   URGENT_UPGRADE_NOTE: 'urgent upgrade note',
   DEPRECATION: 'deprecation',
   REMOVAL: 'removal',

@@ -16,10 +16,10 @@ export const TO_GATEWAY: Operation<ManifestToGatewayQuery, ManifestToGatewayQuer
   }
 }`;
 
-export type ApiGatewayConversion = ManifestToGatewayQuery['ingressToGateway'];
+type ApiGatewayConversion = ManifestToGatewayQuery['ingressToGateway'];
 
 /** manifest.yaml → manifest.gateway.yaml */
-export function gatewayFileName(file: string): string {
+function gatewayFileName(file: string): string {
   const base = file.includes(', ') ? 'manifest' : file.replace(/\.(ya?ml|json)$/i, '');
   return `${base || 'manifest'}.gateway.yaml`;
 }

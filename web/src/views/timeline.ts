@@ -38,7 +38,7 @@ const STAGE_MEDIUM: Record<Stage, string> = { ALPHA: 'alpha', BETA: 'beta', GA: 
  * A change of the lock alone does not start another bar (it would draw two equal bars side by side); it is a
  * mark inside the bar, at the column where it starts.
  */
-export interface Segment {
+interface Segment {
   start: number;
   end: number;
   /** The stage record of the bar's first release. */
@@ -442,7 +442,7 @@ function wireTip(target: HTMLElement, gate: Gate, barText: string | null, tip: H
 const MAX_CHANGES = 6;
 
 /** What the tooltip says: the bar in focus, every stage with its default, the removal, the release notes. */
-export function gateDetails(gate: Gate, focus: string | null): HTMLElement {
+function gateDetails(gate: Gate, focus: string | null): HTMLElement {
   // A gate's changes are Kubernetes release notes: Change.version is null only for Gateway API CHANGELOG entries.
   const changes = gate.changes
     .filter((c): c is typeof c & { version: string } => c.version !== null)

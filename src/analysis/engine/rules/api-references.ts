@@ -285,7 +285,7 @@ const servedAt = (r: ApiVersion, at: VersionKey): boolean =>
  * served longest (flowcontrol v1beta1 -> v1beta2 for 1.26, as v1 arrives only in 1.29). Without one served
  * at `at`, the chain's replacement (dated by the fix).
  */
-export function replacementAt(gone: ApiVersion, at: VersionKey, ctx: Scope): ApiVersion | null {
+function replacementAt(gone: ApiVersion, at: VersionKey, ctx: Scope): ApiVersion | null {
   const lasting = survivingReplacement(gone, ctx.path);
   const chain: ApiVersion[] = [];
   for (let r = gone.replacement; r && !chain.includes(r); r = r.replacement) chain.push(r);

@@ -11,7 +11,7 @@ import { pathTrie, podTemplateOf, valueAt, walkTrie, type PathTrie } from '../ob
 import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../../types';
 
 /** The key places of objects of a kind: kinds.yaml's "*" entry, the kind's own, and under a Pod template the Pod's. */
-export function keyPlacesOf(kind: string, kb: AnalysisKb): { path: string; place: KeyPlace }[] {
+function keyPlacesOf(kind: string, kb: AnalysisKb): { path: string; place: KeyPlace }[] {
   const of = (k: string) => kb.kinds.find((x) => x.kind === k)?.keyPlaces ?? [];
   const every = of('*');
   const out = [...every, ...(kind === '*' ? [] : of(kind))].map((place) => ({ path: place.path, place }));

@@ -12,7 +12,7 @@ import { upstreamHeaders } from './upstream-headers';
 
 const ignore: Strategy = { id: 'ignore', read: () => null };
 
-export const STRATEGIES: readonly Strategy[] = [
+const STRATEGIES: readonly Strategy[] = [
   rewriteTarget,
   sslRedirect,
   forceSslRedirect,

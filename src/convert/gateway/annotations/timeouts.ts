@@ -3,7 +3,7 @@
 // of them is written: a request to the backend may take every step it allows.
 import type { Strategy } from './strategy';
 
-export const BACKEND_REQUEST_FIELD = 'spec.rules[].timeouts.backendRequest';
+const BACKEND_REQUEST_FIELD = 'spec.rules[].timeouts.backendRequest';
 
 export const timeouts: Strategy = {
   id: 'timeouts',
