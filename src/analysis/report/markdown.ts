@@ -1,6 +1,7 @@
 // The report as a compact chat message: a headline with the counts, then findings grouped by release,
 // each with its object, line and fix. Cut at a length a chat message holds, saying how much was left out.
 import type { Finding } from '../types';
+import { SEVERITY_ICON } from './severity';
 
 export interface MarkdownInput {
   from: string;
@@ -16,8 +17,6 @@ export interface MarkdownInput {
   /** Inputs that could not be checked (netkb check over several files): listed first, never cut. */
   errors?: { file: string; code: string; message: string; line: number; column: number }[];
 }
-
-const ICON = { BREAKING: '🔴', WARNING: '🟠', INFO: '🔵' } as const;
 
 export function reportMarkdown(r: MarkdownInput): string {
   const max = r.maxLength ?? 3500;
@@ -50,7 +49,9 @@ export function reportMarkdown(r: MarkdownInput): string {
       ? `${f.resource.kind}${f.resource.name ? ` ${f.resource.namespace ? `${f.resource.namespace}/` : ''}${f.resource.name}` : ''}`
       : `document ${f.resource.documentIndex + 1}`;
     const where = r.where ? r.where(f) : `line ${f.line}`;
-    block.push(`- ${ICON[f.severity]} ${obj}, ${where}: ${f.message}${f.fix ? ` _Fix:_ ${firstSentence(f.fix)}` : ''}`);
+    block.push(
+      `- ${SEVERITY_ICON[f.severity]} ${obj}, ${where}: ${f.message}${f.fix ? ` _Fix:_ ${firstSentence(f.fix)}` : ''}`,
+    );
     const remaining = r.findings.length - shown - 1;
     const tail = remaining > 0 ? `\n…and ${remaining} more` : '';
     if ([...lines, ...block].join('\n').length + tail.length > max && shown > 0) {

@@ -7,7 +7,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGE_MIN_LENGTH } from './chat-message
 import { diffMarkdown } from './diff-markdown';
 import { flagMarkdown } from './flag-markdown';
 import { gateMarkdown } from './gate-markdown';
-import { reportMarkdown, type ReportForChat } from './report-markdown';
+import { reportChatMessage, type ReportForChat } from './report-markdown';
 
 export { CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGE_MIN_LENGTH } from './chat-message';
 
@@ -36,5 +36,5 @@ export function flagMarkdownMessage(f: Flag, maxLength?: number | null): string 
 }
 
 export function upgradeReportMarkdown(r: ReportForChat, maxLength?: number | null): string {
-  return reportMarkdown(r, requireChatLength(maxLength));
+  return reportChatMessage(r, requireChatLength(maxLength));
 }

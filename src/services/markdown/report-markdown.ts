@@ -1,7 +1,7 @@
 // An upgrade report as a chat message: the counts, then the findings of each release, equal findings on
 // one line ("80 × Ingress (web-0, web-1, web-2, …): …"), most severe first, each with the part of its fix
 // that says what to do and when.
-import type { Finding, ResourceRef } from '../../analysis';
+import { SEVERITY_ICON, type Finding, type ResourceRef } from '../../analysis';
 import { formatVersion, type VersionKey } from '../../kb/version';
 import { fitChatMessage, type ChatSection } from './chat-message';
 import { fixGist } from './text';
@@ -15,7 +15,6 @@ export interface ReportForChat {
   summary: { breaking: number; warning: number; info: number };
 }
 
-const ICON = { BREAKING: '🔴', WARNING: '🟠', INFO: '🔵' } as const;
 const SEVERITY_ORDER = { BREAKING: 0, WARNING: 1, INFO: 2 } as const;
 /** Object names shown on a grouped line; the count says how many there are. */
 const NAMES_SHOWN = 3;
@@ -60,9 +59,9 @@ function item(g: Group): string {
   if (g.findings.length === 1) {
     const r = f.resource;
     const obj = r.kind ? `${r.kind}${r.name ? ` ${objectName(r)}` : ''}` : objectName(r);
-    return `${ICON[f.severity]} ${obj}, line ${f.line}: ${f.message}${fix}`;
+    return `${SEVERITY_ICON[f.severity]} ${obj}, line ${f.line}: ${f.message}${fix}`;
   }
-  return `${ICON[f.severity]} ${g.findings.length} × ${objects(g.findings)}: ${f.message}${fix}`;
+  return `${SEVERITY_ICON[f.severity]} ${g.findings.length} × ${objects(g.findings)}: ${f.message}${fix}`;
 }
 
 /** Each release's groups, most severe first, then in the order the report has them. */
@@ -92,7 +91,7 @@ function releaseSections(findings: Finding[]): ChatSection[] {
     });
 }
 
-export function reportMarkdown(r: ReportForChat, maxLength?: number): string {
+export function reportChatMessage(r: ReportForChat, maxLength?: number): string {
   const { breaking, warning, info } = r.summary;
   const head = [
     `**netkb: ${formatVersion(r.from)} → ${formatVersion(r.to)}** (${r.documents} object${r.documents === 1 ? '' : 's'}): ` +
