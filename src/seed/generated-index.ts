@@ -328,6 +328,25 @@ export const isAlpha = (apiVersion: string) => /v\d+alpha\d+$/.test(apiVersion);
 export const isBeta = (apiVersion: string) => /v\d+beta\d+$/.test(apiVersion);
 export const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
 
+/**
+ * The index entry a record of `apiVersion` `kind` is checked against. A list is served with its resource: the
+ * API server acts on the resource kind's markers, so a list takes them (upstream's list markers sometimes
+ * differ, and nothing reads them).
+ */
+export function indexEntryOf(
+  index: GeneratedIndex,
+  apiVersion: string,
+  kind: string,
+): { entry: ApiVersionEntry; line: number } | undefined {
+  const base = kind.endsWith('List') ? index.apiVersions.get(`${apiVersion} ${kind.slice(0, -4)}`) : undefined;
+  return base ?? index.apiVersions.get(`${apiVersion} ${kind}`);
+}
+
+/** The API groups the index reads (a record of another group is not covered, not contradicted). */
+export function groupsIndexed(index: GeneratedIndex): Set<string> {
+  return new Set([...index.apiVersions.values()].map(({ entry }) => groupOf(entry.apiVersion)));
+}
+
 interface FieldFacts {
   introducedIn: string | null;
   removedIn: string | null;

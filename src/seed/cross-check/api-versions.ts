@@ -6,6 +6,8 @@ import {
   apiFacts,
   entryHasMarkers,
   groupOf,
+  groupsIndexed,
+  indexEntryOf,
   isAlpha,
   isBeta,
   isObjectKind,
@@ -19,17 +21,14 @@ import { parseVersion } from '../../kb/version';
 export function checkApiVersions(ctx: CheckContext): void {
   const { b, index, report, newest, differ, fill } = ctx;
   // API versions -----------------------------------------------------------------------------------
-  const groupsIndexed = new Set([...index.apiVersions.values()].map(({ entry }) => groupOf(entry.apiVersion)));
+  const indexedGroups = groupsIndexed(index);
   const curated = new Map(b.apiVersions.map((l) => [`${l.record.apiVersion} ${l.record.kind}`, l]));
   for (const loc of b.apiVersions) {
     const r = loc.record;
     const name = `API version ${r.apiVersion} ${r.kind}`;
-    // A list is served with its resource: the API server acts on the resource kind's markers, so a list
-    // record is checked against them (upstream's list markers sometimes differ, and nothing reads them).
-    const base = r.kind.endsWith('List') ? index.apiVersions.get(`${r.apiVersion} ${r.kind.slice(0, -4)}`) : undefined;
-    const hit = base ?? index.apiVersions.get(`${r.apiVersion} ${r.kind}`);
+    const hit = indexEntryOf(index, r.apiVersion, r.kind);
     if (!hit) {
-      if (groupsIndexed.has(groupOf(r.apiVersion))) {
+      if (indexedGroups.has(groupOf(r.apiVersion))) {
         differ(
           loc,
           name,

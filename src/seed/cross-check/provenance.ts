@@ -6,7 +6,7 @@
 import type { CheckContext } from './context';
 import { FACT_KINDS, type FactKind, type FactOrigins, type FactsByRelease } from './facts';
 import type { Located } from '../bundle';
-import { apiFacts, fieldFacts, gateStateIn } from '../generated-index';
+import { apiFacts, fieldFacts, gateStateIn, indexEntryOf } from '../generated-index';
 import { parseVersion } from '../../kb/version';
 import { referenceStates } from './feature-gate-reference';
 
@@ -32,8 +32,7 @@ export function factProvenance(ctx: CheckContext): FactsByRelease {
   for (const loc of b.apiVersions) {
     const r = loc.record;
     const name = `API version ${r.apiVersion} ${r.kind}`;
-    const base = r.kind.endsWith('List') ? index.apiVersions.get(`${r.apiVersion} ${r.kind.slice(0, -4)}`) : undefined;
-    const hit = base ?? index.apiVersions.get(`${r.apiVersion} ${r.kind}`);
+    const hit = indexEntryOf(index, r.apiVersion, r.kind);
     const f = hit ? apiFacts(hit.entry, index.order) : null;
     for (const field of LIFE) {
       const v = r[field];

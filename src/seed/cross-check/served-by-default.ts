@@ -5,7 +5,7 @@
 // source. Groups the index does not read (another repository's, or a file format such as audit.k8s.io) are
 // not derived: their records state the value, or null when the API server does not serve the version.
 import type { CheckContext } from './context';
-import { apiFacts, groupOf, isAlpha, isBeta } from '../generated-index';
+import { apiFacts, groupOf, groupsIndexed, indexEntryOf, isAlpha, isBeta } from '../generated-index';
 import { parseVersion } from '../../kb/version';
 
 interface ServedByDefaultRule {
@@ -31,12 +31,11 @@ export function servedByDefaultOf(apiVersion: string, firstServed: string | null
 export function checkServedByDefault(ctx: CheckContext): void {
   const { b, index, differ, fill } = ctx;
   const rule = index.config.api;
-  const groupsIndexed = new Set([...index.apiVersions.values()].map(({ entry }) => groupOf(entry.apiVersion)));
+  const indexedGroups = groupsIndexed(index);
   for (const loc of b.apiVersions) {
     const r = loc.record;
-    if (!groupsIndexed.has(groupOf(r.apiVersion))) continue;
-    const base = r.kind.endsWith('List') ? index.apiVersions.get(`${r.apiVersion} ${r.kind.slice(0, -4)}`) : undefined;
-    const hit = base ?? index.apiVersions.get(`${r.apiVersion} ${r.kind}`);
+    if (!indexedGroups.has(groupOf(r.apiVersion))) continue;
+    const hit = indexEntryOf(index, r.apiVersion, r.kind);
     // Registered from the first release read on, the version began no later than that release.
     const firstServed = r.introducedIn ?? (hit ? apiFacts(hit.entry, index.order).firstRegistered : null);
     const derived = servedByDefaultOf(r.apiVersion, firstServed ?? null, rule);
