@@ -5,6 +5,7 @@ import { importReleaseNotes } from '../services/import-notes';
 import type { CliIo } from './io';
 import { exitCodeFor } from './errors';
 import { parseVerbArgs } from './verb-args';
+import { FOCUS_SIG } from '../kb/focus';
 
 const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--format markdown|json] [--sig SIG | --all]
        netkb import k8s-source API_REPO [--files DIR]   (see netkb import k8s-source --help)
@@ -79,7 +80,7 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
       format: format as 'MARKDOWN' | 'JSON',
       content,
       sourceFile: file,
-      sig: o.all ? null : (o.sig ?? 'Network'),
+      sig: o.all ? null : (o.sig ?? FOCUS_SIG),
     });
     io.stdout(
       `imported ${result.changesCreated} entries for ${formatVersion(result.version)} from ${file} (${result.skipped} of other SIGs or repeated skipped)\n`,

@@ -5,6 +5,7 @@ import { seedDir } from '../config';
 import { formatVersion, parseVersion, VersionFormatError } from '../kb/version';
 import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
+import { FOCUS_SIG } from '../kb/focus';
 
 const RELEASE_HELP = `Usage: netkb release propose RELEASE --notes FILE [--out DIR] [options]
 
@@ -122,7 +123,7 @@ export async function runRelease(argv: string[], io: CliIo): Promise<number> {
       notes: parsedNotes,
       notesSource:
         o['notes-url'] ?? `https://github.com/kubernetes/kubernetes/blob/master/CHANGELOG/CHANGELOG-${release}.md`,
-      sig: o.all ? null : (o.sig ?? 'Network'),
+      sig: o.all ? null : (o.sig ?? FOCUS_SIG),
       gateLists: lists.map((l) => gateLists.readGateListFile(l.text!, o['feature-list-url'] ?? l.file)),
     });
     const command = `netkb release propose ${release} --notes ${o.notes}`;

@@ -9,6 +9,7 @@ import { linkText, type LinkCatalog } from '../notes/link';
 import { parseJsonNotes } from '../notes/parse-json';
 import { parseMarkdownNotes } from '../notes/parse-markdown';
 import { NotesFormatError, sigName, type ParsedNote } from '../notes/types';
+import { FOCUS_SIG } from '../kb/focus';
 
 interface ImportRequest {
   version: string;
@@ -48,7 +49,7 @@ export async function importReleaseNotes(kb: KnowledgeBase, dbFile: string, req:
     if (err instanceof NotesFormatError) throw badUserInput(`content: ${err.message}`, { argument: 'content' });
     throw err;
   }
-  const sig = req.sig === undefined ? 'Network' : req.sig;
+  const sig = req.sig === undefined ? FOCUS_SIG : req.sig;
   if (sig !== null && !notes.some((n) => n.sigs.length > 0)) {
     throw badUserInput(
       `content: the file names no SIGs, so entries of SIG ${sigName(sig)} cannot be told apart; import every entry instead (CLI: --all)`,

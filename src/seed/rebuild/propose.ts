@@ -15,6 +15,7 @@ import { proposeApiFields, proposeApiVersions } from './propose-api';
 import { proposeFlags } from './propose-flags';
 import { proposeChanges } from './propose-notes';
 import type { ReleaseProposal } from './types';
+import { FOCUS_SIG } from '../../kb/focus';
 
 interface ProposeInput {
   /** The seed, stopping at the release before `release`. */
@@ -47,7 +48,7 @@ export function proposeRelease(input: ProposeInput): ReleaseProposal {
     throw new ProposalInputError(
       `the seed's newest release is ${formatVersion(newest)}: propose ${formatVersion(newest + 1)} first, one release at a time`,
     );
-  const sig = input.sig === undefined ? 'Network' : input.sig;
+  const sig = input.sig === undefined ? FOCUS_SIG : input.sig;
   const notes = oncePerPr(sig === null ? input.notes : input.notes.filter((n) => n.sigs.includes(sigName(sig))));
   const ctx: ProposeContext = {
     seed: input.seed,

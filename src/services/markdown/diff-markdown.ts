@@ -9,6 +9,7 @@ import type { VersionDiff } from '../diff';
 import { fitChatMessage, type ChatSection } from './chat-message';
 import { transitionText, transitionWeight } from './gate-state-text';
 import { changeLinks, code, link, linkLabel, noteItem, rankSources } from './text';
+import { FOCUS_SIG } from '../../kb/focus';
 
 const NOTE_MAX = 180;
 
@@ -50,9 +51,6 @@ function apiItem(g: ApiGroup, what: string): string {
     .find((l) => l?.startsWith('[#'));
   return `${formatVersion(g.at)} ${versions} ${g.kind} ${what}${instead}${noteLink ? ` · ${noteLink}` : firstLink(a.sources)}`;
 }
-
-/** The SIG this knowledge base is about: within a rank, what it owns comes first. */
-const FOCUS_SIG = 'Network';
 
 /**
  * Removals that hurt most first: versions served by default (an object a cluster may hold stops being
