@@ -103,30 +103,29 @@ export function proposeGates(ctx: ProposeContext, notesSource: string): { gates:
     const dropped = droppedBy(lists, g.name, key);
     if (dropped) {
       const confirmed = (said.get(g.name) ?? []).some((s) => s.removed);
-      gates.push({
-        gate: g.name,
-        target: atRecord(loc),
-        record: { ...g, lifecycle: closeLast(g.lifecycle, previous), removedIn: release },
-        isNew: false,
-        stage: null,
-        removed: true,
-        evidence: [
-          {
-            source: dropped.older.source,
-            says: `names the gate (a list of the ${formatVersion(dropped.older.newest!)} development cycle)`,
-          },
-          {
-            source: dropped.newer.source,
-            says: `leaves it out, settled through ${release}`,
-          },
-          ...fromNotes(g.name),
-        ],
-        doubts: confirmed
-          ? []
-          : [
-              `no note of ${release} says it was removed: it left the code after ${formatVersion(dropped.older.newest! - 1)}, possibly before ${release}`,
-            ],
-      });
+      gates.push(
+        withRemoval(
+          loc,
+          release,
+          previous,
+          [
+            {
+              source: dropped.older.source,
+              says: `names the gate (a list of the ${formatVersion(dropped.older.newest!)} development cycle)`,
+            },
+            {
+              source: dropped.newer.source,
+              says: `leaves it out, settled through ${release}`,
+            },
+            ...fromNotes(g.name),
+          ],
+          confirmed
+            ? []
+            : [
+                `no note of ${release} says it was removed: it left the code after ${formatVersion(dropped.older.newest! - 1)}, possibly before ${release}`,
+              ],
+        ),
+      );
       continue;
     }
     const fromText = fromNoteStatements(loc, said.get(g.name) ?? [], release, previous);
@@ -228,6 +227,26 @@ function withStage(
   };
 }
 
+function withRemoval(
+  loc: Located<FeatureGateRecord>,
+  release: string,
+  previous: string,
+  evidence: Evidence[],
+  doubts: string[],
+): GateProposal {
+  const g = loc.record;
+  return {
+    gate: g.name,
+    target: atRecord(loc),
+    record: { ...g, lifecycle: closeLast(g.lifecycle, previous), removedIn: release },
+    isNew: false,
+    stage: null,
+    removed: true,
+    evidence,
+    doubts,
+  };
+}
+
 /**
  * A gate no list covers, from what the notes say: removed; promoted to a stage; turned on by default (an
  * alpha gate turned on is beta: alpha gates are off by default); locked.
@@ -243,16 +262,9 @@ function fromNoteStatements(
   const cur = g.lifecycle[g.lifecycle.length - 1];
   const evidence = said.map((s) => ({ source: s.source, says: `the note: "${s.sentence}"` }));
   if (said.some((s) => s.removed))
-    return {
-      gate: g.name,
-      target: atRecord(loc),
-      record: { ...g, lifecycle: closeLast(g.lifecycle, previous), removedIn: release },
-      isNew: false,
-      stage: null,
-      removed: true,
-      evidence,
-      doubts: ["from the note's words only; no gate list names the gate in this release"],
-    };
+    return withRemoval(loc, release, previous, evidence, [
+      "from the note's words only; no gate list names the gate in this release",
+    ]);
   const st = said.find((s) => s.stage) ?? said[0];
   const on = said.find((s) => s.defaultEnabled !== undefined)?.defaultEnabled;
   const locked = said.some((s) => s.locked);
