@@ -129,4 +129,11 @@ describe('access controls are never dropped in silence', () => {
     expect(result.manifest).toContain('name: app-https-redirect');
     expect(result.unprotected.map((u) => u.name)).toEqual(['app']);
   });
+
+  it('a guard written as a map (not a string, as Kubernetes wants) is still seen and marks the route', () => {
+    const guard = kb.gatewayApi.annotations.find((a) => a.access?.part === 'guard' && a.access.scope === 'ingress')!;
+    const manifest = ingress('app', {}).replace('  annotations:', `  annotations:\n    ${guard.name}: {url: x}`);
+    const result = ingressToGateway(kb, { manifest });
+    expect(result.unprotected.map((u) => u.name)).toEqual(['app']);
+  });
 });

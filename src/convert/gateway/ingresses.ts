@@ -57,7 +57,11 @@ export function readIngresses(
     const annotations: Record<string, string> = {};
     if (isRecord(metadata.annotations))
       for (const [k, v] of Object.entries(metadata.annotations))
-        if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') annotations[k] = String(v);
+        // Kubernetes takes strings only; a map or list written there is kept, as JSON, so that an access
+        // control given that way is still seen (and reported) rather than dropped.
+        if (v !== null && v !== undefined)
+          annotations[k] =
+            typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
     const spec: Record<string, unknown> = isRecord(value.spec) ? value.spec : {};
     const className =
       typeof spec.ingressClassName === 'string' ? spec.ingressClassName : (annotations[classAnnotation] ?? null);
