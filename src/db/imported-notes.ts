@@ -2,26 +2,14 @@
 // and carry them over when a rebuild from seed/ replaces the database file.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import type { ImportedNote } from '../kb/compile';
 import { refreshSnapshot } from './load-kb';
 import { isPostgres } from './location';
 import { upsertSearchDocs, type SearchDoc } from './search-index';
 import { upsertPgSearchDocs } from './search-index-postgres';
 
-export interface ImportedNoteRow {
-  key: string;
-  version: number;
-  position: number;
-  kind: string;
-  text: string;
-  actionRequired: boolean;
-  sigs: string[];
-  components: string[];
-  prs: number[];
-  authors: string[];
-  /** Seed-style references: "gate:Name", "flag:kube-proxy --x", ... */
-  subjects: string[];
-  sources: string[];
-  importedAt: string;
+/** An imported entry as its table holds it: the knowledge base's fields and the file it came from. */
+export interface ImportedNoteRow extends ImportedNote {
   sourceFile: string;
 }
 

@@ -12,6 +12,15 @@ import { isPostgres } from './location';
 export const KB_FINGERPRINT_SQL = `SELECT m."seedHash" || '|' || m."seededAt" || '|' || (SELECT count(*) FROM "ImportedNote") || '|' ||
   coalesce((SELECT max("importedAt") FROM "ImportedNote"), '') AS fingerprint FROM "KbMeta" m WHERE m.id = 1`;
 
+/**
+ * The fingerprint KB_FINGERPRINT_SQL reads from a database whose KbMeta holds `seedHash` and `seededAt` and
+ * which keeps `imported` (test/db/compile.test.ts holds the two to each other).
+ */
+export function kbFingerprint(seedHash: string, seededAt: string, imported: { importedAt: string }[]): string {
+  const newest = imported.reduce((max, r) => (r.importedAt > max ? r.importedAt : max), '');
+  return `${seedHash}|${seededAt}|${imported.length}|${newest}`;
+}
+
 interface KbVersionProbe {
   /** The fingerprint now; '' when the database has no knowledge base (yet). */
   read(): Promise<string>;

@@ -69,25 +69,33 @@ export async function loadKnowledgeBase(
       source: { from: 'snapshot' },
     };
   const { snapshot, fingerprint } = await readFromDatabase(location);
-  saveSnapshot(path, snapshot, fingerprint);
+  writeSnapshotQuietly(path, snapshot, fingerprint);
   return { snapshot, fingerprint, source: { from: 'database', because: found } };
 }
 
 /**
- * Writes the snapshot of what the database holds now, after a seed or an import lands, so the next start
- * does not pay for reading through Prisma. A cache: when this fails, the seed or import still stands and
+ * Writes the snapshot of what the database holds now, after an import lands, so the next start does not
+ * pay for reading through Prisma (a seed writes its compiled knowledge base instead: write-seed.ts). A cache: when this fails, the seed or import still stands and
  * the next start finds the snapshot stale and reads the database instead.
  */
 export async function refreshSnapshot(location: string, readFromDatabase = readInProcess): Promise<void> {
   try {
     const { snapshot, fingerprint } = await readFromDatabase(location);
-    saveSnapshot(snapshotPath(location), snapshot, fingerprint);
+    writeSnapshotQuietly(snapshotPath(location), snapshot, fingerprint);
   } catch {
     /* see above */
   }
 }
 
-function saveSnapshot(path: string, snapshot: KbSnapshot, fingerprint: string): void {
+/**
+ * Keeps `snapshot` as the snapshot file of `location`, for the database at `fingerprint`. A cache: when the file
+ * cannot be written, the next start reads the database instead.
+ */
+export function saveSnapshot(location: string, snapshot: KbSnapshot, fingerprint: string): void {
+  writeSnapshotQuietly(snapshotPath(location), snapshot, fingerprint);
+}
+
+function writeSnapshotQuietly(path: string, snapshot: KbSnapshot, fingerprint: string): void {
   if (!fingerprint) return;
   try {
     mkdirSync(dirname(path), { recursive: true });

@@ -22,13 +22,14 @@ import type {
   WellKnownKey,
 } from '../kb/model';
 import { parseVersion } from '../kb/version';
-import { createHash } from 'node:crypto';
+import { impliedComponents, mergeImportedNotes } from '../kb/compile';
 import { inSnapshot, openPrisma, type Tx } from './client';
 import { KB_FINGERPRINT_SQL } from './kb-fingerprint';
 import { displayLocation } from './location';
 import { readGatewayApi } from './read-gateway-api';
 
 const list = <T = string>(s: string): T[] => JSON.parse(s) as T[];
+const byId = <T extends { id: number }>(rows: T[]): T[] => [...rows].sort((a, b) => a.id - b.id);
 
 class DatabaseNotSeededError extends Error {}
 
@@ -288,13 +289,14 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
       out.metrics.push(metric);
     }
     for (const c of changes) {
+      // By type, then in the order the records were written (their ids): the order compile.ts gives.
       const subjects: Subject[] = [
-        ...c.featureGates.map((x) => gateById.get(x.id)!),
-        ...c.flags.map((x) => flagById.get(x.id)!),
-        ...c.apiVersions.map((x) => apiById.get(x.id)!),
-        ...c.apiFields.map((x) => fieldById.get(x.id)!),
-        ...c.wellKnownKeys.map((x) => keyById.get(x.id)!),
-        ...c.metrics.map((x) => metricById.get(x.id)!),
+        ...byId(c.featureGates).map((x) => gateById.get(x.id)!),
+        ...byId(c.flags).map((x) => flagById.get(x.id)!),
+        ...byId(c.apiVersions).map((x) => apiById.get(x.id)!),
+        ...byId(c.apiFields).map((x) => fieldById.get(x.id)!),
+        ...byId(c.wellKnownKeys).map((x) => keyById.get(x.id)!),
+        ...byId(c.metrics).map((x) => metricById.get(x.id)!),
       ];
       const change: Change = {
         typename: 'Change',
@@ -316,12 +318,18 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
       out.changes.push(change);
     }
     const imported = await db.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] });
-    mergeImportedNotes(out, imported);
-    if (imported.length > 0) {
-      const h = createHash('sha256').update(meta.seedHash);
-      for (const r of imported) h.update(`\0${r.key}\0${r.importedAt}`);
-      out.version = h.digest('hex');
-    }
+    mergeImportedNotes(
+      out,
+      imported.map((r) => ({
+        ...r,
+        sigs: list(r.sigs),
+        components: list(r.components),
+        prs: list<number>(r.prs),
+        authors: list(r.authors),
+        subjects: list(r.subjects),
+        sources: list(r.sources),
+      })),
+    );
     const gateByName = new Map(out.featureGates.map((g) => [g.name, g]));
     const changeByKey = new Map(out.changes.map((c) => [c.key, c]));
     for (const c of constraints) {
@@ -349,79 +357,3 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
   }
 }
 
-interface ImportedRow {
-  key: string;
-  version: number;
-  position: number;
-  kind: string;
-  text: string;
-  actionRequired: boolean;
-  sigs: string;
-  components: string;
-  prs: string;
-  authors: string;
-  subjects: string;
-  sources: string;
-}
-
-/**
- * Adds imported release-note entries (netkb import notes) as changes, linked by their references, and a
- * release record for any version the seed does not have.
- */
-function mergeImportedNotes(out: KbSnapshot, rows: ImportedRow[]): void {
-  if (rows.length === 0) return;
-  const byRef = new Map<string, Subject>();
-  for (const g of out.featureGates) byRef.set(`gate:${g.key}`, g);
-  for (const f of out.flags) byRef.set(`flag:${f.key}`, f);
-  for (const a of out.apiVersions) byRef.set(`api:${a.key}`, a);
-  for (const f of out.apiFields) byRef.set(`field:${f.key}`, f);
-  for (const k of out.wellKnownKeys) byRef.set(`key:${k.key}`, k);
-  for (const m of out.metrics) byRef.set(`metric:${m.key}`, m);
-  const seeded = new Set(out.changes.map((c) => c.key));
-  for (const r of rows) {
-    if (seeded.has(r.key)) continue;
-    const subjects = list(r.subjects)
-      .map((ref) => byRef.get(ref))
-      .filter((x): x is Subject => x !== undefined);
-    const change: Change = {
-      typename: 'Change',
-      key: r.key,
-      version: r.version,
-      position: 100_000 + r.position,
-      kind: r.kind,
-      summary: r.text,
-      actionRequired: r.actionRequired,
-      sigs: list(r.sigs),
-      prs: list<number>(r.prs),
-      authors: list(r.authors),
-      sources: list(r.sources),
-      subjects,
-      components: impliedComponents(list(r.components), subjects),
-      imported: true,
-    };
-    for (const s of subjects) s.changes.push(change);
-    out.changes.push(change);
-    if (!out.releases.some((x) => x.version === r.version)) {
-      out.releases.push({
-        typename: 'Release',
-        version: r.version,
-        releasedOn: null,
-        endOfLifeOn: null,
-        preliminary: false,
-        imported: true,
-        sources: list(r.sources).slice(0, 1),
-      });
-    }
-  }
-  out.releases.sort((a, b) => a.version - b.version);
-  out.changes.sort((a, b) => a.version - b.version || a.position - b.position);
-}
-
-function impliedComponents(explicit: string[], subjects: Subject[]): string[] {
-  const all = new Set(explicit);
-  for (const s of subjects) {
-    if (s.typename === 'Flag' || s.typename === 'Metric') all.add(s.component);
-    if (s.typename === 'FeatureGate') s.components.forEach((c) => all.add(c));
-  }
-  return [...all].sort();
-}

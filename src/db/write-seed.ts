@@ -10,10 +10,18 @@ import { parseVersion } from '../kb/version';
 import type { SeedBundle } from '../seed/load';
 import { parseSubjectRef, subjectKey, type SubjectType } from '../seed/subjects';
 import { openPrisma, type Db, type Tx } from './client';
-import { refreshSnapshot } from './load-kb';
+import { saveSnapshot } from './load-kb';
+import { kbFingerprint } from './kb-fingerprint';
+import { compileKnowledgeBase } from '../kb/compile';
+import type { KbSnapshot } from '../kb/model';
 import { applyMigrations } from './migrations';
 import { buildSearchIndex, type SearchDoc } from './search-index';
-import { carryOverImportedNotes, importedSearchDocs, toImportedNoteRow } from './imported-notes';
+import {
+  carryOverImportedNotes,
+  importedSearchDocs,
+  toImportedNoteRow,
+  type ImportedNoteRow,
+} from './imported-notes';
 import { displayLocation, isPostgres } from './location';
 import { SEED_LOCK_KEY } from './postgres';
 import { gatewayApiRecordCount, writeGatewayApi } from './write-gateway-api';
@@ -26,15 +34,34 @@ interface SeedWriteResult {
   file: string;
   records: number;
   migrations: string[];
+  /** What the database now serves (until an import adds to it). */
+  knowledgeBase: KbSnapshot;
 }
 
+/**
+ * Writes the seed's knowledge base into the database at `target` and, beside it, the snapshot file of the same
+ * knowledge base compiled in memory (compileKnowledgeBase, with the imported notes the database keeps), so
+ * nobody reads it back through Prisma.
+ */
 export async function writeSeed(bundle: SeedBundle, target: string): Promise<SeedWriteResult> {
-  const result = isPostgres(target) ? await writeSeedPostgres(bundle, target) : await writeSeedSqlite(bundle, target);
-  await refreshSnapshot(target);
-  return result;
+  const seededAt = new Date().toISOString();
+  const written = isPostgres(target)
+    ? await writeSeedPostgres(bundle, target, seededAt)
+    : await writeSeedSqlite(bundle, target, seededAt);
+  const knowledgeBase = compileKnowledgeBase(bundle, { seededAt, importedNotes: written.imported });
+  saveSnapshot(target, knowledgeBase, kbFingerprint(bundle.hash, seededAt, written.imported));
+  return { file: written.file, records: written.records, migrations: written.migrations, knowledgeBase };
 }
 
-async function writeSeedSqlite(bundle: SeedBundle, target: string): Promise<SeedWriteResult> {
+interface Written {
+  file: string;
+  records: number;
+  migrations: string[];
+  /** The imported notes the database keeps (carried over from the file it replaces, on SQLite). */
+  imported: ImportedNoteRow[];
+}
+
+async function writeSeedSqlite(bundle: SeedBundle, target: string, seededAt: string): Promise<Written> {
   mkdirSync(dirname(target), { recursive: true });
   removeAbandonedBuilds(target);
   const temp = join(dirname(target), `.${basename(target)}.building-${process.pid}-${Date.now()}`);
@@ -43,7 +70,7 @@ async function writeSeedSqlite(bundle: SeedBundle, target: string): Promise<Seed
     const db = openPrisma(temp);
     let records: number;
     try {
-      records = await writeRecords(db, bundle);
+      records = await writeRecords(db, bundle, seededAt);
     } finally {
       await db.$disconnect();
     }
@@ -51,7 +78,7 @@ async function writeSeedSqlite(bundle: SeedBundle, target: string): Promise<Seed
     const imported = carryOverImportedNotes(target, temp);
     buildSearchIndex(temp, [...searchDocs(bundle), ...importedSearchDocs(imported)]);
     renameSync(temp, target);
-    return { file: target, records, migrations };
+    return { file: target, records, migrations, imported };
   } finally {
     for (const f of [temp, `${temp}-journal`, `${temp}-wal`, `${temp}-shm`])
       if (existsSync(f)) rmSync(f, { force: true });
@@ -96,25 +123,25 @@ function insideTransaction(tx: Tx): Db {
   return { $transaction: (fn: (inner: Tx) => Promise<unknown>) => fn(tx) } as unknown as Db;
 }
 
-async function writeSeedPostgres(bundle: SeedBundle, url: string): Promise<SeedWriteResult> {
+async function writeSeedPostgres(bundle: SeedBundle, url: string, seededAt: string): Promise<Written> {
   const migrations = await applyMigrations(url);
   const db = openPrisma(url);
   try {
-    const records = await db.$transaction(
+    const { records, imported } = await db.$transaction(
       async (tx) => {
         // Two seeds at once (npm run seed on two machines) write one after the other.
         await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})::text`);
         for (const table of await seededTablesInDeleteOrder(tx)) await tx.$executeRawUnsafe(`DELETE FROM "${table}"`);
-        const count = await writeRecords(insideTransaction(tx), bundle);
-        const imported = (await tx.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] })).map(
+        const count = await writeRecords(insideTransaction(tx), bundle, seededAt);
+        const kept = (await tx.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] })).map(
           toImportedNoteRow,
         );
-        await rebuildPgSearchIndex(tx, [...searchDocs(bundle), ...importedSearchDocs(imported)]);
-        return count;
+        await rebuildPgSearchIndex(tx, [...searchDocs(bundle), ...importedSearchDocs(kept)]);
+        return { records: count, imported: kept };
       },
       { timeout: 300_000, maxWait: 300_000 },
     );
-    return { file: displayLocation(url), records, migrations };
+    return { file: displayLocation(url), records, migrations, imported };
   } finally {
     await db.$disconnect();
   }
@@ -140,7 +167,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
+async function writeRecords(db: Db, b: SeedBundle, seededAt: string): Promise<number> {
   const records =
     b.releases.length +
     b.components.length +
@@ -382,7 +409,7 @@ async function writeRecords(db: Db, b: SeedBundle): Promise<number> {
       }
       await writeGatewayApi(tx, b.gatewayApi);
       await tx.kbMeta.create({
-        data: { id: 1, seedHash: b.hash, seededAt: new Date().toISOString(), recordCount: records },
+        data: { id: 1, seedHash: b.hash, seededAt, recordCount: records },
       });
     },
     { timeout: 120_000 },

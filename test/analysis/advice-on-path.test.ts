@@ -10,19 +10,18 @@
 // - when no replacement is recorded, give the record's migration notes instead of pointing elsewhere;
 // - link only a release note about its own subject: one whose subjects hold the record, and not merely as
 //   what another of its subjects moves to.
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import type { ApiField, ApiVersion, Change, FeatureGate, Flag, Subject, WellKnownKey } from '../../src/kb/model';
 import { formatVersion as v, type VersionKey } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';
 import type { Finding } from '../../src/analysis';
 import { RULES } from '../../src/analysis/engine/rules';
-import { seededDatabase } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 let kb: KnowledgeBase;
 let releases: VersionKey[];
 beforeAll(async () => {
-  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  kb = await testKnowledgeBase();
   releases = kb.releases.map((r) => r.version).sort((a, b) => a - b);
 });
 

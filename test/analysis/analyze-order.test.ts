@@ -13,10 +13,9 @@ import {
   RULES,
   type Finding,
 } from '../../src/analysis';
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { analysisKb } from '../../src/services/analysis-kb';
-import { seededDatabase } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 const rank = { BREAKING: 0, WARNING: 1, INFO: 2 } as const;
 
@@ -37,7 +36,7 @@ function fullSort(findings: Finding[]): Finding[] {
 describe('the order of findings', () => {
   let kb: KnowledgeBase;
   beforeAll(async () => {
-    kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+    kb = await testKnowledgeBase();
   });
 
   it('an Analyzer fed document by document gives what analyze() gives, and a restart voids what came before', () => {

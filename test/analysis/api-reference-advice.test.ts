@@ -9,19 +9,18 @@
 //   after the start of the path;
 // - linking only a release note about the referenced record.
 import type { ApiVersion, KindInfo, ReferencePlace } from '../../src/kb/model';
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { resourceOfKind } from '../../src/kb/resource-names';
 import { formatVersion as v, type VersionKey } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';
 import { apiReferenceRule } from '../../src/analysis/engine/rules/api-references';
 import type { Finding } from '../../src/analysis';
-import { seededDatabase } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 let kb: KnowledgeBase;
 let releases: VersionKey[];
 beforeAll(async () => {
-  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  kb = await testKnowledgeBase();
   releases = kb.releases.map((r) => r.version).sort((a, b) => a - b);
 });
 

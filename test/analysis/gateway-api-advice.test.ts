@@ -9,16 +9,15 @@
 //   not, as removed only when `from` has it and `to` does not, and the standard release named has it.
 // kubernetes-support-unknown has no real case (every release has a sourced minKubernetes): see
 // test/support/synthetic-kb.ts.
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import type { GatewayApiChannel, GatewayApiRelease } from '../../src/kb/model';
 import { formatVersion } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';
-import { seededDatabase } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 let kb: KnowledgeBase;
 beforeAll(async () => {
-  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  kb = await testKnowledgeBase();
 });
 
 const CHANNELS: GatewayApiChannel[] = ['standard', 'experimental'];

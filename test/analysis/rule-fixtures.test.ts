@@ -1,15 +1,14 @@
 // Every rule fixture: the rule named by its folder produces exactly the findings the fixture expects
 // (rule, message, severity, release, line, replacement).
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { formatVersion } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';
-import { seededDatabase } from '../support/http';
 import { loadFixtures } from '../support/fixtures';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 let kb: KnowledgeBase;
 beforeAll(async () => {
-  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  kb = await testKnowledgeBase();
 });
 
 describe.each(loadFixtures().map((f) => [`${f.ruleDir}/${f.name}`, f] as const))('%s', (_, fixture) => {

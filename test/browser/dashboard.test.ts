@@ -6,12 +6,10 @@ import type { Page } from 'playwright-core';
 import { formatter } from '../../src/cli/formats';
 import { wholeText, type CheckResult } from '../../src/cli/formats/types';
 import { projectRoot } from '../../src/config';
-import { readKnowledgeBase } from '../../src/db/read-kb';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { formatVersion } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';
-import { seededDatabase } from '../support/http';
 import { screenshot, useBrowser, type BrowserRun } from './browser';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 // The callbacks given to page.evaluate and waitForFunction run in the page: these are its globals.
 declare const document: any, window: any, location: any;
@@ -493,7 +491,7 @@ describe('manifest check', () => {
 
   /** What `netkb check --format X` writes for the same manifest read as manifest.yaml (src/cli/check.ts's path). */
   async function cliOutput(format: 'json' | 'sarif' | 'markdown'): Promise<string> {
-    const kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+    const kb = await testKnowledgeBase();
     const report = upgradeReport(kb, { from: '1.15', to: '1.20', manifest });
     const count = (sev: string) => report.findings.filter((f) => f.severity === sev).length;
     const result: CheckResult = {

@@ -1,15 +1,14 @@
 // netkb diff, gate, flag, search and releases as processes (the compiled CLI) over the seeded database:
 // outputs in every format, stable JSON keys, --help, and exit code 2 with a clear message on bad input.
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { diffReleases } from '../../src/services/diff';
 import { featureGateMarkdown, versionDiffMarkdown } from '../../src/services/markdown';
 import { netkb } from '../support/cli';
-import { seededDatabase } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 let kb: KnowledgeBase;
 beforeAll(async () => {
-  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  kb = await testKnowledgeBase();
 });
 
 const json = (args: string[]) => {

@@ -2,7 +2,6 @@
 // (the same functions bin/netkb dispatches to) with a captured terminal: exit 2, a message naming the
 // problem and pointing at --help, nothing on standard output. The process-level tests are in
 // lookup-verbs.test.ts.
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { SearchIndex } from '../../src/db/search-index';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import type { CliIo } from '../../src/cli/io';
@@ -13,6 +12,7 @@ import { runReleases } from '../../src/cli/releases';
 import { runSearch } from '../../src/cli/search';
 import { runServe } from '../../src/cli/serve';
 import { seededDatabase } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 const VERBS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
   diff: runDiff,
@@ -25,7 +25,7 @@ const VERBS: Record<string, (argv: string[], io: CliIo) => Promise<number>> = {
 
 let kb: KnowledgeBase;
 beforeAll(async () => {
-  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  kb = await testKnowledgeBase();
 });
 
 async function run(argv: string[]) {

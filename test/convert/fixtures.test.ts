@@ -12,12 +12,11 @@ import { join } from 'node:path';
 import { isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import { projectRoot } from '../../src/config';
 import { transformNames } from '../../src/convert/transforms';
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { convertManifest } from '../../src/services/convert-manifest';
 import { upgradeReport } from '../../src/services/upgrade-report';
-import { seededDatabase } from '../support/http';
 import { lineDiff } from './line-diff';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 const ROOT = join(projectRoot(), 'test', 'fixtures', 'convert');
 const read = (name: string, file: string) => readFileSync(join(ROOT, name, file), 'utf8');
@@ -30,7 +29,7 @@ const CASES = readdirSync(ROOT, { withFileTypes: true })
 
 let kb: KnowledgeBase;
 beforeAll(async () => {
-  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  kb = await testKnowledgeBase();
 });
 
 describe.each(CASES)('fixture %s', (name) => {

@@ -2,14 +2,13 @@
 // turns an access control on (seed `access.part: guard`), an Ingress that sets it converts to a route marked
 // UNPROTECTED, listed in `unprotected`, with a BREAKING finding at the annotation; set to one of its offValues
 // (where it has some) nothing is lost. Driven by the records, so a guard added to the seed is covered at once.
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { ingressToGateway } from '../../src/services/ingress-to-gateway';
-import { seededDatabase } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 let kb: KnowledgeBase;
 beforeAll(async () => {
-  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  kb = await testKnowledgeBase();
 });
 
 const ingress = (name: string, annotations: Record<string, string>, host = 'app.example.com', path = '/') =>

@@ -10,12 +10,11 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parseAllDocuments } from 'yaml';
 import { projectRoot } from '../../src/config';
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { analysisKb } from '../../src/services/analysis-kb';
 import { ingressToGateway as convertWith } from '../../src/convert/gateway/plan';
 import { ingressToGateway, latestBundle } from '../../src/services/ingress-to-gateway';
-import { seededDatabase } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 const ROOT = join(projectRoot(), 'test', 'fixtures', 'gateway');
 const CASES = readdirSync(ROOT, { withFileTypes: true })
@@ -74,7 +73,7 @@ function validatorFor(release: string, apiVersion: string, kind: string): Valida
 }
 
 beforeAll(async () => {
-  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  kb = await testKnowledgeBase();
 });
 
 function convert(name: string) {

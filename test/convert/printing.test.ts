@@ -1,13 +1,12 @@
 // How convertManifest prints: untouched documents byte for byte, changed ones in their own style (JSON
 // stays JSON, CRLF stays CRLF, separators, comments and trailing blank lines stay).
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { convertManifest } from '../../src/services/convert-manifest';
-import { seededDatabase } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 let kb: KnowledgeBase;
 beforeAll(async () => {
-  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  kb = await testKnowledgeBase();
 });
 const convert = (text: string) => convertManifest(kb, '1.15', '1.16', text).manifest;
 const np = 'apiVersion: extensions/v1beta1\nkind: NetworkPolicy\nmetadata: {name: a}\n';

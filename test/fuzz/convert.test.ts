@@ -7,13 +7,12 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseAllDocuments, stringify } from 'yaml';
 import { projectRoot } from '../../src/config';
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { NetkbError } from '../../src/errors';
 import { CLIENT_CODES } from '../../src/graphql/errors';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { formatVersion } from '../../src/kb/version';
 import { convertManifest } from '../../src/services/convert-manifest';
-import { seededDatabase } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 jest.setTimeout(240_000);
 
@@ -23,7 +22,7 @@ const fixtures = readdirSync(dir).map((d) => readFileSync(join(dir, d, 'before.y
 
 let kb: KnowledgeBase;
 beforeAll(async () => {
-  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  kb = await testKnowledgeBase();
 });
 
 function manifests(): fc.Arbitrary<string> {

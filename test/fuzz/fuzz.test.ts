@@ -5,14 +5,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { NetkbError } from '../../src/errors';
 import { CLIENT_CODES } from '../../src/graphql/errors';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { formatVersion } from '../../src/kb/version';
 import { projectRoot } from '../../src/config';
 import { upgradeReport } from '../../src/services/upgrade-report';
-import { seededDatabase, startTestServer, type TestServer } from '../support/http';
+import { startTestServer, type TestServer } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 jest.setTimeout(240_000);
 
@@ -28,7 +28,7 @@ const realManifests = ['real-world', ...readdirSync(join(fixtureDir, 'rules')).m
 let kb: KnowledgeBase;
 let server: TestServer;
 beforeAll(async () => {
-  kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+  kb = await testKnowledgeBase();
   server = await startTestServer({ maxManifestBytes: 256 * 1024 });
 });
 afterAll(() => server.close());

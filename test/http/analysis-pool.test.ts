@@ -1,13 +1,12 @@
 // upgradeReport in worker threads: same answers as in-line, other requests are not held up by a large
 // manifest, and an analysis over its time budget answers TIMEOUT while the server carries on.
 import { serialize } from 'node:v8';
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { openSearchIndex } from '../../src/db/search';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { AnalysisPool, type PoolOptions } from '../../src/services/analysis-pool';
 import { startServer, type RunningServer } from '../../src/server';
 import { seededDatabase, startTestServer } from '../support/http';
 import { stallingWorkers } from '../support/stalling-worker';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 jest.setTimeout(120_000);
 
@@ -25,7 +24,7 @@ async function withPool(
   fn: (url: string) => Promise<void>,
 ): Promise<void> {
   const file = seededDatabase();
-  const kb = new KnowledgeBase(await readKnowledgeBase(file));
+  const kb = await testKnowledgeBase(file);
   const pool = new AnalysisPool({ size: 2, ...(typeof options === 'number' ? { timeoutMs: options } : options) });
   await pool.start(kb);
   const running: RunningServer = await startServer({
@@ -106,7 +105,7 @@ describe('analysis in worker threads', () => {
 
   it('starts workers when analyses arrive and stops them when idle', async () => {
     const file = seededDatabase();
-    const kb = new KnowledgeBase(await readKnowledgeBase(file));
+    const kb = await testKnowledgeBase(file);
     const pool = new AnalysisPool({ size: 2, timeoutMs: 10_000, idleMs: 300 });
     await pool.start(kb);
     try {
@@ -154,7 +153,7 @@ describe('analysis in worker threads', () => {
 
   it("answers the same from the snapshot's serialized bytes (the snapshot file's) as from the snapshot, reloads included", async () => {
     const file = seededDatabase();
-    const kb = new KnowledgeBase(await readKnowledgeBase(file));
+    const kb = await testKnowledgeBase(file);
     const manifest = objects(3);
     const answers: unknown[] = [];
     for (const serialized of [undefined, new Uint8Array(serialize(kb.snapshot))]) {

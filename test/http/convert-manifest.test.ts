@@ -3,13 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { openSearchIndex } from '../../src/db/search';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { AnalysisPool } from '../../src/services/analysis-pool';
 import { startServer } from '../../src/server';
 import { seededDatabase, startTestServer, type TestServer } from '../support/http';
 import { stallingWorkers } from '../support/stalling-worker';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -243,7 +242,7 @@ describe('convertManifest in the worker pool', () => {
 
   it('answers exactly as the in-line conversion does, and stops one over its time budget with TIMEOUT', async () => {
     const file = seededDatabase();
-    const kb = new KnowledgeBase(await readKnowledgeBase(file));
+    const kb = await testKnowledgeBase(file);
     const manifest = `${realWorld('ingress-controller-2019.yaml')}\n---\n${realWorld('kube-proxy-daemonset-1.14.yaml')}`;
     const expected = await server.data(CONVERT, { from: '1.15', to: '1.20', manifest });
     // The second pool's worker never answers: the budget is proven whatever the speed of the machine.

@@ -1,9 +1,8 @@
 // Abusive queries are refused with a stable code; unexpected errors are masked with a request id and
 // logged; /readyz tells whether the knowledge base is served; introspection follows NODE_ENV.
-import { readKnowledgeBase } from '../../src/db/read-kb';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { startServer } from '../../src/server';
-import { seededDatabase, startTestServer, type TestServer } from '../support/http';
+import { startTestServer, type TestServer } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -65,7 +64,7 @@ describe('query limits', () => {
 
 describe('errors', () => {
   it('masks an unexpected failure as INTERNAL_SERVER_ERROR with the request id, and logs the stack', async () => {
-    const kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+    const kb = await testKnowledgeBase();
     const logged: [string, unknown][] = [];
     const broken = {
       search: () => {
@@ -114,7 +113,7 @@ describe('operations', () => {
   });
 
   it('answers /readyz with 503 when the database stops answering', async () => {
-    const kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+    const kb = await testKnowledgeBase();
     const running = await startServer({
       kb,
       searcher: { search: () => [], ready: () => false },

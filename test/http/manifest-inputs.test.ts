@@ -4,12 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { openSearchIndex } from '../../src/db/search';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { AnalysisPool } from '../../src/services/analysis-pool';
 import { startServer } from '../../src/server';
 import { seededDatabase, startTestServer, type TestServer } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -119,7 +118,7 @@ describe('in the worker pool', () => {
 
   it('the same error, code and facts as in-line', async () => {
     const file = seededDatabase();
-    const kb = new KnowledgeBase(await readKnowledgeBase(file));
+    const kb = await testKnowledgeBase(file);
     const pool = new AnalysisPool({ size: 1, timeoutMs: 30_000 });
     await pool.start(kb);
     const running = await startServer({

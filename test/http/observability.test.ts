@@ -1,12 +1,11 @@
 // What operators see: Prometheus metrics at /metrics and one structured log line per request.
 import { Writable } from 'node:stream';
-import { readKnowledgeBase } from '../../src/db/read-kb';
 import { openSearchIndex } from '../../src/db/search';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { ServerMetrics } from '../../src/observability/metrics';
 import { createLogger } from '../../src/observability/log';
 import { startServer, type RunningServer } from '../../src/server';
 import { seededDatabase } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 let running: RunningServer;
 const lines: Record<string, unknown>[] = [];
@@ -21,7 +20,7 @@ beforeAll(async () => {
     },
   });
   running = await startServer({
-    kb: new KnowledgeBase(await readKnowledgeBase(file)),
+    kb: await testKnowledgeBase(file),
     searcher: openSearchIndex(file),
     port: 0,
     host: '127.0.0.1',

@@ -1,11 +1,10 @@
 // upgradeReport(gatewayApi:) over HTTP on the seeded database: Gateway API objects checked against the
 // target bundle and channel, findings that name the bundle, the refusals of a bad range, and the same
 // answer from the analysis worker threads as in-line.
-import { readKnowledgeBase } from '../../src/db/read-kb';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { AnalysisPool } from '../../src/services/analysis-pool';
 import { upgradeReport } from '../../src/services/upgrade-report';
-import { seededDatabase, startTestServer, type TestServer } from '../support/http';
+import { startTestServer, type TestServer } from '../support/http';
+import { testKnowledgeBase } from '../support/knowledge-base';
 
 jest.setTimeout(120_000);
 
@@ -109,7 +108,7 @@ describe('upgradeReport(gatewayApi:)', () => {
   });
 
   it('answers the same in the analysis worker threads as in-line', async () => {
-    const kb = new KnowledgeBase(await readKnowledgeBase(seededDatabase()));
+    const kb = await testKnowledgeBase();
     const range = { from: 'v1.1.0', to: 'v1.2.0', channel: 'STANDARD' as const };
     const inline = upgradeReport(kb, { from: '1.30', to: '1.31', manifest: MANIFEST, gatewayApi: range });
     const pool = new AnalysisPool({ size: 1, timeoutMs: 60_000 });

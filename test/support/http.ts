@@ -1,6 +1,6 @@
 // Starts the real server on a loopback port over the run's seeded database (an SQLite file, or a
 // PostgreSQL database when DATABASE_URL says so), and sends GraphQL over HTTP.
-import { readKnowledgeBase } from '../../src/db/read-kb';
+import { loadKnowledgeBase } from '../../src/db/load-kb';
 import { openSearchIndex } from '../../src/db/search';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
 import { startServer, type RunningServer } from '../../src/server';
@@ -48,7 +48,12 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const file = options.file ?? seededDatabase();
-  const load = async () => ({ kb: new KnowledgeBase(await readKnowledgeBase(file)), searcher: openSearchIndex(file) });
+  // As the server starts: from the snapshot file when it is current (the seed of the run wrote it), else
+  // through Prisma (a database a test changed).
+  const load = async () => ({
+    kb: new KnowledgeBase((await loadKnowledgeBase(file)).snapshot),
+    searcher: openSearchIndex(file),
+  });
   const { kb, searcher } = await load();
   const pool = options.analysisPool && new AnalysisPool(options.analysisPool);
   await pool?.start(kb);

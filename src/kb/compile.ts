@@ -1,0 +1,564 @@
+// The one road from the seed to memory: compileKnowledgeBase turns a loaded, validated seed (src/seed/load.ts)
+// into the linked in-memory knowledge base (model.ts). Pure: no files, no database, no clock.
+//
+// Everyone who needs the knowledge base from the seed goes through it: `npm run seed` and the command line's
+// rebuild write the database from what it returns and keep it as the snapshot file (src/db/load-kb.ts), and
+// the test run compiles once and shares the result (test/support/knowledge-base.ts). The server reads the
+// database back (src/db/read-kb.ts), because imports and replicas write there; test/db/compile.test.ts holds
+// that reading to this function's answer, object for object.
+//
+// The order of every list is the order the database reader asks for (by name, key or version, in byte
+// order as SQLite compares), so the two roads give the same lists in the same order.
+import { createHash } from 'node:crypto';
+import type { AccessControl } from './access-controls';
+import type {
+  AnnotationAccess,
+  ApiField,
+  ApiVersion,
+  Change,
+  Constraint,
+  FeatureGate,
+  Flag,
+  GatewayApiChange,
+  GatewayApiKnowledge,
+  GatewayApiRelease,
+  KbSnapshot,
+  KeyPlace,
+  Launcher,
+  Metric,
+  ReferencePlace,
+  Subject,
+  WellKnownKey,
+} from './model';
+import { parseVersion, type VersionKey } from './version';
+import type { GatewayApiSeed, SeedBundle } from '../seed/bundle';
+import { compareGatewayApiVersions } from '../seed/gateway-api-index';
+import { parseSubjectRef, subjectKey, type SubjectType } from '../seed/subjects';
+
+/** A release-note entry imported from an official notes file (`netkb import notes`), as the database keeps it. */
+export interface ImportedNote {
+  key: string;
+  version: VersionKey;
+  position: number;
+  kind: string;
+  text: string;
+  actionRequired: boolean;
+  sigs: string[];
+  components: string[];
+  prs: number[];
+  authors: string[];
+  /** Seed-style references: "gate:Name", "flag:kube-proxy --x", ... */
+  subjects: string[];
+  sources: string[];
+  importedAt: string;
+}
+
+const v = (s: string | null | undefined): VersionKey | null => (s ? parseVersion(s) : null);
+/**
+ * A copy of `xs` built by push, a packed array. zod's lists are often holey arrays, which a copy by spread or
+ * slice keeps, and v8's serializer writes those in its larger sparse form (the snapshot file grew by 1 %).
+ */
+function packed<T>(xs: Iterable<T>): T[] {
+  const out: T[] = [];
+  for (const x of xs) out.push(x);
+  return out;
+}
+const list = <T>(x: T[] | null | undefined): T[] => (x ? packed(x) : []);
+/** Byte order, as SQLite's default collation compares the database reader's ORDER BY columns. */
+const byBytes = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const byKeys =
+  <T>(...keys: ((x: T) => string | number)[]) =>
+  (a: T, b: T): number => {
+    for (const key of keys) {
+      const x = key(a);
+      const y = key(b);
+      const d = typeof x === 'number' && typeof y === 'number' ? x - y : byBytes(String(x), String(y));
+      if (d !== 0) return d;
+    }
+    return 0;
+  };
+/**
+ * The plain-data form of a nested value the database keeps as JSON (launchers, reference places, conversions):
+ * what the reader parses back, without the seed's undefined members.
+ */
+const plain = <T>(x: unknown): T => JSON.parse(JSON.stringify(x)) as T;
+
+/**
+ * The knowledge base of a seed. `seededAt` is when it is said to have been built (the database's KbMeta);
+ * `importedNotes` are the release-note entries imported into the database it is written to (none from a seed
+ * alone).
+ */
+export function compileKnowledgeBase(
+  bundle: SeedBundle,
+  options: { seededAt: string; importedNotes?: ImportedNote[] },
+): KbSnapshot {
+  const gates = bundle.featureGates
+    .map(({ record: g }): FeatureGate => ({
+      typename: 'FeatureGate',
+      key: g.name,
+      name: g.name,
+      summary: g.summary,
+      sigs: list(g.sigs),
+      components: list(g.components),
+      kep: g.kep ?? null,
+      removedIn: v(g.removedIn),
+      notes: g.notes ?? null,
+      sources: list(g.sources),
+      changes: [],
+      fields: [],
+      lifecycle: g.lifecycle.map((s) => ({
+        stage: s.stage,
+        defaultEnabled: s.defaultEnabled,
+        lockedToDefault: s.lockedToDefault ?? null,
+        since: v(s.since)!,
+        until: v(s.until),
+      })),
+    }))
+    .sort(byKeys((g) => g.name));
+  const gateByName = new Map(gates.map((g) => [g.name, g]));
+
+  const flags = bundle.flags
+    .map(({ record: f }): Flag => ({
+      typename: 'Flag',
+      key: `${f.component} ${f.name}`,
+      component: f.component,
+      name: f.name,
+      summary: f.summary,
+      introducedIn: v(f.introducedIn),
+      deprecatedIn: v(f.deprecatedIn),
+      removedIn: v(f.removedIn),
+      replacements: list(f.replacements),
+      configField: f.configField ?? null,
+      notes: f.notes ?? null,
+      conversion: (f.conversion ?? []).map((c) => ({
+        value: c.value ?? null,
+        args: list(c.args),
+        explanation: c.explanation,
+      })),
+      sources: list(f.sources),
+      changes: [],
+      defaults: (f.defaults ?? []).map((d) => ({ value: d.value, since: v(d.since)! })).sort(byKeys((d) => d.since)),
+      values: (f.values ?? []).map((x) => ({
+        value: x.value,
+        introducedIn: v(x.introducedIn),
+        deprecatedIn: v(x.deprecatedIn),
+        removedIn: v(x.removedIn),
+        replacement: x.replacement ?? null,
+      })),
+    }))
+    .sort(
+      byKeys(
+        (f) => f.component,
+        (f) => f.name,
+      ),
+    );
+
+  const apiVersions = bundle.apiVersions
+    .map(({ record: a }): ApiVersion => {
+      const slash = a.apiVersion.lastIndexOf('/');
+      return {
+        typename: 'ApiVersion',
+        key: `${a.apiVersion} ${a.kind}`,
+        group: slash < 0 ? '' : a.apiVersion.slice(0, slash),
+        version: a.apiVersion.slice(slash + 1),
+        kind: a.kind,
+        apiVersion: a.apiVersion,
+        introducedIn: v(a.introducedIn),
+        deprecatedIn: v(a.deprecatedIn),
+        removedIn: v(a.removedIn),
+        announcedRemovalIn: v(a.announcedRemovalIn),
+        replacement: null,
+        replacementAvailableIn: v(a.replacementAvailableIn),
+        servedByDefault: a.servedByDefault ?? null,
+        migrationNotes: a.migrationNotes ?? null,
+        conversion: a.conversion ? plain(a.conversion) : null,
+        notes: a.notes ?? null,
+        sources: list(a.sources),
+        changes: [],
+      };
+    })
+    .sort(
+      byKeys(
+        (a) => a.group,
+        (a) => a.kind,
+        (a) => a.version,
+      ),
+    );
+  const apiByKey = new Map(apiVersions.map((a) => [a.key, a]));
+  for (const { record: a } of bundle.apiVersions) {
+    if (!a.replacement) continue;
+    const api = apiByKey.get(`${a.apiVersion} ${a.kind}`)!;
+    api.replacement = apiByKey.get(`${a.replacement} ${a.kind}`) ?? null;
+    if (api.replacementAvailableIn === null && api.replacement)
+      api.replacementAvailableIn = api.replacement.introducedIn;
+  }
+
+  const apiFields = bundle.apiFields
+    .map(({ record: f }): ApiField => ({
+      typename: 'ApiField',
+      key: `${f.kind} ${f.path}`,
+      kind: f.kind,
+      path: f.path,
+      apiVersions: list(f.apiVersions),
+      summary: f.summary,
+      introducedIn: v(f.introducedIn),
+      deprecatedIn: v(f.deprecatedIn),
+      removedIn: v(f.removedIn),
+      featureGate: f.featureGate ? (gateByName.get(f.featureGate) ?? null) : null,
+      replacement: f.replacement ?? null,
+      notes: f.notes ?? null,
+      sources: list(f.sources),
+      changes: [],
+      conversion: f.conversion ? plain(f.conversion) : null,
+    }))
+    .sort(
+      byKeys(
+        (f) => f.kind,
+        (f) => f.path,
+      ),
+    );
+  for (const field of apiFields) field.featureGate?.fields.push(field);
+
+  const wellKnownKeys = bundle.wellKnownKeys
+    .map(({ record: k }): WellKnownKey => ({
+      typename: 'WellKnownKey',
+      key: k.key,
+      type: k.type,
+      summary: k.summary,
+      introducedIn: v(k.introducedIn),
+      deprecatedIn: v(k.deprecatedIn),
+      removedIn: v(k.removedIn),
+      replacement: k.replacement ?? null,
+      replacementIn: v(k.replacementIn),
+      notes: k.notes ?? null,
+      sources: list(k.sources),
+      changes: [],
+    }))
+    .sort(byKeys((k) => k.key));
+
+  const metrics = bundle.metrics
+    .map(({ record: m }): Metric => ({
+      typename: 'Metric',
+      key: `${m.component} ${m.name}`,
+      name: m.name,
+      component: m.component,
+      summary: m.summary,
+      introducedIn: v(m.introducedIn),
+      deprecatedIn: v(m.deprecatedIn),
+      removedIn: v(m.removedIn),
+      notes: m.notes ?? null,
+      sources: list(m.sources),
+      changes: [],
+    }))
+    .sort(
+      byKeys(
+        (m) => m.component,
+        (m) => m.name,
+      ),
+    );
+
+  // A change lists its subjects by type, each type in the order its records were written (seed order).
+  const written: Record<SubjectType, Map<string, number>> = {
+    gate: order(bundle.featureGates.map(({ record }) => subjectKey('gate', record))),
+    flag: order(bundle.flags.map(({ record }) => subjectKey('flag', record))),
+    api: order(bundle.apiVersions.map(({ record }) => subjectKey('api', record))),
+    field: order(bundle.apiFields.map(({ record }) => subjectKey('field', record))),
+    key: order(bundle.wellKnownKeys.map(({ record }) => subjectKey('key', record))),
+    metric: order(bundle.metrics.map(({ record }) => subjectKey('metric', record))),
+  };
+  const subjectOf = subjectFinder({ featureGates: gates, flags, apiVersions, apiFields, wellKnownKeys, metrics });
+  const TYPES: SubjectType[] = ['gate', 'flag', 'api', 'field', 'key', 'metric'];
+  const changes = bundle.changes
+    .map((c): Change => {
+      const refs = (c.record.subjects ?? []).map(parseSubjectRef);
+      const subjects = packed(
+        TYPES.flatMap((type) =>
+          refs
+            .filter((r) => r.type === type)
+            .sort((a, b) => written[type].get(a.key)! - written[type].get(b.key)!)
+            .map((r) => subjectOf(`${r.type}:${r.key}`)!),
+        ),
+      );
+      return {
+        typename: 'Change',
+        key: c.key,
+        version: v(c.version)!,
+        position: c.index,
+        kind: c.record.kind,
+        summary: c.record.summary,
+        actionRequired: c.record.actionRequired ?? false,
+        sigs: list(c.record.sigs),
+        prs: list(c.record.prs),
+        authors: list(c.record.authors),
+        sources: list(c.record.sources),
+        subjects,
+        components: impliedComponents(list(c.record.components), subjects),
+        imported: false,
+      };
+    })
+    .sort(
+      byKeys(
+        (c) => c.version,
+        (c) => c.position,
+      ),
+    );
+  for (const change of changes) for (const s of change.subjects) s.changes.push(change);
+
+  const seedHash = bundle.hash;
+  const out: KbSnapshot = {
+    seedHash,
+    version: seedHash,
+    seededAt: options.seededAt,
+    releases: bundle.releases
+      .map(({ record: r }) => ({
+        typename: 'Release' as const,
+        version: v(r.version)!,
+        releasedOn: r.releasedOn ?? null,
+        endOfLifeOn: r.endOfLifeOn ?? null,
+        preliminary: r.preliminary ?? false,
+        imported: false,
+        sources: list(r.sources),
+      }))
+      .sort(byKeys((r) => r.version)),
+    featureGates: gates,
+    components: bundle.components
+      .map(({ record: c }) => ({
+        typename: 'Component' as const,
+        name: c.name,
+        summary: c.summary,
+        binaries: list(c.binaries),
+        images: list(c.images),
+        configKinds: list(c.configKinds),
+        launchers: plain<Launcher[]>(c.launchers ?? []),
+        sources: list(c.sources),
+      }))
+      .sort(byKeys((c) => c.name)),
+    kinds: bundle.kinds
+      .map(({ record: k }) => ({
+        kind: k.kind,
+        podTemplate: k.podTemplate ?? null,
+        references: plain<ReferencePlace[]>(k.references.map((r) => ({ ...r, unless: r.unless ?? null }))),
+        keyPlaces: plain<KeyPlace[]>(k.keyPlaces.map(({ notes: _notes, sources: _sources, ...place }) => place)),
+      }))
+      .sort(byKeys((k) => k.kind)),
+    constraints: [],
+    flags,
+    apiVersions,
+    apiFields,
+    wellKnownKeys,
+    metrics,
+    changes,
+    gatewayApi: compileGatewayApi(bundle.gatewayApi),
+  };
+  mergeImportedNotes(out, options.importedNotes ?? []);
+  const changeByKey = new Map(out.changes.map((c) => [c.key, c]));
+  out.constraints = bundle.constraints
+    .map(({ record: c }): Constraint => ({
+      key: c.id,
+      kind: c.kind,
+      summary: c.summary,
+      severity: c.severity,
+      when: c.when ? plain(c.when) : null,
+      measure: plain(c.measure),
+      maxLength: c.maxLength,
+      featureGate: c.featureGate ? (gateByName.get(c.featureGate) ?? null) : null,
+      since: v(c.since),
+      change: c.change ? (changeByKey.get(c.change) ?? null) : null,
+      sources: list(c.sources),
+    }))
+    .sort(byKeys((c) => c.key));
+  return out;
+}
+
+function order(keys: string[]): Map<string, number> {
+  return new Map(keys.map((key, i) => [key, i]));
+}
+
+function subjectFinder(
+  kb: Pick<KbSnapshot, 'featureGates' | 'flags' | 'apiVersions' | 'apiFields' | 'wellKnownKeys' | 'metrics'>,
+) {
+  const byRef = new Map<string, Subject>();
+  for (const g of kb.featureGates) byRef.set(`gate:${g.key}`, g);
+  for (const f of kb.flags) byRef.set(`flag:${f.key}`, f);
+  for (const a of kb.apiVersions) byRef.set(`api:${a.key}`, a);
+  for (const f of kb.apiFields) byRef.set(`field:${f.key}`, f);
+  for (const k of kb.wellKnownKeys) byRef.set(`key:${k.key}`, k);
+  for (const m of kb.metrics) byRef.set(`metric:${m.key}`, m);
+  return (ref: string): Subject | undefined => byRef.get(ref);
+}
+
+function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
+  const releases = [...g.releases]
+    .sort((a, b) => compareGatewayApiVersions(a.record.version, b.record.version))
+    .map(({ record: r }, position): GatewayApiRelease => ({
+      typename: 'GatewayApiRelease',
+      version: r.version,
+      position,
+      releasedOn: r.releasedOn ?? null,
+      minKubernetes: v(r.minKubernetes),
+      sources: list(r.sources),
+      notes: r.notes ?? null,
+      kinds: [],
+      changes: [],
+    }));
+  const byVersion = new Map(releases.map((r) => [r.version, r]));
+  const channelOrder = (c: string) => (c === 'standard' ? 0 : 1);
+  for (const k of g.index?.kinds ?? []) {
+    byVersion.get(k.release)?.kinds.push({
+      release: k.release,
+      channel: k.channel,
+      group: k.group,
+      kind: k.kind,
+      plural: k.plural,
+      servedVersions: list(k.servedVersions),
+      storageVersion: k.storageVersion,
+      deprecatedVersions: list(k.deprecatedVersions),
+    });
+  }
+  for (const r of releases)
+    r.kinds.sort(
+      byKeys(
+        (k) => channelOrder(k.channel),
+        (k) => k.group,
+        (k) => k.kind,
+      ),
+    );
+  const positions = new Map<string, number>();
+  for (const { record: c } of g.changes) {
+    const position = positions.get(c.release) ?? 0;
+    positions.set(c.release, position + 1);
+    const change: GatewayApiChange = {
+      typename: 'Change',
+      key: `gateway-api@${c.release}#${c.id}`,
+      gatewayApiRelease: c.release,
+      position,
+      kind: c.kind,
+      summary: c.summary,
+      actionRequired: c.actionRequired,
+      prs: list(c.prs),
+      sources: list(c.sources),
+    };
+    byVersion.get(c.release)!.changes.push(change);
+  }
+  // Most fields share their list of releases with others: one array per distinct list keeps the snapshot
+  // file small (v8's serializer writes a shared object once). The knowledge base is never mutated.
+  const releaseLists = new Map<string, string[]>();
+  const releasesOf = (releases: string[]): string[] => {
+    const id = JSON.stringify(releases);
+    let found = releaseLists.get(id);
+    if (!found) releaseLists.set(id, (found = list(releases)));
+    return found;
+  };
+  return {
+    releases,
+    fields: (g.index?.fields ?? [])
+      .map((f) => ({
+        group: f.group,
+        kind: f.kind,
+        version: f.version,
+        channel: f.channel,
+        path: f.path,
+        releases: releasesOf(f.releases),
+      }))
+      .sort(
+        byKeys(
+          (f) => f.group,
+          (f) => f.kind,
+          (f) => f.version,
+          (f) => f.channel,
+          (f) => f.path,
+        ),
+      ),
+    annotations: g.annotations
+      .map(({ record: a }) => ({
+        typename: 'IngressNginxAnnotation' as const,
+        name: a.name,
+        summary: a.summary,
+        gatewayApi: a.gatewayApi ?? null,
+        conversion: a.conversion ?? null,
+        reason: a.reason ?? null,
+        role: a.role ?? null,
+        header: a.header ?? null,
+        defaultValue: a.defaultValue ?? null,
+        access: a.access
+          ? ({
+              control: a.access.control as AccessControl,
+              part: a.access.part,
+              scope: a.access.scope,
+              offValues: list(a.access.offValues),
+            } satisfies AnnotationAccess)
+          : null,
+        sources: list(a.sources),
+      }))
+      .sort(byKeys((a) => a.name)),
+    providers: g.providers
+      .map(({ record: p }) => ({
+        id: p.id,
+        name: p.name,
+        annotationPrefix: p.annotationPrefix,
+        classAnnotation: p.classAnnotation,
+        regexPathsAnnotation: p.regexPathsAnnotation,
+        sources: list(p.sources),
+      }))
+      .sort(byKeys((p) => p.id)),
+  };
+}
+
+/**
+ * Adds imported release-note entries (netkb import notes) as changes, linked by their references, and a
+ * release record for any version the seed does not have; with any, the knowledge base's version mixes in
+ * their keys and import times.
+ */
+export function mergeImportedNotes(out: KbSnapshot, notes: ImportedNote[]): void {
+  if (notes.length === 0) return;
+  const subjectOf = subjectFinder(out);
+  const seeded = new Set(out.changes.map((c) => c.key));
+  const sorted = [...notes].sort((a, b) => a.version - b.version || a.position - b.position);
+  for (const r of sorted) {
+    if (seeded.has(r.key)) continue;
+    const subjects = packed(r.subjects.map(subjectOf).filter((x): x is Subject => x !== undefined));
+    const change: Change = {
+      typename: 'Change',
+      key: r.key,
+      version: r.version,
+      position: 100_000 + r.position,
+      kind: r.kind,
+      summary: r.text,
+      actionRequired: r.actionRequired,
+      sigs: [...r.sigs],
+      prs: [...r.prs],
+      authors: [...r.authors],
+      sources: [...r.sources],
+      subjects,
+      components: impliedComponents([...r.components], subjects),
+      imported: true,
+    };
+    for (const s of subjects) s.changes.push(change);
+    out.changes.push(change);
+    if (!out.releases.some((x) => x.version === r.version)) {
+      out.releases.push({
+        typename: 'Release',
+        version: r.version,
+        releasedOn: null,
+        endOfLifeOn: null,
+        preliminary: false,
+        imported: true,
+        sources: r.sources.slice(0, 1),
+      });
+    }
+  }
+  out.releases.sort((a, b) => a.version - b.version);
+  out.changes.sort((a, b) => a.version - b.version || a.position - b.position);
+  const h = createHash('sha256').update(out.seedHash);
+  for (const r of sorted) h.update(`\0${r.key}\0${r.importedAt}`);
+  out.version = h.digest('hex');
+}
+
+export function impliedComponents(explicit: string[], subjects: Subject[]): string[] {
+  const all = new Set(explicit);
+  for (const s of subjects) {
+    if (s.typename === 'Flag' || s.typename === 'Metric') all.add(s.component);
+    if (s.typename === 'FeatureGate') s.components.forEach((c) => all.add(c));
+  }
+  return [...all].sort();
+}
