@@ -356,4 +356,3 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
     return out;
   }
 }
-

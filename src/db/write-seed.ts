@@ -16,12 +16,7 @@ import { compileKnowledgeBase } from '../kb/compile';
 import type { KbSnapshot } from '../kb/model';
 import { applyMigrations } from './migrations';
 import { buildSearchIndex, type SearchDoc } from './search-index';
-import {
-  carryOverImportedNotes,
-  importedSearchDocs,
-  toImportedNoteRow,
-  type ImportedNoteRow,
-} from './imported-notes';
+import { carryOverImportedNotes, importedSearchDocs, toImportedNoteRow, type ImportedNoteRow } from './imported-notes';
 import { displayLocation, isPostgres } from './location';
 import { SEED_LOCK_KEY } from './postgres';
 import { gatewayApiRecordCount, writeGatewayApi } from './write-gateway-api';

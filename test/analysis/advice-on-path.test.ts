@@ -10,7 +10,7 @@
 // - when no replacement is recorded, give the record's migration notes instead of pointing elsewhere;
 // - link only a release note about its own subject: one whose subjects hold the record, and not merely as
 //   what another of its subjects moves to.
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import type { ApiField, ApiVersion, Change, FeatureGate, Flag, Subject, WellKnownKey } from '../../src/kb/model';
 import { formatVersion as v, type VersionKey } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';

@@ -13,7 +13,7 @@ import {
   RULES,
   type Finding,
 } from '../../src/analysis';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import { analysisKb } from '../../src/services/analysis-kb';
 import { testKnowledgeBase } from '../support/knowledge-base';
 

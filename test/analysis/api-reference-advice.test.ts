@@ -9,7 +9,7 @@
 //   after the start of the path;
 // - linking only a release note about the referenced record.
 import type { ApiVersion, KindInfo, ReferencePlace } from '../../src/kb/model';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import { resourceOfKind } from '../../src/kb/resource-names';
 import { formatVersion as v, type VersionKey } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';

@@ -9,7 +9,7 @@
 //   not, as removed only when `from` has it and `to` does not, and the standard release named has it.
 // kubernetes-support-unknown has no real case (every release has a sourced minKubernetes): see
 // test/support/synthetic-kb.ts.
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import type { GatewayApiChannel, GatewayApiRelease } from '../../src/kb/model';
 import { formatVersion } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';

@@ -1,6 +1,6 @@
 // Every rule fixture: the rule named by its folder produces exactly the findings the fixture expects
 // (rule, message, severity, release, line, replacement).
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import { formatVersion } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';
 import { loadFixtures } from '../support/fixtures';

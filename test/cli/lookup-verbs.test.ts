@@ -1,6 +1,6 @@
 // netkb diff, gate, flag, search and releases as processes (the compiled CLI) over the seeded database:
 // outputs in every format, stable JSON keys, --help, and exit code 2 with a clear message on bad input.
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import { diffReleases } from '../../src/services/diff';
 import { featureGateMarkdown, versionDiffMarkdown } from '../../src/services/markdown';
 import { netkb } from '../support/cli';

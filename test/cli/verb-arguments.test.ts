@@ -3,7 +3,7 @@
 // problem and pointing at --help, nothing on standard output. The process-level tests are in
 // lookup-verbs.test.ts.
 import { SearchIndex } from '../../src/db/search-index';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import type { CliIo } from '../../src/cli/io';
 import { runDiff } from '../../src/cli/diff';
 import { runFlag } from '../../src/cli/flag';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { isMap, isScalar, isSeq, parseAllDocuments } from 'yaml';
 import { projectRoot } from '../../src/config';
 import { transformNames } from '../../src/convert/transforms';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import { convertManifest } from '../../src/services/convert-manifest';
 import { upgradeReport } from '../../src/services/upgrade-report';
 import { lineDiff } from './line-diff';

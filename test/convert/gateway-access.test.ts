@@ -2,7 +2,7 @@
 // turns an access control on (seed `access.part: guard`), an Ingress that sets it converts to a route marked
 // UNPROTECTED, listed in `unprotected`, with a BREAKING finding at the annotation; set to one of its offValues
 // (where it has some) nothing is lost. Driven by the records, so a guard added to the seed is covered at once.
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import { ingressToGateway } from '../../src/services/ingress-to-gateway';
 import { testKnowledgeBase } from '../support/knowledge-base';
 

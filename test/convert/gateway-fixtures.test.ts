@@ -10,7 +10,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parseAllDocuments } from 'yaml';
 import { projectRoot } from '../../src/config';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import { analysisKb } from '../../src/services/analysis-kb';
 import { ingressToGateway as convertWith } from '../../src/convert/gateway/plan';
 import { ingressToGateway, latestBundle } from '../../src/services/ingress-to-gateway';

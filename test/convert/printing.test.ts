@@ -1,6 +1,6 @@
 // How convertManifest prints: untouched documents byte for byte, changed ones in their own style (JSON
 // stays JSON, CRLF stays CRLF, separators, comments and trailing blank lines stay).
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import { convertManifest } from '../../src/services/convert-manifest';
 import { testKnowledgeBase } from '../support/knowledge-base';
 

@@ -9,7 +9,7 @@ import { parseAllDocuments, stringify } from 'yaml';
 import { projectRoot } from '../../src/config';
 import { NetkbError } from '../../src/errors';
 import { CLIENT_CODES } from '../../src/graphql/errors';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import { formatVersion } from '../../src/kb/version';
 import { convertManifest } from '../../src/services/convert-manifest';
 import { testKnowledgeBase } from '../support/knowledge-base';

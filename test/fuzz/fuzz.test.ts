@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { NetkbError } from '../../src/errors';
 import { CLIENT_CODES } from '../../src/graphql/errors';
-import { KnowledgeBase } from '../../src/kb/knowledge-base';
+import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import { formatVersion } from '../../src/kb/version';
 import { projectRoot } from '../../src/config';
 import { upgradeReport } from '../../src/services/upgrade-report';
