@@ -91,8 +91,10 @@ interface RuleBase {
   id: string;
   /** One sentence: what the rule finds and from which knowledge-base records. */
   description: string;
-  /** Message templates by id; {name} placeholders are filled from the finding's data. */
+  /** Message templates by id; {name} placeholders are filled from the finding's data (engine/rule-kit.ts). */
   messages: Record<string, string>;
+  /** Fix templates by id, filled the same way; a fix may be made of several. */
+  fixes: Record<string, string>;
 }
 
 export interface ObjectRule extends RuleBase {

@@ -12,6 +12,7 @@ export const apiFieldRule: ObjectRule = {
   scope: 'object',
   description:
     'Reports fields that are removed on the path (BREAKING: the API server refuses or silently drops them, so what they did stops without a word) or deprecated (WARNING: works now, breaks later), and fields that releases on the path drop because they are not there yet or their feature gate is alpha or off by default (WARNING: does nothing there); fixes name only replacement fields usable on the path, each with the release it works from.',
+  fixes: {},
   messages: {
     removed: '{field} of {kind} is removed in {removedIn}.',
     deprecated: '{field} of {kind} is deprecated since {deprecatedIn}.',

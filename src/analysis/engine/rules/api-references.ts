@@ -16,6 +16,7 @@ export const apiReferenceRule: ObjectRule = {
   scope: 'object',
   description:
     'Reports references to other APIs inside objects (scale targets, owner references, RBAC rules, APIServices; places listed in kinds.yaml) that stop resolving on the path, with the severity the place records and the replacement.',
+  fixes: {},
   messages: {
     groupKind:
       'The reference to {kind} {apiVersion} no longer resolves from {removedIn}, when no version of {group} serves {kind} any more: {effect}.',

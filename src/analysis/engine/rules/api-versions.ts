@@ -1,24 +1,38 @@
 // api-version: the object's apiVersion/kind against the api-versions records.
 import type { ApiVersion } from '../../../kb/model';
 import type { VersionKey } from '../../../kb/version';
-import { changeAt, clampToPath, findingText, onPath, placed, type FindingText } from '../findings';
+import { changeAt, clampToPath, onPath, placed, type FindingText } from '../findings';
+import { ruleKit } from '../rule-kit';
 import { remember } from '../memo';
 import { availableFrom, survivingReplacement } from '../api-version-chain';
 import type { ManifestObject } from '../../reader/manifest';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 
-export const apiVersionRule: ObjectRule = {
-  id: 'api-version',
-  scope: 'object',
-  description:
-    'Reports objects whose apiVersion stops being served on the path (BREAKING: the API server refuses the object) or is deprecated (WARNING: works now, breaks later), with the replacement and when it is served, or the migration notes when no version replaces it.',
+const kit = ruleKit('api-version', {
   messages: {
     removed: '{kind} {apiVersion} is no longer served from {removedIn}.',
     deprecated: '{kind} {apiVersion} is deprecated since {deprecatedIn}{later}.',
   },
+  fixes: {
+    change: 'Change apiVersion to {target}.{when}{notes}',
+    changeInTwoSteps:
+      'Change apiVersion to {step} now (served since {stepServedFrom}), then to {target}, the version that stays, once the cluster runs {available}.{notes}',
+    servedBefore: ' It is served since {available}, so you can migrate before upgrading.',
+    servedFrom: ' It is served only from {available}: migrate once the cluster runs {available}{beforeRemoval}.',
+    beforeRemoval: ', before {removedIn}',
+    targetRemoved: '{target} is itself removed in {removedIn}.',
+    noReplacement: 'No replacement is recorded for {kind} {apiVersion}.',
+  },
+});
+
+export const apiVersionRule: ObjectRule = {
+  ...kit.declaration,
+  scope: 'object',
+  description:
+    'Reports objects whose apiVersion stops being served on the path (BREAKING: the API server refuses the object) or is deprecated (WARNING: works now, breaks later), with the replacement and when it is served, or the migration notes when no version replaces it.',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const text = remember(ctx, ['api-version', object.apiVersion, object.kind], () =>
-      versionText(this, object.apiVersion, object.kind, ctx),
+      versionText(object.apiVersion, object.kind, ctx),
     );
     return text ? [placed(text, object, API_VERSION_PATH, 'apiVersion')] : [];
   },
@@ -27,7 +41,7 @@ export const apiVersionRule: ObjectRule = {
 const API_VERSION_PATH = ['apiVersion'];
 
 /** What objects of `kind` written as `apiVersion` meet on the path, if anything. */
-function versionText(rule: ObjectRule, apiVersion: string, kind: string, ctx: RuleContext): FindingText | null {
+function versionText(apiVersion: string, kind: string, ctx: RuleContext): FindingText | null {
   const record = ctx.kb.apiVersion(apiVersion, kind);
   if (!record) return null;
   const v = ctx.kb.formatVersion;
@@ -35,7 +49,7 @@ function versionText(rule: ObjectRule, apiVersion: string, kind: string, ctx: Ru
   const replacement = target ? target.apiVersion : null;
   const fix = target ? fixText(record, target, ctx) : noReplacementText(record);
   if (onPath(record.removedIn, ctx)) {
-    return findingText(rule, {
+    return kit.text({
       messageId: 'removed',
       severity: 'BREAKING',
       effectiveIn: clampToPath(record.removedIn, ctx),
@@ -52,7 +66,7 @@ function versionText(rule: ObjectRule, apiVersion: string, kind: string, ctx: Ru
         : record.announcedRemovalIn !== null
           ? `; removal was announced for ${v(record.announcedRemovalIn)}`
           : '';
-    return findingText(rule, {
+    return kit.text({
       messageId: 'deprecated',
       severity: 'WARNING',
       effectiveIn: clampToPath(record.deprecatedIn, ctx),
@@ -67,7 +81,7 @@ function versionText(rule: ObjectRule, apiVersion: string, kind: string, ctx: Ru
 
 /** Without a replacement the record's migration notes are the advice: they say where to go instead. */
 function noReplacementText(record: ApiVersion): string {
-  return record.migrationNotes ?? `No replacement is recorded for ${record.kind} ${record.apiVersion}.`;
+  return record.migrationNotes ?? kit.fix('noReplacement', { kind: record.kind, apiVersion: record.apiVersion });
 }
 
 function fixText(record: ApiVersion, target: ApiVersion, ctx: RuleContext): string {
@@ -75,28 +89,35 @@ function fixText(record: ApiVersion, target: ApiVersion, ctx: RuleContext): stri
   const available = availableFrom(record, target);
   let when: string;
   if (available === null) when = '';
-  else if (available <= ctx.path.from)
-    when = ` It is served since ${v(available)}, so you can migrate before upgrading.`;
+  else if (available <= ctx.path.from) when = kit.fix('servedBefore', { available: v(available) });
   else
-    when = ` It is served only from ${v(available)}: migrate once the cluster runs ${v(available)}${record.removedIn !== null ? `, before ${v(record.removedIn)}` : ''}.`;
+    when = kit.fix('servedFrom', {
+      available: v(available),
+      beforeRemoval: record.removedIn !== null ? kit.fix('beforeRemoval', { removedIn: v(record.removedIn) }) : '',
+    });
   // The last version reachable may itself go on the path (policy/v1beta1 PodSecurityPolicy in 1.25): its
   // own migration notes say what comes after it.
   const targetGoes = target.removedIn !== null && target.removedIn <= ctx.path.to;
   const notes = [
     record.migrationNotes,
     target !== record.replacement || targetGoes ? target.migrationNotes : null,
-    targetGoes && !target.migrationNotes ? `${target.apiVersion} is itself removed in ${v(target.removedIn!)}.` : null,
+    targetGoes && !target.migrationNotes
+      ? kit.fix('targetRemoved', { target: target.apiVersion, removedIn: v(target.removedIn!) })
+      : null,
   ]
     .filter(Boolean)
     .join(' ');
   const step = interimStep(record, target, available, ctx);
   if (step) {
-    return (
-      `Change apiVersion to ${step.apiVersion} now (served since ${v(step.introducedIn!)}), then to ${target.apiVersion}, ` +
-      `the version that stays, once the cluster runs ${v(available!)}.${notes ? ` ${notes}` : ''}`
-    );
+    return kit.fix('changeInTwoSteps', {
+      step: step.apiVersion,
+      stepServedFrom: v(step.introducedIn!),
+      target: target.apiVersion,
+      available: v(available!),
+      notes: notes ? ` ${notes}` : '',
+    });
   }
-  return `Change apiVersion to ${target.apiVersion}.${when}${notes ? ` ${notes}` : ''}`;
+  return kit.fix('change', { target: target.apiVersion, when, notes: notes ? ` ${notes}` : '' });
 }
 
 /**

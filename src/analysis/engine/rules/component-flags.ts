@@ -14,6 +14,7 @@ export const componentFlagRule: ObjectRule = {
   scope: 'object',
   description:
     'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values, and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from.',
+  fixes: {},
   messages: {
     removed: '{component} flag {flag} is removed in {removedIn}: {component} refuses to start with it.',
     deprecated: '{component} flag {flag} is deprecated since {deprecatedIn}.',

@@ -11,6 +11,7 @@ export const constraintRule: ObjectRule = {
   scope: 'object',
   description:
     'Reports objects (and Pod templates) whose value built as a constraints record describes is longer than its limit, from the release where the constraint starts to apply, with the severity the record gives from its source (BREAKING when the API server refuses the object or the Pod fails to start).',
+  fixes: {},
   messages: {
     tooLong: '{summary} Here it is "{value}" ({length} characters, limit {max}).',
   },

@@ -21,6 +21,7 @@ export const featureGateRule: ObjectRule = {
   scope: 'object',
   description:
     'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant).',
+  fixes: {},
   messages: {
     removed: 'Feature gate {gate} is removed in {removedIn}: {component} refuses to start while it is set.',
     locked:

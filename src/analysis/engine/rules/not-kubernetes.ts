@@ -9,6 +9,7 @@ export const notKubernetesRule: DocumentRule = {
   scope: 'document',
   description:
     'Notes documents that are not Kubernetes objects (no apiVersion and kind), which the analysis skips (INFO: nothing to check there, nothing breaks).',
+  fixes: {},
   messages: {
     skipped: 'Document {document} was skipped: {reason}.',
   },

@@ -92,6 +92,7 @@ export const wellKnownKeyRule: ObjectRule = {
   scope: 'object',
   description:
     'Reports deprecated (WARNING) or removed well-known label, annotation and taint keys wherever kinds.yaml says Kubernetes reads them (labels, annotations, node selectors, node affinity, topology keys, StorageClass and PersistentVolume topology, taints and tolerations, ...), with the severity of the place (a required selector BREAKING, a preference or toleration WARNING), and places that name only the old key once the replacement is set as well (WARNING).',
+  fixes: {},
   messages: {
     removed: '{type} {key} is no longer set or read from {removedIn}.',
     deprecated: '{type} {key} is deprecated since {deprecatedIn}.',

@@ -1,0 +1,97 @@
+// How a rule declares its words: every message and every fix is a template with {placeholders}, declared once
+// beside the rule's id (as typescript-eslint's createRule declares messages), and filled through the kit, which
+// knows each template's placeholders from its text: a message id or fix id that does not exist, a placeholder
+// left out or one the template does not have is a type error, not a finding with a hole in it.
+//
+// A fix whose wording depends on the case is made of several templates: the optional parts are templates of
+// their own, filled first and passed as a placeholder's value ('' when the part does not apply).
+import type { Finding, Severity } from '../types';
+import type { Change } from '../../kb/model';
+import type { VersionKey } from '../../kb/version';
+import type { ManifestObject, PathSegment } from '../reader/manifest';
+import { placed, type FindingText } from './findings';
+
+/** The names of a template's {placeholders}. */
+export type Placeholders<T extends string> = T extends `${string}{${infer K}}${infer Rest}`
+  ? K | Placeholders<Rest>
+  : never;
+
+/** The values a template takes: exactly its placeholders (none: an empty object). */
+export type TemplateData<T extends string> = { [K in Placeholders<T>]: string | number };
+
+type Templates = Record<string, string>;
+
+/** What a rule says of a finding apart from its words: how bad, from when, the record behind it. */
+interface TextFacts {
+  severity: Severity;
+  effectiveIn: VersionKey;
+  replacement?: string | null;
+  change?: Change | null;
+  gatewayApiRelease?: string | null;
+}
+
+type TextInput<M extends Templates, Id extends keyof M & string> = TextFacts & {
+  messageId: Id;
+  data: TemplateData<M[Id]>;
+  /** The fix, made by the kit's fix(); null: there is nothing to do but know. */
+  fix?: string | null;
+};
+
+export interface RuleKit<M extends Templates, F extends Templates> {
+  /** The rule's declared words, for the registry, the docs and the tests (spread into the rule). */
+  declaration: { id: string; messages: Record<keyof M & string, string>; fixes: Record<keyof F & string, string> };
+  /** What a finding says, apart from which object and where: the same for every object the fact applies to. */
+  text<Id extends keyof M & string>(input: TextInput<M, Id>): FindingText;
+  /** A finding of `object` at `path` (the line: `line`, else the path's, else the object's). */
+  finding<Id extends keyof M & string>(
+    input: TextInput<M, Id> & { object: ManifestObject; path: PathSegment[] | null; line?: number },
+  ): Finding;
+  /** A fix template filled. */
+  fix<Id extends keyof F & string>(id: Id, data: TemplateData<F[Id]>): string;
+}
+
+export function ruleKit<const M extends Templates, const F extends Templates>(
+  id: string,
+  words: { messages: M; fixes: F },
+): RuleKit<M, F> {
+  const message = filler(id, 'message', words.messages);
+  const fix = filler(id, 'fix', words.fixes);
+  const text = <Id extends keyof M & string>(input: TextInput<M, Id>): FindingText => ({
+    ruleId: id,
+    messageId: input.messageId,
+    severity: input.severity,
+    message: message(input.messageId, input.data),
+    effectiveIn: input.effectiveIn,
+    fix: input.fix ?? null,
+    replacement: input.replacement ?? null,
+    change: input.change ?? null,
+    gatewayApiRelease: input.gatewayApiRelease ?? null,
+  });
+  return {
+    declaration: { id, messages: words.messages, fixes: words.fixes },
+    text,
+    finding: (input) => placed(text(input), input.object, input.path, undefined, input.line),
+    fix,
+  };
+}
+
+/** Fills the templates of one kind; a placeholder without a value is a programming error the types let through only by a cast. */
+function filler(ruleId: string, kind: string, templates: Templates) {
+  // Each template split once into [text, key, text, key, text...].
+  const split = new Map<string, string[]>();
+  return (templateId: string, data: Record<string, string | number>): string => {
+    let parts = split.get(templateId);
+    if (!parts) {
+      const template = templates[templateId];
+      if (template === undefined) throw new Error(`rule ${ruleId} has no ${kind} ${templateId}`);
+      split.set(templateId, (parts = template.split(/\{(\w+)\}/)));
+    }
+    let out = parts[0];
+    for (let i = 1; i < parts.length; i += 2) {
+      const key = parts[i];
+      if (!(key in data)) throw new Error(`rule ${ruleId} ${kind} ${templateId} needs {${key}}`);
+      out += String(data[key]) + parts[i + 1];
+    }
+    return out;
+  };
+}
