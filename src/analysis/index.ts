@@ -28,8 +28,7 @@ export {
 } from './reader/input-kind';
 export { analyze, Analyzer, type Analysis } from './engine/analyze';
 export { RULES } from './engine/rules';
-export { reportMarkdown, type MarkdownInput } from './report/markdown';
-export { SEVERITY_ICON } from './report/severity';
+export { SEVERITY_TERMS } from './report/severity';
 export { sarifDocument, sarifReport, type SarifInput } from './report/sarif';
 export { jsonPieces, writeInBatches } from './report/json-pieces';
 export type {

@@ -1,4 +1,9 @@
-import { reportMarkdown, type Finding } from '../../analysis';
+// netkb check --format markdown: the report as the API's chat answers write it (one renderer,
+// src/services/markdown/report-markdown.ts), each finding placed at its file and line, every fix in full and
+// nothing left out.
+import type { Finding } from '../../analysis';
+import { parseVersion } from '../../kb/version';
+import { reportChatMessage } from '../../services/markdown/report-markdown';
 import type { CheckResult, Formatter } from './types';
 
 export const markdown: Formatter = (r: CheckResult) => {
@@ -9,16 +14,16 @@ export const markdown: Formatter = (r: CheckResult) => {
       fileOf.set(x, f.file);
       all.push(x);
     }
-  all.sort((a, b) => a.effectiveIn - b.effectiveIn);
-  return reportMarkdown({
-    from: r.from,
-    to: r.to,
-    documents: r.files.reduce((n, f) => n + f.documents, 0),
-    findings: all,
-    summary: r.summary,
-    formatVersion: r.formatVersion,
-    maxLength: Number.MAX_SAFE_INTEGER,
-    where: (f) => `${fileOf.get(f)}:${f.line}`,
-    errors: r.files.flatMap((f) => (f.error ? [{ file: f.file, ...f.error }] : [])),
-  });
+  return reportChatMessage(
+    {
+      from: parseVersion(r.from),
+      to: parseVersion(r.to),
+      documents: r.files.reduce((n, f) => n + f.documents, 0),
+      findings: all,
+      summary: r.summary,
+      where: (f) => `${fileOf.get(f)}:${f.line}`,
+      errors: r.files.flatMap((f) => (f.error ? [{ file: f.file, ...f.error }] : [])),
+    },
+    { maxLength: Number.MAX_SAFE_INTEGER, wholeFixes: true },
+  );
 };

@@ -36,5 +36,5 @@ export function flagMarkdownMessage(f: Flag, maxLength?: number | null): string 
 }
 
 export function upgradeReportMarkdown(r: ReportForChat, maxLength?: number | null): string {
-  return reportChatMessage(r, requireChatLength(maxLength));
+  return reportChatMessage(r, { maxLength: requireChatLength(maxLength) });
 }

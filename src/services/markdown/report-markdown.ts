@@ -1,7 +1,9 @@
-// An upgrade report as a chat message: the counts, then the findings of each release, equal findings on
-// one line ("80 × Ingress (web-0, web-1, web-2, …): …"), most severe first, each with the part of its fix
-// that says what to do and when.
-import { SEVERITY_ICON, type Finding, type ResourceRef } from '../../analysis';
+// An upgrade report as markdown: the one renderer of reports for the chat answers of the API, `netkb check
+// --format markdown` and the dashboard's markdown download. The counts, the inputs that could not be checked,
+// then the findings of each release, equal findings on one line ("80 × Ingress (web-0, web-1, web-2, …): …"),
+// most severe first, each with its fix: in a chat message the part that says what to do and when, in a file
+// the whole of it.
+import { SEVERITY_TERMS, type Finding, type ResourceRef } from '../../analysis';
 import { formatVersion, type VersionKey } from '../../kb/version';
 import { fitChatMessage, type ChatSection } from './chat-message';
 import { fixGist } from './text';
@@ -13,6 +15,17 @@ export interface ReportForChat {
   documents: number;
   findings: Finding[];
   summary: { breaking: number; warning: number; info: number };
+  /** Where a finding is, e.g. "deploy/proxy.yaml:12" (netkb check over files); default "line 12". */
+  where?(f: Finding): string;
+  /** Inputs that could not be checked: listed after the headline, never cut. */
+  errors?: { file: string; code: string; message: string; line: number; column: number }[];
+}
+
+interface Fitting {
+  /** The longest message (default: what a chat message holds); the rest is counted on "…and N more" lines. */
+  maxLength?: number;
+  /** Each fix in full instead of its gist (a report written to a file, where length does not matter). */
+  wholeFixes?: boolean;
 }
 
 const SEVERITY_ORDER = { BREAKING: 0, WARNING: 1, INFO: 2 } as const;
@@ -38,34 +51,42 @@ function objectName(r: ResourceRef): string {
   return r.namespace ? `${r.namespace}/${r.name}` : r.name;
 }
 
-function objects(fs: Finding[]): string {
+function objects(fs: Finding[], where: ((f: Finding) => string) | undefined): string {
   // One object may have several equal findings (two containers with the same flag): named once. By
   // position, not identity: findings from the analysis workers arrive as copies.
-  const seen = new Map<string, ResourceRef>();
-  for (const f of fs) seen.set(`${f.resource.documentIndex}:${f.resource.line}`, f.resource);
-  const resources = [...seen.values()];
-  const kinds = new Set(resources.map((r) => r.kind));
-  const sameKind = kinds.size === 1 ? resources[0].kind : null;
-  const names = resources
-    .slice(0, NAMES_SHOWN)
-    .map((r) => (sameKind || !r.kind ? objectName(r) : `${r.kind} ${objectName(r)}`));
-  const list = `${names.join(', ')}${resources.length > NAMES_SHOWN ? ', …' : ''}`;
+  const seen = new Map<string, Finding>();
+  for (const f of fs) {
+    const key = `${where ? where(f) : ''}:${f.resource.documentIndex}:${f.resource.line}`;
+    if (!seen.has(key)) seen.set(key, f);
+  }
+  const found = [...seen.values()];
+  const kinds = new Set(found.map((f) => f.resource.kind));
+  const sameKind = kinds.size === 1 ? found[0].resource.kind : null;
+  const names = found.slice(0, NAMES_SHOWN).map((f) => {
+    const r = f.resource;
+    const name = sameKind || !r.kind ? objectName(r) : `${r.kind} ${objectName(r)}`;
+    return where ? `${name} at ${where(f)}` : name;
+  });
+  const list = `${names.join(', ')}${found.length > NAMES_SHOWN ? ', …' : ''}`;
   return sameKind ? `${sameKind} (${list})` : `objects (${list})`;
 }
 
-function item(g: Group): string {
+function item(g: Group, r: ReportForChat, fitting: Fitting): string {
   const f = g.findings[0];
-  const fix = f.fix ? ` _Fix:_ ${fixGist(f.fix, f.replacement, FIX_MAX)}` : '';
+  const fixText = fitting.wholeFixes ? f.fix : f.fix && fixGist(f.fix, f.replacement, FIX_MAX);
+  const fix = fixText ? ` _Fix:_ ${fixText}` : '';
+  const icon = SEVERITY_TERMS[f.severity].icon;
   if (g.findings.length === 1) {
-    const r = f.resource;
-    const obj = r.kind ? `${r.kind}${r.name ? ` ${objectName(r)}` : ''}` : objectName(r);
-    return `${SEVERITY_ICON[f.severity]} ${obj}, line ${f.line}: ${f.message}${fix}`;
+    const res = f.resource;
+    const obj = res.kind ? `${res.kind}${res.name ? ` ${objectName(res)}` : ''}` : objectName(res);
+    return `${icon} ${obj}, ${r.where ? r.where(f) : `line ${f.line}`}: ${f.message}${fix}`;
   }
-  return `${SEVERITY_ICON[f.severity]} ${g.findings.length} × ${objects(g.findings)}: ${f.message}${fix}`;
+  return `${icon} ${g.findings.length} × ${objects(g.findings, r.where)}: ${f.message}${fix}`;
 }
 
 /** Each release's groups, most severe first, then in the order the report has them. */
-function releaseSections(findings: Finding[]): ChatSection[] {
+function releaseSections(r: ReportForChat, fitting: Fitting): ChatSection[] {
+  const findings = r.findings;
   const byRelease = new Map<VersionKey, Map<string, Group>>();
   findings.forEach((f, i) => {
     let groups = byRelease.get(f.effectiveIn);
@@ -85,20 +106,34 @@ function releaseSections(findings: Finding[]): ChatSection[] {
         title: formatVersion(version),
         noun: `findings in ${formatVersion(version)}`,
         one: `finding in ${formatVersion(version)}`,
-        items: ordered.map(item),
+        items: ordered.map((g) => item(g, r, fitting)),
         counts: ordered.map((g) => g.findings.length),
       };
     });
 }
 
-export function reportChatMessage(r: ReportForChat, maxLength?: number): string {
+export function reportChatMessage(r: ReportForChat, fitting: Fitting = {}): string {
   const { breaking, warning, info } = r.summary;
+  const errors = r.errors ?? [];
   const head = [
     `**netkb: ${formatVersion(r.from)} → ${formatVersion(r.to)}** (${r.documents} object${r.documents === 1 ? '' : 's'}): ` +
       `${breaking} breaking, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info`,
   ];
+  if (errors.length > 0)
+    head.push(
+      '',
+      `**Not checked** (${errors.length} file${errors.length === 1 ? '' : 's'}):`,
+      ...errors.map((e) => `- ❌ ${e.file}:${e.line}:${e.column}: \`${e.code}\` ${e.message}`),
+    );
   return fitChatMessage(
-    { head, sections: releaseSections(r.findings), empty: 'Nothing in this manifest breaks or changes on the way. ✅' },
-    maxLength,
+    {
+      head,
+      sections: releaseSections(r, fitting),
+      empty:
+        errors.length === 0
+          ? 'Nothing in this manifest breaks or changes on the way. ✅'
+          : 'Nothing breaks or changes on the way in the files that were checked.',
+    },
+    fitting.maxLength,
   );
 }

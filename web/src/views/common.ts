@@ -3,6 +3,7 @@ import { ApiError, loadReleases, type Release } from '../api';
 import { fill, h, select } from '../dom';
 import { readParams } from '../url-state';
 import { parseVersion } from '../../../src/kb/version';
+import { SEVERITY_TERMS } from '../../../src/analysis/report/severity';
 import type { Severity } from '../generated/operations';
 
 export function loading(text: string): HTMLElement {
@@ -143,11 +144,11 @@ export async function releasesOrError(root: HTMLElement, titleText: string): Pro
   }
 }
 
-/** Severities are told apart by an icon and a word, not by colour alone. */
+/** Severities are told apart by a symbol and a word, not by colour alone (the one vocabulary: SEVERITY_TERMS). */
 export const SEVERITY: Record<Severity, { icon: string; text: string }> = {
-  BREAKING: { icon: '✖', text: 'breaking' },
-  WARNING: { icon: '▲', text: 'warning' },
-  INFO: { icon: 'ℹ', text: 'info' },
+  BREAKING: { icon: SEVERITY_TERMS.BREAKING.symbol, text: SEVERITY_TERMS.BREAKING.word },
+  WARNING: { icon: SEVERITY_TERMS.WARNING.symbol, text: SEVERITY_TERMS.WARNING.word },
+  INFO: { icon: SEVERITY_TERMS.INFO.symbol, text: SEVERITY_TERMS.INFO.word },
 };
 
 /** A finding's severity as a tag: icon and word. */
