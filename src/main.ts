@@ -55,8 +55,8 @@ export async function serve(): Promise<void> {
   // the snapshot file is written for the next start. The fingerprint is the version of the data loaded:
   // a change committed meanwhile triggers one more reload.
   const load = async () => {
-    const { snapshot, serialized, fingerprint } = await loadKnowledgeBase(file, readKnowledgeBaseAndFingerprintInChild);
-    return { kb: new KnowledgeBase(snapshot), serialized, searcher: openSearchIndex(file), fingerprint };
+    const { model, serialized, fingerprint } = await loadKnowledgeBase(file, readKnowledgeBaseAndFingerprintInChild);
+    return { kb: new KnowledgeBase(model), serialized, searcher: openSearchIndex(file), fingerprint };
   };
   // The server's modules (Apollo, graphql-js, the analysis) load while the child process reads.
   const [{ kb, serialized, searcher, fingerprint }, { startServer }, { AnalysisPool }, { watchKnowledgeBase }] =

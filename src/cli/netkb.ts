@@ -85,7 +85,7 @@ async function loadKb(): Promise<KnowledgeBase> {
   const ensured = await ensureDatabase(file, seedDir());
   if (ensured.rebuilt) process.stderr.write(`netkb: built ${displayLocation(file)} from seed/ (${ensured.reason})\n`);
   // From the snapshot file beside the database when it is current: Prisma is not loaded then (db/load-kb.ts).
-  return new KnowledgeBase((await loadKnowledgeBase(file)).snapshot);
+  return new KnowledgeBase((await loadKnowledgeBase(file)).model);
 }
 
 /**

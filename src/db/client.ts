@@ -22,7 +22,7 @@ export function openPrisma(location: string): Db {
  * REPEATABLE READ snapshot, so a seed or import committed by another replica meanwhile is seen whole
  * or not at all.
  */
-export function inSnapshot<T>(db: Db, location: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function inConsistentRead<T>(db: Db, location: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const options = isPostgres(location)
     ? { isolationLevel: 'RepeatableRead', timeout: 120_000, maxWait: 30_000 }
     : { timeout: 120_000, maxWait: 30_000 };

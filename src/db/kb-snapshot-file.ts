@@ -9,7 +9,7 @@
 //                                         version (kb-fingerprint.ts) the data was read at
 //   body length                uint32
 //   sha256 of the body         32 bytes
-//   body                                 v8.serialize(KbSnapshot)
+//   body                                 v8.serialize(KbModel)
 // v8's serializer (the structured-clone format) keeps shared references and cycles: a Change's subjects
 // are the very records whose `changes` list it, an ApiVersion's replacement is the record itself. So no
 // ids to relink on load, and deserializing is one native call.
@@ -20,11 +20,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { KbSnapshot } from '../kb/model';
+import type { KbModel } from '../kb/model';
 
 const MAGIC = Buffer.from('NETKBSNP', 'latin1');
 /**
- * Bump when KbSnapshot's shape or this layout changes: older files are then rebuilt, not misread.
+ * Bump when KbModel's shape or this layout changes: older files are then rebuilt, not misread.
  * test/db/kb-snapshot.test.ts pins the shape this number stands for and fails when it changes alone.
  */
 export const SNAPSHOT_FORMAT = 3;
@@ -32,14 +32,14 @@ export const SNAPSHOT_FORMAT = 3;
 export type SnapshotRead =
   | {
       ok: true;
-      snapshot: KbSnapshot;
+      model: KbModel;
       /** The snapshot's v8-serialized bytes (an analysis worker deserializes them on its own thread). */
       serialized: Uint8Array;
     }
   | { ok: false; reason: 'missing' | 'damaged' | 'stale'; detail: string };
 
-export function encodeSnapshot(snapshot: KbSnapshot, fingerprint: string): Buffer {
-  const body = serialize(snapshot);
+export function encodeSnapshot(model: KbModel, fingerprint: string): Buffer {
+  const body = serialize(model);
   const fp = Buffer.from(fingerprint, 'utf8');
   const head = Buffer.alloc(MAGIC.length + 12 + fp.length + 32);
   let at = MAGIC.copy(head, 0);
@@ -74,7 +74,7 @@ export function decodeSnapshot(bytes: Buffer, fingerprint: string): SnapshotRead
   if (!createHash('sha256').update(body).digest().equals(sum)) return damaged('checksum mismatch');
   try {
     // A copy of its own: the file's buffer is larger than the body, and a view would travel whole.
-    return { ok: true, snapshot: deserialize(body) as KbSnapshot, serialized: new Uint8Array(body) };
+    return { ok: true, model: deserialize(body) as KbModel, serialized: new Uint8Array(body) };
   } catch (err) {
     return damaged(`unreadable body: ${(err as Error).message}`);
   }
@@ -92,12 +92,12 @@ export function readSnapshotFile(path: string, fingerprint: string): SnapshotRea
 }
 
 /** Writes the snapshot file whole or not at all (temporary file, fsync, rename). */
-export function writeSnapshotFile(path: string, snapshot: KbSnapshot, fingerprint: string): void {
+export function writeSnapshotFile(path: string, model: KbModel, fingerprint: string): void {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   try {
     const fd = openSync(temp, 'w', 0o644);
     try {
-      writeSync(fd, encodeSnapshot(snapshot, fingerprint));
+      writeSync(fd, encodeSnapshot(model, fingerprint));
       fsyncSync(fd);
     } finally {
       closeSync(fd);

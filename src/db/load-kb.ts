@@ -3,23 +3,23 @@
 // the database through Prisma, writing a new snapshot file for the next start.
 //
 // Prisma (its WASM query compiler and driver, heavy in time and memory: docs/performance.md) is imported only on that
-// second path: a `netkb check` that finds a current snapshot never loads it.
+// second path: a `netkb check` that finds a current snapshot file never loads it.
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../config';
-import type { KbSnapshot } from '../kb/model';
+import type { KbModel } from '../kb/model';
 import { openKbVersionProbe } from './kb-fingerprint';
 import { readSnapshotFile, writeSnapshotFile, type SnapshotRead } from './kb-snapshot-file';
 import { isPostgres } from './location';
 
 interface ReadFromDatabase {
-  (location: string): Promise<{ snapshot: KbSnapshot; fingerprint: string }>;
+  (location: string): Promise<{ model: KbModel; fingerprint: string }>;
 }
 
 interface LoadedKb {
-  snapshot: KbSnapshot;
-  /** The database's knowledge-base version the snapshot is of (kb-fingerprint.ts). */
+  model: KbModel;
+  /** The database's knowledge-base version the model is of (kb-fingerprint.ts). */
   fingerprint: string;
   /** The snapshot's v8-serialized bytes, when it came from the snapshot file (for the analysis workers). */
   serialized?: Uint8Array;
@@ -37,7 +37,7 @@ export function snapshotPath(location: string, env: NodeJS.ProcessEnv = process.
   return join(dir, `postgresql-${createHash('sha256').update(location).digest('hex').slice(0, 16)}.kbsnap`);
 }
 
-/** Where ensure.ts remembers the seed files' hash against their metadata (seed-hash.ts), beside the snapshot. */
+/** Where ensure.ts remembers the seed files' hash against their metadata (seed-hash.ts), beside the snapshot file. */
 export function seedHashCachePath(location: string): string {
   return snapshotPath(location).replace(/\.kbsnap$/, '.seedhash');
 }
@@ -63,43 +63,43 @@ export async function loadKnowledgeBase(
     : { ok: false, reason: 'missing', detail: 'the database has no knowledge base yet' };
   if (found.ok)
     return {
-      snapshot: found.snapshot,
+      model: found.model,
       serialized: found.serialized,
       fingerprint: current,
       source: { from: 'snapshot' },
     };
-  const { snapshot, fingerprint } = await readFromDatabase(location);
-  writeSnapshotQuietly(path, snapshot, fingerprint);
-  return { snapshot, fingerprint, source: { from: 'database', because: found } };
+  const { model, fingerprint } = await readFromDatabase(location);
+  writeSnapshotQuietly(path, model, fingerprint);
+  return { model, fingerprint, source: { from: 'database', because: found } };
 }
 
 /**
- * Writes the snapshot of what the database holds now, after an import lands, so the next start does not
+ * Writes the snapshot file of what the database holds now, after an import lands, so the next start does not
  * pay for reading through Prisma (a seed writes its compiled knowledge base instead: write-seed.ts). A cache: when this fails, the seed or import still stands and
- * the next start finds the snapshot stale and reads the database instead.
+ * the next start finds the snapshot file stale and reads the database instead.
  */
 export async function refreshSnapshot(location: string, readFromDatabase = readInProcess): Promise<void> {
   try {
-    const { snapshot, fingerprint } = await readFromDatabase(location);
-    writeSnapshotQuietly(snapshotPath(location), snapshot, fingerprint);
+    const { model, fingerprint } = await readFromDatabase(location);
+    writeSnapshotQuietly(snapshotPath(location), model, fingerprint);
   } catch {
     /* see above */
   }
 }
 
 /**
- * Keeps `snapshot` as the snapshot file of `location`, for the database at `fingerprint`. A cache: when the file
+ * Keeps `model` as the snapshot file of `location`, for the database at `fingerprint`. A cache: when the file
  * cannot be written, the next start reads the database instead.
  */
-export function saveSnapshot(location: string, snapshot: KbSnapshot, fingerprint: string): void {
-  writeSnapshotQuietly(snapshotPath(location), snapshot, fingerprint);
+export function saveSnapshot(location: string, model: KbModel, fingerprint: string): void {
+  writeSnapshotQuietly(snapshotPath(location), model, fingerprint);
 }
 
-function writeSnapshotQuietly(path: string, snapshot: KbSnapshot, fingerprint: string): void {
+function writeSnapshotQuietly(path: string, model: KbModel, fingerprint: string): void {
   if (!fingerprint) return;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    writeSnapshotFile(path, snapshot, fingerprint);
+    writeSnapshotFile(path, model, fingerprint);
   } catch {
     // A read-only folder: the next start reads the database again, which is slower but right.
   }

@@ -1,5 +1,5 @@
 // Reads the Gateway API part of the knowledge base (written by write-gateway-api.ts) into the in-memory
-// shape of src/kb/model.ts, inside the reader's snapshot transaction (read-kb.ts).
+// shape of src/kb/model.ts, inside the reader's consistent read (read-kb.ts).
 import type { AccessControl } from '../kb/access-controls';
 import type {
   AnnotationAccess,

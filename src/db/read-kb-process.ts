@@ -7,21 +7,21 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize } from 'node:v8';
-import type { KbSnapshot } from '../kb/model';
+import type { KbModel } from '../kb/model';
 import { displayLocation } from './location';
 
 export async function readKnowledgeBaseInChild(
   location: string,
   child = join(__dirname, 'read-kb-child.js'),
-): Promise<KbSnapshot> {
-  return (await readKnowledgeBaseAndFingerprintInChild(location, child)).snapshot;
+): Promise<KbModel> {
+  return (await readKnowledgeBaseAndFingerprintInChild(location, child)).model;
 }
 
 /** The knowledge base and the fingerprint it was read at (read-kb.ts), read in a child process. */
 export async function readKnowledgeBaseAndFingerprintInChild(
   location: string,
   child = join(__dirname, 'read-kb-child.js'),
-): Promise<{ snapshot: KbSnapshot; fingerprint: string }> {
+): Promise<{ model: KbModel; fingerprint: string }> {
   // Prisma is loaded only to read in this process: the parent of a child read never loads it.
   if (!existsSync(child)) return (await import('./read-kb')).readKnowledgeBaseAndFingerprint(location);
   return new Promise((resolve, reject) => {
@@ -44,7 +44,7 @@ export async function readKnowledgeBaseAndFingerprintInChild(
           ),
         );
       try {
-        resolve(deserialize(Buffer.concat(out)) as { snapshot: KbSnapshot; fingerprint: string });
+        resolve(deserialize(Buffer.concat(out)) as { model: KbModel; fingerprint: string });
       } catch (e) {
         reject(e as Error);
       }

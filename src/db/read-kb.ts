@@ -11,7 +11,7 @@ import type {
   KindInfo,
   FeatureGate,
   Flag,
-  KbSnapshot,
+  KbModel,
   KeyPlace,
   Launcher,
   Metric,
@@ -23,7 +23,7 @@ import type {
 } from '../kb/model';
 import { parseVersion } from '../kb/version';
 import { impliedComponents, mergeImportedNotes } from '../kb/compile';
-import { inSnapshot, openPrisma, type Tx } from './client';
+import { inConsistentRead, openPrisma, type Tx } from './client';
 import { KB_FINGERPRINT_SQL } from './kb-fingerprint';
 import { displayLocation } from './location';
 import { readGatewayApi } from './read-gateway-api';
@@ -33,11 +33,11 @@ const byId = <T extends { id: number }>(rows: T[]): T[] => [...rows].sort((a, b)
 
 class DatabaseNotSeededError extends Error {}
 
-/** Reads the knowledge base of an SQLite file or a PostgreSQL URL, all of it from one snapshot. */
-export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
+/** Reads the knowledge base of an SQLite file or a PostgreSQL URL, all of it in one consistent read. */
+export async function readKnowledgeBase(file: string): Promise<KbModel> {
   const client = openPrisma(file);
   try {
-    return await inSnapshot(client, file, (db) => readAll(db, file));
+    return await inConsistentRead(client, file, (db) => readAll(db, file));
   } finally {
     await client.$disconnect();
   }
@@ -48,22 +48,20 @@ export async function readKnowledgeBase(file: string): Promise<KbSnapshot> {
  * snapshot: the fingerprint is then exactly the version of the data read, which is what a snapshot file
  * of it is keyed by (a seed or import committed meanwhile is in both or in neither).
  */
-export async function readKnowledgeBaseAndFingerprint(
-  file: string,
-): Promise<{ snapshot: KbSnapshot; fingerprint: string }> {
+export async function readKnowledgeBaseAndFingerprint(file: string): Promise<{ model: KbModel; fingerprint: string }> {
   const client = openPrisma(file);
   try {
-    return await inSnapshot(client, file, async (db) => {
-      const snapshot = await readAll(db, file);
+    return await inConsistentRead(client, file, async (db) => {
+      const model = await readAll(db, file);
       const rows = await db.$queryRawUnsafe<{ fingerprint: string }[]>(KB_FINGERPRINT_SQL);
-      return { snapshot, fingerprint: rows[0]?.fingerprint ?? '' };
+      return { model, fingerprint: rows[0]?.fingerprint ?? '' };
     });
   } finally {
     await client.$disconnect();
   }
 }
 
-async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
+async function readAll(db: Tx, file: string): Promise<KbModel> {
   {
     const meta = await db.kbMeta.findUnique({ where: { id: 1 } });
     if (!meta) throw new DatabaseNotSeededError(`${displayLocation(file)} has no knowledge base yet: run npm run seed`);
@@ -97,7 +95,7 @@ async function readAll(db: Tx, file: string): Promise<KbSnapshot> {
       ]);
 
     const gateById = new Map<number, FeatureGate>();
-    const out: KbSnapshot = {
+    const out: KbModel = {
       seedHash: meta.seedHash,
       version: meta.seedHash,
       seededAt: meta.seededAt,

@@ -2,7 +2,7 @@
 // SQLite: builds a complete database into a temporary file next to the target, and renames it over the
 // target only when every step succeeded: a failed seed leaves the old file as it was.
 // PostgreSQL: replaces every seeded row and the search index in one transaction (imported notes stay),
-// under an advisory lock; readers read in a snapshot (read-kb.ts), so they see the old knowledge base
+// under an advisory lock; readers read in one consistent read (read-kb.ts), so they see the old knowledge base
 // or the new one, never a mix.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
@@ -13,7 +13,7 @@ import { openPrisma, type Db, type Tx } from './client';
 import { saveSnapshot } from './load-kb';
 import { kbFingerprint } from './kb-fingerprint';
 import { compileKnowledgeBase } from '../kb/compile';
-import type { KbSnapshot } from '../kb/model';
+import type { KbModel } from '../kb/model';
 import { applyMigrations } from './migrations';
 import { buildSearchIndex, type SearchDoc } from './search-index';
 import { carryOverImportedNotes, importedSearchDocs, toImportedNoteRow, type ImportedNoteRow } from './imported-notes';
@@ -30,7 +30,7 @@ interface SeedWriteResult {
   records: number;
   migrations: string[];
   /** What the database now serves (until an import adds to it). */
-  knowledgeBase: KbSnapshot;
+  knowledgeBase: KbModel;
 }
 
 /**

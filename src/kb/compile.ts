@@ -1,11 +1,11 @@
 // The one road from the seed to memory: compileKnowledgeBase turns a loaded, validated seed (src/seed/load.ts)
 // into the linked in-memory knowledge base (model.ts). Pure: no files, no database, no clock.
 //
-// Everyone who needs the knowledge base from the seed goes through it: `npm run seed` and the command line's
-// rebuild write the database from what it returns and keep it as the snapshot file (src/db/load-kb.ts), and
-// the test run compiles once and shares the result (test/support/knowledge-base.ts). The server reads the
-// database back (src/db/read-kb.ts), because imports and replicas write there; test/db/compile.test.ts holds
-// that reading to this function's answer, object for object.
+// Every seed goes through it (src/db/write-seed.ts: `npm run seed`, the rebuild of the command line and the
+// server when seed/ changed, the test run's global setup): it writes the database's rows from the same seed
+// and keeps what this returns as the snapshot file everyone starts from (src/db/load-kb.ts). The database is
+// read back (src/db/read-kb.ts) only when that file is missing or stale, because imports and replicas write
+// there; test/db/compile.test.ts holds that reading to this function's answer, object for object.
 //
 // The order of every list is the order the database reader asks for (by name, key or version, in byte
 // order as SQLite compares), so the two roads give the same lists in the same order.
@@ -22,7 +22,7 @@ import type {
   GatewayApiChange,
   GatewayApiKnowledge,
   GatewayApiRelease,
-  KbSnapshot,
+  KbModel,
   KeyPlace,
   Launcher,
   Metric,
@@ -91,7 +91,7 @@ const plain = <T>(x: unknown): T => JSON.parse(JSON.stringify(x)) as T;
 export function compileKnowledgeBase(
   bundle: SeedBundle,
   options: { seededAt: string; importedNotes?: ImportedNote[] },
-): KbSnapshot {
+): KbModel {
   const gates = bundle.featureGates
     .map(({ record: g }): FeatureGate => ({
       typename: 'FeatureGate',
@@ -305,7 +305,7 @@ export function compileKnowledgeBase(
   for (const change of changes) for (const s of change.subjects) s.changes.push(change);
 
   const seedHash = bundle.hash;
-  const out: KbSnapshot = {
+  const out: KbModel = {
     seedHash,
     version: seedHash,
     seededAt: options.seededAt,
@@ -375,7 +375,7 @@ function order(keys: string[]): Map<string, number> {
 }
 
 function subjectFinder(
-  kb: Pick<KbSnapshot, 'featureGates' | 'flags' | 'apiVersions' | 'apiFields' | 'wellKnownKeys' | 'metrics'>,
+  kb: Pick<KbModel, 'featureGates' | 'flags' | 'apiVersions' | 'apiFields' | 'wellKnownKeys' | 'metrics'>,
 ) {
   const byRef = new Map<string, Subject>();
   for (const g of kb.featureGates) byRef.set(`gate:${g.key}`, g);
@@ -440,7 +440,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
     };
     byVersion.get(c.release)!.changes.push(change);
   }
-  // Most fields share their list of releases with others: one array per distinct list keeps the snapshot
+  // Most fields share their list of releases with others: one array per distinct list keeps the snapshot file
   // file small (v8's serializer writes a shared object once). The knowledge base is never mutated.
   const releaseLists = new Map<string, string[]>();
   const releasesOf = (releases: string[]): string[] => {
@@ -509,7 +509,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
  * release record for any version the seed does not have; with any, the knowledge base's version mixes in
  * their keys and import times.
  */
-export function mergeImportedNotes(out: KbSnapshot, notes: ImportedNote[]): void {
+export function mergeImportedNotes(out: KbModel, notes: ImportedNote[]): void {
   if (notes.length === 0) return;
   const subjectOf = subjectFinder(out);
   const seeded = new Set(out.changes.map((c) => c.key));

@@ -1,4 +1,4 @@
-// The knowledge base held in memory, with the lookups the services need. Built once from a snapshot
+// The knowledge base held in memory, with the lookups the services need. Built once from a model
 // read out of the database; replaced whole, never mutated, so readers need no locks.
 import type {
   ApiField,
@@ -12,7 +12,7 @@ import type {
   GatewayApiRelease,
   KindInfo,
   Flag,
-  KbSnapshot,
+  KbModel,
   Metric,
   Release,
   Subject,
@@ -51,10 +51,10 @@ export class KnowledgeBase {
   private readonly gatewayApiReleaseByVersion: Map<string, GatewayApiRelease>;
 
   /** The plain data this index was built from (sent as is to analysis workers). */
-  readonly snapshot: KbSnapshot;
+  readonly model: KbModel;
 
-  constructor(s: KbSnapshot) {
-    this.snapshot = s;
+  constructor(s: KbModel) {
+    this.model = s;
     this.seedHash = s.seedHash;
     this.version = s.version;
     this.seededAt = s.seededAt;
@@ -81,7 +81,7 @@ export class KnowledgeBase {
   /** Every object by its node key, made when first asked for (the analysis never asks). */
   private get nodes(): Map<string, NodeObject> {
     if (this.nodeIndex) return this.nodeIndex;
-    const s = this.snapshot;
+    const s = this.model;
     const all: NodeObject[] = [
       ...s.releases,
       ...s.featureGates,

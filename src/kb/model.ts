@@ -275,7 +275,7 @@ export interface Constraint {
   sources: string[];
 }
 
-export interface KbSnapshot {
+export interface KbModel {
   seedHash: string;
   /** Identifies the data served: the seed's hash, mixed with the imported notes when there are any. */
   version: string;

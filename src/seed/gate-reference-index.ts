@@ -12,7 +12,7 @@
 //   locked: before it the gate was off (not locked), in it on (locked); after it a later spec may have changed
 //   the value (deprecated gates are often turned off again), so the list says nothing there. An empty column
 //   means never. A range from "1.0" is the specs' placeholder for "before versioning" and dates nothing. The
-//   list is taken as known through the release before the newest one it names (a development snapshot).
+//   list is taken as known through the release before the newest one it names (a list taken during that release's development).
 // - A page's stage runs from fromVersion to toVersion, both included (an open last stage to the newest release
 //   the page names, which the page is known through); `locked` is stated only where the page writes it (older,
 //   hand-written pages never do); `removed: true` says the gate went in the release after the last toVersion.

@@ -33,7 +33,7 @@ function linked<F extends { change: string | null }>(kb: KnowledgeBase, findings
 }
 
 function knowledgeOf(kb: KnowledgeBase, serialized: Uint8Array | undefined): WorkerKnowledge {
-  return serialized ? { serialized } : { snapshot: kb.snapshot };
+  return serialized ? { serialized } : { model: kb.model };
 }
 
 export interface PoolOptions {
@@ -80,7 +80,7 @@ export class AnalysisPool implements AnalysisRunner {
   private queue: Pending[] = [];
   private nextId = 1;
   private closed = false;
-  /** What a worker is given: the snapshot's serialized bytes when known (it deserializes them itself), else the snapshot. */
+  /** What a worker is given: the snapshot file's bytes when known (it deserializes them itself), else the model. */
   private knowledge: WorkerKnowledge | null = null;
   private started = false;
 
@@ -88,7 +88,7 @@ export class AnalysisPool implements AnalysisRunner {
 
   /**
    * Takes this knowledge base and proves a worker can start with it (then stops that worker). `serialized`:
-   * its snapshot's v8-serialized bytes, when at hand: a worker then deserializes them on its own thread
+   * the snapshot file's v8-serialized bytes, when at hand: a worker then deserializes them on its own thread
    * instead of the main thread copying the object graph for it, once per worker (docs/performance.md).
    */
   async start(kb: KnowledgeBase, serialized?: Uint8Array): Promise<void> {

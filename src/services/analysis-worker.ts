@@ -6,7 +6,7 @@ import { deserialize } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { NetkbError, type ErrorCode, type ErrorFacts } from '../errors';
 import { KnowledgeBase } from '../kb/knowledge-base';
-import type { KbSnapshot } from '../kb/model';
+import type { KbModel } from '../kb/model';
 import { upgradeReport, type GatewayApiRangeInput } from './upgrade-report';
 import { convertManifest } from './convert-manifest';
 import { ingressToGateway, type GatewayConversionRequest } from './ingress-to-gateway';
@@ -30,13 +30,13 @@ export type Reply =
   | { id: number; gateway: ReturnType<typeof serialiseGateway> }
   | { id: number; clientError: { code: ErrorCode; message: string; facts: ErrorFacts } }
   | { id: number; crash: string };
-/** The knowledge base a worker is given: its snapshot, or the snapshot's v8-serialized bytes. */
-export type WorkerKnowledge = { snapshot: KbSnapshot } | { serialized: Uint8Array };
+/** The knowledge base a worker is given: its model, or the snapshot file's v8-serialized bytes. */
+export type WorkerKnowledge = { model: KbModel } | { serialized: Uint8Array };
 export type Control = { type: 'reload'; id: number } & WorkerKnowledge;
 
 function knowledgeBase(knowledge: WorkerKnowledge): KnowledgeBase {
   return new KnowledgeBase(
-    'serialized' in knowledge ? (deserialize(knowledge.serialized) as KbSnapshot) : knowledge.snapshot,
+    'serialized' in knowledge ? (deserialize(knowledge.serialized) as KbModel) : knowledge.model,
   );
 }
 

@@ -1,7 +1,7 @@
 // Keeps a replica's in-memory knowledge base in step with the shared database: polls the database's
 // knowledge-base fingerprint and reloads when it differs from the one the served state was loaded at
 // (another replica imported notes, or seeded a new seed/). The reload itself is the server's: it reads
-// the whole knowledge base in one snapshot and swaps it in atomically for new requests.
+// the whole knowledge base in one consistent read and swaps it in atomically for new requests.
 import type { Logger } from '../observability/log';
 
 interface FingerprintSource {

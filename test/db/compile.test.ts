@@ -10,7 +10,7 @@ import { readSnapshotFile } from '../../src/db/kb-snapshot-file';
 import { snapshotPath } from '../../src/db/load-kb';
 import { writeSeed } from '../../src/db/write-seed';
 import { compileKnowledgeBase } from '../../src/kb/compile';
-import type { KbSnapshot } from '../../src/kb/model';
+import type { KbModel } from '../../src/kb/model';
 import { loadSeed } from '../../src/seed/load';
 import type { SeedBundle } from '../../src/seed/bundle';
 import { copySeededDatabase } from '../support/database';
@@ -19,7 +19,7 @@ import { copySeededDatabase } from '../support/database';
  * Each record as JSON, with the records it links to written as their keys: where two knowledge bases differ,
  * the first differing line names the record and field.
  */
-function byRecord(kb: KbSnapshot): string[] {
+function byRecord(kb: KbModel): string[] {
   const linked = (x: unknown, top: boolean): unknown => {
     if (Array.isArray(x)) return x.map((e) => linked(e, top));
     if (x === null || typeof x !== 'object') return x;
@@ -34,7 +34,7 @@ function byRecord(kb: KbSnapshot): string[] {
   );
 }
 
-function expectSameRecords(a: KbSnapshot, b: KbSnapshot): void {
+function expectSameRecords(a: KbModel, b: KbModel): void {
   const left = byRecord(a);
   const right = byRecord(b);
   const first = left.findIndex((line, i) => line !== right[i]);
@@ -54,7 +54,7 @@ function canonical(value: unknown): string {
   });
 }
 
-function expectSame(compiled: KbSnapshot, read: KbSnapshot): void {
+function expectSame(compiled: KbModel, read: KbModel): void {
   expectSameRecords(compiled, read);
   // Beyond the values: the same objects shared (a change's subject is the record itself) and member order.
   expect(canonical(compiled) === canonical(read)).toBe(true);
@@ -120,7 +120,7 @@ it("a seed's snapshot file, written from the compiled seed, is current by the da
   }
   const file = readSnapshotFile(snapshotPath(location), fingerprint);
   if (!file.ok) throw new Error(`the snapshot file is not current: ${file.reason} (${file.detail})`);
-  expect(file.snapshot.changes.filter((c) => c.imported)).toHaveLength(3);
-  expectSame(file.snapshot, await readKnowledgeBase(location));
-  expectSame(written.knowledgeBase, file.snapshot);
+  expect(file.model.changes.filter((c) => c.imported)).toHaveLength(3);
+  expectSame(file.model, await readKnowledgeBase(location));
+  expectSame(written.knowledgeBase, file.model);
 });

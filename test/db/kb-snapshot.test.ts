@@ -10,7 +10,7 @@ import { openKbVersionProbe } from '../../src/db/kb-fingerprint';
 import { decodeSnapshot, encodeSnapshot, readSnapshotFile, SNAPSHOT_FORMAT } from '../../src/db/kb-snapshot-file';
 import { loadKnowledgeBase, snapshotPath } from '../../src/db/load-kb';
 import { replaceImportedNotes, type ImportedNoteRow } from '../../src/db/imported-notes';
-import type { KbSnapshot } from '../../src/kb/model';
+import type { KbModel } from '../../src/kb/model';
 import { copySeededDatabase } from '../support/database';
 
 /** A canonical dump that numbers each object at its first visit: equal dumps mean equal graphs, links included. */
@@ -35,7 +35,7 @@ async function fingerprintOf(location: string): Promise<string> {
 }
 
 let location: string;
-let fromDatabase: { snapshot: KbSnapshot; fingerprint: string };
+let fromDatabase: { model: KbModel; fingerprint: string };
 beforeAll(async () => {
   location = await copySeededDatabase();
   fromDatabase = await readKnowledgeBaseAndFingerprint(location);
@@ -43,10 +43,10 @@ beforeAll(async () => {
 
 describe('the file format', () => {
   it('gives back the graph it was given: the same records, still linked to each other', () => {
-    const read = decodeSnapshot(encodeSnapshot(fromDatabase.snapshot, 'fp'), 'fp');
+    const read = decodeSnapshot(encodeSnapshot(fromDatabase.model, 'fp'), 'fp');
     if (!read.ok) throw new Error(read.detail);
-    const kb = read.snapshot;
-    expect(canonical(kb)).toBe(canonical(fromDatabase.snapshot));
+    const kb = read.model;
+    expect(canonical(kb)).toBe(canonical(fromDatabase.model));
     // Shared references survive: a change's subject is the record itself, whose changes list that change.
     const gate = kb.featureGates.find((g) => g.name === 'IPv6DualStack')!;
     const change = gate.changes[0];
@@ -58,10 +58,10 @@ describe('the file format', () => {
 
   it('is keyed by the fingerprint read in the same transaction as the data', async () => {
     expect(fromDatabase.fingerprint).toBe(await fingerprintOf(location));
-    expect(fromDatabase.fingerprint.startsWith(fromDatabase.snapshot.seedHash)).toBe(true);
+    expect(fromDatabase.fingerprint.startsWith(fromDatabase.model.seedHash)).toBe(true);
   });
 
-  const bytes = () => encodeSnapshot(fromDatabase.snapshot, 'fp');
+  const bytes = () => encodeSnapshot(fromDatabase.model, 'fp');
   it.each([
     ['truncated', (b: Buffer) => b.subarray(0, b.length - 100), 'damaged', /body of \d+ bytes where the header says/],
     ['cut inside its header', (b: Buffer) => b.subarray(0, 20), 'damaged', /truncated header/],
@@ -101,7 +101,7 @@ describe('loading the knowledge base', () => {
     expect(readSnapshotFile(path(), first.fingerprint).ok).toBe(true);
     const second = await loadKnowledgeBase(location);
     expect(second.source).toEqual({ from: 'snapshot' });
-    expect(canonical(second.snapshot)).toBe(canonical(fromDatabase.snapshot));
+    expect(canonical(second.model)).toBe(canonical(fromDatabase.model));
   });
 
   it.each([
@@ -113,7 +113,7 @@ describe('loading the knowledge base', () => {
     writeFileSync(path(), damage(readFileSync(path())));
     const loaded = await loadKnowledgeBase(location);
     expect(loaded.source.from).toBe('database');
-    expect(canonical(loaded.snapshot)).toBe(canonical(fromDatabase.snapshot));
+    expect(canonical(loaded.model)).toBe(canonical(fromDatabase.model));
     expect(readSnapshotFile(path(), loaded.fingerprint).ok).toBe(true);
     expect((await loadKnowledgeBase(location)).source).toEqual({ from: 'snapshot' });
   });
@@ -128,8 +128,8 @@ describe('loading the knowledge base', () => {
     }
     const loaded = await loadKnowledgeBase(location);
     expect(loaded.source).toMatchObject({ from: 'database', because: { reason: 'stale' } });
-    expect(loaded.snapshot.seedHash).toBe('another-seed');
-    expect((await loadKnowledgeBase(location)).snapshot.seedHash).toBe('another-seed');
+    expect(loaded.model.seedHash).toBe('another-seed');
+    expect((await loadKnowledgeBase(location)).model.seedHash).toBe('another-seed');
   });
 
   it('an import rewrites the file: the next load starts from it and has the imported notes', async () => {
@@ -157,14 +157,14 @@ describe('loading the knowledge base', () => {
     expect(readSnapshotFile(path(), after).ok).toBe(true);
     const loaded = await loadKnowledgeBase(location);
     expect(loaded.source).toEqual({ from: 'snapshot' });
-    const gate = loaded.snapshot.featureGates.find((g) => g.name === 'IPv6DualStack')!;
+    const gate = loaded.model.featureGates.find((g) => g.name === 'IPv6DualStack')!;
     expect(gate.changes.map((c) => c.summary)).toContain(row.text);
-    expect(loaded.snapshot.releases.map((r) => r.version)).toContain(9001);
+    expect(loaded.model.releases.map((r) => r.version)).toContain(9001);
   });
 
   it('a stale file left behind by a slower writer is rebuilt, not served', async () => {
     const current = await loadKnowledgeBase(location);
-    writeFileSync(path(), encodeSnapshot(fromDatabase.snapshot, 'an older fingerprint'));
+    writeFileSync(path(), encodeSnapshot(fromDatabase.model, 'an older fingerprint'));
     const loaded = await loadKnowledgeBase(location);
     expect(loaded.source).toMatchObject({ from: 'database', because: { reason: 'stale' } });
     expect(loaded.fingerprint).toBe(current.fingerprint);
@@ -176,7 +176,7 @@ describe('loading the knowledge base', () => {
  * stores. Records (objects with a typename), the root, and the objects right below them; deeper objects
  * are data parsed from JSON columns (conversion steps, reference places), whose keys vary with the seed.
  */
-function shapeOf(snapshot: KbSnapshot): string {
+function shapeOf(model: KbModel): string {
   const lines = new Set<string>();
   const seen = new Set<object>();
   const visit = (value: unknown, via: string, depth: number) => {
@@ -191,16 +191,16 @@ function shapeOf(snapshot: KbSnapshot): string {
     lines.add(`${kind}: ${Object.keys(record).sort().join(' ')}`);
     for (const [key, v] of Object.entries(record)) visit(v, `${kind}.${key}`, level + 1);
   };
-  visit(snapshot, 'KbSnapshot', 0);
-  // Gateway API fields are records without a typename two levels down (KbSnapshot.gatewayApi.fields).
-  visit(snapshot.gatewayApi.fields, 'GatewayApiField', 0);
+  visit(model, 'KbModel', 0);
+  // Gateway API fields are records without a typename two levels down (KbModel.gatewayApi.fields).
+  visit(model.gatewayApi.fields, 'GatewayApiField', 0);
   return [...lines].sort().join('\n');
 }
 
-it('the format version names the shape it stores: a change of KbSnapshot needs a new SNAPSHOT_FORMAT', () => {
+it('the format version names the shape it stores: a change of KbModel needs a new SNAPSHOT_FORMAT', () => {
   // When this fails, the objects read from the database gained or lost a field: bump SNAPSHOT_FORMAT in
   // src/db/kb-snapshot-file.ts (files of the old format are then rebuilt, not misread) and put the new
-  // hash here.
-  const shape = createHash('sha256').update(shapeOf(fromDatabase.snapshot)).digest('hex').slice(0, 16);
-  expect({ format: SNAPSHOT_FORMAT, shape }).toEqual({ format: 3, shape: '6df14288a5086879' });
+  // hash here. (The hash moved once without a new format: the root's label was renamed, KbSnapshot to KbModel.)
+  const shape = createHash('sha256').update(shapeOf(fromDatabase.model)).digest('hex').slice(0, 16);
+  expect({ format: SNAPSHOT_FORMAT, shape }).toEqual({ format: 3, shape: 'c08d7265f99fcdcc' });
 });

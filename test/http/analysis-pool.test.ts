@@ -156,7 +156,7 @@ describe('analysis in worker threads', () => {
     const kb = await testKnowledgeBase(file);
     const manifest = objects(3);
     const answers: unknown[] = [];
-    for (const serialized of [undefined, new Uint8Array(serialize(kb.snapshot))]) {
+    for (const serialized of [undefined, new Uint8Array(serialize(kb.model))]) {
       const pool = new AnalysisPool({ size: 1, timeoutMs: 30_000 });
       await pool.start(kb, serialized);
       try {

@@ -90,7 +90,7 @@ it('serves an import at once, rewrites the snapshot file, and a later start serv
     const after = await fingerprint();
     expect(after).not.toBe(before);
     const file = readSnapshotFile(snapshotPath(db), after);
-    expect(file.ok && file.snapshot.releases.some((r) => r.version === 9001)).toBe(true);
+    expect(file.ok && file.model.releases.some((r) => r.version === 9001)).toBe(true);
   } finally {
     await first.stop();
   }

@@ -99,7 +99,7 @@ describe('rebuilding 1.36 from its sources', () => {
 
 describe('rebuilding 1.37 from its sources', () => {
   // 1.37 is the release-candidate draft, and the index reads it from kubernetes/api's development branch.
-  // No gate list settled through 1.37 exists among the sources (the fork's list is a snapshot of the 1.37
+  // No gate list settled through 1.37 exists among the sources (the fork's list was taken during the 1.37
   // development cycle), so its gate stages come from the SIG-Network notes alone: printed, not held to the
   // bar. It is rebuilt for its flag removals, which 1.36 has none of.
   const { rows } = rebuild('1.37');

@@ -51,7 +51,7 @@ export async function startTestServer(
   // As the server starts: from the snapshot file when it is current (the seed of the run wrote it), else
   // through Prisma (a database a test changed).
   const load = async () => ({
-    kb: new KnowledgeBase((await loadKnowledgeBase(file)).snapshot),
+    kb: new KnowledgeBase((await loadKnowledgeBase(file)).model),
     searcher: openSearchIndex(file),
   });
   const { kb, searcher } = await load();

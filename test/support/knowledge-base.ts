@@ -4,11 +4,11 @@
 // (an import) is read again through Prisma, as the server would.
 import { loadKnowledgeBase } from '../../src/db/load-kb';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
-import type { KbSnapshot } from '../../src/kb/model';
+import type { KbModel } from '../../src/kb/model';
 import { seededDatabase } from './http';
 
-export async function testSnapshot(location: string = seededDatabase()): Promise<KbSnapshot> {
-  return (await loadKnowledgeBase(location)).snapshot;
+export async function testSnapshot(location: string = seededDatabase()): Promise<KbModel> {
+  return (await loadKnowledgeBase(location)).model;
 }
 
 export async function testKnowledgeBase(location: string = seededDatabase()): Promise<KnowledgeBase> {

@@ -184,14 +184,14 @@ describe('proposeRelease', () => {
     expect(widelyUsed.doubts.join(' ')).toMatch(/stage inferred/);
   });
 
-  it('removes no gate on a list that is only a snapshot of the release in development', () => {
+  it('removes no gate on a list taken only during the development of the release', () => {
     const dev = gateList('https://example.com/dev/versioned_feature_list.yaml', [
       { name: 'Promoted', specs: [spec('1.34', 'ALPHA', false)] },
       { name: 'Other', specs: [spec('1.36', 'ALPHA', false)] },
     ]);
     const q = propose([dev]);
     expect(q.gates.find((g) => g.gate === 'Gone')).toBeUndefined();
-    expect(q.notices.join(' ')).toMatch(/snapshots of its development/);
+    expect(q.notices.join(' ')).toMatch(/were taken during its development/);
   });
 
   it('proposes API version dates from the markers and registrations, and keeps an earlier curated removal', () => {

@@ -115,7 +115,7 @@ export function importKubernetesFiles(filesDir: string, outDir: string, config: 
   const counts: Record<string, number> = {};
 
   // Each gate source is one stored version of a file; each gets its own list, taken as complete up to the
-  // release before the newest one it names (a development snapshot's newest release may still change).
+  // release before the newest one it names (a in-development list's newest release may still change).
   const skipped: string[] = [];
   const constants = new Map<string, string>();
   for (const f of config.kubernetes.featureGateConstants)

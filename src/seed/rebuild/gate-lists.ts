@@ -46,7 +46,7 @@ type Coverage = 'settled' | 'development';
 
 /**
  * How a list covers `release`: `settled` when it names a later release, `development` when `release` is the
- * newest it names (a snapshot of the release's own development), null when it stops before.
+ * newest it names (a list taken during that release's own development), null when it stops before.
  */
 export function coverage(list: GateList, release: number): Coverage | null {
   if (list.newest === null || list.newest < release) return null;

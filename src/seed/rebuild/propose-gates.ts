@@ -32,7 +32,7 @@ export function proposeGates(ctx: ProposeContext, notesSource: string): { gates:
     );
   else if (!covering.some((l) => coverage(l, key) === 'settled'))
     notices.push(
-      `The gate lists that name ${release} are snapshots of its development (none names a later release): their ${release} specs may still change, and gates they leave out are not taken as removed.`,
+      `The gate lists that name ${release} were taken during its development (none names a later release): their ${release} specs may still change, and gates they leave out are not taken as removed.`,
     );
 
   const known = new Map(seed.featureGates.map((l) => [l.record.name, l]));
@@ -60,7 +60,7 @@ export function proposeGates(ctx: ProposeContext, notesSource: string): { gates:
     const cur = g.lifecycle[g.lifecycle.length - 1];
     const list = bestListFor(lists, g.name, key);
     const state = list && listState(list, g.name, key);
-    // A snapshot of the release's development without a spec for it may predate the change: the notes tell.
+    // A list taken during the release's development without a spec for it may predate the change: the notes tell.
     if (list && state && (state.begins || coverage(list, key) === 'settled')) {
       const { at, before, begins } = state;
       if (!at) continue;
@@ -198,7 +198,7 @@ function newGateStage(said: Said[], release: string): { stage: StageRecord | nul
 function developmentDoubt(list: GateList, key: number): string[] {
   return coverage(list, key) === 'development'
     ? [
-        `the list is a snapshot of ${formatVersion(key)}'s development: its ${formatVersion(key)} specs may still change`,
+        `the list was taken during ${formatVersion(key)}'s development: its ${formatVersion(key)} specs may still change`,
       ]
     : [];
 }
