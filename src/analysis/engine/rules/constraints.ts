@@ -1,20 +1,26 @@
 // constraint: length limits on values built from an object's fields (constraints.yaml), e.g. a Pod's
 // FQDN used as its hostname.
 import type { Constraint } from '../../../kb/model';
-import { finding } from '../findings';
+import { ruleKit } from '../rule-kit';
 import type { ManifestObject, PathSegment } from '../../reader/manifest';
 import { podsIn, toSegments, valueAt } from '../object-paths';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 
-export const constraintRule: ObjectRule = {
-  id: 'constraint',
-  scope: 'object',
-  description:
-    'Reports objects (and Pod templates) whose value built as a constraints record describes is longer than its limit, from the release where the constraint starts to apply, with the severity the record gives from its source (BREAKING when the API server refuses the object or the Pod fails to start).',
-  fixes: {},
+const kit = ruleKit('constraint', {
   messages: {
     tooLong: '{summary} Here it is "{value}" ({length} characters, limit {max}).',
   },
+  fixes: {
+    shorten: 'Shorten the parts that make it up ({parts}) to at most {max} characters in all{orUnset}.',
+    orUnset: ', or do not set {path}',
+  },
+});
+
+export const constraintRule: ObjectRule = {
+  ...kit.declaration,
+  scope: 'object',
+  description:
+    'Reports objects (and Pod templates) whose value built as a constraints record describes is longer than its limit, from the release where the constraint starts to apply, with the severity the record gives from its source (BREAKING when the API server refuses the object or the Pod fails to start).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const c of ctx.kb.constraints) {
@@ -29,19 +35,21 @@ export const constraintRule: ObjectRule = {
         if (effectiveIn === null) continue;
         const whenPath = c.when ? [...t.at, ...toSegments(c.when.path)] : t.at;
         findings.push(
-          finding(this, {
+          kit.finding({
             messageId: 'tooLong',
             severity: c.severity,
             object,
             path: whenPath,
             effectiveIn,
             data: { summary: c.summary, value: result, length: result.length, max: c.maxLength },
-            fix: `Shorten the parts that make it up (${c.measure.parts
-              .filter((p) => 'from' in p)
-              .map((p) => ('from' in p ? p.from[0] : ''))
-              .join(
-                ', ',
-              )}) to at most ${c.maxLength} characters in all${c.when ? `, or do not set ${c.when.path}` : ''}.`,
+            fix: kit.fix('shorten', {
+              parts: c.measure.parts
+                .filter((p) => 'from' in p)
+                .map((p) => ('from' in p ? p.from[0] : ''))
+                .join(', '),
+              max: c.maxLength,
+              orUnset: c.when ? kit.fix('orUnset', { path: c.when.path }) : '',
+            }),
             change: c.change,
           }),
         );

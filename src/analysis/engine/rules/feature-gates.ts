@@ -1,7 +1,8 @@
 // feature-gate: gates set with --feature-gates in component args or in the featureGates map of a
 // component-config object, against the feature-gates records.
 import type { FeatureGate } from '../../../kb/model';
-import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
+import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
+import { ruleKit } from '../rule-kit';
 import { remember } from '../memo';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
 import { configOwner, invocationsIn, parseFeatureGates, type FlagUse } from '../components';
@@ -16,12 +17,7 @@ interface GateSetting {
   use?: FlagUse;
 }
 
-export const featureGateRule: ObjectRule = {
-  id: 'feature-gate',
-  scope: 'object',
-  description:
-    'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant).',
-  fixes: {},
+const kit = ruleKit('feature-gate', {
   messages: {
     removed: 'Feature gate {gate} is removed in {removedIn}: {component} refuses to start while it is set.',
     locked:
@@ -32,12 +28,26 @@ export const featureGateRule: ObjectRule = {
     notYetKnown:
       'Feature gate {gate} does not exist before {introducedIn}: {component} of {releases} refuses to start while it is set.',
   },
+  fixes: {
+    removeGate: 'Remove {gate} from the feature gates of {component}.',
+    setFrom: 'Set {gate} only on components of {introducedIn} or later.',
+    removeSetting: 'Remove {gate}={value} from {component}.',
+    planToStop: 'Plan to stop setting {gate}.',
+    dropOnceGA: 'Drop {gate} from {component} once every node runs {since}.',
+  },
+});
+
+export const featureGateRule: ObjectRule = {
+  ...kit.declaration,
+  scope: 'object',
+  description:
+    'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const s of settingsIn(object, ctx)) {
       const texts = remember(ctx, ['feature-gate', s.gate, s.value, s.component], () => {
         const gate = ctx.kb.featureGate(s.gate);
-        return gate ? checkGate(this, gate, s, ctx) : [];
+        return gate ? checkGate(gate, s, ctx) : [];
       });
       if (texts.length === 0) continue;
       // A flag's place is written out once for every finding about it (the component-flag rule's too).
@@ -67,18 +77,18 @@ function settingsIn(object: ManifestObject, ctx: RuleContext): GateSetting[] {
 }
 
 /** What setting the gate to `s.value` on `s.component` meets on the path (the same wherever it is set). */
-function checkGate(rule: ObjectRule, gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleContext): FindingText[] {
+function checkGate(gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleContext): FindingText[] {
   const v = ctx.kb.formatVersion;
   const base = { gate: gate.name, component: s.component };
   const findings: FindingText[] = [];
   if (onPath(gate.removedIn, ctx)) {
     findings.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'removed',
         severity: 'BREAKING',
         effectiveIn: clampToPath(gate.removedIn, ctx),
         data: { ...base, removedIn: v(gate.removedIn) },
-        fix: `Remove ${gate.name} from the feature gates of ${s.component}.`,
+        fix: kit.fix('removeGate', base),
         change: changeAt(gate, gate.removedIn),
       }),
     );
@@ -87,12 +97,12 @@ function checkGate(rule: ObjectRule, gate: FeatureGate, s: Omit<GateSetting, 'pa
   const before = ctx.path.releases.filter((r) => introducedIn !== null && r < introducedIn);
   if (introducedIn !== null && before.length > 0 && introducedIn <= ctx.path.to) {
     findings.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'notYetKnown',
         severity: 'BREAKING',
         effectiveIn: before[0],
         data: { ...base, introducedIn: v(introducedIn), releases: span(before, v) },
-        fix: `Set ${gate.name} only on components of ${v(introducedIn)} or later.`,
+        fix: kit.fix('setFrom', { gate: gate.name, introducedIn: v(introducedIn) }),
         change: changeAt(gate, introducedIn),
       }),
     );
@@ -103,12 +113,12 @@ function checkGate(rule: ObjectRule, gate: FeatureGate, s: Omit<GateSetting, 'pa
   const locked = states.find(({ st }) => st.exists && st.lockedToDefault && st.defaultEnabled !== s.value);
   if (locked) {
     findings.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'locked',
         severity: 'BREAKING',
         effectiveIn: locked.r,
         data: { ...base, default: String(locked.st.defaultEnabled), value: String(s.value), since: v(locked.r) },
-        fix: `Remove ${gate.name}=${s.value} from ${s.component}.`,
+        fix: kit.fix('removeSetting', { ...base, value: String(s.value) }),
         change: changeAt(gate, locked.r),
       }),
     );
@@ -119,18 +129,18 @@ function checkGate(rule: ObjectRule, gate: FeatureGate, s: Omit<GateSetting, 'pa
     if (after.stage === prior.stage || !after.exists || !prior.exists) continue;
     if (after.stage === 'DEPRECATED') {
       findings.push(
-        findingText(rule, {
+        kit.text({
           messageId: 'deprecated',
           severity: 'WARNING',
           effectiveIn: states[i].r,
           data: { ...base, since: v(states[i].r) },
-          fix: `Plan to stop setting ${gate.name}.`,
+          fix: kit.fix('planToStop', { gate: gate.name }),
           change: changeAt(gate, states[i].r),
         }),
       );
     } else if (after.stage === 'GA' && !locked) {
       findings.push(
-        findingText(rule, {
+        kit.text({
           messageId: 'graduates',
           severity: 'INFO',
           effectiveIn: states[i].r,
@@ -140,7 +150,7 @@ function checkGate(rule: ObjectRule, gate: FeatureGate, s: Omit<GateSetting, 'pa
             locked: after.lockedToDefault ? ` and locked to ${after.defaultEnabled}` : '',
             removal: gate.removedIn !== null ? ` in ${v(gate.removedIn)}` : '',
           },
-          fix: `Drop ${gate.name} from ${s.component} once every node runs ${v(states[i].r)}.`,
+          fix: kit.fix('dropOnceGA', { ...base, since: v(states[i].r) }),
           change: changeAt(gate, states[i].r),
         }),
       );

@@ -4,7 +4,7 @@
 import type { GatewayApiKnowledge, GatewayApiRelease } from '../../../kb/model';
 import type { ManifestObject, PathSegment } from '../../reader/manifest';
 import type { Finding, GatewayApiRange, ObjectRule, RuleContext } from '../../types';
-import { findingText, placed, type FindingText, type TextInput } from '../findings';
+import { placed, type FindingText } from '../findings';
 import {
   fieldTree,
   isGatewayApiGroup,
@@ -16,13 +16,9 @@ import {
   servedSince,
 } from '../gateway-api-bundles';
 import { remember } from '../memo';
+import { ruleKit } from '../rule-kit';
 
-export const gatewayApiRule: ObjectRule = {
-  id: 'gateway-api',
-  scope: 'object',
-  description:
-    'With a Gateway API range, reports objects of the Gateway API groups that the target bundle does not accept in its channel: a version it does not serve or no longer serves, a kind or field only its experimental channel has, a kind or field it no longer has (BREAKING: the CRD refuses the object or drops the field), a deprecated version (WARNING: works now, breaks later), and a bundle that needs a newer Kubernetes than the upgrade reaches (BREAKING: the CRDs are refused or do not validate) or whose supported releases no source gives (INFO).',
-  fixes: {},
+const kit = ruleKit('gateway-api', {
   messages: {
     'version-not-served': '{kind} {apiVersion} is not served by the {channel} channel of Gateway API {bundle}.',
     'version-removed':
@@ -38,6 +34,41 @@ export const gatewayApiRule: ObjectRule = {
     'kubernetes-support-unknown':
       'No source in the knowledge base says which Kubernetes releases Gateway API {bundle} supports.',
   },
+  fixes: {
+    moveOffKind: 'Move off {kind} before installing Gateway API {bundle}, which no longer installs its CRD. {where}',
+    kindLater: 'Gateway API {later} is the first release after {bundle} that has {kind}.',
+    kindLast:
+      'Gateway API {last} is the last release that has {kind}; read the changes of the releases after it for what replaces it.',
+    kindNowhere: 'No Gateway API release has {kind} in {group}: check the kind and the apiVersion.',
+    installExperimentalForKind:
+      'Install the experimental channel of Gateway API {bundle} (it includes the standard one), or drop the {kind}.',
+    changeVersion: 'Change apiVersion to {replacement}{when}.{alsoServed}{experimentalOnly}',
+    servedSince: ' (the {channel} channel serves it since {since}, so you can change it before installing {bundle})',
+    servedFrom:
+      ' (the {channel} channel serves it only from {since}, not yet on {from}, so change it as you install {bundle})',
+    alsoServed: ' {bundle} also serves {versions}.',
+    experimentalOnly: ' Only the experimental channel of {bundle} serves {apiVersion}.',
+    noVersion: 'Gateway API {bundle} serves no version of {kind}.{experimentalOnly}',
+    noOtherVersion: 'Gateway API {bundle} serves no other version of {kind} yet.',
+    checkSupport:
+      'Check which Kubernetes releases Gateway API {bundle} supports in its release notes ({releaseNotes}) before installing it.',
+    gatewayApiRepository: 'kubernetes-sigs/gateway-api',
+    upgradeCluster:
+      'Upgrade the cluster to {minKubernetes} or later before installing Gateway API {bundle}{orInstall}.',
+    orInstall: ', or install {fits}, the newest bundle that supports {to}',
+    installExperimentalForField:
+      'Install the experimental channel of Gateway API {bundle}, or drop {field}, which its standard CRD does not have (the API server refuses the object or silently drops the field).{standardFrom}',
+    standardFrom: ' The standard channel has it from {release}.',
+    dropField:
+      'Drop {field} before installing Gateway API {bundle}, whose CRD no longer has it (the API server refuses the object or silently drops the field).',
+  },
+});
+
+export const gatewayApiRule: ObjectRule = {
+  ...kit.declaration,
+  scope: 'object',
+  description:
+    'With a Gateway API range, reports objects of the Gateway API groups that the target bundle does not accept in its channel: a version it does not serve or no longer serves, a kind or field only its experimental channel has, a kind or field it no longer has (BREAKING: the CRD refuses the object or drops the field), a deprecated version (WARNING: works now, breaks later), and a bundle that needs a newer Kubernetes than the upgrade reaches (BREAKING: the CRDs are refused or do not validate) or whose supported releases no source gives (INFO).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const range = ctx.gatewayApi;
     if (!range) return [];
@@ -48,17 +79,17 @@ export const gatewayApiRule: ObjectRule = {
     if (!isGatewayApiGroup(gw, group)) return [];
     const version = object.apiVersion.slice(slash + 1);
     const facts = remember(ctx, ['gateway-api', object.apiVersion, object.kind], () =>
-      objectFacts(this, ctx, range, group, version, object.kind),
+      objectFacts(ctx, range, group, version, object.kind),
     );
     const found = facts.texts.map((t) => placed(t.text, object, t.path));
     // Whether the bundle supports the target Kubernetes is said once, on the first Gateway API object. It
     // is known by its place, not by a flag: a reader that starts over hands the same first object again.
     const first = remember(ctx, ['gateway-api-first'], () => placeOf(object));
     if (first === placeOf(object)) {
-      const support = remember(ctx, ['gateway-api-support'], () => supportText(this, ctx, range));
+      const support = remember(ctx, ['gateway-api-support'], () => supportText(ctx, range));
       if (support) found.unshift(placed(support, object, API_VERSION));
     }
-    if (facts.checkFields) found.push(...fieldFindings(this, ctx, range, object, group, version));
+    if (facts.checkFields) found.push(...fieldFindings(ctx, range, object, group, version));
     return found;
   },
 };
@@ -78,7 +109,6 @@ interface ObjectFacts {
 
 /** What is true of every object of this apiVersion and kind in the range: whether the bundle has the kind and serves the version. */
 function objectFacts(
-  rule: ObjectRule,
   ctx: RuleContext,
   range: GatewayApiRange,
   group: string,
@@ -87,8 +117,7 @@ function objectFacts(
 ): ObjectFacts {
   const gw = ctx.kb.gatewayApi;
   const { from, to, channel } = range;
-  const say = (input: Omit<TextInput, 'effectiveIn' | 'gatewayApiRelease'>) =>
-    findingText(rule, { ...input, effectiveIn: ctx.path.to, gatewayApiRelease: to.version });
+  const common = { effectiveIn: ctx.path.to, gatewayApiRelease: to.version };
   const texts: ObjectFacts['texts'] = [];
   const apiVersion = `${group}/${version}`;
   const base = { kind, apiVersion, group, bundle: to.version, from: from.version, channel };
@@ -101,33 +130,33 @@ function objectFacts(
     const later = having.find((r) => r.position > to.position);
     const last = [...having].reverse().find((r) => r.position < to.position);
     const where = later
-      ? `Gateway API ${later.version} is the first release after ${to.version} that has ${kind}.`
+      ? kit.fix('kindLater', { later: later.version, bundle: to.version, kind })
       : last
-        ? `Gateway API ${last.version} is the last release that has ${kind}; read the changes of the releases after it for what replaces it.`
-        : `No Gateway API release has ${kind} in ${group}: check the kind and the apiVersion.`;
+        ? kit.fix('kindLast', { last: last.version, kind })
+        : kit.fix('kindNowhere', { kind, group });
     texts.push({
       path: KIND,
-      text: say(
-        wasThere
-          ? {
-              messageId: 'kind-removed',
-              severity: 'BREAKING',
-              data: base,
-              fix: `Move off ${kind} before installing Gateway API ${to.version}, which no longer installs its CRD. ${where}`,
-            }
-          : { messageId: 'kind-unknown', severity: 'BREAKING', data: base, fix: where },
-      ),
+      text: wasThere
+        ? kit.text({
+            ...common,
+            messageId: 'kind-removed',
+            severity: 'BREAKING',
+            data: base,
+            fix: kit.fix('moveOffKind', { kind, bundle: to.version, where }),
+          })
+        : kit.text({ ...common, messageId: 'kind-unknown', severity: 'BREAKING', data: base, fix: where }),
     });
     return { texts, checkFields: false };
   }
   if (!inChannel) {
     texts.push({
       path: KIND,
-      text: say({
+      text: kit.text({
+        ...common,
         messageId: 'kind-experimental',
         severity: 'BREAKING',
         data: base,
-        fix: `Install the experimental channel of Gateway API ${to.version} (it includes the standard one), or drop the ${kind}.`,
+        fix: kit.fix('installExperimentalForKind', { bundle: to.version, kind }),
       }),
     });
     return { texts, checkFields: false };
@@ -135,6 +164,8 @@ function objectFacts(
   if (!inChannel.servedVersions.includes(version)) {
     const servedBefore = kindIn(gw, from, channel, group, kind)?.servedVersions.includes(version) ?? false;
     const anywhere = experimental?.servedVersions.includes(version) ?? false;
+    const experimentalOnly =
+      anywhere && channel === 'standard' ? kit.fix('experimentalOnly', { bundle: to.version, apiVersion }) : '';
     const { fix, replacement } = versionAdvice(
       gw,
       range,
@@ -142,17 +173,16 @@ function objectFacts(
       kind,
       inChannel.servedVersions,
       inChannel.storageVersion,
+      experimentalOnly,
     );
     texts.push({
       path: API_VERSION,
-      text: say({
+      text: kit.text({
+        ...common,
         messageId: servedBefore && !anywhere ? 'version-removed' : 'version-not-served',
         severity: 'BREAKING',
         data: base,
-        fix:
-          anywhere && channel === 'standard'
-            ? `${fix} Only the experimental channel of ${to.version} serves ${apiVersion}.`
-            : fix,
+        fix,
         replacement,
       }),
     });
@@ -161,14 +191,15 @@ function objectFacts(
   if (inChannel.deprecatedVersions.includes(version)) {
     const lasting = inChannel.servedVersions.filter((s) => !inChannel.deprecatedVersions.includes(s));
     const storage = lasting.includes(inChannel.storageVersion) ? inChannel.storageVersion : lasting[0];
-    const advice = storage ? versionAdvice(gw, range, group, kind, lasting, storage) : null;
+    const advice = storage ? versionAdvice(gw, range, group, kind, lasting, storage, '') : null;
     texts.push({
       path: API_VERSION,
-      text: say({
+      text: kit.text({
+        ...common,
         messageId: 'version-deprecated',
         severity: 'WARNING',
         data: base,
-        fix: advice?.fix ?? `Gateway API ${to.version} serves no other version of ${kind} yet.`,
+        fix: advice?.fix ?? kit.fix('noOtherVersion', { bundle: to.version, kind }),
         replacement: advice?.replacement ?? null,
       }),
     });
@@ -177,28 +208,35 @@ function objectFacts(
 }
 
 /** Whether the `to` bundle supports the release the upgrade ends at: a finding when it does not, or no source says. */
-function supportText(rule: ObjectRule, ctx: RuleContext, range: GatewayApiRange): FindingText | null {
+function supportText(ctx: RuleContext, range: GatewayApiRange): FindingText | null {
   const { to } = range;
   const v = ctx.kb.formatVersion;
   const base = { bundle: to.version };
-  const say = (input: Omit<TextInput, 'effectiveIn' | 'gatewayApiRelease'>) =>
-    findingText(rule, { ...input, effectiveIn: ctx.path.to, gatewayApiRelease: to.version });
+  const common = { effectiveIn: ctx.path.to, gatewayApiRelease: to.version };
   if (to.minKubernetes === null)
-    return say({
+    return kit.text({
+      ...common,
       messageId: 'kubernetes-support-unknown',
       severity: 'INFO',
       data: base,
-      fix: `Check which Kubernetes releases Gateway API ${to.version} supports in its release notes (${to.sources[0] ?? 'kubernetes-sigs/gateway-api'}) before installing it.`,
+      fix: kit.fix('checkSupport', {
+        ...base,
+        // The release's own source when the record has one, else the project where its notes are published.
+        releaseNotes: to.sources[0] ?? kit.fix('gatewayApiRepository', {}),
+      }),
     });
   if (to.minKubernetes <= ctx.path.to) return null;
   const fits = newestSupporting(ctx.kb.gatewayApi, ctx.path.to, to);
-  return say({
+  return kit.text({
+    ...common,
     messageId: 'kubernetes-too-old',
     severity: 'BREAKING',
     data: { ...base, minKubernetes: v(to.minKubernetes), to: v(ctx.path.to) },
-    fix:
-      `Upgrade the cluster to ${v(to.minKubernetes)} or later before installing Gateway API ${to.version}` +
-      (fits ? `, or install ${fits.version}, the newest bundle that supports ${v(ctx.path.to)}.` : '.'),
+    fix: kit.fix('upgradeCluster', {
+      ...base,
+      minKubernetes: v(to.minKubernetes),
+      orInstall: fits ? kit.fix('orInstall', { fits: fits.version, to: v(ctx.path.to) }) : '',
+    }),
     replacement: fits?.version ?? null,
   });
 }
@@ -206,6 +244,7 @@ function supportText(rule: ObjectRule, ctx: RuleContext, range: GatewayApiRange)
 /**
  * Which version to write instead: the storage version first, then the others the bundle serves, each with
  * the release its channel serves it from, and whether that works on the `from` bundle already.
+ * `experimentalOnly` is the filled experimentalOnly fix, or '': it ends the advice.
  */
 function versionAdvice(
   gw: GatewayApiKnowledge,
@@ -214,19 +253,25 @@ function versionAdvice(
   kind: string,
   served: string[],
   storage: string,
+  experimentalOnly: string,
 ): { fix: string; replacement: string | null } {
   const { from, to, channel } = range;
-  if (served.length === 0) return { fix: `Gateway API ${to.version} serves no version of ${kind}.`, replacement: null };
+  if (served.length === 0)
+    return { fix: kit.fix('noVersion', { bundle: to.version, kind, experimentalOnly }), replacement: null };
   const ordered = [storage, ...served.filter((s) => s !== storage)].filter((s) => served.includes(s));
   const [first, ...others] = ordered;
   const since = servedSince(gw, channel, group, kind, first, to);
   const when = !since
     ? ''
     : since.position <= from.position
-      ? ` (the ${channel} channel serves it since ${since.version}, so you can change it before installing ${to.version})`
-      : ` (the ${channel} channel serves it only from ${since.version}, not yet on ${from.version}, so change it as you install ${to.version})`;
-  const also = others.length > 0 ? ` ${to.version} also serves ${others.map((o) => `${group}/${o}`).join(', ')}.` : '';
-  return { fix: `Change apiVersion to ${group}/${first}${when}.${also}`, replacement: `${group}/${first}` };
+      ? kit.fix('servedSince', { channel, since: since.version, bundle: to.version })
+      : kit.fix('servedFrom', { channel, since: since.version, from: from.version, bundle: to.version });
+  const alsoServed =
+    others.length > 0
+      ? kit.fix('alsoServed', { bundle: to.version, versions: others.map((o) => `${group}/${o}`).join(', ') })
+      : '';
+  const replacement = `${group}/${first}`;
+  return { fix: kit.fix('changeVersion', { replacement, when, alsoServed, experimentalOnly }), replacement };
 }
 
 /** The newest release whose supported Kubernetes releases are known to include `kubernetes`, not after `limit`. */
@@ -242,7 +287,6 @@ function newestSupporting(
 
 /** Fields the object carries that the bundle's channel does not have, but its experimental channel or `from` does. */
 function fieldFindings(
-  rule: ObjectRule,
   ctx: RuleContext,
   range: GatewayApiRange,
   object: ManifestObject,
@@ -277,20 +321,22 @@ function fieldFindings(
           const later = fieldTree(gw, group, object.kind, version, 'standard', r);
           return later !== null && nodeAt(later, path) !== undefined;
         });
-        return findingText(rule, {
+        return kit.text({
           ...common,
           messageId: 'field-experimental',
           severity: 'BREAKING',
-          fix:
-            `Install the experimental channel of Gateway API ${to.version}, or drop ${field}, which its standard CRD does not have (the API server refuses the object or silently drops the field).` +
-            (standardFrom ? ` The standard channel has it from ${standardFrom.version}.` : ''),
+          fix: kit.fix('installExperimentalForField', {
+            bundle: to.version,
+            field,
+            standardFrom: standardFrom ? kit.fix('standardFrom', { release: standardFrom.version }) : '',
+          }),
         });
       }
-      return findingText(rule, {
+      return kit.text({
         ...common,
         messageId: 'field-removed',
         severity: 'BREAKING',
-        fix: `Drop ${field} before installing Gateway API ${to.version}, whose CRD no longer has it (the API server refuses the object or silently drops the field).`,
+        fix: kit.fix('dropField', { field, bundle: to.version }),
       });
     });
     out.push(placed(text, object, path));

@@ -2,23 +2,34 @@
 import type { DocumentRule, Finding } from '../../types';
 import type { SkippedDocument } from '../../reader/manifest';
 import type { RuleContext } from '../../types';
-import { format } from '../findings';
+import { ruleKit } from '../rule-kit';
 
-export const notKubernetesRule: DocumentRule = {
-  id: 'not-kubernetes',
-  scope: 'document',
-  description:
-    'Notes documents that are not Kubernetes objects (no apiVersion and kind), which the analysis skips (INFO: nothing to check there, nothing breaks).',
-  fixes: {},
+// Nothing to do about such a document but know it was not checked: no fix.
+const kit = ruleKit('not-kubernetes', {
   messages: {
     skipped: 'Document {document} was skipped: {reason}.',
   },
+  fixes: {},
+});
+
+export const notKubernetesRule: DocumentRule = {
+  ...kit.declaration,
+  scope: 'document',
+  description:
+    'Notes documents that are not Kubernetes objects (no apiVersion and kind), which the analysis skips (INFO: nothing to check there, nothing breaks).',
   check(doc: SkippedDocument, ctx: RuleContext): Finding[] {
+    const text = kit.text({
+      messageId: 'skipped',
+      severity: 'INFO',
+      effectiveIn: ctx.path.from,
+      data: { document: doc.documentIndex + 1, reason: doc.reason },
+    });
+    // Written out field by field rather than through placed(): a skipped document is no object to place.
     return [
       {
-        ruleId: this.id,
-        messageId: 'skipped',
-        severity: 'INFO',
+        ruleId: text.ruleId,
+        messageId: text.messageId,
+        severity: text.severity,
         resource: {
           apiVersion: null,
           kind: null,
@@ -29,12 +40,12 @@ export const notKubernetesRule: DocumentRule = {
         },
         path: null,
         line: doc.line,
-        message: format(this, 'skipped', { document: doc.documentIndex + 1, reason: doc.reason }),
-        effectiveIn: ctx.path.from,
-        fix: null,
-        replacement: null,
-        change: null,
-        gatewayApiRelease: null,
+        message: text.message,
+        effectiveIn: text.effectiveIn,
+        fix: text.fix,
+        replacement: text.replacement,
+        change: text.change,
+        gatewayApiRelease: text.gatewayApiRelease,
       },
     ];
   },
