@@ -69,6 +69,14 @@ describe('rule kit', () => {
       expect(file!.text.match(/\bfix:\s*[`'"]/g) ?? []).toEqual([]);
       const unused = Object.keys(rule.fixes).filter((fixId) => !file!.text.includes(`fix('${fixId}'`));
       expect(unused).toEqual([]);
+      // A message's optional parts are declared too, and each is used.
+      const parts = /\n {2}parts: \{\n((?: {4}.*\n)*?) {2}\},/.exec(file!.text)?.[1] ?? '';
+      const unusedParts = [...parts.matchAll(/^ {4}(\w+):/gm)]
+        .map((m) => m[1])
+        .filter((partId) => !file!.text.includes(`part('${partId}'`));
+      expect(unusedParts).toEqual([]);
+      // No sentence fragment assembled in code: a conditional ` in ${...}` or `; it is removed in ${...}`.
+      expect(file!.text.match(/\? `[ ;,][^`$]*[A-Za-z][^`$]*\$\{/g) ?? []).toEqual([]);
     },
   );
 });

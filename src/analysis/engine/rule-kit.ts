@@ -4,7 +4,8 @@
 // left out or one the template does not have is a type error, not a finding with a hole in it.
 //
 // A fix whose wording depends on the case is made of several templates: the optional parts are templates of
-// their own, filled first and passed as a placeholder's value ('' when the part does not apply).
+// their own, filled first and passed as a placeholder's value ('' when the part does not apply). A message's
+// optional parts are declared the same way, as `parts`.
 import type { Finding, Severity } from '../types';
 import type { Change } from '../../kb/model';
 import type { VersionKey } from '../../kb/version';
@@ -35,7 +36,7 @@ type TextInput<M extends Templates, Id extends keyof M & string> = TextFacts & {
   fix?: string | null;
 };
 
-interface RuleKit<M extends Templates, F extends Templates> {
+interface RuleKit<M extends Templates, F extends Templates, P extends Templates> {
   /** The rule's declared words, for the registry, the docs and the tests (spread into the rule). */
   declaration: { id: string; messages: Record<keyof M & string, string>; fixes: Record<keyof F & string, string> };
   /** What a finding says, apart from which object and where: the same for every object the fact applies to. */
@@ -46,14 +47,19 @@ interface RuleKit<M extends Templates, F extends Templates> {
   ): Finding;
   /** A fix template filled. */
   fix<Id extends keyof F & string>(id: Id, data: TemplateData<F[Id]>): string;
+  /** A part of a message filled: the words a message shows only in some cases ('' is passed otherwise). */
+  part<Id extends keyof P & string>(id: Id, data: TemplateData<P[Id]>): string;
 }
 
-export function ruleKit<const M extends Templates, const F extends Templates>(
-  id: string,
-  words: { messages: M; fixes: F },
-): RuleKit<M, F> {
+export function ruleKit<
+  const M extends Templates,
+  const F extends Templates,
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no parts unless declared
+  const P extends Templates = {},
+>(id: string, words: { messages: M; fixes: F; parts?: P }): RuleKit<M, F, P> {
   const message = filler(id, 'message', words.messages);
   const fix = filler(id, 'fix', words.fixes);
+  const part = filler(id, 'part', words.parts ?? {});
   const text = <Id extends keyof M & string>(input: TextInput<M, Id>): FindingText => ({
     ruleId: id,
     messageId: input.messageId,
@@ -70,6 +76,7 @@ export function ruleKit<const M extends Templates, const F extends Templates>(
     text,
     finding: (input) => placed(text(input), input.object, input.path, undefined, input.line),
     fix,
+    part,
   };
 }
 

@@ -23,6 +23,10 @@ const kit = ruleKit('api-version', {
     targetRemoved: '{target} is itself removed in {removedIn}.',
     noReplacement: 'No replacement is recorded for {kind} {apiVersion}.',
   },
+  parts: {
+    removedLater: '; it is removed in {removedIn}',
+    removalAnnounced: '; removal was announced for {announcedFor}',
+  },
 });
 
 export const apiVersionRule: ObjectRule = {
@@ -62,9 +66,9 @@ function versionText(apiVersion: string, kind: string, ctx: RuleContext): Findin
   if (onPath(record.deprecatedIn, ctx)) {
     const later =
       record.removedIn !== null
-        ? `; it is removed in ${v(record.removedIn)}`
+        ? kit.part('removedLater', { removedIn: v(record.removedIn) })
         : record.announcedRemovalIn !== null
-          ? `; removal was announced for ${v(record.announcedRemovalIn)}`
+          ? kit.part('removalAnnounced', { announcedFor: v(record.announcedRemovalIn) })
           : '';
     return kit.text({
       messageId: 'deprecated',

@@ -35,6 +35,10 @@ const kit = ruleKit('feature-gate', {
     planToStop: 'Plan to stop setting {gate}.',
     dropOnceGA: 'Drop {gate} from {component} once every node runs {since}.',
   },
+  parts: {
+    locked: ' and locked to {default}',
+    removal: ' in {removedIn}',
+  },
 });
 
 export const featureGateRule: ObjectRule = {
@@ -147,8 +151,8 @@ function checkGate(gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleCon
           data: {
             ...base,
             since: v(states[i].r),
-            locked: after.lockedToDefault ? ` and locked to ${after.defaultEnabled}` : '',
-            removal: gate.removedIn !== null ? ` in ${v(gate.removedIn)}` : '',
+            locked: after.lockedToDefault ? kit.part('locked', { default: String(after.defaultEnabled) }) : '',
+            removal: gate.removedIn !== null ? kit.part('removal', { removedIn: v(gate.removedIn) }) : '',
           },
           fix: kit.fix('dropOnceGA', { ...base, since: v(states[i].r) }),
           change: changeAt(gate, states[i].r),
