@@ -54,7 +54,6 @@ interface RuleKit<M extends Templates, F extends Templates, P extends Templates>
 export function ruleKit<
   const M extends Templates,
   const F extends Templates,
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no parts unless declared
   const P extends Templates = {},
 >(id: string, words: { messages: M; fixes: F; parts?: P }): RuleKit<M, F, P> {
   const message = filler(id, 'message', words.messages);
