@@ -3,13 +3,23 @@
 // the way the place says Kubernetes resolves them. Which places exist and what breaks there is data.
 import type { ApiVersion, ReferencePlace } from '../../../kb/model';
 import type { VersionKey } from '../../../kb/version';
-import { resourceOfKind } from '../../../kb/resource-names';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
-import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../../types';
+import type { Finding, ObjectRule, RuleContext } from '../../types';
 import { availableFrom, survivingReplacement } from '../api-version-chain';
 import { changeAt, clampToPath, findingText, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
 import { locate, toSegments, valueAt } from '../object-paths';
+import {
+  brokenGrant,
+  brokenReference,
+  groupOf,
+  lastServed,
+  placesOf,
+  recordsOfApiVersion,
+  recordsOfKind,
+  type KindPlace,
+  type ResourcePlace,
+} from '../reference-places';
 
 export const apiReferenceRule: ObjectRule = {
   id: 'api-reference',
@@ -41,8 +51,6 @@ export const apiReferenceRule: ObjectRule = {
 };
 
 type Rule = typeof apiReferenceRule;
-export type KindPlace = Extract<ReferencePlace, { resolves: 'groupKind' | 'groupVersionKind' }>;
-export type ResourcePlace = Extract<ReferencePlace, { resolves: 'groupResource' }>;
 
 function checkHolder(
   rule: Rule,
@@ -138,7 +146,6 @@ function resourceText(
   named: string[],
   ctx: RuleContext,
 ): FindingText | null {
-  const index = indexOf(ctx.kb);
   const gone = brokenGrant(group, resource, named, ctx);
   if (!gone || gone.removedIn === null) return null;
   const v = ctx.kb.formatVersion;
@@ -148,7 +155,7 @@ function resourceText(
   if (!target) {
     fix = `No group is recorded to serve ${resource} after ${gone.apiVersion}.${notes(gone)}`;
   } else {
-    const first = firstServing(index.byGroupKind.get(key(target.group, gone.kind)) ?? []);
+    const first = firstServing(recordsOfKind(ctx.kb, target.group, gone.kind));
     const since = first?.introducedIn ?? null;
     const where = first ? ` (${first.apiVersion})` : '';
     const ends = target.removedIn !== null && target.removedIn <= ctx.path.to;
@@ -176,7 +183,7 @@ function resourceText(
 
 /** An APIService's group/version: worded when every record of it is removed by the end of the path. */
 function groupVersionText(rule: Rule, place: ReferencePlace, apiVersion: string, ctx: RuleContext): FindingText | null {
-  const records = indexOf(ctx.kb).byApiVersion.get(apiVersion) ?? [];
+  const records = recordsOfApiVersion(ctx.kb, apiVersion);
   const gone = lastServed(records);
   if (!gone || gone.removedIn === null || gone.removedIn > ctx.path.to) return null;
   const v = ctx.kb.formatVersion;
@@ -245,37 +252,6 @@ function notes(gone: ApiVersion): string {
   return gone.migrationNotes ? ` ${gone.migrationNotes}` : '';
 }
 
-type Scope = Pick<RuleContext, 'kb' | 'path'>;
-
-/**
- * The record whose removal on the path stops an apiVersion + kind reference resolving the way `place`
- * says Kubernetes resolves it (by group and kind, or by that very version), or null while it resolves.
- */
-export function brokenReference(place: KindPlace, apiVersion: string, kind: string, ctx: Scope): ApiVersion | null {
-  const gone =
-    place.resolves === 'groupKind'
-      ? lastServed(indexOf(ctx.kb).byGroupKind.get(key(groupOf(apiVersion), kind)) ?? [])
-      : (ctx.kb.apiVersion(apiVersion, kind) ?? null);
-  return gone && gone.removedIn !== null && gone.removedIn <= ctx.path.to ? gone : null;
-}
-
-/**
- * The record whose removal on the path leaves `group` serving no `resource`, when no other group the rule
- * names (`named`) still serves it at the end of the path; null while the rule keeps granting it.
- */
-export function brokenGrant(group: string, resource: string, named: string[], ctx: Scope): ApiVersion | null {
-  const index = indexOf(ctx.kb);
-  const gone = lastServed(index.byGroupResource.get(key(group, resource)) ?? []);
-  if (!gone || gone.removedIn === null || gone.removedIn > ctx.path.to) return null;
-  for (const other of named) {
-    if (other === group) continue;
-    const records = index.byGroupResource.get(key(other, resource)) ?? [];
-    const last = lastServed(records);
-    if (records.length > 0 && (last === null || last.removedIn === null || last.removedIn > ctx.path.to)) return null;
-  }
-  return gone;
-}
-
 const servedAt = (r: ApiVersion, at: VersionKey): boolean =>
   (r.introducedIn === null || r.introducedIn <= at) && (r.removedIn === null || r.removedIn > at);
 
@@ -286,7 +262,7 @@ const servedAt = (r: ApiVersion, at: VersionKey): boolean =>
  * served longest (flowcontrol v1beta1 -> v1beta2 for 1.26, as v1 arrives only in 1.29). Without one served
  * at `at`, the chain's replacement (dated by the fix).
  */
-function replacementAt(gone: ApiVersion, at: VersionKey, ctx: Scope): ApiVersion | null {
+function replacementAt(gone: ApiVersion, at: VersionKey, ctx: RuleContext): ApiVersion | null {
   const lasting = survivingReplacement(gone, ctx.path);
   const chain: ApiVersion[] = [];
   for (let r = gone.replacement; r && !chain.includes(r); r = r.replacement) chain.push(r);
@@ -309,66 +285,9 @@ function replacementAt(gone: ApiVersion, at: VersionKey, ctx: Scope): ApiVersion
   return best ?? lasting;
 }
 
-/** The record whose removal ends the set being served: null while one of them is never removed. */
-function lastServed(records: ApiVersion[]): ApiVersion | null {
-  if (records.length === 0 || records.some((r) => r.removedIn === null)) return null;
-  return records.reduce((a, b) => (b.removedIn! > a.removedIn! ? b : a));
-}
-
 function firstServing(records: ApiVersion[]): ApiVersion | null {
   const known = records.filter((r) => r.introducedIn !== null);
   return known.length === 0 ? null : known.reduce((a, b) => (b.introducedIn! < a.introducedIn! ? b : a));
-}
-
-const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
-const key = (group: string, name: string): string => `${group}\u0000${name}`;
-
-interface RecordIndex {
-  byGroupKind: Map<string, ApiVersion[]>;
-  byGroupResource: Map<string, ApiVersion[]>;
-  byApiVersion: Map<string, ApiVersion[]>;
-}
-const indexes = new WeakMap<AnalysisKb, RecordIndex>();
-function indexOf(kb: AnalysisKb): RecordIndex {
-  let index = indexes.get(kb);
-  if (index) return index;
-  index = { byGroupKind: new Map(), byGroupResource: new Map(), byApiVersion: new Map() };
-  const add = (map: Map<string, ApiVersion[]>, k: string, r: ApiVersion) => map.set(k, [...(map.get(k) ?? []), r]);
-  for (const r of kb.apiVersions) {
-    add(index.byGroupKind, key(r.group, r.kind), r);
-    add(index.byGroupResource, key(r.group, resourceOfKind(r.kind)), r);
-    add(index.byApiVersion, r.apiVersion, r);
-  }
-  indexes.set(kb, index);
-  return index;
-}
-
-interface PlaceIndex {
-  byKind: Map<string, ReferencePlace[]>;
-  /** The answer per kind and API group of the object, worked out once. */
-  byObject: Map<string, ReferencePlace[]>;
-}
-const placeIndexes = new WeakMap<AnalysisKb, PlaceIndex>();
-/** The reference places of an object: its kind's and every kind's ("*"), kept to the API groups they name. */
-export function placesOf(object: ManifestObject, kb: AnalysisKb): ReferencePlace[] {
-  let index = placeIndexes.get(kb);
-  if (!index) {
-    index = { byKind: new Map(), byObject: new Map() };
-    for (const k of kb.kinds) if (k.references.length > 0) index.byKind.set(k.kind, k.references);
-    placeIndexes.set(kb, index);
-  }
-  const group = groupOf(object.apiVersion);
-  const id = key(group, object.kind);
-  let places = index.byObject.get(id);
-  if (!places) {
-    places = [...(index.byKind.get(object.kind) ?? []), ...(index.byKind.get('*') ?? [])].filter(
-      (p) => p.objectGroups.length === 0 || p.objectGroups.includes(group),
-    );
-    // Kinds and groups come from the input: keep the cache from growing without bound in a long-lived server.
-    if (index.byObject.size >= 4096) index.byObject.clear();
-    index.byObject.set(id, places);
-  }
-  return places;
 }
 
 const placeIds = new WeakMap<ReferencePlace, number>();
