@@ -6,7 +6,7 @@ import type { VersionKey } from '../../../kb/version';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 import { availableFrom, survivingReplacement } from '../api-version-chain';
-import { changeAt, clampToPath, findingText, placed, type FindingText } from '../findings';
+import { changeAt, clampToPath, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
 import { locate, toSegments, valueAt } from '../object-paths';
 import {
@@ -20,13 +20,9 @@ import {
   type KindPlace,
   type ResourcePlace,
 } from '../reference-places';
+import { ruleKit } from '../rule-kit';
 
-export const apiReferenceRule: ObjectRule = {
-  id: 'api-reference',
-  scope: 'object',
-  description:
-    'Reports references to other APIs inside objects (scale targets, owner references, RBAC rules, APIServices; places listed in kinds.yaml) that stop resolving on the path, with the severity the place records and the replacement.',
-  fixes: {},
+const kit = ruleKit('api-reference', {
   messages: {
     groupKind:
       'The reference to {kind} {apiVersion} no longer resolves from {removedIn}, when no version of {group} serves {kind} any more: {effect}.',
@@ -36,6 +32,47 @@ export const apiReferenceRule: ObjectRule = {
       'The rule for {resource} in API group "{group}" no longer applies from {removedIn}, when no version of {group} serves {resource} any more: {effect}.',
     groupVersion: 'The API group/version {apiVersion} named here is no longer served from {removedIn}: {effect}.',
   },
+  fixes: {
+    // An apiVersion + kind reference (HPA target, owner reference). {when} goes on with the sentence
+    // ("; it is served since ..."), and is empty when nothing is recorded of when the target arrives.
+    change: 'Change {field} to {target}, a version that serves {kind}{when}.{afterwards}',
+    servedSince: '; it is served since {available}, so you can change it before upgrading',
+    servedAtRemoval:
+      '; it is served only from {available}, the release that stops serving {apiVersion}: change it right after upgrading to {available}',
+    servedAfterGap:
+      '; it is served only from {available}, and no recorded version serves {kind} from {removedIn} until then',
+    servedFrom: '; it is served only from {available}: change it once the cluster runs {available}, before {removedIn}',
+    thenChange: ' Then change it to {apiVersion}{servedFrom}.',
+    nextServedFrom: ' (served from {introducedIn})',
+    noReplacement: 'No replacement is recorded for {kind} {apiVersion}.{notes}',
+    // An RBAC rule's group x resource.
+    addGroup:
+      'Add "{group}" to {field} next to "{old}" (keep "{old}" while the cluster runs a release before {removedIn}).{when}{lasts}',
+    groupServedSince: ' {group} serves {resource} since {since}{first}, so the rule works {span}.',
+    untilRemoved: 'from now until {removedIn}',
+    throughUpgrade: 'before and after the upgrade',
+    groupServedFrom: ' {group} serves {resource} only from {since}{first}; the rule then covers both.',
+    firstVersion: ' ({apiVersion})',
+    noGroup: 'No group is recorded to serve {resource} after {apiVersion}.{notes}',
+    // Both kinds of reference: a replacement that itself goes on the path, followed by what to do then (the
+    // next change, or the record's own migration notes).
+    targetRemoved: ' {target} is itself no longer served from {removedIn}.{after}',
+    migrationNotes: ' {notes}',
+    // An APIService's group/version.
+    nameServed:
+      'Name a group/version served on the path instead, or drop this APIService if nothing needs it: the kinds of {apiVersion} are served by {served}.',
+    servedKinds: '{apiVersion} ({kinds}{from})',
+    onlyFrom: ', only from {introducedIn}',
+    dropAPIService:
+      'No replacement is recorded for the kinds of {apiVersion}: drop this APIService if nothing needs it.',
+  },
+});
+
+export const apiReferenceRule: ObjectRule = {
+  ...kit.declaration,
+  scope: 'object',
+  description:
+    'Reports references to other APIs inside objects (scale targets, owner references, RBAC rules, APIServices; places listed in kinds.yaml) that stop resolving on the path, with the severity the place records and the replacement.',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const places = placesOf(object, ctx.kb);
     if (places.length === 0) return [];
@@ -43,17 +80,14 @@ export const apiReferenceRule: ObjectRule = {
     for (const place of places) {
       if (place.unless && valueAt(object.value, toSegments(place.unless)) !== undefined) continue;
       for (const holder of locate(object.value, place.path)) {
-        if (isPlainObject(holder.value)) out.push(...checkHolder(this, object, place, holder.path, holder.value, ctx));
+        if (isPlainObject(holder.value)) out.push(...checkHolder(object, place, holder.path, holder.value, ctx));
       }
     }
     return out;
   },
 };
 
-type Rule = typeof apiReferenceRule;
-
 function checkHolder(
-  rule: Rule,
   object: ManifestObject,
   place: ReferencePlace,
   at: PathSegment[],
@@ -67,9 +101,7 @@ function checkHolder(
       const apiVersion = value[place.apiVersionField];
       const kind = value[place.kindField];
       if (typeof apiVersion !== 'string' || typeof kind !== 'string') return [];
-      const text = remember(ctx, ['api-reference', id, apiVersion, kind], () =>
-        kindText(rule, place, apiVersion, kind, ctx),
-      );
+      const text = remember(ctx, ['api-reference', id, apiVersion, kind], () => kindText(place, apiVersion, kind, ctx));
       return text ? [placed(text, object, [...at, place.apiVersionField])] : [];
     }
     case 'groupVersion': {
@@ -77,9 +109,7 @@ function checkHolder(
       const version = value[place.versionField];
       if (typeof group !== 'string' || typeof version !== 'string') return [];
       const apiVersion = group ? `${group}/${version}` : version;
-      const text = remember(ctx, ['api-reference', id, apiVersion], () =>
-        groupVersionText(rule, place, apiVersion, ctx),
-      );
+      const text = remember(ctx, ['api-reference', id, apiVersion], () => groupVersionText(place, apiVersion, ctx));
       return text ? [placed(text, object, [...at, place.versionField])] : [];
     }
     case 'groupResource': {
@@ -98,7 +128,7 @@ function checkHolder(
           if (resource === '' || resource.includes('*')) continue;
           const others = named.filter((g) => g !== group).join('\u0000');
           const text = remember(ctx, ['api-reference', id, group, resource, others], () =>
-            resourceText(rule, place, group, resource, named, ctx),
+            resourceText(place, group, resource, named, ctx),
           );
           if (text) out.push(placed(text, object, [...at, place.groupsField, i]));
         }
@@ -109,24 +139,23 @@ function checkHolder(
 }
 
 /** HPA target / owner reference: the record that stops the reference resolving on the path, worded. */
-function kindText(
-  rule: Rule,
-  place: KindPlace,
-  apiVersion: string,
-  kind: string,
-  ctx: RuleContext,
-): FindingText | null {
+function kindText(place: KindPlace, apiVersion: string, kind: string, ctx: RuleContext): FindingText | null {
   const group = groupOf(apiVersion);
   const gone = brokenReference(place, apiVersion, kind, ctx);
   if (!gone || gone.removedIn === null) return null;
   const effectiveIn = clampToPath(gone.removedIn, ctx);
   const target = replacementAt(gone, effectiveIn, ctx);
   const v = ctx.kb.formatVersion;
-  const field = `${place.path}.${place.apiVersionField}`;
   const fix = target
-    ? `Change ${field} to ${target.apiVersion}, a version that serves ${kind}${servedWhen(gone, target, ctx)}${afterwards(gone, target, ctx)}`
-    : `No replacement is recorded for ${kind} ${gone.apiVersion}.${notes(gone)}`;
-  return findingText(rule, {
+    ? kit.fix('change', {
+        field: `${place.path}.${place.apiVersionField}`,
+        target: target.apiVersion,
+        kind,
+        when: servedWhen(gone, target, ctx),
+        afterwards: afterwards(gone, target, ctx),
+      })
+    : kit.fix('noReplacement', { kind, apiVersion: gone.apiVersion, notes: notes(gone) });
+  return kit.text({
     messageId: place.resolves,
     severity: place.severity,
     effectiveIn,
@@ -139,7 +168,6 @@ function kindText(
 
 /** An RBAC rule's group x resource: worded when no version of the group serves the resource by the end of the path. */
 function resourceText(
-  rule: Rule,
   place: ResourcePlace,
   group: string,
   resource: string,
@@ -153,24 +181,37 @@ function resourceText(
   const target = replacementAt(gone, effectiveIn, ctx);
   let fix: string;
   if (!target) {
-    fix = `No group is recorded to serve ${resource} after ${gone.apiVersion}.${notes(gone)}`;
+    fix = kit.fix('noGroup', { resource, apiVersion: gone.apiVersion, notes: notes(gone) });
   } else {
     const first = firstServing(recordsOfKind(ctx.kb, target.group, gone.kind));
     const since = first?.introducedIn ?? null;
-    const where = first ? ` (${first.apiVersion})` : '';
+    const where = first ? kit.fix('firstVersion', { apiVersion: first.apiVersion }) : '';
     const ends = target.removedIn !== null && target.removedIn <= ctx.path.to;
     const when =
       since === null
         ? ''
         : since <= ctx.path.from
-          ? ` ${target.group} serves ${resource} since ${v(since)}${where}, so the rule works ${ends ? `from now until ${v(target.removedIn!)}` : 'before and after the upgrade'}.`
-          : ` ${target.group} serves ${resource} only from ${v(since)}${where}; the rule then covers both.`;
+          ? kit.fix('groupServedSince', {
+              group: target.group,
+              resource,
+              since: v(since),
+              first: where,
+              span: ends ? kit.fix('untilRemoved', { removedIn: v(target.removedIn!) }) : kit.fix('throughUpgrade', {}),
+            })
+          : kit.fix('groupServedFrom', { group: target.group, resource, since: v(since), first: where });
     const lasts = ends
-      ? ` ${target.apiVersion} is itself no longer served from ${v(target.removedIn!)}.${notes(target)}`
+      ? kit.fix('targetRemoved', { target: target.apiVersion, removedIn: v(target.removedIn!), after: notes(target) })
       : '';
-    fix = `Add "${target.group}" to ${place.groupsField} next to "${group}" (keep "${group}" while the cluster runs a release before ${v(gone.removedIn)}).${when}${lasts}`;
+    fix = kit.fix('addGroup', {
+      group: target.group,
+      field: place.groupsField,
+      old: group,
+      removedIn: v(gone.removedIn),
+      when,
+      lasts,
+    });
   }
-  return findingText(rule, {
+  return kit.text({
     messageId: 'groupResource',
     severity: place.severity,
     effectiveIn,
@@ -182,7 +223,7 @@ function resourceText(
 }
 
 /** An APIService's group/version: worded when every record of it is removed by the end of the path. */
-function groupVersionText(rule: Rule, place: ReferencePlace, apiVersion: string, ctx: RuleContext): FindingText | null {
+function groupVersionText(place: ReferencePlace, apiVersion: string, ctx: RuleContext): FindingText | null {
   const records = recordsOfApiVersion(ctx.kb, apiVersion);
   const gone = lastServed(records);
   if (!gone || gone.removedIn === null || gone.removedIn > ctx.path.to) return null;
@@ -203,15 +244,13 @@ function groupVersionText(rule: Rule, place: ReferencePlace, apiVersion: string,
       const { target, kinds } = moves.get(a)!;
       const from =
         target.introducedIn !== null && target.introducedIn > ctx.path.from
-          ? `, only from ${v(target.introducedIn)}`
+          ? kit.fix('onlyFrom', { introducedIn: v(target.introducedIn) })
           : '';
-      return `${a} (${kinds.sort().join(', ')}${from})`;
+      return kit.fix('servedKinds', { apiVersion: a, kinds: kinds.sort().join(', '), from });
     })
     .join(', ');
-  const fix = served
-    ? `Name a group/version served on the path instead, or drop this APIService if nothing needs it: the kinds of ${apiVersion} are served by ${served}.`
-    : `No replacement is recorded for the kinds of ${apiVersion}: drop this APIService if nothing needs it.`;
-  return findingText(rule, {
+  const fix = served ? kit.fix('nameServed', { apiVersion, served }) : kit.fix('dropAPIService', { apiVersion });
+  return kit.text({
     messageId: 'groupVersion',
     severity: place.severity,
     effectiveIn,
@@ -222,17 +261,17 @@ function groupVersionText(rule: Rule, place: ReferencePlace, apiVersion: string,
   });
 }
 
-/** " (served since X, ...)" or " only from X": whether the user can switch before upgrading. */
+/** "; it is served since X, ..." or "; ... only from X": whether the user can switch before upgrading. */
 function servedWhen(gone: ApiVersion, target: ApiVersion, ctx: RuleContext): string {
   const v = ctx.kb.formatVersion;
   const available = availableFrom(gone, target);
-  if (available === null) return '.';
-  if (available <= ctx.path.from) return `; it is served since ${v(available)}, so you can change it before upgrading.`;
+  if (available === null) return '';
+  if (available <= ctx.path.from) return kit.fix('servedSince', { available: v(available) });
   if (available === gone.removedIn)
-    return `; it is served only from ${v(available)}, the release that stops serving ${gone.apiVersion}: change it right after upgrading to ${v(available)}.`;
+    return kit.fix('servedAtRemoval', { available: v(available), apiVersion: gone.apiVersion });
   if (available > gone.removedIn!)
-    return `; it is served only from ${v(available)}, and no recorded version serves ${gone.kind} from ${v(gone.removedIn!)} until then.`;
-  return `; it is served only from ${v(available)}: change it once the cluster runs ${v(available)}, before ${v(gone.removedIn!)}.`;
+    return kit.fix('servedAfterGap', { available: v(available), kind: gone.kind, removedIn: v(gone.removedIn!) });
+  return kit.fix('servedFrom', { available: v(available), removedIn: v(gone.removedIn!) });
 }
 
 /** When the replacement chosen is itself removed by the end of the path: where to go next. */
@@ -242,14 +281,18 @@ function afterwards(gone: ApiVersion, target: ApiVersion, ctx: RuleContext): str
   const next = survivingReplacement(gone, ctx.path);
   const then =
     next && next !== target && (next.removedIn === null || next.removedIn > ctx.path.to)
-      ? ` Then change it to ${next.apiVersion}${next.introducedIn !== null ? ` (served from ${v(next.introducedIn)})` : ''}.`
+      ? kit.fix('thenChange', {
+          apiVersion: next.apiVersion,
+          servedFrom:
+            next.introducedIn !== null ? kit.fix('nextServedFrom', { introducedIn: v(next.introducedIn) }) : '',
+        })
       : '';
-  return ` ${target.apiVersion} is itself no longer served from ${v(target.removedIn)}.${then}`;
+  return kit.fix('targetRemoved', { target: target.apiVersion, removedIn: v(target.removedIn), after: then });
 }
 
 /** Where nothing replaces a record, its own migration notes are the advice (a replacement's field changes are the api-version rule's). */
 function notes(gone: ApiVersion): string {
-  return gone.migrationNotes ? ` ${gone.migrationNotes}` : '';
+  return gone.migrationNotes ? kit.fix('migrationNotes', { notes: gone.migrationNotes }) : '';
 }
 
 const servedAt = (r: ApiVersion, at: VersionKey): boolean =>
