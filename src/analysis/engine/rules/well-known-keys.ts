@@ -3,27 +3,39 @@
 // the keyPlaces of kinds.yaml; which keys are deprecated or removed, and when their replacement starts
 // being set, is the well-known-keys records.
 import type { KeyPlace, WellKnownKey } from '../../../kb/model';
-import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
+import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
 import { keysOf, keyUsesIn, replacementFrom } from '../key-uses';
 import { remember } from '../memo';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
 import { valueAt } from '../object-paths';
+import { ruleKit } from '../rule-kit';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 
 /** Roles in which a key picks nodes (or tolerates their taints): a replacement set next to the key matters there. */
 const PICKS: KeyPlace['role'][] = ['selects', 'prefers', 'tolerates'];
 
-export const wellKnownKeyRule: ObjectRule = {
-  id: 'well-known-key',
-  scope: 'object',
-  description:
-    'Reports deprecated (WARNING) or removed well-known label, annotation and taint keys wherever kinds.yaml says Kubernetes reads them (labels, annotations, node selectors, node affinity, topology keys, StorageClass and PersistentVolume topology, taints and tolerations, ...), with the severity of the place (a required selector BREAKING, a preference or toleration WARNING), and places that name only the old key once the replacement is set as well (WARNING).',
-  fixes: {},
+const kit = ruleKit('well-known-key', {
   messages: {
     removed: '{type} {key} is no longer set or read from {removedIn}.',
     deprecated: '{type} {key} is deprecated since {deprecatedIn}.',
     replacementSet: 'From {replacementIn} nodes are {marked} {replacement} as well; this {use} names only {key}.',
   },
+  fixes: {
+    removeOld: 'Remove the entry at {at} once no node carries {key}: the one for {replacement} next to it takes over.',
+    addToleration:
+      'Add a toleration for {replacement} next to this one (at {at}){taintedFrom}. Keep this one while nodes may still carry {key}{until}.',
+    taintedFrom: '; nodes are tainted with it from {from}',
+    untilRemoved: ' (Kubernetes stops setting it in {removedIn})',
+    useFrom: 'Use {replacement} instead (at {at}) from {from}, the first release that has it; until then keep {key}.',
+    use: 'Use {replacement} instead (at {at}).',
+  },
+});
+
+export const wellKnownKeyRule: ObjectRule = {
+  ...kit.declaration,
+  scope: 'object',
+  description:
+    'Reports deprecated (WARNING) or removed well-known label, annotation and taint keys wherever kinds.yaml says Kubernetes reads them (labels, annotations, node selectors, node affinity, topology keys, StorageClass and PersistentVolume topology, taints and tolerations, ...), with the severity of the place (a required selector BREAKING, a preference or toleration WARNING), and places that name only the old key once the replacement is set as well (WARNING).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const byKey = keysOf(ctx.kb);
     if (byKey.size === 0) return [];
@@ -35,7 +47,7 @@ export const wellKnownKeyRule: ObjectRule = {
       const at = pathText(use.path);
       const covered = record.replacement !== null && siblingHolds(object, use.path, record.replacement);
       const texts = remember(ctx, ['well-known-key', record.key, object.kind, at, covered], () =>
-        keyTexts(this, record, use.place, at, object.kind, covered, ctx),
+        keyTexts(record, use.place, at, object.kind, covered, ctx),
       );
       for (const text of texts) findings.push(placed(text, object, use.path, at));
     }
@@ -65,7 +77,6 @@ const USE: Record<KeyPlace['role'], string> = {
 
 /** What using `record` at `at`, a place of `place`'s role in an object of `kind`, meets on the path. */
 function keyTexts(
-  rule: ObjectRule,
   record: WellKnownKey,
   place: KeyPlace,
   at: string,
@@ -76,7 +87,7 @@ function keyTexts(
   const v = ctx.kb.formatVersion;
   const data = { type: record.type.toLowerCase(), key: record.key };
   const fix = covered
-    ? `Remove the entry at ${at} once no node carries ${record.key}: the one for ${record.replacement} next to it takes over.`
+    ? kit.fix('removeOld', { at, key: record.key, replacement: record.replacement! })
     : replacementFix(record, place, at, kind, ctx);
   const out: FindingText[] = [];
   // The replacement is set next to the key from replacementIn: a place that picks nodes by the old key
@@ -85,7 +96,7 @@ function keyTexts(
     !covered && record.replacementIn !== null && record.replacement !== null && PICKS.includes(place.role);
   if (alsoSet && onPath(record.replacementIn, ctx)) {
     out.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'replacementSet',
         severity: 'WARNING',
         effectiveIn: clampToPath(record.replacementIn!, ctx),
@@ -106,7 +117,7 @@ function keyTexts(
   }
   if (onPath(record.removedIn, ctx)) {
     out.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'removed',
         severity: place.whenRemoved,
         effectiveIn: clampToPath(record.removedIn, ctx),
@@ -118,7 +129,7 @@ function keyTexts(
     );
   } else if (onPath(record.deprecatedIn, ctx)) {
     out.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'deprecated',
         severity: 'WARNING',
         effectiveIn: clampToPath(record.deprecatedIn, ctx),
@@ -148,10 +159,15 @@ function replacementFix(
   const from = replacementFrom(record, ctx.kb, kind);
   const late = from !== null && from > ctx.path.from ? v(from) : null;
   if (place.role === 'tolerates') {
-    const until = record.removedIn !== null ? ` (Kubernetes stops setting it in ${v(record.removedIn)})` : '';
-    return `Add a toleration for ${record.replacement} next to this one (at ${at})${late ? `; nodes are tainted with it from ${late}` : ''}. Keep this one while nodes may still carry ${record.key}${until}.`;
+    return kit.fix('addToleration', {
+      replacement: record.replacement,
+      at,
+      taintedFrom: late ? kit.fix('taintedFrom', { from: late }) : '',
+      key: record.key,
+      until: record.removedIn !== null ? kit.fix('untilRemoved', { removedIn: v(record.removedIn) }) : '',
+    });
   }
   return late
-    ? `Use ${record.replacement} instead (at ${at}) from ${late}, the first release that has it; until then keep ${record.key}.`
-    : `Use ${record.replacement} instead (at ${at}).`;
+    ? kit.fix('useFrom', { replacement: record.replacement, at, from: late, key: record.key })
+    : kit.fix('use', { replacement: record.replacement, at });
 }
