@@ -12,12 +12,10 @@ import type { ManifestObject, PathSegment } from '../reader/manifest';
 import { placed, type FindingText } from './findings';
 
 /** The names of a template's {placeholders}. */
-export type Placeholders<T extends string> = T extends `${string}{${infer K}}${infer Rest}`
-  ? K | Placeholders<Rest>
-  : never;
+type Placeholders<T extends string> = T extends `${string}{${infer K}}${infer Rest}` ? K | Placeholders<Rest> : never;
 
 /** The values a template takes: exactly its placeholders (none: an empty object). */
-export type TemplateData<T extends string> = { [K in Placeholders<T>]: string | number };
+type TemplateData<T extends string> = { [K in Placeholders<T>]: string | number };
 
 type Templates = Record<string, string>;
 
@@ -37,7 +35,7 @@ type TextInput<M extends Templates, Id extends keyof M & string> = TextFacts & {
   fix?: string | null;
 };
 
-export interface RuleKit<M extends Templates, F extends Templates> {
+interface RuleKit<M extends Templates, F extends Templates> {
   /** The rule's declared words, for the registry, the docs and the tests (spread into the rule). */
   declaration: { id: string; messages: Record<keyof M & string, string>; fixes: Record<keyof F & string, string> };
   /** What a finding says, apart from which object and where: the same for every object the fact applies to. */
