@@ -5,7 +5,7 @@
 // second toleration for the successor instead: nodes may carry either taint while both are in use.
 import { isMap, isScalar, isSeq, Scalar, type YAMLMap } from 'yaml';
 import { pathText, resourceOf } from '../analysis/engine/findings';
-import { keyUsesIn, replacementFrom, type KeyUse } from '../analysis/engine/rules/well-known-keys';
+import { keyUsesIn, replacementFrom, type KeyUse } from '../analysis/engine/key-uses';
 import type { WellKnownKey } from '../kb/model';
 import { getEntry, nodeAt, removeKey, renameKey } from './nodes';
 import { emptyOutcome, findingKey, type ConvertContext, type Converter, type Outcome, type Target } from './types';

@@ -12,7 +12,7 @@ import {
   placesOf,
   type KindPlace,
   type ResourcePlace,
-} from '../../analysis/engine/rules/api-references';
+} from '../../analysis/engine/reference-places';
 import type { ApiVersion } from '../../kb/model';
 import { getEntry, holdersOf, nodeAt } from '../nodes';
 import { emptyOutcome, findingKey, type ConvertContext, type Converter, type Outcome, type Target } from '../types';

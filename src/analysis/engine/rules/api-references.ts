@@ -3,20 +3,26 @@
 // the way the place says Kubernetes resolves them. Which places exist and what breaks there is data.
 import type { ApiVersion, ReferencePlace } from '../../../kb/model';
 import type { VersionKey } from '../../../kb/version';
-import { resourceOfKind } from '../../../kb/resource-names';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
-import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../../types';
+import type { Finding, ObjectRule, RuleContext } from '../../types';
 import { availableFrom, survivingReplacement } from '../api-version-chain';
-import { changeAt, clampToPath, findingText, placed, type FindingText } from '../findings';
+import { changeAt, clampToPath, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
 import { locate, toSegments, valueAt } from '../object-paths';
+import {
+  brokenGrant,
+  brokenReference,
+  groupOf,
+  lastServed,
+  placesOf,
+  recordsOfApiVersion,
+  recordsOfKind,
+  type KindPlace,
+  type ResourcePlace,
+} from '../reference-places';
+import { ruleKit } from '../rule-kit';
 
-export const apiReferenceRule: ObjectRule = {
-  id: 'api-reference',
-  scope: 'object',
-  description:
-    'Reports references to other APIs inside objects (scale targets, owner references, RBAC rules, APIServices; places listed in kinds.yaml) that stop resolving on the path, with the severity the place records and the replacement.',
-  fixes: {},
+const kit = ruleKit('api-reference', {
   messages: {
     groupKind:
       'The reference to {kind} {apiVersion} no longer resolves from {removedIn}, when no version of {group} serves {kind} any more: {effect}.',
@@ -26,6 +32,47 @@ export const apiReferenceRule: ObjectRule = {
       'The rule for {resource} in API group "{group}" no longer applies from {removedIn}, when no version of {group} serves {resource} any more: {effect}.',
     groupVersion: 'The API group/version {apiVersion} named here is no longer served from {removedIn}: {effect}.',
   },
+  fixes: {
+    // An apiVersion + kind reference (HPA target, owner reference). {when} goes on with the sentence
+    // ("; it is served since ..."), and is empty when nothing is recorded of when the target arrives.
+    change: 'Change {field} to {target}, a version that serves {kind}{when}.{afterwards}',
+    servedSince: '; it is served since {available}, so you can change it before upgrading',
+    servedAtRemoval:
+      '; it is served only from {available}, the release that stops serving {apiVersion}: change it right after upgrading to {available}',
+    servedAfterGap:
+      '; it is served only from {available}, and no recorded version serves {kind} from {removedIn} until then',
+    servedFrom: '; it is served only from {available}: change it once the cluster runs {available}, before {removedIn}',
+    thenChange: ' Then change it to {apiVersion}{servedFrom}.',
+    nextServedFrom: ' (served from {introducedIn})',
+    noReplacement: 'No replacement is recorded for {kind} {apiVersion}.{notes}',
+    // An RBAC rule's group x resource.
+    addGroup:
+      'Add "{group}" to {field} next to "{old}" (keep "{old}" while the cluster runs a release before {removedIn}).{when}{lasts}',
+    groupServedSince: ' {group} serves {resource} since {since}{first}, so the rule works {span}.',
+    untilRemoved: 'from now until {removedIn}',
+    throughUpgrade: 'before and after the upgrade',
+    groupServedFrom: ' {group} serves {resource} only from {since}{first}; the rule then covers both.',
+    firstVersion: ' ({apiVersion})',
+    noGroup: 'No group is recorded to serve {resource} after {apiVersion}.{notes}',
+    // Both kinds of reference: a replacement that itself goes on the path, followed by what to do then (the
+    // next change, or the record's own migration notes).
+    targetRemoved: ' {target} is itself no longer served from {removedIn}.{after}',
+    migrationNotes: ' {notes}',
+    // An APIService's group/version.
+    nameServed:
+      'Name a group/version served on the path instead, or drop this APIService if nothing needs it: the kinds of {apiVersion} are served by {served}.',
+    servedKinds: '{apiVersion} ({kinds}{from})',
+    onlyFrom: ', only from {introducedIn}',
+    dropAPIService:
+      'No replacement is recorded for the kinds of {apiVersion}: drop this APIService if nothing needs it.',
+  },
+});
+
+export const apiReferenceRule: ObjectRule = {
+  ...kit.declaration,
+  scope: 'object',
+  description:
+    'Reports references to other APIs inside objects (scale targets, owner references, RBAC rules, APIServices; places listed in kinds.yaml) that stop resolving on the path, with the severity the place records and the replacement.',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const places = placesOf(object, ctx.kb);
     if (places.length === 0) return [];
@@ -33,19 +80,14 @@ export const apiReferenceRule: ObjectRule = {
     for (const place of places) {
       if (place.unless && valueAt(object.value, toSegments(place.unless)) !== undefined) continue;
       for (const holder of locate(object.value, place.path)) {
-        if (isPlainObject(holder.value)) out.push(...checkHolder(this, object, place, holder.path, holder.value, ctx));
+        if (isPlainObject(holder.value)) out.push(...checkHolder(object, place, holder.path, holder.value, ctx));
       }
     }
     return out;
   },
 };
 
-type Rule = typeof apiReferenceRule;
-export type KindPlace = Extract<ReferencePlace, { resolves: 'groupKind' | 'groupVersionKind' }>;
-export type ResourcePlace = Extract<ReferencePlace, { resolves: 'groupResource' }>;
-
 function checkHolder(
-  rule: Rule,
   object: ManifestObject,
   place: ReferencePlace,
   at: PathSegment[],
@@ -59,9 +101,7 @@ function checkHolder(
       const apiVersion = value[place.apiVersionField];
       const kind = value[place.kindField];
       if (typeof apiVersion !== 'string' || typeof kind !== 'string') return [];
-      const text = remember(ctx, ['api-reference', id, apiVersion, kind], () =>
-        kindText(rule, place, apiVersion, kind, ctx),
-      );
+      const text = remember(ctx, ['api-reference', id, apiVersion, kind], () => kindText(place, apiVersion, kind, ctx));
       return text ? [placed(text, object, [...at, place.apiVersionField])] : [];
     }
     case 'groupVersion': {
@@ -69,9 +109,7 @@ function checkHolder(
       const version = value[place.versionField];
       if (typeof group !== 'string' || typeof version !== 'string') return [];
       const apiVersion = group ? `${group}/${version}` : version;
-      const text = remember(ctx, ['api-reference', id, apiVersion], () =>
-        groupVersionText(rule, place, apiVersion, ctx),
-      );
+      const text = remember(ctx, ['api-reference', id, apiVersion], () => groupVersionText(place, apiVersion, ctx));
       return text ? [placed(text, object, [...at, place.versionField])] : [];
     }
     case 'groupResource': {
@@ -90,7 +128,7 @@ function checkHolder(
           if (resource === '' || resource.includes('*')) continue;
           const others = named.filter((g) => g !== group).join('\u0000');
           const text = remember(ctx, ['api-reference', id, group, resource, others], () =>
-            resourceText(rule, place, group, resource, named, ctx),
+            resourceText(place, group, resource, named, ctx),
           );
           if (text) out.push(placed(text, object, [...at, place.groupsField, i]));
         }
@@ -101,24 +139,23 @@ function checkHolder(
 }
 
 /** HPA target / owner reference: the record that stops the reference resolving on the path, worded. */
-function kindText(
-  rule: Rule,
-  place: KindPlace,
-  apiVersion: string,
-  kind: string,
-  ctx: RuleContext,
-): FindingText | null {
+function kindText(place: KindPlace, apiVersion: string, kind: string, ctx: RuleContext): FindingText | null {
   const group = groupOf(apiVersion);
   const gone = brokenReference(place, apiVersion, kind, ctx);
   if (!gone || gone.removedIn === null) return null;
   const effectiveIn = clampToPath(gone.removedIn, ctx);
   const target = replacementAt(gone, effectiveIn, ctx);
   const v = ctx.kb.formatVersion;
-  const field = `${place.path}.${place.apiVersionField}`;
   const fix = target
-    ? `Change ${field} to ${target.apiVersion}, a version that serves ${kind}${servedWhen(gone, target, ctx)}${afterwards(gone, target, ctx)}`
-    : `No replacement is recorded for ${kind} ${gone.apiVersion}.${notes(gone)}`;
-  return findingText(rule, {
+    ? kit.fix('change', {
+        field: `${place.path}.${place.apiVersionField}`,
+        target: target.apiVersion,
+        kind,
+        when: servedWhen(gone, target, ctx),
+        afterwards: afterwards(gone, target, ctx),
+      })
+    : kit.fix('noReplacement', { kind, apiVersion: gone.apiVersion, notes: notes(gone) });
+  return kit.text({
     messageId: place.resolves,
     severity: place.severity,
     effectiveIn,
@@ -131,14 +168,12 @@ function kindText(
 
 /** An RBAC rule's group x resource: worded when no version of the group serves the resource by the end of the path. */
 function resourceText(
-  rule: Rule,
   place: ResourcePlace,
   group: string,
   resource: string,
   named: string[],
   ctx: RuleContext,
 ): FindingText | null {
-  const index = indexOf(ctx.kb);
   const gone = brokenGrant(group, resource, named, ctx);
   if (!gone || gone.removedIn === null) return null;
   const v = ctx.kb.formatVersion;
@@ -146,24 +181,37 @@ function resourceText(
   const target = replacementAt(gone, effectiveIn, ctx);
   let fix: string;
   if (!target) {
-    fix = `No group is recorded to serve ${resource} after ${gone.apiVersion}.${notes(gone)}`;
+    fix = kit.fix('noGroup', { resource, apiVersion: gone.apiVersion, notes: notes(gone) });
   } else {
-    const first = firstServing(index.byGroupKind.get(key(target.group, gone.kind)) ?? []);
+    const first = firstServing(recordsOfKind(ctx.kb, target.group, gone.kind));
     const since = first?.introducedIn ?? null;
-    const where = first ? ` (${first.apiVersion})` : '';
+    const where = first ? kit.fix('firstVersion', { apiVersion: first.apiVersion }) : '';
     const ends = target.removedIn !== null && target.removedIn <= ctx.path.to;
     const when =
       since === null
         ? ''
         : since <= ctx.path.from
-          ? ` ${target.group} serves ${resource} since ${v(since)}${where}, so the rule works ${ends ? `from now until ${v(target.removedIn!)}` : 'before and after the upgrade'}.`
-          : ` ${target.group} serves ${resource} only from ${v(since)}${where}; the rule then covers both.`;
+          ? kit.fix('groupServedSince', {
+              group: target.group,
+              resource,
+              since: v(since),
+              first: where,
+              span: ends ? kit.fix('untilRemoved', { removedIn: v(target.removedIn!) }) : kit.fix('throughUpgrade', {}),
+            })
+          : kit.fix('groupServedFrom', { group: target.group, resource, since: v(since), first: where });
     const lasts = ends
-      ? ` ${target.apiVersion} is itself no longer served from ${v(target.removedIn!)}.${notes(target)}`
+      ? kit.fix('targetRemoved', { target: target.apiVersion, removedIn: v(target.removedIn!), after: notes(target) })
       : '';
-    fix = `Add "${target.group}" to ${place.groupsField} next to "${group}" (keep "${group}" while the cluster runs a release before ${v(gone.removedIn)}).${when}${lasts}`;
+    fix = kit.fix('addGroup', {
+      group: target.group,
+      field: place.groupsField,
+      old: group,
+      removedIn: v(gone.removedIn),
+      when,
+      lasts,
+    });
   }
-  return findingText(rule, {
+  return kit.text({
     messageId: 'groupResource',
     severity: place.severity,
     effectiveIn,
@@ -175,8 +223,8 @@ function resourceText(
 }
 
 /** An APIService's group/version: worded when every record of it is removed by the end of the path. */
-function groupVersionText(rule: Rule, place: ReferencePlace, apiVersion: string, ctx: RuleContext): FindingText | null {
-  const records = indexOf(ctx.kb).byApiVersion.get(apiVersion) ?? [];
+function groupVersionText(place: ReferencePlace, apiVersion: string, ctx: RuleContext): FindingText | null {
+  const records = recordsOfApiVersion(ctx.kb, apiVersion);
   const gone = lastServed(records);
   if (!gone || gone.removedIn === null || gone.removedIn > ctx.path.to) return null;
   const v = ctx.kb.formatVersion;
@@ -196,15 +244,13 @@ function groupVersionText(rule: Rule, place: ReferencePlace, apiVersion: string,
       const { target, kinds } = moves.get(a)!;
       const from =
         target.introducedIn !== null && target.introducedIn > ctx.path.from
-          ? `, only from ${v(target.introducedIn)}`
+          ? kit.fix('onlyFrom', { introducedIn: v(target.introducedIn) })
           : '';
-      return `${a} (${kinds.sort().join(', ')}${from})`;
+      return kit.fix('servedKinds', { apiVersion: a, kinds: kinds.sort().join(', '), from });
     })
     .join(', ');
-  const fix = served
-    ? `Name a group/version served on the path instead, or drop this APIService if nothing needs it: the kinds of ${apiVersion} are served by ${served}.`
-    : `No replacement is recorded for the kinds of ${apiVersion}: drop this APIService if nothing needs it.`;
-  return findingText(rule, {
+  const fix = served ? kit.fix('nameServed', { apiVersion, served }) : kit.fix('dropAPIService', { apiVersion });
+  return kit.text({
     messageId: 'groupVersion',
     severity: place.severity,
     effectiveIn,
@@ -215,17 +261,17 @@ function groupVersionText(rule: Rule, place: ReferencePlace, apiVersion: string,
   });
 }
 
-/** " (served since X, ...)" or " only from X": whether the user can switch before upgrading. */
+/** "; it is served since X, ..." or "; ... only from X": whether the user can switch before upgrading. */
 function servedWhen(gone: ApiVersion, target: ApiVersion, ctx: RuleContext): string {
   const v = ctx.kb.formatVersion;
   const available = availableFrom(gone, target);
-  if (available === null) return '.';
-  if (available <= ctx.path.from) return `; it is served since ${v(available)}, so you can change it before upgrading.`;
+  if (available === null) return '';
+  if (available <= ctx.path.from) return kit.fix('servedSince', { available: v(available) });
   if (available === gone.removedIn)
-    return `; it is served only from ${v(available)}, the release that stops serving ${gone.apiVersion}: change it right after upgrading to ${v(available)}.`;
+    return kit.fix('servedAtRemoval', { available: v(available), apiVersion: gone.apiVersion });
   if (available > gone.removedIn!)
-    return `; it is served only from ${v(available)}, and no recorded version serves ${gone.kind} from ${v(gone.removedIn!)} until then.`;
-  return `; it is served only from ${v(available)}: change it once the cluster runs ${v(available)}, before ${v(gone.removedIn!)}.`;
+    return kit.fix('servedAfterGap', { available: v(available), kind: gone.kind, removedIn: v(gone.removedIn!) });
+  return kit.fix('servedFrom', { available: v(available), removedIn: v(gone.removedIn!) });
 }
 
 /** When the replacement chosen is itself removed by the end of the path: where to go next. */
@@ -235,45 +281,18 @@ function afterwards(gone: ApiVersion, target: ApiVersion, ctx: RuleContext): str
   const next = survivingReplacement(gone, ctx.path);
   const then =
     next && next !== target && (next.removedIn === null || next.removedIn > ctx.path.to)
-      ? ` Then change it to ${next.apiVersion}${next.introducedIn !== null ? ` (served from ${v(next.introducedIn)})` : ''}.`
+      ? kit.fix('thenChange', {
+          apiVersion: next.apiVersion,
+          servedFrom:
+            next.introducedIn !== null ? kit.fix('nextServedFrom', { introducedIn: v(next.introducedIn) }) : '',
+        })
       : '';
-  return ` ${target.apiVersion} is itself no longer served from ${v(target.removedIn)}.${then}`;
+  return kit.fix('targetRemoved', { target: target.apiVersion, removedIn: v(target.removedIn), after: then });
 }
 
 /** Where nothing replaces a record, its own migration notes are the advice (a replacement's field changes are the api-version rule's). */
 function notes(gone: ApiVersion): string {
-  return gone.migrationNotes ? ` ${gone.migrationNotes}` : '';
-}
-
-type Scope = Pick<RuleContext, 'kb' | 'path'>;
-
-/**
- * The record whose removal on the path stops an apiVersion + kind reference resolving the way `place`
- * says Kubernetes resolves it (by group and kind, or by that very version), or null while it resolves.
- */
-export function brokenReference(place: KindPlace, apiVersion: string, kind: string, ctx: Scope): ApiVersion | null {
-  const gone =
-    place.resolves === 'groupKind'
-      ? lastServed(indexOf(ctx.kb).byGroupKind.get(key(groupOf(apiVersion), kind)) ?? [])
-      : (ctx.kb.apiVersion(apiVersion, kind) ?? null);
-  return gone && gone.removedIn !== null && gone.removedIn <= ctx.path.to ? gone : null;
-}
-
-/**
- * The record whose removal on the path leaves `group` serving no `resource`, when no other group the rule
- * names (`named`) still serves it at the end of the path; null while the rule keeps granting it.
- */
-export function brokenGrant(group: string, resource: string, named: string[], ctx: Scope): ApiVersion | null {
-  const index = indexOf(ctx.kb);
-  const gone = lastServed(index.byGroupResource.get(key(group, resource)) ?? []);
-  if (!gone || gone.removedIn === null || gone.removedIn > ctx.path.to) return null;
-  for (const other of named) {
-    if (other === group) continue;
-    const records = index.byGroupResource.get(key(other, resource)) ?? [];
-    const last = lastServed(records);
-    if (records.length > 0 && (last === null || last.removedIn === null || last.removedIn > ctx.path.to)) return null;
-  }
-  return gone;
+  return gone.migrationNotes ? kit.fix('migrationNotes', { notes: gone.migrationNotes }) : '';
 }
 
 const servedAt = (r: ApiVersion, at: VersionKey): boolean =>
@@ -286,7 +305,7 @@ const servedAt = (r: ApiVersion, at: VersionKey): boolean =>
  * served longest (flowcontrol v1beta1 -> v1beta2 for 1.26, as v1 arrives only in 1.29). Without one served
  * at `at`, the chain's replacement (dated by the fix).
  */
-function replacementAt(gone: ApiVersion, at: VersionKey, ctx: Scope): ApiVersion | null {
+function replacementAt(gone: ApiVersion, at: VersionKey, ctx: RuleContext): ApiVersion | null {
   const lasting = survivingReplacement(gone, ctx.path);
   const chain: ApiVersion[] = [];
   for (let r = gone.replacement; r && !chain.includes(r); r = r.replacement) chain.push(r);
@@ -309,66 +328,9 @@ function replacementAt(gone: ApiVersion, at: VersionKey, ctx: Scope): ApiVersion
   return best ?? lasting;
 }
 
-/** The record whose removal ends the set being served: null while one of them is never removed. */
-function lastServed(records: ApiVersion[]): ApiVersion | null {
-  if (records.length === 0 || records.some((r) => r.removedIn === null)) return null;
-  return records.reduce((a, b) => (b.removedIn! > a.removedIn! ? b : a));
-}
-
 function firstServing(records: ApiVersion[]): ApiVersion | null {
   const known = records.filter((r) => r.introducedIn !== null);
   return known.length === 0 ? null : known.reduce((a, b) => (b.introducedIn! < a.introducedIn! ? b : a));
-}
-
-const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
-const key = (group: string, name: string): string => `${group}\u0000${name}`;
-
-interface RecordIndex {
-  byGroupKind: Map<string, ApiVersion[]>;
-  byGroupResource: Map<string, ApiVersion[]>;
-  byApiVersion: Map<string, ApiVersion[]>;
-}
-const indexes = new WeakMap<AnalysisKb, RecordIndex>();
-function indexOf(kb: AnalysisKb): RecordIndex {
-  let index = indexes.get(kb);
-  if (index) return index;
-  index = { byGroupKind: new Map(), byGroupResource: new Map(), byApiVersion: new Map() };
-  const add = (map: Map<string, ApiVersion[]>, k: string, r: ApiVersion) => map.set(k, [...(map.get(k) ?? []), r]);
-  for (const r of kb.apiVersions) {
-    add(index.byGroupKind, key(r.group, r.kind), r);
-    add(index.byGroupResource, key(r.group, resourceOfKind(r.kind)), r);
-    add(index.byApiVersion, r.apiVersion, r);
-  }
-  indexes.set(kb, index);
-  return index;
-}
-
-interface PlaceIndex {
-  byKind: Map<string, ReferencePlace[]>;
-  /** The answer per kind and API group of the object, worked out once. */
-  byObject: Map<string, ReferencePlace[]>;
-}
-const placeIndexes = new WeakMap<AnalysisKb, PlaceIndex>();
-/** The reference places of an object: its kind's and every kind's ("*"), kept to the API groups they name. */
-export function placesOf(object: ManifestObject, kb: AnalysisKb): ReferencePlace[] {
-  let index = placeIndexes.get(kb);
-  if (!index) {
-    index = { byKind: new Map(), byObject: new Map() };
-    for (const k of kb.kinds) if (k.references.length > 0) index.byKind.set(k.kind, k.references);
-    placeIndexes.set(kb, index);
-  }
-  const group = groupOf(object.apiVersion);
-  const id = key(group, object.kind);
-  let places = index.byObject.get(id);
-  if (!places) {
-    places = [...(index.byKind.get(object.kind) ?? []), ...(index.byKind.get('*') ?? [])].filter(
-      (p) => p.objectGroups.length === 0 || p.objectGroups.includes(group),
-    );
-    // Kinds and groups come from the input: keep the cache from growing without bound in a long-lived server.
-    if (index.byObject.size >= 4096) index.byObject.clear();
-    index.byObject.set(id, places);
-  }
-  return places;
 }
 
 const placeIds = new WeakMap<ReferencePlace, number>();

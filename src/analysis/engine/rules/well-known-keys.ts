@@ -3,101 +3,39 @@
 // the keyPlaces of kinds.yaml; which keys are deprecated or removed, and when their replacement starts
 // being set, is the well-known-keys records.
 import type { KeyPlace, WellKnownKey } from '../../../kb/model';
-import type { VersionKey } from '../../../kb/version';
-import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
+import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
+import { keysOf, keyUsesIn, replacementFrom } from '../key-uses';
 import { remember } from '../memo';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
-import { pathTrie, podTemplateOf, valueAt, walkTrie, type PathTrie } from '../object-paths';
-import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../../types';
-
-/** The key places of objects of a kind: kinds.yaml's "*" entry, the kind's own, and under a Pod template the Pod's. */
-function keyPlacesOf(kind: string, kb: AnalysisKb): { path: string; place: KeyPlace }[] {
-  const of = (k: string) => kb.kinds.find((x) => x.kind === k)?.keyPlaces ?? [];
-  const every = of('*');
-  const out = [...every, ...(kind === '*' ? [] : of(kind))].map((place) => ({ path: place.path, place }));
-  const template = kind === 'Pod' ? null : podTemplateOf(kind, kb);
-  if (template) {
-    for (const place of every)
-      if (place.path.startsWith('metadata.')) out.push({ path: `${template}.${place.path}`, place });
-    for (const place of of('Pod')) out.push({ path: `${template}.${place.path}`, place });
-  }
-  return out;
-}
-
-// One trie per object kind, built once per knowledge base.
-const placeTries = new WeakMap<AnalysisKb, Map<string, PathTrie<KeyPlace>>>();
-function placesOf(kind: string, kb: AnalysisKb): PathTrie<KeyPlace> {
-  let byKind = placeTries.get(kb);
-  if (!byKind) placeTries.set(kb, (byKind = new Map()));
-  let trie = byKind.get(kind);
-  if (!trie)
-    byKind.set(kind, (trie = pathTrie(keyPlacesOf(kind, kb).map(({ path, place }) => ({ path, item: place })))));
-  return trie;
-}
-
-const keyIndex = new WeakMap<object, Map<string, WellKnownKey>>();
-function keysOf(kb: AnalysisKb): Map<string, WellKnownKey> {
-  let index = keyIndex.get(kb);
-  if (!index) keyIndex.set(kb, (index = new Map(kb.wellKnownKeys.map((k) => [k.key, k]))));
-  return index;
-}
-
-/** A key as the object uses it: as a map key (labels, nodeSelector), a value (topologyKey) or a list item. */
-export interface KeyUse {
-  key: string;
-  path: PathSegment[];
-  place: KeyPlace;
-}
-
-/**
- * Every place in the object (and its Pod template) where Kubernetes reads a label, annotation or taint
- * key; only keys `wanted` says yes to, when given (most labels are the user's own).
- */
-export function keyUsesIn(object: ManifestObject, kb: AnalysisKb, wanted?: (key: string) => boolean): KeyUse[] {
-  const uses: KeyUse[] = [];
-  walkTrie(placesOf(object.kind, kb), object.value, [], (place, path, at) => {
-    if (place.holds === 'mapKeys' && isPlainObject(at)) {
-      for (const key in at)
-        if (Object.hasOwn(at, key) && (!wanted || wanted(key))) uses.push({ key, path: [...path, key], place });
-    } else if (place.holds === 'value' && typeof at === 'string' && (!wanted || wanted(at))) {
-      uses.push({ key: at, path: path.slice(), place });
-    } else if (place.holds === 'listValues' && Array.isArray(at)) {
-      at.forEach((item, i) => {
-        if (typeof item === 'string' && (!wanted || wanted(item))) uses.push({ key: item, path: [...path, i], place });
-      });
-    }
-  });
-  return uses;
-}
+import { valueAt } from '../object-paths';
+import { ruleKit } from '../rule-kit';
+import type { Finding, ObjectRule, RuleContext } from '../../types';
 
 /** Roles in which a key picks nodes (or tolerates their taints): a replacement set next to the key matters there. */
 const PICKS: KeyPlace['role'][] = ['selects', 'prefers', 'tolerates'];
 
-/**
- * The first release from which the replacement of `record` works where the key is used: the record's
- * replacementIn (the replacement set in this key's role), else the replacement's own introducedIn (a key
- * record, or a field of `kind` when the replacement is a field such as spec.ingressClassName).
- */
-export function replacementFrom(record: WellKnownKey, kb: AnalysisKb, kind?: string): VersionKey | null {
-  if (record.replacementIn !== null) return record.replacementIn;
-  if (!record.replacement) return null;
-  const successor = keysOf(kb).get(record.replacement);
-  if (successor) return successor.introducedIn;
-  const field = kb.apiFields.find((f) => f.path === record.replacement && (kind === undefined || f.kind === kind));
-  return field?.introducedIn ?? null;
-}
-
-export const wellKnownKeyRule: ObjectRule = {
-  id: 'well-known-key',
-  scope: 'object',
-  description:
-    'Reports deprecated (WARNING) or removed well-known label, annotation and taint keys wherever kinds.yaml says Kubernetes reads them (labels, annotations, node selectors, node affinity, topology keys, StorageClass and PersistentVolume topology, taints and tolerations, ...), with the severity of the place (a required selector BREAKING, a preference or toleration WARNING), and places that name only the old key once the replacement is set as well (WARNING).',
-  fixes: {},
+const kit = ruleKit('well-known-key', {
   messages: {
     removed: '{type} {key} is no longer set or read from {removedIn}.',
     deprecated: '{type} {key} is deprecated since {deprecatedIn}.',
     replacementSet: 'From {replacementIn} nodes are {marked} {replacement} as well; this {use} names only {key}.',
   },
+  fixes: {
+    removeOld: 'Remove the entry at {at} once no node carries {key}: the one for {replacement} next to it takes over.',
+    addToleration:
+      'Add a toleration for {replacement} next to this one (at {at}){taintedFrom}. Keep this one while nodes may still carry {key}{until}.',
+    taintedFrom: '; nodes are tainted with it from {from}',
+    untilRemoved: ' (Kubernetes stops setting it in {removedIn})',
+    useFrom: 'Use {replacement} instead (at {at}) from {from}, the first release that has it; until then keep {key}.',
+    use: 'Use {replacement} instead (at {at}).',
+  },
+});
+
+export const wellKnownKeyRule: ObjectRule = {
+  ...kit.declaration,
+  scope: 'object',
+  description:
+    'Reports deprecated (WARNING) or removed well-known label, annotation and taint keys wherever kinds.yaml says Kubernetes reads them (labels, annotations, node selectors, node affinity, topology keys, StorageClass and PersistentVolume topology, taints and tolerations, ...), with the severity of the place (a required selector BREAKING, a preference or toleration WARNING), and places that name only the old key once the replacement is set as well (WARNING).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const byKey = keysOf(ctx.kb);
     if (byKey.size === 0) return [];
@@ -109,7 +47,7 @@ export const wellKnownKeyRule: ObjectRule = {
       const at = pathText(use.path);
       const covered = record.replacement !== null && siblingHolds(object, use.path, record.replacement);
       const texts = remember(ctx, ['well-known-key', record.key, object.kind, at, covered], () =>
-        keyTexts(this, record, use.place, at, object.kind, covered, ctx),
+        keyTexts(record, use.place, at, object.kind, covered, ctx),
       );
       for (const text of texts) findings.push(placed(text, object, use.path, at));
     }
@@ -139,7 +77,6 @@ const USE: Record<KeyPlace['role'], string> = {
 
 /** What using `record` at `at`, a place of `place`'s role in an object of `kind`, meets on the path. */
 function keyTexts(
-  rule: ObjectRule,
   record: WellKnownKey,
   place: KeyPlace,
   at: string,
@@ -150,7 +87,7 @@ function keyTexts(
   const v = ctx.kb.formatVersion;
   const data = { type: record.type.toLowerCase(), key: record.key };
   const fix = covered
-    ? `Remove the entry at ${at} once no node carries ${record.key}: the one for ${record.replacement} next to it takes over.`
+    ? kit.fix('removeOld', { at, key: record.key, replacement: record.replacement! })
     : replacementFix(record, place, at, kind, ctx);
   const out: FindingText[] = [];
   // The replacement is set next to the key from replacementIn: a place that picks nodes by the old key
@@ -159,7 +96,7 @@ function keyTexts(
     !covered && record.replacementIn !== null && record.replacement !== null && PICKS.includes(place.role);
   if (alsoSet && onPath(record.replacementIn, ctx)) {
     out.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'replacementSet',
         severity: 'WARNING',
         effectiveIn: clampToPath(record.replacementIn!, ctx),
@@ -180,7 +117,7 @@ function keyTexts(
   }
   if (onPath(record.removedIn, ctx)) {
     out.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'removed',
         severity: place.whenRemoved,
         effectiveIn: clampToPath(record.removedIn, ctx),
@@ -192,7 +129,7 @@ function keyTexts(
     );
   } else if (onPath(record.deprecatedIn, ctx)) {
     out.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'deprecated',
         severity: 'WARNING',
         effectiveIn: clampToPath(record.deprecatedIn, ctx),
@@ -222,10 +159,15 @@ function replacementFix(
   const from = replacementFrom(record, ctx.kb, kind);
   const late = from !== null && from > ctx.path.from ? v(from) : null;
   if (place.role === 'tolerates') {
-    const until = record.removedIn !== null ? ` (Kubernetes stops setting it in ${v(record.removedIn)})` : '';
-    return `Add a toleration for ${record.replacement} next to this one (at ${at})${late ? `; nodes are tainted with it from ${late}` : ''}. Keep this one while nodes may still carry ${record.key}${until}.`;
+    return kit.fix('addToleration', {
+      replacement: record.replacement,
+      at,
+      taintedFrom: late ? kit.fix('taintedFrom', { from: late }) : '',
+      key: record.key,
+      until: record.removedIn !== null ? kit.fix('untilRemoved', { removedIn: v(record.removedIn) }) : '',
+    });
   }
   return late
-    ? `Use ${record.replacement} instead (at ${at}) from ${late}, the first release that has it; until then keep ${record.key}.`
-    : `Use ${record.replacement} instead (at ${at}).`;
+    ? kit.fix('useFrom', { replacement: record.replacement, at, from: late, key: record.key })
+    : kit.fix('use', { replacement: record.replacement, at });
 }
