@@ -27,6 +27,11 @@ const kit = ruleKit('api-field', {
     use: 'Use {fields} instead.',
     remove: 'Remove the field.',
     moveTo: 'Move to {fields} before it is removed.',
+    setOnceServed: 'Set it only once the cluster runs {introducedIn} or later.',
+    enableGate:
+      'Enable {gate} on the components that read it ({components}) in {releases}, or set the field only where the gate is on by default.',
+    seeTheGate: 'see the gate',
+    releases: '{first} to {last}',
     // The words of the replacement fields (alternatives.ts).
     alternative: '{name} ({when})',
     from: 'from {release}',
@@ -140,8 +145,8 @@ function checkField(objectApiVersion: string, field: ApiField, at: string, ctx: 
         messageId: 'notYetServed',
         severity: 'WARNING',
         effectiveIn: missing[0],
-        data: { ...data, introducedIn: v(field.introducedIn!), releases: span(missing, v) },
-        fix: `Set it only once the cluster runs ${v(field.introducedIn!)} or later.`,
+        data: { ...data, introducedIn: v(field.introducedIn!), releases: releases(missing, v) },
+        fix: kit.fix('setOnceServed', { introducedIn: v(field.introducedIn!) }),
         change: changeAt(field, field.introducedIn!),
       }),
     );
@@ -153,6 +158,7 @@ function checkField(objectApiVersion: string, field: ApiField, at: string, ctx: 
     );
     if (off.length > 0) {
       const first = ctx.kb.gateStateIn(gate, off[0]);
+      const offIn = releases(off, v);
       out.push(
         kit.text({
           messageId: 'gateOff',
@@ -162,9 +168,13 @@ function checkField(objectApiVersion: string, field: ApiField, at: string, ctx: 
             ...data,
             gate: gate.name,
             state: first.stage === 'ALPHA' ? 'alpha' : 'off by default',
-            releases: span(off, v),
+            releases: offIn,
           },
-          fix: `Enable ${gate.name} on the components that read it (${gate.components.join(', ') || 'see the gate'}) in ${span(off, v)}, or set the field only where the gate is on by default.`,
+          fix: kit.fix('enableGate', {
+            gate: gate.name,
+            components: gate.components.join(', ') || kit.fix('seeTheGate', {}),
+            releases: offIn,
+          }),
           change: changeAt(gate, off[0]) ?? changeAt(field, off[0]),
         }),
       );
@@ -178,7 +188,17 @@ function isOff(gate: NonNullable<ApiField['featureGate']>, version: number, ctx:
   return s.exists && (s.stage === 'ALPHA' || s.defaultEnabled === false);
 }
 
-/** [1016, 1017, 1018] -> "1.16 to 1.18"; [1016] -> "1.16". */
+/**
+ * [1016, 1017, 1018] -> "1.16 to 1.18"; [1016] -> "1.16". A fix template, since the gateOff fix names the
+ * span; the messages take the same filled text so that message and fix say the same.
+ */
+function releases(versions: number[], v: (k: number) => string): string {
+  return versions.length === 1
+    ? v(versions[0])
+    : kit.fix('releases', { first: v(versions[0]), last: v(versions[versions.length - 1]) });
+}
+
+/** The same with its words inline, for the feature-gate rule's messages (this rule's come from its kit). */
 export function span(versions: number[], v: (k: number) => string): string {
   return versions.length === 1 ? v(versions[0]) : `${v(versions[0])} to ${v(versions[versions.length - 1])}`;
 }

@@ -32,6 +32,9 @@ const kit = ruleKit('component-flag', {
     useValue: 'Use {value}.',
     chooseValue: 'Choose another value for {flag}.',
     moveToValue: 'Move to {value}.',
+    keepDefault: 'Set {flag}={value} to keep the old behaviour{configField}{existsFrom}.',
+    configField: ' (or {configField} in the config file)',
+    existsFrom: '; the flag exists from {introducedIn}, so set it only on {component} of {introducedIn} or later',
     // The words of the replacement flags and values (alternatives.ts); no gate guards them.
     alternative: '{name} ({when})',
     from: 'from {release}',
@@ -155,7 +158,15 @@ function defaultTexts(component: string, ctx: RuleContext): { flag: string; text
           severity: 'INFO',
           effectiveIn: d.since,
           data: { component, flag: flag.name, before: flag.defaults[i - 1].value, after: d.value, since: v(d.since) },
-          fix: `Set ${flag.name}=${flag.defaults[i - 1].value} to keep the old behaviour${flag.configField ? ` (or ${flag.configField} in the config file)` : ''}${flag.introducedIn !== null && flag.introducedIn > ctx.path.from ? `; the flag exists from ${v(flag.introducedIn)}, so set it only on ${component} of ${v(flag.introducedIn)} or later` : ''}.`,
+          fix: kit.fix('keepDefault', {
+            flag: flag.name,
+            value: flag.defaults[i - 1].value,
+            configField: flag.configField ? kit.fix('configField', { configField: flag.configField }) : '',
+            existsFrom:
+              flag.introducedIn !== null && flag.introducedIn > ctx.path.from
+                ? kit.fix('existsFrom', { introducedIn: v(flag.introducedIn), component })
+                : '',
+          }),
           change: changeAt(flag, d.since),
         }),
       });
