@@ -1,18 +1,21 @@
 // api-field: fields of the object (and of the Pod template it embeds) against the api-fields records.
 import type { ApiField } from '../../../kb/model';
-import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
-import { adviceText, fieldAlternatives, onThePath, replacementText } from '../alternatives';
+import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
+import { ruleKit } from '../rule-kit';
+import {
+  adviceText,
+  fieldAlternatives,
+  onThePath,
+  replacementText,
+  type AdviceWords,
+  type GateWords,
+} from '../alternatives';
 import { remember } from '../memo';
 import type { ManifestObject } from '../../reader/manifest';
 import { pathTrie, podTemplateOf, walkTrie, type PathTrie } from '../object-paths';
 import type { AnalysisKb, Finding, ObjectRule, RuleContext } from '../../types';
 
-export const apiFieldRule: ObjectRule = {
-  id: 'api-field',
-  scope: 'object',
-  description:
-    'Reports fields that are removed on the path (BREAKING: the API server refuses or silently drops them, so what they did stops without a word) or deprecated (WARNING: works now, breaks later), and fields that releases on the path drop because they are not there yet or their feature gate is alpha or off by default (WARNING: does nothing there); fixes name only replacement fields usable on the path, each with the release it works from.',
-  fixes: {},
+const kit = ruleKit('api-field', {
   messages: {
     removed: '{field} of {kind} is removed in {removedIn}.',
     deprecated: '{field} of {kind} is deprecated since {deprecatedIn}.',
@@ -20,6 +23,40 @@ export const apiFieldRule: ObjectRule = {
     gateOff:
       '{field} of {kind} needs feature gate {gate}, which is {state} in {releases}: the field is ignored or rejected there unless the gate is enabled.',
   },
+  fixes: {
+    use: 'Use {fields} instead.',
+    remove: 'Remove the field.',
+    moveTo: 'Move to {fields} before it is removed.',
+    setOnceServed: 'Set it only once the cluster runs {introducedIn} or later.',
+    enableGate:
+      'Enable {gate} on the components that read it ({components}) in {releases}, or set the field only where the gate is on by default.',
+    seeTheGate: 'see the gate',
+    releases: '{first} to {last}',
+    // The words of the replacement fields (alternatives.ts).
+    alternative: '{name} ({when})',
+    from: 'from {release}',
+    gate: 'behind the gate {gate}',
+    stagedGate: 'behind the {stage} gate {gate}',
+    onByDefault: '{gated}, on by default from {release}',
+    nothingYet: 'No replacement exists by {release}; later releases add {alternatives}.',
+  },
+});
+
+// A replacement field may need a gate on, so the gate's words come too.
+const adviceWords: AdviceWords & GateWords = {
+  alternative: (data) => kit.fix('alternative', data),
+  from: (data) => kit.fix('from', data),
+  gate: (data) => kit.fix('gate', data),
+  stagedGate: (data) => kit.fix('stagedGate', data),
+  onByDefault: (data) => kit.fix('onByDefault', data),
+  nothingYet: (data) => kit.fix('nothingYet', data),
+};
+
+export const apiFieldRule: ObjectRule = {
+  ...kit.declaration,
+  scope: 'object',
+  description:
+    'Reports fields that are removed on the path (BREAKING: the API server refuses or silently drops them, so what they did stops without a word) or deprecated (WARNING: works now, breaks later), and fields that releases on the path drop because they are not there yet or their feature gate is alpha or off by default (WARNING: does nothing there); fixes name only replacement fields usable on the path, each with the release it works from.',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     walkTrie(fieldsOf(ctx, object.kind), object.value, [], (field, path) => {
@@ -28,7 +65,7 @@ export const apiFieldRule: ObjectRule = {
       const at = pathText(path);
       // What a field says depends on the field, where it is written and the object's own API version only.
       const own = field.kind === object.kind ? object.apiVersion : '';
-      const texts = remember(ctx, ['api-field', field.key, own, at], () => checkField(this, own, field, at, ctx));
+      const texts = remember(ctx, ['api-field', field.key, own, at], () => checkField(own, field, at, ctx));
       for (const text of texts) findings.push(placed(text, object, path, at));
     });
     return findings;
@@ -53,13 +90,7 @@ function fieldsOf(ctx: RuleContext, kind: string): PathTrie<ApiField> {
 }
 
 /** The findings a field written at `at` gets; `objectApiVersion` is the object's when the field is of the object's own kind. */
-function checkField(
-  rule: ObjectRule,
-  objectApiVersion: string,
-  field: ApiField,
-  at: string,
-  ctx: RuleContext,
-): FindingText[] {
+function checkField(objectApiVersion: string, field: ApiField, at: string, ctx: RuleContext): FindingText[] {
   const v = ctx.kb.formatVersion;
   const data = { field: at, kind: field.kind };
   const alternatives = fieldAlternatives(field, ctx);
@@ -75,13 +106,19 @@ function checkField(
   if (onPath(field.removedIn, ctx)) {
     const advice = onThePath(alternatives, field.removedIn, ctx);
     return [
-      findingText(rule, {
+      kit.text({
         messageId: 'removed',
         severity: 'BREAKING',
         effectiveIn: clampToPath(field.removedIn, ctx),
         data: { ...data, removedIn: v(field.removedIn) },
         replacement: replacementText(advice, ', '),
-        fix: adviceText(advice, ctx, (names) => `Use ${names} instead.`, 'Remove the field.'),
+        fix: adviceText(
+          advice,
+          ctx,
+          adviceWords,
+          (names) => kit.fix('use', { fields: names.join(', ') }),
+          kit.fix('remove', {}),
+        ),
         change: changeAt(field, field.removedIn),
       }),
     ];
@@ -90,13 +127,13 @@ function checkField(
   if (onPath(field.deprecatedIn, ctx)) {
     const advice = onThePath(alternatives, field.removedIn ?? ctx.path.to, ctx);
     out.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'deprecated',
         severity: 'WARNING',
         effectiveIn: clampToPath(field.deprecatedIn, ctx),
         data: { ...data, deprecatedIn: v(field.deprecatedIn) },
         replacement: replacementText(advice, ', '),
-        fix: adviceText(advice, ctx, (names) => `Move to ${names} before it is removed.`, null),
+        fix: adviceText(advice, ctx, adviceWords, (names) => kit.fix('moveTo', { fields: names.join(', ') }), null),
         change: changeAt(field, field.deprecatedIn),
       }),
     );
@@ -104,12 +141,12 @@ function checkField(
   const missing = ctx.path.releases.filter((r) => field.introducedIn !== null && r < field.introducedIn);
   if (missing.length > 0) {
     out.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'notYetServed',
         severity: 'WARNING',
         effectiveIn: missing[0],
-        data: { ...data, introducedIn: v(field.introducedIn!), releases: span(missing, v) },
-        fix: `Set it only once the cluster runs ${v(field.introducedIn!)} or later.`,
+        data: { ...data, introducedIn: v(field.introducedIn!), releases: releases(missing, v) },
+        fix: kit.fix('setOnceServed', { introducedIn: v(field.introducedIn!) }),
         change: changeAt(field, field.introducedIn!),
       }),
     );
@@ -121,8 +158,9 @@ function checkField(
     );
     if (off.length > 0) {
       const first = ctx.kb.gateStateIn(gate, off[0]);
+      const offIn = releases(off, v);
       out.push(
-        findingText(rule, {
+        kit.text({
           messageId: 'gateOff',
           severity: 'WARNING',
           effectiveIn: off[0],
@@ -130,9 +168,13 @@ function checkField(
             ...data,
             gate: gate.name,
             state: first.stage === 'ALPHA' ? 'alpha' : 'off by default',
-            releases: span(off, v),
+            releases: offIn,
           },
-          fix: `Enable ${gate.name} on the components that read it (${gate.components.join(', ') || 'see the gate'}) in ${span(off, v)}, or set the field only where the gate is on by default.`,
+          fix: kit.fix('enableGate', {
+            gate: gate.name,
+            components: gate.components.join(', ') || kit.fix('seeTheGate', {}),
+            releases: offIn,
+          }),
           change: changeAt(gate, off[0]) ?? changeAt(field, off[0]),
         }),
       );
@@ -146,7 +188,17 @@ function isOff(gate: NonNullable<ApiField['featureGate']>, version: number, ctx:
   return s.exists && (s.stage === 'ALPHA' || s.defaultEnabled === false);
 }
 
-/** [1016, 1017, 1018] -> "1.16 to 1.18"; [1016] -> "1.16". */
+/**
+ * [1016, 1017, 1018] -> "1.16 to 1.18"; [1016] -> "1.16". A fix template, since the gateOff fix names the
+ * span; the messages take the same filled text so that message and fix say the same.
+ */
+function releases(versions: number[], v: (k: number) => string): string {
+  return versions.length === 1
+    ? v(versions[0])
+    : kit.fix('releases', { first: v(versions[0]), last: v(versions[versions.length - 1]) });
+}
+
+/** The same with its words inline, for the feature-gate rule's messages (this rule's come from its kit). */
 export function span(versions: number[], v: (k: number) => string): string {
   return versions.length === 1 ? v(versions[0]) : `${v(versions[0])} to ${v(versions[versions.length - 1])}`;
 }

@@ -2,19 +2,22 @@
 // removed flags and enumerated values stop the component (BREAKING), deprecated ones warn, and a
 // default that changes on the path while the flag is not set is worth knowing (INFO).
 import type { Flag } from '../../../kb/model';
-import { changeAt, clampToPath, findingText, onPath, pathText, placed, type FindingText } from '../findings';
-import { adviceText, flagAlternatives, onThePath, replacementText, valueAlternatives } from '../alternatives';
+import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
+import { ruleKit } from '../rule-kit';
+import {
+  adviceText,
+  flagAlternatives,
+  onThePath,
+  replacementText,
+  valueAlternatives,
+  type AdviceWords,
+} from '../alternatives';
 import { remember } from '../memo';
 import type { ManifestObject } from '../../reader/manifest';
 import { invocationsIn } from '../components';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 
-export const componentFlagRule: ObjectRule = {
-  id: 'component-flag',
-  scope: 'object',
-  description:
-    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values, and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from.',
-  fixes: {},
+const kit = ruleKit('component-flag', {
   messages: {
     removed: '{component} flag {flag} is removed in {removedIn}: {component} refuses to start with it.',
     deprecated: '{component} flag {flag} is deprecated since {deprecatedIn}.',
@@ -22,6 +25,34 @@ export const componentFlagRule: ObjectRule = {
     valueDeprecated: '{component} {flag}={value} is deprecated since {deprecatedIn}.',
     defaultChanged: '{component} {flag} is not set, and its default changes from {before} to {after} in {since}.',
   },
+  fixes: {
+    use: 'Use {flags} instead.',
+    several: '{flags} and {last}',
+    remove: 'Remove {flag}.',
+    useValue: 'Use {value}.',
+    chooseValue: 'Choose another value for {flag}.',
+    moveToValue: 'Move to {value}.',
+    keepDefault: 'Set {flag}={value} to keep the old behaviour{configField}{existsFrom}.',
+    configField: ' (or {configField} in the config file)',
+    existsFrom: '; the flag exists from {introducedIn}, so set it only on {component} of {introducedIn} or later',
+    // The words of the replacement flags and values (alternatives.ts); no gate guards them.
+    alternative: '{name} ({when})',
+    from: 'from {release}',
+    nothingYet: 'No replacement exists by {release}; later releases add {alternatives}.',
+  },
+});
+
+const adviceWords: AdviceWords = {
+  alternative: (data) => kit.fix('alternative', data),
+  from: (data) => kit.fix('from', data),
+  nothingYet: (data) => kit.fix('nothingYet', data),
+};
+
+export const componentFlagRule: ObjectRule = {
+  ...kit.declaration,
+  scope: 'object',
+  description:
+    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values, and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from.',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const inv of invocationsIn(object, ctx.kb)) {
@@ -30,14 +61,12 @@ export const componentFlagRule: ObjectRule = {
       for (const use of inv.flags) {
         given.add(use.name);
         const texts = remember(ctx, ['component-flag', component, use.name, use.value], () =>
-          flagTexts(this, component, use.name, use.value, ctx),
+          flagTexts(component, use.name, use.value, ctx),
         );
         if (texts.length > 0) use.pathString ??= pathText(use.path);
         for (const text of texts) findings.push(placed(text, object, use.path, use.pathString));
       }
-      for (const d of remember(ctx, ['component-flag', 'defaults', component], () =>
-        defaultTexts(this, component, ctx),
-      )) {
+      for (const d of remember(ctx, ['component-flag', 'defaults', component], () => defaultTexts(component, ctx))) {
         if (!given.has(d.flag))
           findings.push(placed(d.text, object, inv.container, (inv.containerString ??= pathText(inv.container))));
       }
@@ -47,20 +76,14 @@ export const componentFlagRule: ObjectRule = {
 };
 
 /** What passing `name` (with `value`) to `component` meets on the path. */
-function flagTexts(
-  rule: ObjectRule,
-  component: string,
-  name: string,
-  given: string | null,
-  ctx: RuleContext,
-): FindingText[] {
+function flagTexts(component: string, name: string, given: string | null, ctx: RuleContext): FindingText[] {
   const flag = ctx.kb.flag(component, name);
   if (!flag) return [];
   const v = ctx.kb.formatVersion;
   const data = { component, flag: flag.name };
   if (onPath(flag.removedIn, ctx)) {
     return [
-      findingText(rule, {
+      kit.text({
         messageId: 'removed',
         severity: 'BREAKING',
         effectiveIn: clampToPath(flag.removedIn, ctx),
@@ -73,7 +96,7 @@ function flagTexts(
   const out: FindingText[] = [];
   if (onPath(flag.deprecatedIn, ctx)) {
     out.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'deprecated',
         severity: 'WARNING',
         effectiveIn: clampToPath(flag.deprecatedIn, ctx),
@@ -87,26 +110,32 @@ function flagTexts(
   if (value && onPath(value.removedIn, ctx)) {
     const advice = onThePath(valueAlternatives(flag, value.replacement), value.removedIn, ctx);
     out.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'valueRemoved',
         severity: 'BREAKING',
         effectiveIn: clampToPath(value.removedIn, ctx),
         data: { ...data, value: value.value, removedIn: v(value.removedIn) },
         replacement: replacementText(advice, ' '),
-        fix: adviceText(advice, ctx, (names) => `Use ${names}.`, `Choose another value for ${flag.name}.`),
+        fix: adviceText(
+          advice,
+          ctx,
+          adviceWords,
+          (names) => kit.fix('useValue', { value: names.join(', ') }),
+          kit.fix('chooseValue', { flag: flag.name }),
+        ),
         change: changeAt(flag, value.removedIn),
       }),
     );
   } else if (value && onPath(value.deprecatedIn, ctx)) {
     const advice = onThePath(valueAlternatives(flag, value.replacement), value.removedIn ?? ctx.path.to, ctx);
     out.push(
-      findingText(rule, {
+      kit.text({
         messageId: 'valueDeprecated',
         severity: 'WARNING',
         effectiveIn: clampToPath(value.deprecatedIn, ctx),
         data: { ...data, value: value.value, deprecatedIn: v(value.deprecatedIn) },
         replacement: replacementText(advice, ' '),
-        fix: adviceText(advice, ctx, (names) => `Move to ${names}.`, null),
+        fix: adviceText(advice, ctx, adviceWords, (names) => kit.fix('moveToValue', { value: names.join(', ') }), null),
         change: changeAt(flag, value.deprecatedIn),
       }),
     );
@@ -115,7 +144,7 @@ function flagTexts(
 }
 
 /** The defaults of `component` that change on the path: each worth an INFO where the flag is not set. */
-function defaultTexts(rule: ObjectRule, component: string, ctx: RuleContext): { flag: string; text: FindingText }[] {
+function defaultTexts(component: string, ctx: RuleContext): { flag: string; text: FindingText }[] {
   const v = ctx.kb.formatVersion;
   const out: { flag: string; text: FindingText }[] = [];
   for (const flag of ctx.kb.flagsOf(component)) {
@@ -124,12 +153,20 @@ function defaultTexts(rule: ObjectRule, component: string, ctx: RuleContext): { 
       if (d.since <= ctx.path.from || d.since > ctx.path.to) continue;
       out.push({
         flag: flag.name,
-        text: findingText(rule, {
+        text: kit.text({
           messageId: 'defaultChanged',
           severity: 'INFO',
           effectiveIn: d.since,
           data: { component, flag: flag.name, before: flag.defaults[i - 1].value, after: d.value, since: v(d.since) },
-          fix: `Set ${flag.name}=${flag.defaults[i - 1].value} to keep the old behaviour${flag.configField ? ` (or ${flag.configField} in the config file)` : ''}${flag.introducedIn !== null && flag.introducedIn > ctx.path.from ? `; the flag exists from ${v(flag.introducedIn)}, so set it only on ${component} of ${v(flag.introducedIn)} or later` : ''}.`,
+          fix: kit.fix('keepDefault', {
+            flag: flag.name,
+            value: flag.defaults[i - 1].value,
+            configField: flag.configField ? kit.fix('configField', { configField: flag.configField }) : '',
+            existsFrom:
+              flag.introducedIn !== null && flag.introducedIn > ctx.path.from
+                ? kit.fix('existsFrom', { introducedIn: v(flag.introducedIn), component })
+                : '',
+          }),
           change: changeAt(flag, d.since),
         }),
       });
@@ -143,12 +180,19 @@ function flagAdvice(flag: Flag, bites: number, ctx: RuleContext): { replacement:
   const advice = onThePath(flagAlternatives(flag, ctx), bites, ctx);
   return {
     replacement: replacementText(advice, ' '),
-    // Flag alternatives carry no gate, so their descriptions hold no commas: "A, B" reads "A and B".
     fix: adviceText(
       advice,
       ctx,
-      (names) => `Use ${names.replace(/, (?=[^,]*$)/, ' and ')} instead.`,
-      `Remove ${flag.name}.`,
+      adviceWords,
+      (names) => kit.fix('use', { flags: flagList(names) }),
+      kit.fix('remove', { flag: flag.name }),
     ),
   };
+}
+
+/** "A", "A and B", "A, B and C". */
+function flagList(names: string[]): string {
+  return names.length > 1
+    ? kit.fix('several', { flags: names.slice(0, -1).join(', '), last: names[names.length - 1] })
+    : names[0];
 }
