@@ -1,9 +1,9 @@
-// Helpers every rule uses to word and place a finding.
+// Helpers every rule uses to place a finding and find the note behind it (the words: rule-kit.ts).
 import type { Change, Subject } from '../../kb/model';
 import { replacementPaths } from '../../kb/replacement-paths';
 import type { VersionKey } from '../../kb/version';
 import type { ManifestObject, PathSegment } from '../reader/manifest';
-import type { Finding, ResourceRef, Rule, RuleContext, Severity } from '../types';
+import type { Finding, ResourceRef, RuleContext } from '../types';
 
 export function resourceOf(object: ManifestObject): ResourceRef {
   return {
@@ -47,33 +47,6 @@ export function pathText(path: PathSegment[]): string {
     if (!/^[A-Za-z_$][\w$-]*$/.test(p)) return `${acc}[${JSON.stringify(p)}]`;
     return acc ? `${acc}.${p}` : p;
   }, '');
-}
-
-/** Fills {placeholders} of a rule's message template; unknown placeholders are a programming error. */
-export function format(rule: Rule, messageId: string, data: Record<string, string | number>): string {
-  const parts = templateParts(rule, messageId);
-  let out = parts[0];
-  for (let i = 1; i < parts.length; i += 2) {
-    const key = parts[i];
-    if (!(key in data)) throw new Error(`rule ${rule.id} message ${messageId} needs {${key}}`);
-    out += String(data[key]) + parts[i + 1];
-  }
-  return out;
-}
-
-// A template split once into [text, key, text, key, text...].
-const templates = new WeakMap<Rule, Map<string, string[]>>();
-function templateParts(rule: Rule, messageId: string): string[] {
-  let byId = templates.get(rule);
-  if (!byId) templates.set(rule, (byId = new Map()));
-  let parts = byId.get(messageId);
-  if (!parts) {
-    const template = rule.messages[messageId];
-    if (!template) throw new Error(`rule ${rule.id} has no message ${messageId}`);
-    parts = template.split(/\{(\w+)\}/);
-    byId.set(messageId, parts);
-  }
-  return parts;
 }
 
 /** A release that bites on the path: releases before `from` are already in effect at `from`. */
@@ -127,37 +100,6 @@ function replacementKeys(s: Subject): string[] {
 /** What a finding says, apart from which object and where: the same for every object the fact applies to. */
 export type FindingText = Omit<Finding, 'resource' | 'path' | 'line'>;
 
-export interface TextInput {
-  messageId: string;
-  data: Record<string, string | number>;
-  severity: Severity;
-  effectiveIn: VersionKey;
-  fix?: string | null;
-  replacement?: string | null;
-  change?: Change | null;
-  gatewayApiRelease?: string | null;
-}
-
-interface FindingInput extends TextInput {
-  object: ManifestObject;
-  path: PathSegment[] | null;
-  line?: number;
-}
-
-export function findingText(rule: Rule, input: TextInput): FindingText {
-  return {
-    ruleId: rule.id,
-    messageId: input.messageId,
-    severity: input.severity,
-    message: format(rule, input.messageId, input.data),
-    effectiveIn: input.effectiveIn,
-    fix: input.fix ?? null,
-    replacement: input.replacement ?? null,
-    change: input.change ?? null,
-    gatewayApiRelease: input.gatewayApiRelease ?? null,
-  };
-}
-
 // One resource reference per object, shared by its findings: the rules run object by object, so the last
 // object's is kept (a WeakMap of every object cost more in lookups and garbage collection).
 let lastResource: { object: ManifestObject; resource: ResourceRef } | null = null;
@@ -186,8 +128,4 @@ export function placed(
     change: text.change,
     gatewayApiRelease: text.gatewayApiRelease,
   };
-}
-
-export function finding(rule: Rule, input: FindingInput): Finding {
-  return placed(findingText(rule, input), input.object, input.path, undefined, input.line);
 }

@@ -51,11 +51,10 @@ interface RuleKit<M extends Templates, F extends Templates, P extends Templates>
   part<Id extends keyof P & string>(id: Id, data: TemplateData<P[Id]>): string;
 }
 
-export function ruleKit<
-  const M extends Templates,
-  const F extends Templates,
-  const P extends Templates = {},
->(id: string, words: { messages: M; fixes: F; parts?: P }): RuleKit<M, F, P> {
+export function ruleKit<const M extends Templates, const F extends Templates, const P extends Templates = {}>(
+  id: string,
+  words: { messages: M; fixes: F; parts?: P },
+): RuleKit<M, F, P> {
   const message = filler(id, 'message', words.messages);
   const fix = filler(id, 'fix', words.fixes);
   const part = filler(id, 'part', words.parts ?? {});

@@ -40,6 +40,10 @@ const kit = ruleKit('api-field', {
     onByDefault: '{gated}, on by default from {release}',
     nothingYet: 'No replacement exists by {release}; later releases add {alternatives}.',
   },
+  parts: {
+    alpha: 'alpha',
+    offByDefault: 'off by default',
+  },
 });
 
 // A replacement field may need a gate on, so the gate's words come too.
@@ -167,7 +171,7 @@ function checkField(objectApiVersion: string, field: ApiField, at: string, ctx: 
           data: {
             ...data,
             gate: gate.name,
-            state: first.stage === 'ALPHA' ? 'alpha' : 'off by default',
+            state: first.stage === 'ALPHA' ? kit.part('alpha', {}) : kit.part('offByDefault', {}),
             releases: offIn,
           },
           fix: kit.fix('enableGate', {
@@ -196,9 +200,4 @@ function releases(versions: number[], v: (k: number) => string): string {
   return versions.length === 1
     ? v(versions[0])
     : kit.fix('releases', { first: v(versions[0]), last: v(versions[versions.length - 1]) });
-}
-
-/** The same with its words inline, for the feature-gate rule's messages (this rule's come from its kit). */
-export function span(versions: number[], v: (k: number) => string): string {
-  return versions.length === 1 ? v(versions[0]) : `${v(versions[0])} to ${v(versions[versions.length - 1])}`;
 }

@@ -66,6 +66,9 @@ const kit = ruleKit('api-reference', {
     dropAPIService:
       'No replacement is recorded for the kinds of {apiVersion}: drop this APIService if nothing needs it.',
   },
+  parts: {
+    coreGroup: 'the core group',
+  },
 });
 
 export const apiReferenceRule: ObjectRule = {
@@ -161,7 +164,13 @@ function kindText(place: KindPlace, apiVersion: string, kind: string, ctx: RuleC
     effectiveIn,
     fix: fix.trim(),
     replacement: target?.apiVersion ?? null,
-    data: { kind, apiVersion, group: group || 'the core group', removedIn: v(gone.removedIn), effect: place.effect },
+    data: {
+      kind,
+      apiVersion,
+      group: group || kit.part('coreGroup', {}),
+      removedIn: v(gone.removedIn),
+      effect: place.effect,
+    },
     change: changeAt(gone, gone.removedIn),
   });
 }
@@ -217,7 +226,7 @@ function resourceText(
     effectiveIn,
     fix: fix.trim(),
     replacement: target?.group ?? null,
-    data: { resource, group: group || 'the core group', removedIn: v(gone.removedIn), effect: place.effect },
+    data: { resource, group: group || kit.part('coreGroup', {}), removedIn: v(gone.removedIn), effect: place.effect },
     change: changeAt(gone, gone.removedIn),
   });
 }

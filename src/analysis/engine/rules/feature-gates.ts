@@ -7,7 +7,6 @@ import { remember } from '../memo';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
 import { configOwner, invocationsIn, parseFeatureGates, type FlagUse } from '../components';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
-import { span } from './api-fields';
 
 interface GateSetting {
   gate: string;
@@ -38,6 +37,7 @@ const kit = ruleKit('feature-gate', {
   parts: {
     locked: ' and locked to {default}',
     removal: ' in {removedIn}',
+    releases: '{first} to {last}',
   },
 });
 
@@ -105,7 +105,7 @@ function checkGate(gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleCon
         messageId: 'notYetKnown',
         severity: 'BREAKING',
         effectiveIn: before[0],
-        data: { ...base, introducedIn: v(introducedIn), releases: span(before, v) },
+        data: { ...base, introducedIn: v(introducedIn), releases: releasesText(before, v) },
         fix: kit.fix('setFrom', { gate: gate.name, introducedIn: v(introducedIn) }),
         change: changeAt(gate, introducedIn),
       }),
@@ -161,4 +161,11 @@ function checkGate(gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleCon
     }
   }
   return findings;
+}
+
+/** [1016, 1017, 1018] -> "1.16 to 1.18"; [1016] -> "1.16". */
+function releasesText(versions: number[], v: (k: number) => string): string {
+  return versions.length === 1
+    ? v(versions[0])
+    : kit.part('releases', { first: v(versions[0]), last: v(versions[versions.length - 1]) });
 }

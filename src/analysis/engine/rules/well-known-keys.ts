@@ -29,6 +29,16 @@ const kit = ruleKit('well-known-key', {
     useFrom: 'Use {replacement} instead (at {at}) from {from}, the first release that has it; until then keep {key}.',
     use: 'Use {replacement} instead (at {at}).',
   },
+  parts: {
+    labelled: 'labelled',
+    annotated: 'annotated',
+    tainted: 'tainted',
+    object: 'object',
+    selector: 'selector',
+    preference: 'preference',
+    toleration: 'toleration',
+    topologyKey: 'topology key',
+  },
 });
 
 export const wellKnownKeyRule: ObjectRule = {
@@ -66,13 +76,18 @@ function siblingHolds(object: ManifestObject, path: PathSegment[], key: string):
   return Array.isArray(list) && list.some((item) => isPlainObject(item) && item[field] === key);
 }
 
-const MARKED: Record<WellKnownKey['type'], string> = { LABEL: 'labelled', ANNOTATION: 'annotated', TAINT: 'tainted' };
+// The words of a key's type and a place's role in the messages (parts of the kit, filled once).
+const MARKED: Record<WellKnownKey['type'], string> = {
+  LABEL: kit.part('labelled', {}),
+  ANNOTATION: kit.part('annotated', {}),
+  TAINT: kit.part('tainted', {}),
+};
 const USE: Record<KeyPlace['role'], string> = {
-  carries: 'object',
-  selects: 'selector',
-  prefers: 'preference',
-  tolerates: 'toleration',
-  spreads: 'topology key',
+  carries: kit.part('object', {}),
+  selects: kit.part('selector', {}),
+  prefers: kit.part('preference', {}),
+  tolerates: kit.part('toleration', {}),
+  spreads: kit.part('topologyKey', {}),
 };
 
 /** What using `record` at `at`, a place of `place`'s role in an object of `kind`, meets on the path. */
