@@ -94,6 +94,7 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
       servedVersions: list(k.servedVersions),
       storageVersion: k.storageVersion,
       deprecatedVersions: list(k.deprecatedVersions),
+      bundleVersion: k.bundleVersion,
     });
   }
   for (const r of out.releases) r.kinds.sort((a, b) => channelOrder(a.channel) - channelOrder(b.channel));

@@ -141,6 +141,7 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
         images: list(c.images),
         configKinds: list(c.configKinds),
         launchers: list<Launcher>(c.launchers),
+        notes: c.notes,
         sources: list(c.sources),
       })),
       kinds: kinds.map((k): KindInfo => ({
@@ -148,6 +149,8 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
         podTemplate: k.podTemplate,
         references: list<ReferencePlace>(k.references),
         keyPlaces: list<KeyPlace>(k.keyPlaces),
+        notes: k.notes,
+        sources: list(k.sources),
       })),
       constraints: [],
       flags: [],
@@ -287,7 +290,7 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
       out.metrics.push(metric);
     }
     for (const c of changes) {
-      // By type, then in the order the records were written (their ids): the order compile.ts gives.
+      // By type, then in the order the records were written (their ids, by key): the order compile.ts gives.
       const subjects: Subject[] = [
         ...byId(c.featureGates).map((x) => gateById.get(x.id)!),
         ...byId(c.flags).map((x) => flagById.get(x.id)!),
@@ -348,6 +351,7 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
         featureGate: c.featureGate ? (gateByName.get(c.featureGate) ?? null) : null,
         since: d.since ? parseVersion(d.since) : null,
         change: c.changeKey ? (changeByKey.get(c.changeKey) ?? null) : null,
+        notes: c.notes,
         sources: list(c.sources),
       });
     }

@@ -6,14 +6,13 @@
 // or the new one, never a mix.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
-import { parseVersion } from '../kb/version';
+import { formatVersion } from '../kb/version';
 import type { SeedBundle } from '../seed/load';
-import { parseSubjectRef, subjectKey, type SubjectType } from '../seed/subjects';
 import { openPrisma, type Db, type Tx } from './client';
 import { saveSnapshot } from './load-kb';
 import { kbFingerprint } from './kb-fingerprint';
-import { compileKnowledgeBase } from '../kb/compile';
-import type { KbModel } from '../kb/model';
+import { compileKnowledgeBase, mergeImportedNotes } from '../kb/compile';
+import type { KbModel, Subject } from '../kb/model';
 import { applyMigrations } from './migrations';
 import { buildSearchIndex, type SearchDoc } from './search-index';
 import { carryOverImportedNotes, importedSearchDocs, toImportedNoteRow, type ImportedNoteRow } from './imported-notes';
@@ -22,7 +21,6 @@ import { SEED_LOCK_KEY } from './postgres';
 import { gatewayApiRecordCount, writeGatewayApi } from './write-gateway-api';
 import { PG_SEARCH_TABLE, rebuildPgSearchIndex } from './search-index-postgres';
 
-const v = (s: string | null | undefined): number | null => (s ? parseVersion(s) : null);
 const json = (x: unknown) => JSON.stringify(x ?? []);
 
 interface SeedWriteResult {
@@ -34,17 +32,17 @@ interface SeedWriteResult {
 }
 
 /**
- * Writes the seed's knowledge base into the database at `target` and, beside it, the snapshot file of the same
- * knowledge base compiled in memory (compileKnowledgeBase, with the imported notes the database keeps), so
- * nobody reads it back through Prisma.
+ * Writes the seed's knowledge base, compiled once (compileKnowledgeBase), into the database at `target`, and
+ * keeps the same knowledge base, with the imported notes the database keeps, as the snapshot file beside it,
+ * so nobody reads it back through Prisma.
  */
 export async function writeSeed(bundle: SeedBundle, target: string): Promise<SeedWriteResult> {
-  const seededAt = new Date().toISOString();
+  const knowledgeBase = compileKnowledgeBase(bundle, { seededAt: new Date().toISOString() });
   const written = isPostgres(target)
-    ? await writeSeedPostgres(bundle, target, seededAt)
-    : await writeSeedSqlite(bundle, target, seededAt);
-  const knowledgeBase = compileKnowledgeBase(bundle, { seededAt, importedNotes: written.imported });
-  saveSnapshot(target, knowledgeBase, kbFingerprint(bundle.hash, seededAt, written.imported));
+    ? await writeSeedPostgres(knowledgeBase, target)
+    : await writeSeedSqlite(knowledgeBase, target);
+  mergeImportedNotes(knowledgeBase, written.imported);
+  saveSnapshot(target, knowledgeBase, kbFingerprint(knowledgeBase.seedHash, knowledgeBase.seededAt, written.imported));
   return { file: written.file, records: written.records, migrations: written.migrations, knowledgeBase };
 }
 
@@ -56,7 +54,7 @@ interface Written {
   imported: ImportedNoteRow[];
 }
 
-async function writeSeedSqlite(bundle: SeedBundle, target: string, seededAt: string): Promise<Written> {
+async function writeSeedSqlite(kb: KbModel, target: string): Promise<Written> {
   mkdirSync(dirname(target), { recursive: true });
   removeAbandonedBuilds(target);
   const temp = join(dirname(target), `.${basename(target)}.building-${process.pid}-${Date.now()}`);
@@ -65,13 +63,13 @@ async function writeSeedSqlite(bundle: SeedBundle, target: string, seededAt: str
     const db = openPrisma(temp);
     let records: number;
     try {
-      records = await writeRecords(db, bundle, seededAt);
+      records = await writeRecords(db, kb);
     } finally {
       await db.$disconnect();
     }
     // Imported release notes live only in this database: keep them across a rebuild from seed/.
     const imported = carryOverImportedNotes(target, temp);
-    buildSearchIndex(temp, [...searchDocs(bundle), ...importedSearchDocs(imported)]);
+    buildSearchIndex(temp, [...searchDocs(kb), ...importedSearchDocs(imported)]);
     renameSync(temp, target);
     return { file: target, records, migrations, imported };
   } finally {
@@ -118,7 +116,7 @@ function insideTransaction(tx: Tx): Db {
   return { $transaction: (fn: (inner: Tx) => Promise<unknown>) => fn(tx) } as unknown as Db;
 }
 
-async function writeSeedPostgres(bundle: SeedBundle, url: string, seededAt: string): Promise<Written> {
+async function writeSeedPostgres(kb: KbModel, url: string): Promise<Written> {
   const migrations = await applyMigrations(url);
   const db = openPrisma(url);
   try {
@@ -127,11 +125,11 @@ async function writeSeedPostgres(bundle: SeedBundle, url: string, seededAt: stri
         // Two seeds at once (npm run seed on two machines) write one after the other.
         await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})::text`);
         for (const table of await seededTablesInDeleteOrder(tx)) await tx.$executeRawUnsafe(`DELETE FROM "${table}"`);
-        const count = await writeRecords(insideTransaction(tx), bundle, seededAt);
+        const count = await writeRecords(insideTransaction(tx), kb);
         const kept = (await tx.importedNote.findMany({ orderBy: [{ version: 'asc' }, { position: 'asc' }] })).map(
           toImportedNoteRow,
         );
-        await rebuildPgSearchIndex(tx, [...searchDocs(bundle), ...importedSearchDocs(kept)]);
+        await rebuildPgSearchIndex(tx, [...searchDocs(kb), ...importedSearchDocs(kept)]);
         return { records: count, imported: kept };
       },
       { timeout: 300_000, maxWait: 300_000 },
@@ -162,249 +160,237 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function writeRecords(db: Db, b: SeedBundle, seededAt: string): Promise<number> {
+/**
+ * Writes the knowledge base's rows from the compiled model: the seed's records (not imported notes, which
+ * their own table keeps), with the links between them, and KbMeta last.
+ */
+async function writeRecords(db: Db, kb: KbModel): Promise<number> {
+  const releases = kb.releases.filter((r) => !r.imported);
+  const changes = kb.changes.filter((c) => !c.imported);
   const records =
-    b.releases.length +
-    b.components.length +
-    b.kinds.length +
-    b.constraints.length +
-    b.featureGates.length +
-    b.flags.length +
-    b.apiVersions.length +
-    b.apiFields.length +
-    b.wellKnownKeys.length +
-    b.metrics.length +
-    b.changes.length +
-    gatewayApiRecordCount(b.gatewayApi);
-  const ids: Record<SubjectType, Map<string, number>> = {
-    gate: new Map(),
-    flag: new Map(),
-    api: new Map(),
-    field: new Map(),
-    key: new Map(),
-    metric: new Map(),
-  };
+    releases.length +
+    kb.components.length +
+    kb.kinds.length +
+    kb.constraints.length +
+    kb.featureGates.length +
+    kb.flags.length +
+    kb.apiVersions.length +
+    kb.apiFields.length +
+    kb.wellKnownKeys.length +
+    kb.metrics.length +
+    changes.length +
+    gatewayApiRecordCount(kb.gatewayApi);
+  // The row id of each record written, by the record itself.
+  const ids = new Map<object, number>();
+  const idOf = (record: object): number => ids.get(record)!;
   await db.$transaction(
     async (tx) => {
       await tx.release.createMany({
-        data: b.releases.map(({ record: r }) => ({
-          version: v(r.version)!,
-          releasedOn: r.releasedOn ?? null,
-          endOfLifeOn: r.endOfLifeOn ?? null,
-          preliminary: r.preliminary ?? false,
+        data: releases.map((r) => ({
+          version: r.version,
+          releasedOn: r.releasedOn,
+          endOfLifeOn: r.endOfLifeOn,
+          preliminary: r.preliminary,
           sources: json(r.sources),
         })),
       });
       await tx.component.createMany({
-        data: b.components.map(({ record: c }) => ({
+        data: kb.components.map((c) => ({
           name: c.name,
           summary: c.summary,
           binaries: json(c.binaries),
           images: json(c.images),
           configKinds: json(c.configKinds),
           launchers: json(c.launchers),
-          notes: c.notes ?? null,
+          notes: c.notes,
           sources: json(c.sources),
         })),
       });
       await tx.kindInfo.createMany({
-        data: b.kinds.map(({ record: k }) => ({
+        data: kb.kinds.map((k) => ({
           kind: k.kind,
-          podTemplate: k.podTemplate ?? null,
-          references: json(k.references.map((r) => ({ ...r, unless: r.unless ?? null }))),
-          keyPlaces: json(k.keyPlaces.map(({ notes: _notes, sources: _sources, ...place }) => place)),
-          notes: k.notes ?? null,
+          podTemplate: k.podTemplate,
+          references: json(k.references),
+          keyPlaces: json(k.keyPlaces),
+          notes: k.notes,
           sources: json(k.sources),
         })),
       });
       await tx.constraint.createMany({
-        data: b.constraints.map(({ record: c }) => ({
-          key: c.id,
+        data: kb.constraints.map((c) => ({
+          key: c.key,
           kind: c.kind,
           summary: c.summary,
           severity: c.severity,
-          featureGate: c.featureGate ?? null,
-          changeKey: c.change ?? null,
+          featureGate: c.featureGate?.name ?? null,
+          changeKey: c.change?.key ?? null,
           definition: JSON.stringify({
-            when: c.when ?? null,
+            when: c.when,
             measure: c.measure,
             maxLength: c.maxLength,
-            since: c.since ?? null,
+            since: c.since === null ? null : formatVersion(c.since),
           }),
-          notes: c.notes ?? null,
+          notes: c.notes,
           sources: json(c.sources),
         })),
       });
-      for (const { record: g } of b.featureGates) {
+      for (const g of kb.featureGates) {
         const row = await tx.featureGate.create({
           data: {
             name: g.name,
             summary: g.summary,
             sigs: json(g.sigs),
             components: json(g.components),
-            kep: g.kep ?? null,
-            removedIn: v(g.removedIn),
-            notes: g.notes ?? null,
+            kep: g.kep,
+            removedIn: g.removedIn,
+            notes: g.notes,
             sources: json(g.sources),
             stages: {
               create: g.lifecycle.map((s, position) => ({
                 position,
                 stage: s.stage,
                 defaultEnabled: s.defaultEnabled,
-                lockedToDefault: s.lockedToDefault ?? null,
-                since: v(s.since)!,
-                until: v(s.until),
+                lockedToDefault: s.lockedToDefault,
+                since: s.since,
+                until: s.until,
               })),
             },
           },
         });
-        ids.gate.set(subjectKey('gate', g), row.id);
+        ids.set(g, row.id);
       }
-      for (const { record: f } of b.flags) {
+      for (const f of kb.flags) {
         const row = await tx.flag.create({
           data: {
             component: f.component,
             name: f.name,
             summary: f.summary,
-            introducedIn: v(f.introducedIn),
-            deprecatedIn: v(f.deprecatedIn),
-            removedIn: v(f.removedIn),
+            introducedIn: f.introducedIn,
+            deprecatedIn: f.deprecatedIn,
+            removedIn: f.removedIn,
             replacements: json(f.replacements),
-            configField: f.configField ?? null,
-            conversion: f.conversion ? JSON.stringify(f.conversion) : null,
-            notes: f.notes ?? null,
+            configField: f.configField,
+            conversion: f.conversion.length > 0 ? JSON.stringify(f.conversion) : null,
+            notes: f.notes,
             sources: json(f.sources),
-            defaults: { create: (f.defaults ?? []).map((d) => ({ value: d.value, since: v(d.since)! })) },
+            defaults: { create: f.defaults.map((d) => ({ value: d.value, since: d.since })) },
             values: {
-              create: (f.values ?? []).map((x) => ({
+              create: f.values.map((x) => ({
                 value: x.value,
-                introducedIn: v(x.introducedIn),
-                deprecatedIn: v(x.deprecatedIn),
-                removedIn: v(x.removedIn),
-                replacement: x.replacement ?? null,
+                introducedIn: x.introducedIn,
+                deprecatedIn: x.deprecatedIn,
+                removedIn: x.removedIn,
+                replacement: x.replacement,
               })),
             },
           },
         });
-        ids.flag.set(subjectKey('flag', f), row.id);
+        ids.set(f, row.id);
       }
-      for (const { record: a } of b.apiVersions) {
-        const slash = a.apiVersion.lastIndexOf('/');
+      for (const a of kb.apiVersions) {
         const row = await tx.apiVersion.create({
           data: {
-            group: slash < 0 ? '' : a.apiVersion.slice(0, slash),
-            version: a.apiVersion.slice(slash + 1),
+            group: a.group,
+            version: a.version,
             kind: a.kind,
-            introducedIn: v(a.introducedIn),
-            deprecatedIn: v(a.deprecatedIn),
-            removedIn: v(a.removedIn),
-            announcedRemovalIn: v(a.announcedRemovalIn),
-            replacementAvailableIn: v(a.replacementAvailableIn),
-            servedByDefault: a.servedByDefault ?? null,
-            migrationNotes: a.migrationNotes ?? null,
+            introducedIn: a.introducedIn,
+            deprecatedIn: a.deprecatedIn,
+            removedIn: a.removedIn,
+            announcedRemovalIn: a.announcedRemovalIn,
+            replacementAvailableIn: a.replacementAvailableIn,
+            servedByDefault: a.servedByDefault,
+            migrationNotes: a.migrationNotes,
             conversion: a.conversion ? JSON.stringify(a.conversion) : null,
-            notes: a.notes ?? null,
+            notes: a.notes,
             sources: json(a.sources),
           },
         });
-        ids.api.set(subjectKey('api', a), row.id);
+        ids.set(a, row.id);
       }
-      for (const { record: a } of b.apiVersions) {
+      for (const a of kb.apiVersions) {
         if (!a.replacement) continue;
-        await tx.apiVersion.update({
-          where: { id: ids.api.get(subjectKey('api', a))! },
-          data: { replacementId: ids.api.get(`${a.replacement} ${a.kind}`)! },
-        });
+        await tx.apiVersion.update({ where: { id: idOf(a) }, data: { replacementId: idOf(a.replacement) } });
       }
-      for (const { record: f } of b.apiFields) {
+      for (const f of kb.apiFields) {
         const row = await tx.apiField.create({
           data: {
             kind: f.kind,
             path: f.path,
             apiVersions: json(f.apiVersions),
             summary: f.summary,
-            introducedIn: v(f.introducedIn),
-            deprecatedIn: v(f.deprecatedIn),
-            removedIn: v(f.removedIn),
-            featureGateId: f.featureGate ? ids.gate.get(f.featureGate)! : null,
-            replacement: f.replacement ?? null,
+            introducedIn: f.introducedIn,
+            deprecatedIn: f.deprecatedIn,
+            removedIn: f.removedIn,
+            featureGateId: f.featureGate ? idOf(f.featureGate) : null,
+            replacement: f.replacement,
             conversion: f.conversion ? JSON.stringify(f.conversion) : null,
-            notes: f.notes ?? null,
+            notes: f.notes,
             sources: json(f.sources),
           },
         });
-        ids.field.set(subjectKey('field', f), row.id);
+        ids.set(f, row.id);
       }
-      for (const { record: k } of b.wellKnownKeys) {
+      for (const k of kb.wellKnownKeys) {
         const row = await tx.wellKnownKey.create({
           data: {
             key: k.key,
             type: k.type,
             summary: k.summary,
-            introducedIn: v(k.introducedIn),
-            deprecatedIn: v(k.deprecatedIn),
-            removedIn: v(k.removedIn),
-            replacement: k.replacement ?? null,
-            replacementIn: v(k.replacementIn),
-            notes: k.notes ?? null,
+            introducedIn: k.introducedIn,
+            deprecatedIn: k.deprecatedIn,
+            removedIn: k.removedIn,
+            replacement: k.replacement,
+            replacementIn: k.replacementIn,
+            notes: k.notes,
             sources: json(k.sources),
           },
         });
-        ids.key.set(subjectKey('key', k), row.id);
+        ids.set(k, row.id);
       }
-      for (const { record: m } of b.metrics) {
+      for (const m of kb.metrics) {
         const row = await tx.metric.create({
           data: {
             component: m.component,
             name: m.name,
             summary: m.summary,
-            introducedIn: v(m.introducedIn),
-            deprecatedIn: v(m.deprecatedIn),
-            removedIn: v(m.removedIn),
-            notes: m.notes ?? null,
+            introducedIn: m.introducedIn,
+            deprecatedIn: m.deprecatedIn,
+            removedIn: m.removedIn,
+            notes: m.notes,
             sources: json(m.sources),
           },
         });
-        ids.metric.set(subjectKey('metric', m), row.id);
+        ids.set(m, row.id);
       }
-      for (const c of b.changes) {
-        const links: Record<SubjectType, { id: number }[]> = {
-          gate: [],
-          flag: [],
-          api: [],
-          field: [],
-          key: [],
-          metric: [],
-        };
-        for (const ref of c.record.subjects ?? []) {
-          const { type, key } = parseSubjectRef(ref);
-          links[type].push({ id: ids[type].get(key)! });
-        }
+      for (const c of changes) {
+        const linked = (typename: Subject['typename']) =>
+          c.subjects.filter((s) => s.typename === typename).map((s) => ({ id: idOf(s) }));
         await tx.change.create({
           data: {
             key: c.key,
-            version: v(c.version)!,
-            position: c.index,
-            kind: c.record.kind,
-            summary: c.record.summary,
-            actionRequired: c.record.actionRequired ?? false,
-            sigs: json(c.record.sigs),
-            components: json(c.record.components),
-            prs: json(c.record.prs),
-            authors: json(c.record.authors),
-            sources: json(c.record.sources),
-            featureGates: { connect: links.gate },
-            flags: { connect: links.flag },
-            apiVersions: { connect: links.api },
-            apiFields: { connect: links.field },
-            wellKnownKeys: { connect: links.key },
-            metrics: { connect: links.metric },
+            version: c.version,
+            position: c.position,
+            kind: c.kind,
+            summary: c.summary,
+            actionRequired: c.actionRequired,
+            sigs: json(c.sigs),
+            // With the components its subjects imply: the reader adds those again, which changes nothing.
+            components: json(c.components),
+            prs: json(c.prs),
+            authors: json(c.authors),
+            sources: json(c.sources),
+            featureGates: { connect: linked('FeatureGate') },
+            flags: { connect: linked('Flag') },
+            apiVersions: { connect: linked('ApiVersion') },
+            apiFields: { connect: linked('ApiField') },
+            wellKnownKeys: { connect: linked('WellKnownKey') },
+            metrics: { connect: linked('Metric') },
           },
         });
       }
-      await writeGatewayApi(tx, b.gatewayApi);
+      await writeGatewayApi(tx, kb.gatewayApi);
       await tx.kbMeta.create({
-        data: { id: 1, seedHash: b.hash, seededAt, recordCount: records },
+        data: { id: 1, seedHash: kb.seedHash, seededAt: kb.seededAt, recordCount: records },
       });
     },
     { timeout: 120_000 },
@@ -412,47 +398,30 @@ async function writeRecords(db: Db, b: SeedBundle, seededAt: string): Promise<nu
   return records;
 }
 
-function searchDocs(b: SeedBundle): SearchDoc[] {
+/** The search index's documents of the seed's records (the imported notes add their own). */
+function searchDocs(kb: KbModel): SearchDoc[] {
   const docs: SearchDoc[] = [];
   const add = (type: SearchDoc['type'], key: string, name: string, summary: string, notes?: string | null) =>
     docs.push({ type, key, name, summary, notes: notes ?? '' });
-  for (const { record: r } of b.featureGates)
-    add(
-      'FeatureGate',
-      subjectKey('gate', r),
-      r.name,
-      r.summary,
-      [r.kep, r.notes, r.components.join(' ')].filter(Boolean).join(' '),
-    );
-  for (const { record: r } of b.flags)
+  for (const r of kb.featureGates)
+    add('FeatureGate', r.key, r.name, r.summary, [r.kep, r.notes, r.components.join(' ')].filter(Boolean).join(' '));
+  for (const r of kb.flags)
     add(
       'Flag',
-      subjectKey('flag', r),
+      r.key,
       `${r.component} ${r.name}`,
       r.summary,
-      [r.configField, r.notes, (r.replacements ?? []).join(' ')].filter(Boolean).join(' '),
+      [r.configField, r.notes, r.replacements.join(' ')].filter(Boolean).join(' '),
     );
-  for (const { record: r } of b.apiVersions)
-    add('ApiVersion', subjectKey('api', r), `${r.apiVersion} ${r.kind}`, r.migrationNotes ?? '', r.notes);
-  for (const { record: r } of b.apiFields)
-    add(
-      'ApiField',
-      subjectKey('field', r),
-      `${r.kind} ${r.path}`,
-      r.summary,
-      [r.featureGate, r.notes].filter(Boolean).join(' '),
-    );
-  for (const { record: r } of b.wellKnownKeys)
-    add('WellKnownKey', subjectKey('key', r), r.key, r.summary, [r.replacement, r.notes].filter(Boolean).join(' '));
-  for (const { record: r } of b.metrics)
-    add('Metric', subjectKey('metric', r), `${r.component} ${r.name}`, r.summary, r.notes);
-  for (const c of b.changes)
-    add(
-      'Change',
-      c.key,
-      (c.record.prs ?? []).map((p) => `#${p} ${p}`).join(' '),
-      c.record.summary,
-      (c.record.subjects ?? []).map((s) => s.replace(/^[a-z]+:/, '')).join(' '),
-    );
+  for (const r of kb.apiVersions)
+    add('ApiVersion', r.key, `${r.apiVersion} ${r.kind}`, r.migrationNotes ?? '', r.notes);
+  for (const r of kb.apiFields)
+    add('ApiField', r.key, `${r.kind} ${r.path}`, r.summary, [r.featureGate?.name, r.notes].filter(Boolean).join(' '));
+  for (const r of kb.wellKnownKeys)
+    add('WellKnownKey', r.key, r.key, r.summary, [r.replacement, r.notes].filter(Boolean).join(' '));
+  for (const r of kb.metrics) add('Metric', r.key, `${r.component} ${r.name}`, r.summary, r.notes);
+  for (const c of kb.changes)
+    if (!c.imported)
+      add('Change', c.key, c.prs.map((p) => `#${p} ${p}`).join(' '), c.summary, c.subjects.map((s) => s.key).join(' '));
   return docs;
 }

@@ -33,7 +33,7 @@ import type {
 import { parseVersion, type VersionKey } from './version';
 import type { GatewayApiSeed, SeedBundle } from '../seed/bundle';
 import { compareGatewayApiVersions } from '../seed/gateway-api-index';
-import { parseSubjectRef, subjectKey, type SubjectType } from '../seed/subjects';
+import { parseSubjectRef, type SubjectType } from '../seed/subjects';
 
 /** A release-note entry imported from an official notes file (`netkb import notes`), as the database keeps it. */
 export interface ImportedNote {
@@ -257,14 +257,15 @@ export function compileKnowledgeBase(
       ),
     );
 
-  // A change lists its subjects by type, each type in the order its records were written (seed order).
+  // A change lists its subjects by type, each type in the order of its records here (by key), which is also
+  // the order their rows are written in and the database reader reads them back.
   const written: Record<SubjectType, Map<string, number>> = {
-    gate: order(bundle.featureGates.map(({ record }) => subjectKey('gate', record))),
-    flag: order(bundle.flags.map(({ record }) => subjectKey('flag', record))),
-    api: order(bundle.apiVersions.map(({ record }) => subjectKey('api', record))),
-    field: order(bundle.apiFields.map(({ record }) => subjectKey('field', record))),
-    key: order(bundle.wellKnownKeys.map(({ record }) => subjectKey('key', record))),
-    metric: order(bundle.metrics.map(({ record }) => subjectKey('metric', record))),
+    gate: order(gates.map((g) => g.key)),
+    flag: order(flags.map((f) => f.key)),
+    api: order(apiVersions.map((a) => a.key)),
+    field: order(apiFields.map((f) => f.key)),
+    key: order(wellKnownKeys.map((k) => k.key)),
+    metric: order(metrics.map((m) => m.key)),
   };
   const subjectOf = subjectFinder({ featureGates: gates, flags, apiVersions, apiFields, wellKnownKeys, metrics });
   const TYPES: SubjectType[] = ['gate', 'flag', 'api', 'field', 'key', 'metric'];
@@ -330,6 +331,7 @@ export function compileKnowledgeBase(
         images: list(c.images),
         configKinds: list(c.configKinds),
         launchers: plain<Launcher[]>(c.launchers ?? []),
+        notes: c.notes ?? null,
         sources: list(c.sources),
       }))
       .sort(byKeys((c) => c.name)),
@@ -339,6 +341,8 @@ export function compileKnowledgeBase(
         podTemplate: k.podTemplate ?? null,
         references: plain<ReferencePlace[]>(k.references.map((r) => ({ ...r, unless: r.unless ?? null }))),
         keyPlaces: plain<KeyPlace[]>(k.keyPlaces.map(({ notes: _notes, sources: _sources, ...place }) => place)),
+        notes: k.notes ?? null,
+        sources: list(k.sources),
       }))
       .sort(byKeys((k) => k.kind)),
     constraints: [],
@@ -364,6 +368,7 @@ export function compileKnowledgeBase(
       featureGate: c.featureGate ? (gateByName.get(c.featureGate) ?? null) : null,
       since: v(c.since),
       change: c.change ? (changeByKey.get(c.change) ?? null) : null,
+      notes: c.notes ?? null,
       sources: list(c.sources),
     }))
     .sort(byKeys((c) => c.key));
@@ -413,6 +418,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
       servedVersions: list(k.servedVersions),
       storageVersion: k.storageVersion,
       deprecatedVersions: list(k.deprecatedVersions),
+      bundleVersion: k.bundleVersion,
     });
   }
   for (const r of releases)

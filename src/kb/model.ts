@@ -207,6 +207,7 @@ export interface Component {
   configKinds: string[];
   /** Multi-call binaries that run it as a subcommand: hyperkube apiserver, hyperkube kube-apiserver. */
   launchers: Launcher[];
+  notes: string | null;
   sources: string[];
 }
 
@@ -257,6 +258,8 @@ export interface KindInfo {
   references: ReferencePlace[];
   /** Where its objects hold label, annotation and taint keys ("*": every kind; Pod: also every Pod template). */
   keyPlaces: KeyPlace[];
+  notes: string | null;
+  sources: string[];
 }
 
 export type ConstraintPart = { literal: string } | { from: string[]; default?: string | null };
@@ -272,6 +275,7 @@ export interface Constraint {
   featureGate: FeatureGate | null;
   since: VersionKey | null;
   change: Change | null;
+  notes: string | null;
   sources: string[];
 }
 
@@ -306,6 +310,8 @@ export interface GatewayApiKind {
   servedVersions: string[];
   storageVersion: string;
   deprecatedVersions: string[];
+  /** The CRD's bundle-version annotation; null when the CRD has none. */
+  bundleVersion: string | null;
 }
 
 /** A field path a manifest can carry, per group/kind/version/channel, with the releases (tags) that have it. */

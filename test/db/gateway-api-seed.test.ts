@@ -204,6 +204,7 @@ describe('the Gateway API part of the knowledge base', () => {
       servedVersions: ['v1'],
       storageVersion: 'v1',
       deprecatedVersions: [],
+      bundleVersion: 'v1.2.0',
     });
   });
 

@@ -10,6 +10,7 @@ export const proxy: Component = {
   name: 'kube-proxy',
   summary: 'test',
   binaries: ['kube-proxy'],
+  notes: null,
   images: ['kube-proxy'],
   configKinds: ['kubeproxy.config.k8s.io/KubeProxyConfiguration'],
   launchers: [],
@@ -63,6 +64,8 @@ export function syntheticKb(flags: Flag[], gates: FeatureGate[] = [], wellKnownK
       {
         kind: '*',
         podTemplate: null,
+        notes: null,
+        sources: [],
         references: [],
         keyPlaces: [
           { path: 'metadata.labels', holds: 'mapKeys', type: 'LABEL', role: 'carries', whenRemoved: 'BREAKING' },
@@ -100,6 +103,7 @@ export function gatewayRelease(version: string, position: number, minKubernetes:
     servedVersions: ['v1'],
     storageVersion: 'v1',
     deprecatedVersions: [],
+    bundleVersion: null,
   });
   return {
     typename: 'GatewayApiRelease',

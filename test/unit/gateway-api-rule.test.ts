@@ -21,6 +21,7 @@ const kind = (
   servedVersions,
   storageVersion: servedVersions[0],
   deprecatedVersions,
+  bundleVersion: null,
 });
 const release = (version: string, position: number, minKubernetes: number | null, kinds: GatewayApiKind[]) =>
   ({
