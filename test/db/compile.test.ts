@@ -14,6 +14,7 @@ import type { KbModel } from '../../src/kb/model';
 import { loadSeed } from '../../src/seed/load';
 import type { SeedBundle } from '../../src/seed/bundle';
 import { copySeededDatabase } from '../support/database';
+import { canonical } from '../support/graph-dump';
 
 /**
  * Each record as JSON, with the records it links to written as their keys: where two knowledge bases differ,
@@ -40,18 +41,6 @@ function expectSameRecords(a: KbModel, b: KbModel): void {
   const first = left.findIndex((line, i) => line !== right[i]);
   expect(left[first]).toBe(right[first]);
   expect(left.length).toBe(right.length);
-}
-
-/** A dump that numbers each object at its first visit: equal dumps mean equal graphs, shared objects included. */
-function canonical(value: unknown): string {
-  const seen = new Map<object, number>();
-  return JSON.stringify(value, function (this: unknown, _key, v: unknown) {
-    if (typeof v !== 'object' || v === null) return v;
-    const id = seen.get(v);
-    if (id !== undefined) return { $ref: id };
-    seen.set(v, seen.size);
-    return v;
-  });
 }
 
 function expectSame(compiled: KbModel, read: KbModel): void {

@@ -12,18 +12,7 @@ import { loadKnowledgeBase, snapshotPath } from '../../src/db/load-kb';
 import { replaceImportedNotes, type ImportedNoteRow } from '../../src/db/imported-notes';
 import type { KbModel } from '../../src/kb/model';
 import { copySeededDatabase } from '../support/database';
-
-/** A canonical dump that numbers each object at its first visit: equal dumps mean equal graphs, links included. */
-function canonical(value: unknown): string {
-  const seen = new Map<object, number>();
-  return JSON.stringify(value, function (this: unknown, _key, v: unknown) {
-    if (typeof v !== 'object' || v === null) return v;
-    const id = seen.get(v);
-    if (id !== undefined) return { $ref: id };
-    seen.set(v, seen.size);
-    return v;
-  });
-}
+import { canonical } from '../support/graph-dump';
 
 async function fingerprintOf(location: string): Promise<string> {
   const probe = openKbVersionProbe(location);

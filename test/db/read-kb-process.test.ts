@@ -8,19 +8,9 @@ import { readKnowledgeBase } from '../../src/db/read-kb';
 import { readKnowledgeBaseInChild } from '../../src/db/read-kb-process';
 import { projectRoot } from '../../src/config';
 import { seededDatabase } from '../support/http';
+import { canonical } from '../support/graph-dump';
 
 const child = join(projectRoot(), 'dist', 'src', 'db', 'read-kb-child.js');
-
-function canonical(value: unknown): string {
-  const seen = new Map<object, number>();
-  return JSON.stringify(value, function (this: unknown, _key, v: unknown) {
-    if (typeof v !== 'object' || v === null) return v;
-    const id = seen.get(v);
-    if (id !== undefined) return { $ref: id };
-    seen.set(v, seen.size);
-    return v;
-  });
-}
 
 describe('reading the knowledge base in a child process', () => {
   it('gives what an in-process read gives, with records still linked to each other', async () => {
