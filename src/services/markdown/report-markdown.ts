@@ -4,6 +4,7 @@
 // most severe first, each with its fix: in a chat message the part that says what to do and when, in a file
 // the whole of it.
 import { SEVERITY_TERMS, type Finding, type ResourceRef } from '../../analysis';
+import { findingGroupKey } from '../../analysis/report/grouping';
 import { formatVersion, type VersionKey } from '../../kb/version';
 import { fitChatMessage, type ChatSection } from './chat-message';
 import { fixGist } from './text';
@@ -36,14 +37,6 @@ const FIX_MAX = 260;
 interface Group {
   findings: Finding[];
   first: number;
-}
-
-/**
- * Findings are equal when rule, message, severity, release and replacement are (the message names the API,
- * flag or key); the fix text too, so a group never shows a fix that is wrong for some of its objects.
- */
-function groupKey(f: Finding): string {
-  return JSON.stringify([f.ruleId, f.messageId, f.message, f.severity, f.effectiveIn, f.replacement, f.fix]);
 }
 
 function objectName(r: ResourceRef): string {
@@ -91,7 +84,7 @@ function releaseSections(r: ReportForChat, fitting: Fitting): ChatSection[] {
   findings.forEach((f, i) => {
     let groups = byRelease.get(f.effectiveIn);
     if (!groups) byRelease.set(f.effectiveIn, (groups = new Map()));
-    const key = groupKey(f);
+    const key = findingGroupKey(f);
     const g = groups.get(key);
     if (g) g.findings.push(f);
     else groups.set(key, { findings: [f], first: i });

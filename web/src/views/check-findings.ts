@@ -1,6 +1,7 @@
-// The manifest check's findings, readable when a manifest has many objects: equal findings (same rule, message,
-// severity, release and advice) become one entry listing the objects and lines it is about, and a severity
+// The manifest check's findings, readable when a manifest has many objects: equal findings (findingGroupKey, the
+// rule every report groups by) become one entry listing the objects and lines it is about, and a severity
 // filter hides what the reader does not want to see now.
+import { findingGroupKey } from '../../../src/analysis/report/grouping';
 import { externalLink, h, prLink } from '../dom';
 import type { Severity } from '../generated/operations';
 import type { ApiFinding } from '../report-files';
@@ -18,7 +19,7 @@ interface FindingGroup {
 export function groupFindings(findings: ApiFinding[]): FindingGroup[] {
   const groups = new Map<string, FindingGroup>();
   for (const f of findings) {
-    const key = JSON.stringify([f.ruleId, f.messageId, f.severity, f.effectiveIn, f.message, f.fix ?? null]);
+    const key = findingGroupKey(f);
     const group = groups.get(key);
     if (group) group.members.push(f);
     else groups.set(key, { key, finding: f, members: [f] });
