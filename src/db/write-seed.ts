@@ -1,4 +1,5 @@
-// Writes a validated seed so that nobody ever sees half of it.
+// Writes a validated seed, compiled to the in-memory model (src/kb/compile.ts), so that nobody ever sees half
+// of it: the rows come from the model, and the same model becomes the snapshot file.
 // SQLite: builds a complete database into a temporary file next to the target, and renames it over the
 // target only when every step succeeded: a failed seed leaves the old file as it was.
 // PostgreSQL: replaces every seeded row and the search index in one transaction (imported notes stay),

@@ -2,10 +2,10 @@
 // into the linked in-memory knowledge base (model.ts). Pure: no files, no database, no clock.
 //
 // Every seed goes through it (src/db/write-seed.ts: `npm run seed`, the rebuild of the command line and the
-// server when seed/ changed, the test run's global setup): it writes the database's rows from the same seed
-// and keeps what this returns as the snapshot file everyone starts from (src/db/load-kb.ts). The database is
-// read back (src/db/read-kb.ts) only when that file is missing or stale, because imports and replicas write
-// there; test/db/compile.test.ts holds that reading to this function's answer, object for object.
+// server when seed/ changed, the test run's global setup): it writes the database's rows from what this returns
+// and keeps the same model as the snapshot file everyone starts from (src/db/load-kb.ts). The database is read
+// back (src/db/read-kb.ts) only when that file is missing or stale, because imports and replicas write there;
+// test/db/compile.test.ts holds the round trip: rows written from the model read back as the model.
 //
 // The order of every list is the order the database reader asks for (by name, key or version, in byte
 // order as SQLite compares), so the two roads give the same lists in the same order.
