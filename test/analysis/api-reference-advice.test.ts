@@ -28,7 +28,8 @@ function pathsAround(event: VersionKey): [VersionKey, VersionKey][] {
   if (i < 0) return [];
   const at = (n: number) => releases[Math.max(0, Math.min(releases.length - 1, n))];
   const out = new Map<string, [VersionKey, VersionKey]>();
-  for (const back of [1, 2, 5])
+  // Paths from before the event, and from the event itself or after it (what is already broken at `from`).
+  for (const back of [1, 2, 5, 0, -1])
     for (const ahead of [0, 3, releases.length]) {
       const from = at(i - back);
       const to = at(i + ahead);
@@ -109,6 +110,12 @@ function check(
   expect(f.severity).toBe(place.severity);
   expect(f.effectiveIn).toBe(Math.max(gone, from));
   if (f.change) expect(referenced.some((r) => f.change!.subjects.includes(r))).toBe(true);
+  // Keeping the old group next to the new one is advice only while a release of the path still serves the
+  // resource through it.
+  if (f.messageId === 'groupResource' && f.replacement !== null)
+    expect(`${label}: keeps the old group: ${/\(keep "/.test(f.fix ?? '')}`).toBe(
+      `${label}: keeps the old group: ${gone > from}`,
+    );
   if (f.replacement === null) return;
   for (const name of f.replacement.split(', ')) {
     const instead = servesInstead(name, f.effectiveIn);

@@ -48,6 +48,9 @@ const kit = ruleKit('api-reference', {
     // An RBAC rule's group x resource.
     addGroup:
       'Add "{group}" to {field} next to "{old}" (keep "{old}" while the cluster runs a release before {removedIn}).{when}{lasts}',
+    // The old group went before the path starts: no release of it serves the resource there, nothing to keep.
+    replaceGroup:
+      'Replace "{old}" with "{group}" in {field}: "{old}" serves it in no release of this path.{when}{lasts}',
     groupServedSince: ' {group} serves {resource} since {since}{first}, so the rule works {span}.',
     untilRemoved: 'from now until {removedIn}',
     throughUpgrade: 'before and after the upgrade',
@@ -211,14 +214,17 @@ function resourceText(
     const lasts = ends
       ? kit.fix('targetRemoved', { target: target.apiVersion, removedIn: v(target.removedIn!), after: notes(target) })
       : '';
-    fix = kit.fix('addGroup', {
-      group: target.group,
-      field: place.groupsField,
-      old: group,
-      removedIn: v(gone.removedIn),
-      when,
-      lasts,
-    });
+    fix =
+      gone.removedIn <= ctx.path.from
+        ? kit.fix('replaceGroup', { group: target.group, field: place.groupsField, old: group, when, lasts })
+        : kit.fix('addGroup', {
+            group: target.group,
+            field: place.groupsField,
+            old: group,
+            removedIn: v(gone.removedIn),
+            when,
+            lasts,
+          });
   }
   return kit.text({
     messageId: 'groupResource',
