@@ -110,6 +110,11 @@ function check(
   expect(f.severity).toBe(place.severity);
   expect(f.effectiveIn).toBe(Math.max(gone, from));
   if (f.change) expect(referenced.some((r) => f.change!.subjects.includes(r))).toBe(true);
+  // A message says where requests go instead only where a group serves the resource instead.
+  if (f.messageId === 'groupResource')
+    expect(`${label}: says where requests go: ${/ now go to /.test(f.message)}`).toBe(
+      `${label}: says where requests go: ${f.replacement !== null}`,
+    );
   // Keeping the old group next to the new one is advice only while a release of the path still serves the
   // resource through it.
   if (f.messageId === 'groupResource' && f.replacement !== null)

@@ -29,7 +29,7 @@ const kit = ruleKit('api-reference', {
     groupVersionKind:
       'The reference to {kind} {apiVersion} no longer resolves from {removedIn}, when {apiVersion} is no longer served: {effect}.',
     groupResource:
-      'The rule for {resource} in API group "{group}" no longer applies from {removedIn}, when no version of {group} serves {resource} any more: {effect}.',
+      'The rule for {resource} in API group "{group}" no longer applies from {removedIn}, when no version of {group} serves {resource} any more: {effect}{movedTo}.',
     groupVersion: 'The API group/version {apiVersion} named here is no longer served from {removedIn}: {effect}.',
   },
   fixes: {
@@ -71,6 +71,7 @@ const kit = ruleKit('api-reference', {
   },
   parts: {
     coreGroup: 'the core group',
+    movedTo: ', since requests for {resource} now go to {group}',
   },
 });
 
@@ -232,7 +233,14 @@ function resourceText(
     effectiveIn,
     fix: fix.trim(),
     replacement: target?.group ?? null,
-    data: { resource, group: group || kit.part('coreGroup', {}), removedIn: v(gone.removedIn), effect: place.effect },
+    data: {
+      resource,
+      group: group || kit.part('coreGroup', {}),
+      removedIn: v(gone.removedIn),
+      effect: place.effect,
+      // Only where a group serves the resource instead (PodSecurityPolicy has none).
+      movedTo: target ? kit.part('movedTo', { resource, group: target.group }) : '',
+    },
     change: changeAt(gone, gone.removedIn),
   });
 }
