@@ -113,14 +113,23 @@ export function placed(
   line?: number,
 ): Finding {
   if (lastResource?.object !== object) lastResource = { object, resource: resourceOf(object) };
-  const resource = lastResource.resource;
+  return findingAt(
+    text,
+    lastResource.resource,
+    path ? shared(pathString ?? pathText(path)) : null,
+    line ?? (path ? object.lineOf(path) : object.line),
+  );
+}
+
+/** The finding `text` says about `resource`, at `path` (written out) and `line`; the one shape of a finding. */
+export function findingAt(text: FindingText, resource: ResourceRef, path: string | null, line: number): Finding {
   return {
     ruleId: text.ruleId,
     messageId: text.messageId,
     severity: text.severity,
     resource,
-    path: path ? shared(pathString ?? pathText(path)) : null,
-    line: line ?? (path ? object.lineOf(path) : object.line),
+    path,
+    line,
     message: text.message,
     effectiveIn: text.effectiveIn,
     fix: text.fix,

@@ -3,6 +3,7 @@ import type { DocumentRule, Finding } from '../../types';
 import type { SkippedDocument } from '../../reader/manifest';
 import type { RuleContext } from '../../types';
 import { ruleKit } from '../rule-kit';
+import { findingAt } from '../findings';
 
 // Nothing to do about such a document but know it was not checked: no fix.
 const kit = ruleKit('not-kubernetes', {
@@ -24,29 +25,15 @@ export const notKubernetesRule: DocumentRule = {
       effectiveIn: ctx.path.from,
       data: { document: doc.documentIndex + 1, reason: doc.reason },
     });
-    // Written out field by field rather than through placed(): a skipped document is no object to place.
-    return [
-      {
-        ruleId: text.ruleId,
-        messageId: text.messageId,
-        severity: text.severity,
-        resource: {
-          apiVersion: null,
-          kind: null,
-          name: null,
-          namespace: null,
-          documentIndex: doc.documentIndex,
-          line: doc.line,
-        },
-        path: null,
-        line: doc.line,
-        message: text.message,
-        effectiveIn: text.effectiveIn,
-        fix: text.fix,
-        replacement: text.replacement,
-        change: text.change,
-        gatewayApiRelease: text.gatewayApiRelease,
-      },
-    ];
+    // A skipped document is no object to place: its finding names the document alone.
+    const resource = {
+      apiVersion: null,
+      kind: null,
+      name: null,
+      namespace: null,
+      documentIndex: doc.documentIndex,
+      line: doc.line,
+    };
+    return [findingAt(text, resource, null, doc.line)];
   },
 };
