@@ -82,10 +82,8 @@ export function parseCommand(text, { attached = false } = {}) {
 
 const DIFF_QUERY = 'query ChatDiff($from: KubeVersion!, $to: KubeVersion!) { diff(from: $from, to: $to) { markdown } }';
 const GATE_QUERY = 'query ChatGate($name: String!) { featureGate(name: $name) { markdown } }';
-const GATE_NAMES_QUERY = 'query ChatGateNames { featureGates { name } }';
 const FLAG_QUERY =
   'query ChatFlag($component: String!, $name: String!) { flag(component: $component, name: $name) { markdown } }';
-const FLAG_NAMES_QUERY = 'query ChatFlagNames($component: String!) { flags(component: $component) { name } }';
 const CHECK_QUERY =
   'query ChatCheck($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) { upgradeReport(from: $from, to: $to, manifest: $manifest) { markdown } }';
 const SEARCH_QUERY = `query ChatSearch($text: String!, $first: Int) { search(text: $text, first: $first) { totalCount nodes { score type
@@ -119,29 +117,12 @@ export class ApiUnreachable extends Error {}
 /** A reply that explains what was wrong with the input (a bad release, an unknown component, an attachment that cannot be read). */
 export class UserMistake extends Error {}
 
-function editDistance(a, b) {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
+/** The API's answer for a name it does not have (NOT_FOUND): the closest names it knows. */
+class NotFound extends Error {
+  constructor(suggestions) {
+    super('not found');
+    this.suggestions = suggestions;
   }
-  return row[b.length];
-}
-
-/** Up to three known names that contain the typed one or are a few edits away from it. */
-export function closeNames(typed, names) {
-  const t = typed.toLowerCase();
-  return names
-    .map((name) => ({ name, contains: name.toLowerCase().includes(t), d: editDistance(t, name.toLowerCase()) }))
-    .filter((x) => x.contains || x.d <= Math.max(2, Math.floor(t.length / 3)))
-    .sort((a, b) => Number(b.contains) - Number(a.contains) || a.d - b.d)
-    .slice(0, 3)
-    .map((x) => x.name);
 }
 
 async function graphql(url, query, variables, fetchImpl) {
@@ -165,6 +146,7 @@ async function graphql(url, query, variables, fetchImpl) {
   }
   if (body.errors?.length) {
     const e = body.errors[0];
+    if (e.extensions?.code === 'NOT_FOUND') throw new NotFound(e.extensions.suggestions ?? []);
     if (USER_ERRORS.has(e.extensions?.code)) throw new UserMistake(`${e.message}\n`);
     throw new ApiUnreachable(`netkb answered an error: ${e.message} (${e.extensions?.code ?? 'no code'})`);
   }
@@ -216,32 +198,31 @@ async function ask(c, url, fetchImpl) {
           .upgradeReport.markdown,
       };
     case 'gate': {
-      const data = await graphql(url, GATE_QUERY, { name: c.name }, fetchImpl);
-      if (data.featureGate) return { ok: true, text: data.featureGate.markdown };
-      // Unknown gate: offer the closest names.
-      const all = await graphql(url, GATE_NAMES_QUERY, {}, fetchImpl);
-      const names = closeNames(
-        c.name,
-        all.featureGates.map((g) => g.name),
-      );
-      return {
-        ok: false,
-        text: `No feature gate is named \`${c.name}\`.${names.length ? ` Did you mean ${backticked(names)}?` : ''}\n`,
-      };
+      try {
+        return { ok: true, text: (await graphql(url, GATE_QUERY, { name: c.name }, fetchImpl)).featureGate.markdown };
+      } catch (err) {
+        // An unknown gate: the API names the closest ones.
+        if (!(err instanceof NotFound)) throw err;
+        const names = err.suggestions;
+        return {
+          ok: false,
+          text: `No feature gate is named \`${c.name}\`.${names.length ? ` Did you mean ${backticked(names)}?` : ''}\n`,
+        };
+      }
     }
     case 'flag': {
-      // An unknown component is BAD_USER_INPUT with the closest components; an unknown flag is null.
-      const data = await graphql(url, FLAG_QUERY, { component: c.component, name: c.name }, fetchImpl);
-      if (data.flag) return { ok: true, text: data.flag.markdown };
-      const all = await graphql(url, FLAG_NAMES_QUERY, { component: c.component }, fetchImpl);
-      const names = closeNames(
-        c.name.replace(/^-+/, ''),
-        all.flags.map((f) => f.name),
-      );
-      return {
-        ok: false,
-        text: `${c.component} has no flag \`${c.name}\`.${names.length ? ` Did you mean ${backticked(names)}?` : ''}\n`,
-      };
+      // An unknown component is BAD_USER_INPUT, an unknown flag NOT_FOUND, each with the closest names.
+      try {
+        const data = await graphql(url, FLAG_QUERY, { component: c.component, name: c.name }, fetchImpl);
+        return { ok: true, text: data.flag.markdown };
+      } catch (err) {
+        if (!(err instanceof NotFound)) throw err;
+        const names = err.suggestions;
+        return {
+          ok: false,
+          text: `${c.component} has no flag \`${c.name}\`.${names.length ? ` Did you mean ${backticked(names)}?` : ''}\n`,
+        };
+      }
     }
     case 'search': {
       const { search } = await graphql(url, SEARCH_QUERY, { text: c.text, first: SEARCH_FIRST }, fetchImpl);

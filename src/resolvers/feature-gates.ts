@@ -1,10 +1,10 @@
 import type { Resolvers } from '../graphql/generated/resolvers';
-import { featureGateKepUrl, featureGateStateIn, findFeatureGate, listFeatureGates } from '../services/feature-gates';
+import { featureGateKepUrl, featureGateStateIn, listFeatureGates, requireFeatureGate } from '../services/feature-gates';
 import { featureGateMarkdown } from '../services/markdown';
 
 export const featureGateResolvers: Resolvers = {
   Query: {
-    featureGate: (_, args, ctx) => findFeatureGate(ctx.kb, args.name),
+    featureGate: (_, args, ctx) => requireFeatureGate(ctx.kb, args.name),
     featureGates: (_, args, ctx) => listFeatureGates(ctx.kb, args),
   },
   FeatureGate: {

@@ -1,5 +1,6 @@
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { ApiField, ApiVersion } from '../kb/model';
+import { notFound } from './suggest';
 import { requireRelease } from './versions';
 
 interface ApiVersionQuery {
@@ -8,8 +9,16 @@ interface ApiVersionQuery {
   removedIn?: string | null;
 }
 
-export function findApiVersion(kb: KnowledgeBase, apiVersion: string, kind: string): ApiVersion | null {
-  return kb.apiVersion(apiVersion.trim(), kind.trim()) ?? null;
+/** The `apiVersion` query: a version of a kind the knowledge base does not have is NOT_FOUND with the closest. */
+export function requireApiVersion(kb: KnowledgeBase, apiVersion: string, kind: string): ApiVersion {
+  const found = kb.apiVersion(apiVersion.trim(), kind.trim());
+  if (found) return found;
+  throw notFound(
+    'API version',
+    `${apiVersion.trim()} ${kind.trim()}`,
+    kb.apiVersions.map((a) => a.key),
+    'apiVersion',
+  );
 }
 
 /** group "" or "core" selects the core group. removedIn keeps what stopped being served in that release. */

@@ -1,6 +1,7 @@
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { FeatureGate } from '../kb/model';
 import { gateStateIn, type GateState } from '../kb/gate-state';
+import { notFound } from './suggest';
 import { requireRelease } from './versions';
 import { requireComponent, requireSig, sigKey } from './vocabulary';
 
@@ -12,6 +13,18 @@ interface FeatureGateQuery {
 
 export function findFeatureGate(kb: KnowledgeBase, name: string): FeatureGate | null {
   return kb.featureGate(name) ?? null;
+}
+
+/** The `featureGate` query: an unknown name is NOT_FOUND with the closest gate names. */
+export function requireFeatureGate(kb: KnowledgeBase, name: string): FeatureGate {
+  const gate = findFeatureGate(kb, name);
+  if (gate) return gate;
+  throw notFound(
+    'feature gate',
+    name,
+    kb.featureGates.map((g) => g.name),
+    'name',
+  );
 }
 
 /**

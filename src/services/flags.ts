@@ -1,5 +1,6 @@
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { Flag } from '../kb/model';
+import { notFound } from './suggest';
 import { requireComponent } from './vocabulary';
 
 /** "--conntrack-max", "conntrack-max" and "-conntrack-max" name the same flag. */
@@ -11,9 +12,20 @@ export function findFlag(kb: KnowledgeBase, component: string, name: string): Fl
   return kb.flag(component.trim().toLowerCase(), normalizeFlagName(name)) ?? null;
 }
 
-/** The `flag` query: null when the component has no flag of that name; an unknown component is refused. */
-export function lookupFlag(kb: KnowledgeBase, component: string, name: string): Flag | null {
-  return findFlag(kb, requireComponent(kb, component, 'component'), name);
+/**
+ * The `flag` query: an unknown component is refused (BAD_USER_INPUT), a flag the component does not have is
+ * NOT_FOUND, each with the closest names.
+ */
+export function lookupFlag(kb: KnowledgeBase, component: string, name: string): Flag {
+  const c = requireComponent(kb, component, 'component');
+  const flag = findFlag(kb, c, name);
+  if (flag) return flag;
+  throw notFound(
+    `flag of ${c}`,
+    name,
+    kb.flags.filter((f) => f.component === c).map((f) => f.name),
+    'name',
+  );
 }
 
 /** Every flag, or those of one component (a blank value filters nothing); an unknown component is refused. */

@@ -1,5 +1,6 @@
 // "Did you mean …?": the known names closest to a mistyped one (edit distance, case-insensitive), with
 // names that contain the input or are contained in it first.
+import { clientError, type NetkbError } from '../errors';
 
 function distance(a: string, b: string): number {
   const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -29,4 +30,14 @@ export function closeNames(input: string, candidates: string[], max = 3): string
     .sort((a, b) => Number(b.contains) - Number(a.contains) || a.d - b.d || a.name.localeCompare(b.name))
     .slice(0, max)
     .map((s) => s.name);
+}
+
+/**
+ * The answer to a lookup of a name the knowledge base does not have: NOT_FOUND with the closest names (the
+ * field then answers null, and the error says why, as GitHub's API does for an unknown object).
+ */
+export function notFound(what: string, typed: string, known: string[], argument: string): NetkbError {
+  const suggestions = closeNames(typed, known);
+  const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
+  return clientError('NOT_FOUND', `No ${what} is named "${typed.trim()}".${hint}`, { argument, suggestions });
 }

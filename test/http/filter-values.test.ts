@@ -140,7 +140,6 @@ describe('unknown filter values', () => {
       c: featureGates(component: "Kube-Proxy") { name } d: featureGates(component: "kube-proxy") { name }
       all: featureGates { name } blank: featureGates(sig: " ", component: "") { name }
       flag: flag(component: "KUBE-PROXY", name: "--proxy-mode") { component }
-      none: flag(component: "kube-proxy", name: "--no-such-flag") { name }
       changes(filter: { sigs: ["SIG Network"], components: ["KUBE-PROXY"] }) { totalCount } }`);
     expect(data.a.length).toBeGreaterThan(10);
     expect(data.b).toEqual(data.a);
@@ -148,7 +147,6 @@ describe('unknown filter values', () => {
     expect(data.c).toEqual(data.d);
     expect(data.blank).toEqual(data.all);
     expect(data.flag).toEqual({ component: 'kube-proxy' });
-    expect(data.none).toBeNull();
     expect(data.changes.totalCount).toBeGreaterThan(10);
   });
 });
@@ -214,6 +212,36 @@ describe('WellKnownKey.type', () => {
     expect(asVariable.message).toMatch(/"BOGUS" does not exist in "WellKnownKeyType"/);
     const inline = refusal(await server.query('{ wellKnownKeys(type: BOGUS) { key } }'));
     expect(inline.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+});
+
+describe('lookups of a name the knowledge base does not have', () => {
+  it.each([
+    ['featureGate', '{ featureGate(name: "NFTablesProxyMod") { name } }', 'name', 'NFTablesProxyMode'],
+    ['flag', '{ flag(component: "kube-proxy", name: "--proxy-mod") { name } }', 'name', '--proxy-mode'],
+    [
+      'apiVersion',
+      '{ apiVersion(apiVersion: "networking.k8s.io/v1beta", kind: "Ingress") { key: apiVersion } }',
+      'apiVersion',
+      'networking.k8s.io/v1beta1 Ingress',
+    ],
+  ])('%s answers null with NOT_FOUND and the closest names', async (field, query, argument, closest) => {
+    const res = await server.query(query);
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ [field]: null });
+    const e = refusal(res);
+    expect(e.path).toEqual([field]);
+    expect(e.extensions).toMatchObject({ code: 'NOT_FOUND', argument });
+    expect(e.extensions!.suggestions as string[]).toContain(closest);
+    expect(e.message).toContain(`Did you mean "${closest}"`);
+  });
+
+  it('names nothing when nothing is close, and a found name answers without an error', async () => {
+    const res = await server.query('{ featureGate(name: "qqqqxxxxzzzz") { name } }');
+    expect(refusal(res).extensions).toMatchObject({ code: 'NOT_FOUND', suggestions: [] });
+    expect(refusal(res).message).toBe('No feature gate is named "qqqqxxxxzzzz".');
+    const found = await server.query('{ featureGate(name: "nftablesproxymode") { name } }');
+    expect(found).toEqual({ status: 200, data: { featureGate: { name: 'NFTablesProxyMode' } } });
   });
 });
 

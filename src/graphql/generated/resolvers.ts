@@ -707,7 +707,7 @@ export type Query = {
   __typename?: 'Query';
   /** Fields, all or of one kind. */
   apiFields: Array<ApiField>;
-  /** One group/version of a kind, e.g. (extensions/v1beta1, Ingress); null when unknown. */
+  /** One group/version of a kind, e.g. (extensions/v1beta1, Ingress); an unknown one answers null with a NOT_FOUND error naming the closest. */
   apiVersion?: Maybe<ApiVersion>;
   /** Group/versions filtered by group ("" or "core" for the core group), kind, and the release that removed them. */
   apiVersions: Array<ApiVersion>;
@@ -734,7 +734,7 @@ export type Query = {
    * Query.sigs) is refused with BAD_USER_INPUT.
    */
   diff: VersionDiff;
-  /** One gate by name (case-insensitive); null when unknown. */
+  /** One gate by name (case-insensitive); an unknown name answers null with a NOT_FOUND error naming the closest gates. */
   featureGate?: Maybe<FeatureGate>;
   /**
    * Gates filtered by SIG (e.g. Network, case-insensitive, "sig-network" too) and component (e.g. kube-proxy);
@@ -744,8 +744,9 @@ export type Query = {
    */
   featureGates: Array<FeatureGate>;
   /**
-   * One flag; name with or without leading dashes. Null when the component has no such flag; a component the
-   * knowledge base does not name (see Query.components) is refused with BAD_USER_INPUT.
+   * One flag; name with or without leading dashes. A flag the component does not have answers null with a
+   * NOT_FOUND error naming its closest flags; a component the knowledge base does not name (see
+   * Query.components) is refused with BAD_USER_INPUT.
    */
   flag?: Maybe<Flag>;
   /**
