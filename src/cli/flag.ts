@@ -1,8 +1,8 @@
 // netkb flag COMPONENT NAME: one component flag's life (the `flag` query), on the embedded database.
 import type { KnowledgeBase } from '../kb/knowledge-base';
-import type { Flag } from '../kb/model';
+import type { Change, Flag } from '../kb/model';
 import { formatOptionalVersion, formatVersion } from '../kb/version';
-import { findFlag, listFlags, normalizeFlagName } from '../services/flags';
+import { findFlag, flagChanges, listFlags, normalizeFlagName } from '../services/flags';
 import { flagMarkdownMessage, requireChatLength } from '../services/markdown';
 import { closeNames } from '../services/suggest';
 import { UsageError } from './files';
@@ -10,10 +10,11 @@ import { intOption, lookupVerb } from './lookup-verb';
 import { orDash, textTable } from './text-table';
 import { changeJson, referenceBlocks } from './views';
 
-const FLAG_HELP = `Usage: netkb flag COMPONENT NAME [--format table|json|markdown] [--max-length N]
+const FLAG_HELP = `Usage: netkb flag COMPONENT NAME [--format table|json|markdown] [--notes N] [--max-length N]
 
 One command-line flag of a component: what it does, when it was added, deprecated and removed, what
-replaces it, its config-file field, its defaults and values over time, and the release notes about it.
+replaces it, its config-file field, its defaults and values over time, and the release notes about it,
+newest first.
 NAME may be written --conntrack-max, -conntrack-max or conntrack-max. Works on the embedded database.
 
 Arguments:
@@ -22,6 +23,7 @@ Arguments:
 
 Options:
   --format F        table (default), json or markdown (a chat message)
+  --notes N         at most N release notes, the newest (default: all)
   --max-length N    longest markdown message, 500 to 3000 (default 3000)
   -h, --help        this text
 
@@ -31,6 +33,13 @@ missing argument).
 Example:
   netkb flag kube-proxy --conntrack-max
 `;
+
+/** What the verb answers: the flag, the notes it shows (newest first, at most --notes), the markdown limit. */
+interface FlagAnswer {
+  flag: Flag;
+  notes: Change[];
+  maxLength: number;
+}
 
 function requireFlag(kb: KnowledgeBase, component: string, name: string): Flag {
   const found = findFlag(kb, component, name);
@@ -52,7 +61,7 @@ function requireFlag(kb: KnowledgeBase, component: string, name: string): Flag {
   );
 }
 
-function flagJson(f: Flag) {
+function flagJson({ flag: f, notes }: FlagAnswer) {
   const v = formatOptionalVersion;
   return {
     component: f.component,
@@ -71,13 +80,13 @@ function flagJson(f: Flag) {
       removedIn: v(x.removedIn),
       replacement: x.replacement,
     })),
-    changes: f.changes.map(changeJson),
+    changes: notes.map(changeJson),
     notes: f.notes,
     sources: f.sources,
   };
 }
 
-function flagTable({ flag: f }: { flag: Flag }): string {
+function flagTable({ flag: f, notes }: FlagAnswer): string {
   const v = (x: number | null) => orDash(formatOptionalVersion(x));
   const blocks = [
     [
@@ -100,21 +109,22 @@ function flagTable({ flag: f }: { flag: Flag }): string {
         f.values.map((x) => [x.value, v(x.introducedIn), v(x.deprecatedIn), v(x.removedIn), orDash(x.replacement)]),
       )}`,
     );
-  blocks.push(...referenceBlocks(f.changes, f.sources));
+  blocks.push(...referenceBlocks(notes, f.sources));
   return blocks.join('\n\n') + '\n';
 }
 
-export const runFlag = lookupVerb<{ flag: Flag; maxLength: number }>({
+export const runFlag = lookupVerb<FlagAnswer>({
   name: 'flag',
   help: FLAG_HELP,
   positionals: ['COMPONENT', 'NAME'],
   dashedPositionals: true,
-  options: { 'max-length': { type: 'string' } },
+  options: { 'max-length': { type: 'string' }, notes: { type: 'string' } },
   answer: (kb, [component, name], options) => {
     const maxLength = requireChatLength(intOption(options, 'max-length'));
-    return { flag: requireFlag(kb, component, name), maxLength };
+    const flag = requireFlag(kb, component, name);
+    return { flag, notes: flagChanges(flag, intOption(options, 'notes'), '--notes'), maxLength };
   },
   table: flagTable,
-  json: (a) => flagJson(a.flag),
-  markdown: (a) => flagMarkdownMessage(a.flag, a.maxLength),
+  json: flagJson,
+  markdown: (a) => flagMarkdownMessage({ ...a.flag, changes: a.notes }, a.maxLength),
 });

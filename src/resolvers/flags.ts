@@ -1,5 +1,5 @@
 import type { Resolvers } from '../graphql/generated/resolvers';
-import { listFlags, lookupFlag } from '../services/flags';
+import { flagChanges, listFlags, lookupFlag } from '../services/flags';
 import { flagMarkdownMessage } from '../services/markdown';
 
 export const flagResolvers: Resolvers = {
@@ -8,6 +8,7 @@ export const flagResolvers: Resolvers = {
     flags: (_, args, ctx) => listFlags(ctx.kb, args.component),
   },
   Flag: {
+    changes: (f, args) => flagChanges(f, args.first),
     markdown: (f, args) => flagMarkdownMessage(f, args.maxLength),
   },
 };

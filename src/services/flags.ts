@@ -1,5 +1,6 @@
 import type { KnowledgeBase } from '../kb/knowledge-base';
-import type { Flag } from '../kb/model';
+import type { Change, Flag } from '../kb/model';
+import { badUserInput } from '../errors';
 import { notFound } from './suggest';
 import { requireComponent } from './vocabulary';
 
@@ -32,4 +33,15 @@ export function lookupFlag(kb: KnowledgeBase, component: string, name: string): 
 export function listFlags(kb: KnowledgeBase, component?: string | null): Flag[] {
   const c = component?.trim() ? requireComponent(kb, component, 'component') : null;
   return c ? kb.flags.filter((f) => f.component === c) : kb.flags;
+}
+
+/**
+ * A flag's release notes, newest release first (a release's own notes in their order), at most `first` of
+ * them: what changed last is what an operator acts on (the 1.35 ipvs deprecation before 2019's IPVS notes).
+ */
+export function flagChanges(flag: Flag, first?: number | null, argument = 'first'): Change[] {
+  if (first !== null && first !== undefined && (!Number.isInteger(first) || first < 0))
+    throw badUserInput(`${argument} must be a whole number from 0, got ${first}`, { argument });
+  const newest = [...flag.changes].sort((a, b) => b.version - a.version || a.position - b.position);
+  return first === null || first === undefined ? newest : newest.slice(0, first);
 }

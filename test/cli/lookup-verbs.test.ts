@@ -5,6 +5,7 @@ import { diffReleases } from '../../src/services/diff';
 import { featureGateMarkdown, versionDiffMarkdown } from '../../src/services/markdown';
 import { netkb } from '../support/cli';
 import { testKnowledgeBase } from '../support/knowledge-base';
+import { parseVersion } from '../../src/kb/version';
 
 let kb: KnowledgeBase;
 beforeAll(async () => {
@@ -205,6 +206,21 @@ describe('netkb flag COMPONENT NAME', () => {
       '- 1.15: removed (kube-proxy refuses to start with it)\n- instead: `--conntrack-min`, `--conntrack-max-per-core`',
     );
     expect(md.stdout).toContain('[#78399](https://github.com/kubernetes/kubernetes/pull/78399)');
+  });
+
+  it('release notes newest first, --notes N keeping the newest N', () => {
+    const all = json(['flag', 'kube-proxy', '--proxy-mode']).changes.map((c: any) => c.version);
+    const ordered = [...all].sort((a: string, b: string) => parseVersion(b) - parseVersion(a));
+    expect(all).toEqual(ordered);
+    expect(all.length).toBeGreaterThan(5);
+    const two = json(['flag', 'kube-proxy', '--proxy-mode', '--notes', '2']).changes.map((c: any) => c.version);
+    expect(two).toEqual(all.slice(0, 2));
+    const table = netkb(['flag', 'kube-proxy', '--proxy-mode', '--notes', '1']);
+    expect(table.stdout).toMatch(
+      new RegExp(`\\n\\nRelease notes\\nRELEASE +PRS +NOTE\\n${all[0].replace('.', '\\.')} +#\\d+[^\\n]*\\n\\n`),
+    );
+    const bad = netkb(['flag', 'kube-proxy', '--proxy-mode', '--notes', '-1']);
+    expect(bad.code).toBe(2);
   });
 
   it('exit 2 for an unknown flag, with the closest names', () => {

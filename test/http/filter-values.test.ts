@@ -245,6 +245,30 @@ describe('lookups of a name the knowledge base does not have', () => {
   });
 });
 
+describe('Flag.changes', () => {
+  it('lists the newest release first, first: keeping the newest, and refuses a negative first', async () => {
+    const all = (
+      await server.data('{ flag(component: "kube-proxy", name: "--proxy-mode") { changes { version id } } }')
+    ).flag.changes;
+    const versions = all.map((c: any) => Number(c.version.split('.')[1]));
+    expect(versions).toEqual([...versions].sort((a, b) => b - a));
+    expect(all.length).toBeGreaterThan(5);
+    const three = (
+      await server.data('{ flag(component: "kube-proxy", name: "--proxy-mode") { changes(first: 3) { id } } }')
+    ).flag.changes;
+    expect(three).toEqual(all.slice(0, 3).map((c: any) => ({ id: c.id })));
+    const bad = refusal(
+      await server.query('{ flag(component: "kube-proxy", name: "--proxy-mode") { changes(first: -1) { id } } }'),
+    );
+    expect(bad.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'first' });
+    // The chat message keeps the newest notes when it is cut.
+    const { flag } = await server.data(
+      '{ flag(component: "kube-proxy", name: "--proxy-mode") { markdown(maxLength: 1200) } }',
+    );
+    expect(flag.markdown).toContain(`- ${all[0].version}: `);
+  });
+});
+
 describe('release(version)', () => {
   it('answers a held release and refuses one the knowledge base does not hold, listing those it does', async () => {
     const { releases } = await server.data('{ releases { version } }');

@@ -388,7 +388,7 @@ export type FindingSummary = {
 /** A command-line flag of a Kubernetes component. */
 export type Flag = Node & {
   __typename?: 'Flag';
-  /** Release-note entries that mention the flag. */
+  /** Release-note entries that mention the flag, newest release first; first: at most that many. */
   changes: Array<Change>;
   /** The component, e.g. kube-proxy. */
   component: Scalars['String']['output'];
@@ -421,6 +421,12 @@ export type Flag = Node & {
   summary: Scalars['String']['output'];
   /** Enumerated values with their own life, e.g. --proxy-mode=userspace. */
   values: Array<FlagValue>;
+};
+
+
+/** A command-line flag of a Kubernetes component. */
+export type FlagChangesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1571,7 +1577,7 @@ export type FindingSummaryResolvers<ContextType = Context, ParentType extends Re
 };
 
 export type FlagResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Flag'] = ResolversParentTypes['Flag']> = {
-  changes?: Resolver<Array<ResolversTypes['Change']>, ParentType, ContextType>;
+  changes?: Resolver<Array<ResolversTypes['Change']>, ParentType, ContextType, Partial<FlagChangesArgs>>;
   component?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   configField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   defaults?: Resolver<Array<ResolversTypes['FlagDefault']>, ParentType, ContextType>;

@@ -4,6 +4,7 @@ import type { Flag } from '../../kb/model';
 import { formatVersion } from '../../kb/version';
 import { CHAT_MESSAGE_MAX_LENGTH, fitChatMessage, type ChatSection } from './chat-message';
 import { noteItem, clip, code, sourceLinks } from './text';
+import { flagChanges } from '../flags';
 
 /** The summary takes at most this share of the message (and 400 characters). */
 const SUMMARY_SHARE = 0.15;
@@ -46,7 +47,8 @@ export function flagMarkdown(f: Flag, maxLength?: number): string {
     {
       title: 'Release notes',
       noun: 'release notes',
-      items: f.changes.map((c) => noteItem(c, NOTE_MAX, formatVersion)),
+      // Newest first: when the message is cut, the oldest notes go.
+      items: flagChanges(f).map((c) => noteItem(c, NOTE_MAX, formatVersion)),
     },
     { title: 'Links', noun: 'links', items: sourceLinks(f.sources) },
   ];
