@@ -30,24 +30,26 @@ describe('feature gates', () => {
     expect(in20).not.toContain('ServiceLoadBalancerFinalizer');
   });
 
-  it('finds a gate whatever its case, and answers null for an unknown one', async () => {
-    const data = await server.data(
+  it('finds a gate whatever its case, and answers null with NOT_FOUND for an unknown one', async () => {
+    const res = await server.query(
       '{ a: featureGate(name: "ipv6dualstack") { name kep sources } b: featureGate(name: "NoSuchGate") { name } }',
     );
-    expect(data.a).toMatchObject({ name: 'IPv6DualStack', kep: 'KEP-563' });
-    expect(data.a.sources.every((s: string) => /^https:\/\//.test(s))).toBe(true);
-    expect(data.b).toBeNull();
+    expect(res.data.a).toMatchObject({ name: 'IPv6DualStack', kep: 'KEP-563' });
+    expect(res.data.a.sources.every((s: string) => /^https:\/\//.test(s))).toBe(true);
+    expect(res.data.b).toBeNull();
+    expect(res.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([[['b'], 'NOT_FOUND']]);
   });
 });
 
 describe('flags', () => {
   it('accepts a flag name with or without dashes', async () => {
-    const data =
-      await server.data(`{ a: flag(component: "kube-proxy", name: "conntrack-max") { name } b: flag(component: "kube-proxy", name: "--conntrack-max") { name }
+    const res =
+      await server.query(`{ a: flag(component: "kube-proxy", name: "conntrack-max") { name } b: flag(component: "kube-proxy", name: "--conntrack-max") { name }
       c: flag(component: "kube-proxy", name: "--no-such-flag") { name } }`);
-    expect(data.a).toEqual({ name: '--conntrack-max' });
-    expect(data.b).toEqual({ name: '--conntrack-max' });
-    expect(data.c).toBeNull();
+    expect(res.data.a).toEqual({ name: '--conntrack-max' });
+    expect(res.data.b).toEqual({ name: '--conntrack-max' });
+    expect(res.data.c).toBeNull();
+    expect(res.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([[['c'], 'NOT_FOUND']]);
   });
 
   it('lists flags of one component, with the life of enumerated values', async () => {
