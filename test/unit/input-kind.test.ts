@@ -122,6 +122,17 @@ describe('empty input', () => {
     });
   });
 
+  it('one document without apiVersion and kind: the message says it has none', () => {
+    const text = 'replicaCount: 2\nimage:\n  tag: "1.0"\n';
+    const read = readManifest(text);
+    expect(noObjectsProblem(read.objects.length, read.skipped)).toEqual({
+      code: 'NOT_A_MANIFEST',
+      message: 'not a Kubernetes manifest: its one document has no apiVersion and kind (line 1)',
+      line: 1,
+      column: 1,
+    });
+  });
+
   it('a List with items, documents without kind next to objects, and an empty List are manifests', () => {
     for (const name of ['legit/list.yaml', 'legit/some-without-kind.yaml']) {
       const read = readManifest(input(name));

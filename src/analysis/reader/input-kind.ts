@@ -93,8 +93,9 @@ export function noObjectsProblem(objects: number, skipped: readonly SkippedDocum
   return {
     code: 'NOT_A_MANIFEST',
     message:
-      `not a Kubernetes manifest: ${documents === 1 ? 'its one document has' : `none of its ${documents} documents has`} ` +
-      `apiVersion and kind (first at line ${skipped[0].line})`,
+      documents === 1
+        ? `not a Kubernetes manifest: its one document has no apiVersion and kind (line ${skipped[0].line})`
+        : `not a Kubernetes manifest: none of its ${documents} documents has apiVersion and kind (first at line ${skipped[0].line})`,
     line: skipped[0].line,
     column: 1,
   };
