@@ -81,6 +81,21 @@ describe('Ingress to Gateway API', () => {
     await page.locator('#gateway-unprotected').waitFor({ state: 'detached' });
     await page.locator('#gateway-summary').waitFor();
     expect(await page.locator('#gateway-summary').textContent()).toContain('2 not converted');
+    // Marked by the most severe of what was not converted: a warning and a breaking item here.
+    const mark = page.locator('#gateway-summary .sev').nth(1);
+    expect(await mark.textContent()).toBe('✖ 2 not converted');
+    expect(await mark.getAttribute('class')).toBe('sev sev-breaking');
+    // Warnings only: marked as warnings, not as breaking.
+    await page
+      .locator('#manifest')
+      .fill(readFileSync(join(projectRoot(), 'test', 'fixtures', 'gateway', 'canary', 'in.yaml'), 'utf8'));
+    await page.locator('#gateway-run').click();
+    await page.locator('#gateway-summary').waitFor();
+    await page.waitForFunction(
+      () => !document.querySelector('#gateway-summary')?.textContent?.includes('2 not converted'),
+    );
+    expect(await mark.textContent()).toBe('▲ 1 not converted');
+    expect(await mark.getAttribute('class')).toBe('sev sev-warning');
   });
 
   it("shows the API's refusal of a manifest without an Ingress as a sentence", async () => {

@@ -194,14 +194,18 @@ export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-/** The one-line summary of a conversion: what was converted, its objects, its changes and what was not converted. */
+/**
+ * The one-line summary of a conversion: what was converted, its objects, its changes and what was not
+ * converted, marked by the most severe of those (a warning is not shown as breaking).
+ */
 export function conversionHeadline(
   id: string,
   title: string,
   objects: string,
   changes: number,
-  unconverted: number,
+  unconverted: { severity: Severity }[],
 ): HTMLElement {
+  const worst = (['BREAKING', 'WARNING', 'INFO'] as const).find((s) => unconverted.some((f) => f.severity === s));
   return h(
     'p',
     { className: 'report-summary', id },
@@ -211,8 +215,8 @@ export function conversionHeadline(
     ', ',
     h(
       'span',
-      { className: unconverted ? 'sev sev-breaking' : 'sev' },
-      `${unconverted ? '✖' : '✔'} ${unconverted} not converted`,
+      { className: worst ? `sev sev-${worst.toLowerCase()}` : 'sev' },
+      `${worst ? SEVERITY[worst].icon : '✔'} ${unconverted.length} not converted`,
     ),
   );
 }

@@ -45,7 +45,7 @@ export function renderConversion(
     `${result.from} → ${result.to}`,
     plural(result.documents, 'object'),
     result.changes.length,
-    result.unconverted.length,
+    result.unconverted,
   );
   const actions = h(
     'div',

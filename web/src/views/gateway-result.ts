@@ -31,7 +31,7 @@ export function renderGatewayConversion(result: ApiGatewayConversion, file: stri
     'Ingress → Gateway API',
     `${plural(objects, 'object')} made`,
     result.changes.length,
-    result.unconverted.length,
+    result.unconverted,
   );
   const actions = h(
     'div',
