@@ -64,3 +64,13 @@ export function openKbVersionProbe(location: string): KbVersionProbe {
     },
   };
 }
+
+/** The fingerprint now, read once (a probe opened and closed); '' when the database has no knowledge base. */
+export async function readKbFingerprint(location: string): Promise<string> {
+  const probe = openKbVersionProbe(location);
+  try {
+    return await probe.read();
+  } finally {
+    probe.close();
+  }
+}

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { projectRoot } from '../config';
 import type { KbModel } from '../kb/model';
-import { openKbVersionProbe } from './kb-fingerprint';
+import { readKbFingerprint } from './kb-fingerprint';
 import { readSnapshotFile, writeSnapshotFile, type SnapshotRead } from './kb-snapshot-file';
 import { isPostgres } from './location';
 
@@ -50,13 +50,7 @@ export async function loadKnowledgeBase(
   location: string,
   readFromDatabase: ReadFromDatabase = readInProcess,
 ): Promise<LoadedKb> {
-  const probe = openKbVersionProbe(location);
-  let current: string;
-  try {
-    current = await probe.read();
-  } finally {
-    probe.close();
-  }
+  const current = await readKbFingerprint(location);
   const path = snapshotPath(location);
   const found: SnapshotRead = current
     ? readSnapshotFile(path, current)

@@ -113,37 +113,15 @@ function keyPlacesOnce({ b, problem }: EarlyChecks): void {
 
 /** Flags, metrics and gates name components that have a record. */
 function componentsKnown({ b, problem, components }: EarlyChecks): void {
-  const componentRefs: [Located<unknown>, string, string, string][] = [
-    ...b.flags.map(
-      (l) =>
-        [l, `flag ${l.record.component} ${l.record.name}`, 'component', l.record.component] as [
-          Located<unknown>,
-          string,
-          string,
-          string,
-        ],
-    ),
-    ...b.metrics.map(
-      (l) =>
-        [l, `metric ${l.record.component} ${l.record.name}`, 'component', l.record.component] as [
-          Located<unknown>,
-          string,
-          string,
-          string,
-        ],
-    ),
-    ...b.featureGates.flatMap((l) =>
-      l.record.components.map(
-        (c, i) =>
-          [l, `feature gate ${l.record.name}`, `components[${i}]`, c] as [Located<unknown>, string, string, string],
-      ),
-    ),
-  ];
-  if (b.components.length > 0) {
-    for (const [loc, name, field, component] of componentRefs) {
-      if (!components.has(component)) problem(loc, name, field, `no components.yaml record named ${component}`);
-    }
-  }
+  // A seed without components.yaml has nothing to hold the names to.
+  if (b.components.length === 0) return;
+  const check = (loc: Located<unknown>, name: string, field: string, component: string) => {
+    if (!components.has(component)) problem(loc, name, field, `no components.yaml record named ${component}`);
+  };
+  for (const l of b.flags) check(l, `flag ${l.record.component} ${l.record.name}`, 'component', l.record.component);
+  for (const l of b.metrics) check(l, `metric ${l.record.component} ${l.record.name}`, 'component', l.record.component);
+  for (const l of b.featureGates)
+    l.record.components.forEach((c, i) => check(l, `feature gate ${l.record.name}`, `components[${i}]`, c));
 }
 
 /** No version a record names is after the newest release. */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
 import { readSnapshotFile } from '../../src/db/kb-snapshot-file';
-import { openKbVersionProbe } from '../../src/db/kb-fingerprint';
+import { readKbFingerprint } from '../../src/db/kb-fingerprint';
 import { snapshotPath } from '../../src/db/load-kb';
 import { builtCli } from '../support/build';
 import { netkb, type CliResult } from '../support/cli';
@@ -37,15 +37,6 @@ beforeAll(() => {
   );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function fingerprint(location: string): Promise<string> {
-  const probe = openKbVersionProbe(location);
-  try {
-    return await probe.read();
-  } finally {
-    probe.close();
-  }
-}
 
 /** netkb with the module-listing preload; returns the result and the modules it loaded. */
 function netkbListingModules(args: string[]): CliResult & { modules: string[] } {
@@ -88,7 +79,7 @@ describe('from the snapshot file', () => {
     const rebuilt = netkbListingModules(CHECK);
     expect(prisma(rebuilt.modules)).not.toEqual([]);
     expect(rebuilt.stdout).toBe(good.stdout);
-    expect(readSnapshotFile(path, await fingerprint(db)).ok).toBe(true);
+    expect(readSnapshotFile(path, await readKbFingerprint(db)).ok).toBe(true);
     expect(prisma(netkbListingModules(CHECK).modules)).toEqual([]);
   });
 });
@@ -126,14 +117,14 @@ async function readWhileWriting(writer: Promise<CliResult>, args: string[], read
 describe('runs while the database is written', () => {
   it('netkb check runs started while a seed rebuilds the database all answer, with the same report', async () => {
     const expected = netkb(CHECK, { db });
-    const before = await fingerprint(db);
+    const before = await readKbFingerprint(db);
     const { writer, results } = await readWhileWriting(start([join(root, 'dist', 'src', 'cli', 'seed.js')], db), CHECK);
     expect(writer.stderr).toBe('');
     expect(writer.code).toBe(0);
     expect(results.length).toBeGreaterThanOrEqual(3);
     for (const r of results) expect(r).toEqual(expected);
     // The seed wrote the file of the new database (its seededAt changed the fingerprint).
-    const after = await fingerprint(db);
+    const after = await readKbFingerprint(db);
     expect(after).not.toBe(before);
     expect(readSnapshotFile(snapshotPath(db), after).ok).toBe(true);
   });
@@ -155,7 +146,7 @@ describe('runs while the database is written', () => {
       expect(r.stderr).toBe('');
       expect([old.stdout, imported.stdout]).toContain(r.stdout);
     }
-    expect(readSnapshotFile(snapshotPath(db), await fingerprint(db)).ok).toBe(true);
+    expect(readSnapshotFile(snapshotPath(db), await readKbFingerprint(db)).ok).toBe(true);
   });
 });
 

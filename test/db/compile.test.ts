@@ -5,7 +5,7 @@
 import { seedDir } from '../../src/config';
 import { readKnowledgeBase } from '../../src/db/read-kb';
 import { replaceImportedNotes, type ImportedNoteRow } from '../../src/db/imported-notes';
-import { openKbVersionProbe } from '../../src/db/kb-fingerprint';
+import { readKbFingerprint } from '../../src/db/kb-fingerprint';
 import { readSnapshotFile } from '../../src/db/kb-snapshot-file';
 import { snapshotPath } from '../../src/db/load-kb';
 import { writeSeed } from '../../src/db/write-seed';
@@ -100,14 +100,7 @@ it('with imported notes: linked, a release of their own, a version of their own'
 it("a seed's snapshot file, written from the compiled seed, is current by the database's own fingerprint", async () => {
   // The copy keeps the notes imported above: a rebuild carries them over, and they are in the file too.
   const written = await writeSeed(bundle, location);
-  const probe = openKbVersionProbe(location);
-  let fingerprint: string;
-  try {
-    fingerprint = await probe.read();
-  } finally {
-    probe.close();
-  }
-  const file = readSnapshotFile(snapshotPath(location), fingerprint);
+  const file = readSnapshotFile(snapshotPath(location), await readKbFingerprint(location));
   if (!file.ok) throw new Error(`the snapshot file is not current: ${file.reason} (${file.detail})`);
   expect(file.model.changes.filter((c) => c.imported)).toHaveLength(3);
   expectSame(file.model, await readKnowledgeBase(location));

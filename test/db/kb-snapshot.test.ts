@@ -6,22 +6,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readKnowledgeBaseAndFingerprint } from '../../src/db/read-kb';
 import { openPrisma } from '../../src/db/client';
-import { openKbVersionProbe } from '../../src/db/kb-fingerprint';
+import { readKbFingerprint } from '../../src/db/kb-fingerprint';
 import { decodeSnapshot, encodeSnapshot, readSnapshotFile, SNAPSHOT_FORMAT } from '../../src/db/kb-snapshot-file';
 import { loadKnowledgeBase, snapshotPath } from '../../src/db/load-kb';
 import { replaceImportedNotes, type ImportedNoteRow } from '../../src/db/imported-notes';
 import type { KbModel } from '../../src/kb/model';
 import { copySeededDatabase } from '../support/database';
 import { canonical } from '../support/graph-dump';
-
-async function fingerprintOf(location: string): Promise<string> {
-  const probe = openKbVersionProbe(location);
-  try {
-    return await probe.read();
-  } finally {
-    probe.close();
-  }
-}
 
 let location: string;
 let fromDatabase: { model: KbModel; fingerprint: string };
@@ -46,7 +37,7 @@ describe('the file format', () => {
   });
 
   it('is keyed by the fingerprint read in the same transaction as the data', async () => {
-    expect(fromDatabase.fingerprint).toBe(await fingerprintOf(location));
+    expect(fromDatabase.fingerprint).toBe(await readKbFingerprint(location));
     expect(fromDatabase.fingerprint.startsWith(fromDatabase.model.seedHash)).toBe(true);
   });
 
@@ -140,7 +131,7 @@ describe('loading the knowledge base', () => {
       sourceFile: 'notes.md',
     };
     await replaceImportedNotes(location, 9001, [row], []);
-    const after = await fingerprintOf(location);
+    const after = await readKbFingerprint(location);
     expect(after).not.toBe(before.fingerprint);
     // Written by the import itself: found current without reading the database.
     expect(readSnapshotFile(path(), after).ok).toBe(true);

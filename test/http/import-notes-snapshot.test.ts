@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
 import { readSnapshotFile } from '../../src/db/kb-snapshot-file';
-import { openKbVersionProbe } from '../../src/db/kb-fingerprint';
+import { readKbFingerprint } from '../../src/db/kb-fingerprint';
 import { snapshotPath } from '../../src/db/load-kb';
 import { builtCli } from '../support/build';
 import { announcedPort, collectOutput } from '../support/serve-process';
@@ -62,22 +62,13 @@ async function post(port: number, query: string, variables: Record<string, unkno
   return (await res.json()) as { data?: any; errors?: unknown[] };
 }
 
-async function fingerprint(): Promise<string> {
-  const probe = openKbVersionProbe(db);
-  try {
-    return await probe.read();
-  } finally {
-    probe.close();
-  }
-}
-
 it('serves an import at once, rewrites the snapshot file, and a later start serves the import from it', async () => {
   const notes = readFileSync(join(root, 'test', 'fixtures', 'notes', 'release-notes-9.1.md'), 'utf8');
   const RELEASE = '{ release(version: "9.1") { version imported changes(first: 10) { totalCount } } }';
   const first = await serve();
   try {
     // The first start found no snapshot file and wrote one.
-    const before = await fingerprint();
+    const before = await readKbFingerprint(db);
     expect(readSnapshotFile(snapshotPath(db), before).ok).toBe(true);
     expect((await post(first.port, RELEASE)).data.release).toBeNull();
     const res = await post(first.port, IMPORT, { content: notes }, TOKEN);
@@ -87,7 +78,7 @@ it('serves an import at once, rewrites the snapshot file, and a later start serv
       imported: true,
       changes: { totalCount: 3 },
     });
-    const after = await fingerprint();
+    const after = await readKbFingerprint(db);
     expect(after).not.toBe(before);
     const file = readSnapshotFile(snapshotPath(db), after);
     expect(file.ok && file.model.releases.some((r) => r.version === 9001)).toBe(true);
