@@ -45,7 +45,7 @@ export async function readKnowledgeBase(file: string): Promise<KbModel> {
 
 /**
  * Reads the knowledge base and the database's knowledge-base fingerprint (kb-fingerprint.ts) in the same
- * snapshot: the fingerprint is then exactly the version of the data read, which is what a snapshot file
+ * consistent read: the fingerprint is then exactly the version of the data read, which is what a snapshot file
  * of it is keyed by (a seed or import committed meanwhile is in both or in neither).
  */
 export async function readKnowledgeBaseAndFingerprint(file: string): Promise<{ model: KbModel; fingerprint: string }> {
