@@ -44,6 +44,11 @@ export interface Finding {
   change: Change | null;
   /** The Gateway API bundle at which a Gateway API finding bites (the range's `to`); null for every other finding. */
   gatewayApiRelease: string | null;
+  /**
+   * False when the finding says that netkb could not check something (a gate, flag or key it does not know at
+   * those releases): severity INFO, counted apart (summary notChecked), failing `netkb check --strict`.
+   */
+  checked: boolean;
 }
 
 /** What the rules may know about the knowledge base. */

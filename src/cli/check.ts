@@ -6,6 +6,7 @@ import { requireGatewayApiRange, upgradeReport, type GatewayApiRangeInput } from
 import { requireRange } from '../services/versions';
 import { docsUrl, maxManifestBytes } from '../config';
 import { writeInBatches } from '../analysis/report/json-pieces';
+import { countFindings } from '../analysis/report/severity';
 import { FORMAT_NAMES, formatter as formatterFor } from './formats';
 import type { CheckResult, FileReport, FormatContext } from './formats/types';
 import { EXIT_SCHEMES, errorExit, reportExit, schemeIn, type ExitScheme } from './exit-codes';
@@ -38,6 +39,9 @@ Options:
   --fail-on S        breaking (default), warning, info or none: which findings count for the
                      exit code (default warning with --exit-codes pluto)
   --exit-codes E     netkb (default) or pluto: the exit-code scheme, see below
+  --strict           findings that say what netkb could not check (a feature gate it does not know,
+                     releases its sources about a gate do not reach) count for the exit code too, as
+                     if at --fail-on; without it they are reported as info and counted apart
   -o, --output FILE  write the report to FILE instead of standard output (its folder must exist)
   --stdin-name NAME  the name standard input ("-") goes by in the report (default <stdin>, and
                      stdin.yaml in SARIF, which needs a file name)
@@ -55,8 +59,8 @@ template, a kustomization, no Kubernetes object in it) is an error entry of the 
 line, column and code, and the exit code is 2 once the whole report is written.
 
 Exit codes (--exit-codes netkb, the default):
-  0  no finding at or above --fail-on
-  1  findings at or above --fail-on
+  0  no finding at or above --fail-on (and, with --strict, nothing left unchecked)
+  1  findings at or above --fail-on (with --strict: or something not checked)
   2  bad input or usage: a file that could not be checked (listed in the report and on stderr), a path
      that does not exist, an unknown release or option, an output folder that does not exist
 Exit codes (--exit-codes pluto, as Fairwinds' Pluto; --fail-on defaults to warning):
@@ -83,6 +87,7 @@ const CHECK: ManifestVerb = {
     'sarif-root': { type: 'string' },
     'gateway-api': { type: 'string' },
     channel: { type: 'string' },
+    strict: { type: 'boolean' },
   },
   failOn: ['BREAKING', 'WARNING', 'INFO', 'NONE'],
   defaultFailOn: (values) => (values['exit-codes'] === 'pluto' ? 'warning' : 'breaking'),
@@ -156,12 +161,8 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       files,
       formatVersion,
       failOn: args.threshold,
-      summary: {
-        breaking: all.filter((f) => f.severity === 'BREAKING').length,
-        warning: all.filter((f) => f.severity === 'WARNING').length,
-        info: all.filter((f) => f.severity === 'INFO').length,
-        errors: files.filter((f) => f.error).length,
-      },
+      strict: o.strict === true,
+      summary: { ...countFindings(all), errors: files.filter((f) => f.error).length },
     };
     const text = formatter(result, context);
     if (o.output) writeOutput(io, o.output as string, text);
@@ -173,6 +174,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       all,
       result.failOn,
       files.some((f) => f.error),
+      result.strict,
     );
   } catch (err) {
     progress.finish();

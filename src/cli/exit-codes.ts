@@ -31,15 +31,16 @@ export function errorExit(scheme: ExitScheme, code: number = EXIT_BAD_INPUT): nu
   return scheme === 'pluto' ? 1 : code;
 }
 
-/** The exit code of a written report: an input that could not be checked wins, then the findings. */
+/** The exit code of a written report: an input that could not be read wins, then the findings. */
 export function reportExit(
   scheme: ExitScheme,
   findings: Finding[],
   threshold: ManifestArgs['threshold'],
-  unchecked: boolean,
+  unreadable: boolean,
+  strict = false,
 ): number {
-  if (unchecked) return errorExit(scheme);
-  const counted = findings.filter((f) => fails(f, threshold));
+  if (unreadable) return errorExit(scheme);
+  const counted = findings.filter((f) => fails(f, threshold, strict));
   if (scheme === 'netkb') return counted.length > 0 ? 1 : 0;
   if (counted.some((f) => f.severity === 'BREAKING')) return 3;
   return counted.length > 0 ? 2 : 0;

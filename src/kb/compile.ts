@@ -113,7 +113,30 @@ export function compileKnowledgeBase(
         since: v(s.since)!,
         until: v(s.until),
       })),
+      generated: false,
+      introducedIn: v(g.lifecycle[0].since),
+      knownThrough: null,
     }))
+    .concat(
+      bundle.generatedGates.map((g): FeatureGate => ({
+        typename: 'FeatureGate',
+        key: g.name,
+        name: g.name,
+        summary: null,
+        sigs: list(g.sigs),
+        components: list(g.components),
+        kep: g.kep,
+        removedIn: v(g.removedIn),
+        notes: g.notes,
+        sources: list(g.sources),
+        changes: [],
+        fields: [],
+        lifecycle: g.lifecycle.map((s) => ({ ...s, since: v(s.since)!, until: v(s.until) })),
+        generated: true,
+        introducedIn: v(g.introducedIn),
+        knownThrough: v(g.knownThrough),
+      })),
+    )
     .sort(byKeys((g) => g.name));
   const gateByName = new Map(gates.map((g) => [g.name, g]));
 

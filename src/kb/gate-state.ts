@@ -6,13 +6,35 @@ import type { FeatureGate, FeatureGateStage } from './model';
 import type { VersionKey } from './version';
 
 export interface GateState {
+  /**
+   * False when the gate's sources do not reach the release (after a generated record's knownThrough, or
+   * before its first stage when its introduction is not known): then nothing is said, exists is false too.
+   */
+  known: boolean;
   exists: boolean;
   stage: FeatureGateStage['stage'] | null;
   defaultEnabled: boolean | null;
   lockedToDefault: boolean | null;
 }
 
-const ABSENT: GateState = { exists: false, stage: null, defaultEnabled: null, lockedToDefault: null };
+const ABSENT: GateState = { known: true, exists: false, stage: null, defaultEnabled: null, lockedToDefault: null };
+const UNKNOWN: GateState = { ...ABSENT, known: false };
+
+/** What the gate's record can say of a release: the releases its sources read (model.ts, FeatureGate). */
+function knownIn(
+  gate: {
+    lifecycle: readonly { since: VersionKey }[];
+    introducedIn?: VersionKey | null;
+    knownThrough?: VersionKey | null;
+  },
+  version: VersionKey,
+): boolean {
+  if (gate.knownThrough != null && version > gate.knownThrough) return false;
+  // Sources that start with the gate already there say nothing of the releases before; a record with no
+  // stage (a generated gate the lists date only in a release in development) says nothing at all.
+  const first = gate.lifecycle[0];
+  return !(gate.introducedIn === null && (first === undefined || version < first.since));
+}
 
 /**
  * The stage in force in a release: the last one (stages in order of `since`) whose `since` is not after it;
@@ -31,10 +53,15 @@ export function stageIn<S extends { since: VersionKey }>(
   return current;
 }
 
-export function gateStateIn(gate: Pick<FeatureGate, 'lifecycle' | 'removedIn'>, version: VersionKey): GateState {
+export function gateStateIn(
+  gate: Pick<FeatureGate, 'lifecycle' | 'removedIn'> & Partial<Pick<FeatureGate, 'introducedIn' | 'knownThrough'>>,
+  version: VersionKey,
+): GateState {
+  if (!knownIn(gate, version)) return UNKNOWN;
   const current = stageIn(gate, version);
   if (!current) return ABSENT;
   return {
+    known: true,
     exists: true,
     stage: current.stage,
     defaultEnabled: current.defaultEnabled,
@@ -44,6 +71,7 @@ export function gateStateIn(gate: Pick<FeatureGate, 'lifecycle' | 'removedIn'>, 
 
 export function sameState(a: GateState, b: GateState): boolean {
   return (
+    a.known === b.known &&
     a.exists === b.exists &&
     a.stage === b.stage &&
     a.defaultEnabled === b.defaultEnabled &&

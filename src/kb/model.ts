@@ -29,12 +29,22 @@ export interface FeatureGate {
   typename: 'FeatureGate';
   key: string;
   name: string;
-  summary: string;
+  /** What the gate switches, in our words; null for a generated record (no one has written one). */
+  summary: string | null;
   sigs: string[];
   components: string[];
   kep: string | null;
   lifecycle: FeatureGateStage[];
+  /**
+   * True for a shallow record generated from Kubernetes' feature files (src/seed/generated-gates.ts), false
+   * for a curated one.
+   */
+  generated: boolean;
+  /** The first release with the gate; null when the sources start with the gate already there. */
+  introducedIn: VersionKey | null;
   removedIn: VersionKey | null;
+  /** The last release the sources speak of; null when they reach the newest release (or the removal). */
+  knownThrough: VersionKey | null;
   notes: string | null;
   sources: string[];
   changes: Change[];

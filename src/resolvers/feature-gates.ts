@@ -12,4 +12,7 @@ export const featureGateResolvers: Resolvers = {
     stateIn: (g, args, ctx) => featureGateStateIn(ctx.kb, g, args.version),
     markdown: (g, args) => featureGateMarkdown(g, args.maxLength),
   },
+  FeatureGateState: {
+    exists: (s) => (s.known ? s.exists : null),
+  },
 };

@@ -40,6 +40,8 @@ export interface SeedBundle {
   kinds: Located<KindRecord>[];
   constraints: Located<ConstraintRecord>[];
   featureGates: Located<FeatureGateRecord>[];
+  /** Every other gate of Kubernetes' feature files, as a shallow record (generated-gates.ts); [] without an index. */
+  generatedGates: GeneratedGate[];
   flags: Located<FlagRecord>[];
   apiVersions: Located<ApiVersionRecord>[];
   apiFields: Located<ApiFieldRecord>[];
@@ -68,4 +70,31 @@ export interface SeedProblem {
   field?: string;
   line?: number;
   message: string;
+}
+
+/** A shallow gate record generated from Kubernetes' feature files (generated-gates.ts). */
+export interface GeneratedGateStage {
+  stage: 'ALPHA' | 'BETA' | 'GA' | 'DEPRECATED';
+  defaultEnabled: boolean;
+  lockedToDefault: boolean | null;
+  since: string;
+  until: string | null;
+}
+
+export interface GeneratedGate {
+  name: string;
+  /** From the KEP that lists the gate (its owning SIG), else empty. */
+  sigs: string[];
+  /** From the KEP that lists the gate, in components.yaml names; empty when no KEP lists it. */
+  components: string[];
+  kep: string | null;
+  lifecycle: GeneratedGateStage[];
+  /** The first release with the gate, where the files read prove it; null when they start with it already there. */
+  introducedIn: string | null;
+  removedIn: string | null;
+  /** The last release the sources speak of; null when the removal is known (nothing after it to know). */
+  knownThrough: string | null;
+  /** How the values were found, in our words (the record's notes). */
+  notes: string;
+  sources: string[];
 }

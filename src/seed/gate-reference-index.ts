@@ -128,6 +128,8 @@ export interface ReferenceSourceOfGate {
   /** Release -> what the source says of it; releases it says nothing of are absent. */
   states: Map<string, ReferenceState>;
   removedIn: string | null;
+  /** The source dates the gate's first stage "1.0": it stands for "before the lists were versioned". */
+  undatedStart: boolean;
 }
 
 export interface GateReferenceIndex {
@@ -244,6 +246,7 @@ export function toGateReference(data: GateReferenceFile, file: string, text: str
         line: lineOf('featureListGates', g.name),
         states: featureListStates(g, list.newest, list.knownThrough),
         removedIn: null,
+        undatedStart: g.stages.some((s) => s.from === '1.0'),
       });
   }
   seen.clear();
@@ -264,6 +267,7 @@ export function toGateReference(data: GateReferenceFile, file: string, text: str
       line: lineOf('gatePages', p.name),
       states: gatePageStates(p),
       removedIn: p.removedIn,
+      undatedStart: false,
     });
   }
   if (damage.length > 0) return damage;

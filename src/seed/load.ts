@@ -24,6 +24,7 @@ import { checkNoteBindings, readReviewedNotes, REVIEWED_NOTES_FILE } from './not
 import { checkAcrossRecords, firstOfEach, problemAt } from './across-records';
 import { readGeneratedIndex } from './generated-index';
 import { crossCheck } from './cross-check';
+import { generateGates } from './generated-gates';
 import type { GatewayApiSeed, Located, LocatedChange, SeedBundle, SeedProblem } from './bundle';
 import { readGatewayApiIndex, GatewayApiIndexError, type GatewayApiIndex } from './gateway-api-index';
 import {
@@ -178,6 +179,7 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
     constraints,
     ...entities,
     changes,
+    generatedGates: [],
     crossCheck: null,
     gatewayApi: {
       releases: optionalList('gateway-api/releases.yaml', gatewayApiReleaseSchema, (r) => r.version),
@@ -192,7 +194,14 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
     },
   };
   const index = problems.length === 0 ? readGeneratedIndex(seedDir, problems) : null;
-  if (index) bundle.crossCheck = crossCheck(bundle, index, problems);
+  if (index) {
+    bundle.crossCheck = crossCheck(bundle, index, problems);
+    bundle.generatedGates = generateGates(
+      index,
+      new Set(bundle.featureGates.map((g) => g.record.name)),
+      new Set(bundle.components.map((c) => c.record.name)),
+    );
+  }
   checkAcrossRecords(bundle, problems);
   checkGatewayApi(bundle.gatewayApi, problems);
   if (!options.skipNoteReviews && problems.length === 0 && existsSync(join(seedDir, REVIEWED_NOTES_FILE)))

@@ -1,4 +1,5 @@
 // upgradeReport / netkb check: what breaks or changes for a manifest on the way from one release to another.
+import type { FindingCounts } from '../analysis/report/severity';
 import {
   Analyzer,
   DEFAULT_LIMITS,
@@ -33,7 +34,7 @@ export interface UpgradeReport {
   path: VersionKey[];
   documents: number;
   findings: Finding[];
-  summary: { breaking: number; warning: number; info: number };
+  summary: FindingCounts;
   /** The Gateway API range checked, when one was given. */
   gatewayApi: { from: string; to: string; channel: 'standard' | 'experimental' } | null;
 }

@@ -404,6 +404,16 @@ describe('advice on the path, for every record and message', () => {
             manifest: podWithArgs(binary, [`--feature-gates=${gate.name}=${value}`]),
           });
     }
+    // A gate no record names: the finding says it was not checked, and its fix still names the gate.
+    const unknown = { name: 'NetkbHasNoSuchGate', changes: [] } as unknown as FeatureGate;
+    cases.push({
+      label: 'a gate no record names',
+      from: releases[0],
+      to: releases[releases.length - 1],
+      ruleId: 'feature-gate',
+      gate: unknown,
+      manifest: podWithArgs('kube-apiserver', [`--feature-gates=${unknown.name}=true`]),
+    });
     let findings = 0;
     const problems = collect(cases, (c, f, out) => {
       findings++;

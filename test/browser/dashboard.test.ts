@@ -7,6 +7,7 @@ import { formatter } from '../../src/cli/formats';
 import { wholeText, type CheckResult } from '../../src/cli/formats/types';
 import { projectRoot } from '../../src/config';
 import { formatVersion } from '../../src/kb/version';
+import { countFindings } from '../../src/analysis/report/severity';
 import { upgradeReport } from '../../src/services/upgrade-report';
 import { screenshot, useBrowser, type BrowserRun } from './browser';
 import { testKnowledgeBase } from '../support/knowledge-base';
@@ -493,7 +494,6 @@ describe('manifest check', () => {
   async function cliOutput(format: 'json' | 'sarif' | 'markdown'): Promise<string> {
     const kb = await testKnowledgeBase();
     const report = upgradeReport(kb, { from: '1.15', to: '1.20', manifest });
-    const count = (sev: string) => report.findings.filter((f) => f.severity === sev).length;
     const result: CheckResult = {
       from: '1.15',
       to: '1.20',
@@ -501,7 +501,7 @@ describe('manifest check', () => {
       formatVersion,
       failOn: 'BREAKING',
       files: [{ file: 'manifest.yaml', documents: report.documents, findings: report.findings }],
-      summary: { breaking: count('BREAKING'), warning: count('WARNING'), info: count('INFO') },
+      summary: countFindings(report.findings),
     };
     return wholeText(formatter(format)!(result));
   }

@@ -72,6 +72,7 @@ function bundleWith(gatewayApi: GatewayApiSeed): SeedBundle {
     apiFields: [],
     wellKnownKeys: [],
     metrics: [],
+    generatedGates: [],
     changes: [],
     crossCheck: null,
     gatewayApi,

@@ -4,6 +4,7 @@
 import type { Finding } from '../../src/analysis';
 import { markdown } from '../../src/cli/formats/markdown';
 import type { CheckResult } from '../../src/cli/formats/types';
+import { countFindings } from '../../src/analysis/report/severity';
 import { formatVersion } from '../../src/kb/version';
 import { reportChatMessage } from '../../src/services/markdown/report-markdown';
 
@@ -28,6 +29,7 @@ function finding(name: string, line: number, over: Partial<Finding> = {}): Findi
     line,
     message: 'PodDisruptionBudget policy/v1beta1 is no longer served from 1.25.',
     effectiveIn: 1025,
+    checked: true,
     fix: FIX,
     replacement: 'policy/v1',
     change: null,
@@ -43,7 +45,7 @@ function checkResult(files: CheckResult['files']): CheckResult {
     to: '1.25',
     path: [],
     files,
-    summary: { breaking: all.filter((f) => f.severity === 'BREAKING').length, warning: 0, info: 0 },
+    summary: countFindings(all),
     failOn: 'BREAKING',
     formatVersion,
   };
@@ -104,7 +106,7 @@ describe('the chat answer', () => {
         to: 1025,
         documents: 2,
         findings: [finding('web', 3), finding('api', 7)],
-        summary: { breaking: 2, warning: 0, info: 0 },
+        summary: { breaking: 2, warning: 0, info: 0, notChecked: 0 },
       },
       { maxLength: 3000 },
     );

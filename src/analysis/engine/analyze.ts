@@ -1,12 +1,13 @@
 // Runs every registered rule over a read manifest and orders the findings: by the release where they
 // bite, then document, then line (then severity, rule, path and message, so the order is always the same).
+import { countFindings, type FindingCounts } from '../report/severity';
 import type { Manifest, ManifestObject, ManifestSink, SkippedDocument } from '../reader/manifest';
 import { RULES } from './rules';
 import type { DocumentRule, Finding, ObjectRule, Rule, RuleContext } from '../types';
 
 export interface Analysis {
   findings: Finding[];
-  summary: { breaking: number; warning: number; info: number };
+  summary: FindingCounts;
 }
 
 export function analyze(manifest: Manifest, ctx: RuleContext, rules: readonly Rule[] = RULES): Analysis {
@@ -69,14 +70,7 @@ export class Analyzer implements ManifestSink {
     for (const release of [...this.byRelease.keys()].sort((a, b) => a - b))
       append(findings, this.byRelease.get(release)!);
     if (!this.inOrder) findings.sort(order);
-    const summary = { breaking: 0, warning: 0, info: 0 };
-    for (let i = 0; i < findings.length; i++) {
-      const severity = findings[i].severity;
-      if (severity === 'BREAKING') summary.breaking++;
-      else if (severity === 'WARNING') summary.warning++;
-      else summary.info++;
-    }
-    return { findings, summary };
+    return { findings, summary: countFindings(findings) };
   }
 
   private enter(documentIndex: number): void {

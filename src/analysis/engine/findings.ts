@@ -136,5 +136,6 @@ export function findingAt(text: FindingText, resource: ResourceRef, path: string
     replacement: text.replacement,
     change: text.change,
     gatewayApiRelease: text.gatewayApiRelease,
+    checked: text.checked,
   };
 }

@@ -27,6 +27,8 @@ interface TextFacts {
   replacement?: string | null;
   change?: Change | null;
   gatewayApiRelease?: string | null;
+  /** False when the finding says that something could not be checked (Finding.checked); true if left out. */
+  checked?: boolean;
 }
 
 type TextInput<M extends Templates, Id extends keyof M & string> = TextFacts & {
@@ -68,6 +70,7 @@ export function ruleKit<const M extends Templates, const F extends Templates, co
     replacement: input.replacement ?? null,
     change: input.change ?? null,
     gatewayApiRelease: input.gatewayApiRelease ?? null,
+    checked: input.checked ?? true,
   });
   return {
     declaration: { id, messages: words.messages, fixes: words.fixes },

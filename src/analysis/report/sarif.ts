@@ -108,6 +108,7 @@ export function sarifDocument(r: SarifInput) {
             properties: {
               messageId: f.messageId,
               severity: f.severity,
+              checked: f.checked,
               effectiveIn: r.formatVersion(f.effectiveIn),
               ...(f.gatewayApiRelease ? { gatewayApiRelease: f.gatewayApiRelease } : {}),
               path: f.path,

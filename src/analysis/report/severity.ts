@@ -1,10 +1,30 @@
 // The one vocabulary of severities: how each is named and marked wherever a finding is shown. The markdown
 // every report renderer writes (the CLI's, the API's chat answers) marks it with a coloured icon; the dashboard,
 // where colour already tells them apart, with a symbol that does not need colour, and its word.
-import type { Severity } from '../types';
+import type { Finding, Severity } from '../types';
 
 export const SEVERITY_TERMS: Readonly<Record<Severity, { icon: string; symbol: string; word: string }>> = {
   BREAKING: { icon: '🔴', symbol: '✖', word: 'breaking' },
   WARNING: { icon: '🟠', symbol: '▲', word: 'warning' },
   INFO: { icon: '🔵', symbol: 'ℹ', word: 'info' },
 };
+
+/** How many findings of each severity, and how many say what could not be checked (a part of info). */
+export interface FindingCounts {
+  breaking: number;
+  warning: number;
+  info: number;
+  notChecked: number;
+}
+
+export function countFindings(findings: readonly Pick<Finding, 'severity' | 'checked'>[]): FindingCounts {
+  const counts: FindingCounts = { breaking: 0, warning: 0, info: 0, notChecked: 0 };
+  for (let i = 0; i < findings.length; i++) {
+    const f = findings[i];
+    if (f.severity === 'BREAKING') counts.breaking++;
+    else if (f.severity === 'WARNING') counts.warning++;
+    else counts.info++;
+    if (!f.checked) counts.notChecked++;
+  }
+  return counts;
+}

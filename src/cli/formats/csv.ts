@@ -1,6 +1,7 @@
 // CSV (RFC 4180: CRLF line ends, a header row, fields with a comma, quote or line break quoted, quotes
 // doubled) for spreadsheets and scripts: one row per finding. A file that could not be checked is one row
-// too, severity ERROR with its code as the rule and its line and column, so a script sees it.
+// too, severity ERROR with its code as the rule and its line and column, so a script sees it. The last
+// column, checked, is false for a finding that says what netkb could not check (and for such a file).
 import type { CheckResult, Formatter } from './types';
 
 const CSV_COLUMNS = [
@@ -15,6 +16,7 @@ const CSV_COLUMNS = [
   'message',
   'fix',
   'gateway_api_release',
+  'checked',
 ] as const;
 
 function csvField(value: string | number | null | undefined): string {
@@ -41,10 +43,11 @@ export const csv: Formatter = (r: CheckResult) => {
         f.message,
         f.fix,
         f.gatewayApiRelease,
+        String(f.checked),
       ]);
     }
     const e = file.error;
-    if (e) rows.push([file.file, e.line, e.column, e.code, null, 'ERROR', null, null, e.message, null, null]);
+    if (e) rows.push([file.file, e.line, e.column, e.code, null, 'ERROR', null, null, e.message, null, null, 'false']);
   }
   return [CSV_COLUMNS, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 };

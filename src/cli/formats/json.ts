@@ -15,6 +15,7 @@ function findingJson(f: Finding, v: (k: number) => string) {
     fix: f.fix,
     replacement: f.replacement,
     change: f.change ? changeJson(f.change, v) : null,
+    checked: f.checked,
   };
 }
 

@@ -9,7 +9,7 @@ export const junit: Formatter = (r: CheckResult) => {
   const suites = r.files.map((file) => {
     const cases = file.findings.map((f) => {
       const name = `${releaseOf(f, r.formatVersion)} ${f.resource.kind ?? 'document'}/${f.resource.name ?? f.resource.documentIndex + 1} line ${f.line}: ${f.ruleId}/${f.messageId}`;
-      const body = fails(f, r.failOn)
+      const body = fails(f, r.failOn, r.strict)
         ? `<failure type="${f.severity}" message="${esc(f.message)}">${esc(`${file.file}:${f.line} ${f.message}${f.fix ? `\nFix: ${f.fix}` : ''}`)}</failure>`
         : `<system-out>${esc(`${f.severity}: ${f.message}`)}</system-out>`;
       return `    <testcase classname="${esc(file.file)}" name="${esc(name)}">${body}</testcase>`;
@@ -21,10 +21,10 @@ export const junit: Formatter = (r: CheckResult) => {
       );
     else if (cases.length === 0)
       cases.push(`    <testcase classname="${esc(file.file)}" name="no findings from ${r.from} to ${r.to}"/>`);
-    const failures = file.findings.filter((f) => fails(f, r.failOn)).length;
+    const failures = file.findings.filter((f) => fails(f, r.failOn, r.strict)).length;
     return `  <testsuite name="${esc(file.file)}" tests="${cases.length}" failures="${failures}" errors="${e ? 1 : 0}">\n${cases.join('\n')}\n  </testsuite>`;
   });
   const tests = r.files.reduce((n, f) => n + (f.error ? 1 : Math.max(1, f.findings.length)), 0);
-  const failures = r.files.reduce((n, f) => n + f.findings.filter((x) => fails(x, r.failOn)).length, 0);
+  const failures = r.files.reduce((n, f) => n + f.findings.filter((x) => fails(x, r.failOn, r.strict)).length, 0);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="netkb check ${esc(r.from)} to ${esc(r.to)}" tests="${tests}" failures="${failures}" errors="${r.files.filter((f) => f.error).length}">\n${suites.join('\n')}\n</testsuites>\n`;
 };

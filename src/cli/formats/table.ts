@@ -24,7 +24,9 @@ export const table: Formatter = (r: CheckResult) => {
     `netkb check ${r.from} -> ${r.to} (path ${r.path.join(', ')}` +
     (r.gatewayApi ? `; Gateway API ${r.gatewayApi.from} -> ${r.gatewayApi.to}, ${r.gatewayApi.channel} channel` : '') +
     '): ' +
-    `${r.summary.breaking} breaking, ${r.summary.warning} warning, ${r.summary.info} info in ${r.files.length} file${r.files.length === 1 ? '' : 's'}` +
+    `${r.summary.breaking} breaking, ${r.summary.warning} warning, ${r.summary.info} info` +
+    (r.summary.notChecked > 0 ? ` (${r.summary.notChecked} not checked)` : '') +
+    ` in ${r.files.length} file${r.files.length === 1 ? '' : 's'}` +
     (errors.length > 0 ? `; ${errors.length} file${errors.length === 1 ? '' : 's'} could not be checked` : '');
   const out = [head, ''];
   if (rows.length === 0) out.splice(1, 1, 'No findings.');

@@ -1,3 +1,4 @@
+import type { FindingCounts } from '../../analysis/report/severity';
 import type { Finding, Severity } from '../../analysis';
 
 /**
@@ -28,8 +29,10 @@ export interface CheckResult {
   gatewayApi?: { from: string; to: string; channel: string } | null;
   files: FileReport[];
   /** `errors`: files that could not be checked. */
-  summary: { breaking: number; warning: number; info: number; errors?: number };
+  summary: FindingCounts & { errors?: number };
   failOn: Severity | 'none';
+  /** --strict: findings that say what could not be checked count as failing too. */
+  strict?: boolean;
   formatVersion(v: number): string;
 }
 
@@ -65,6 +68,10 @@ export function releaseOf(f: Finding, formatVersion: (v: number) => string): str
 }
 
 /** Whether a finding counts as a failure for --fail-on. */
-export function fails(f: Finding, failOn: Severity | 'none'): boolean {
-  return failOn !== 'none' && RANK[f.severity] >= RANK[failOn];
+/**
+ * Whether a finding counts for the exit code: at or above --fail-on, or (with --strict) one that says what
+ * netkb could not check.
+ */
+export function fails(f: Finding, failOn: Severity | 'none', strict = false): boolean {
+  return (failOn !== 'none' && RANK[f.severity] >= RANK[failOn]) || (strict && !f.checked);
 }

@@ -33,6 +33,7 @@ export function collector(effectiveIn: VersionKey, bundle: string): Collector {
       replacement: null,
       change: null,
       gatewayApiRelease: bundle,
+      checked: true,
     });
   };
   return {

@@ -241,8 +241,20 @@ export type FeatureGate = Node & {
   components: Array<Scalars['String']['output']>;
   /** API fields this gate guards. */
   fields: Array<ApiField>;
+  /**
+   * True for a shallow record generated from Kubernetes' own feature files (each release's feature files, the
+   * versioned feature specs, the generated feature list): stages, defaults, locks, and the removal where the
+   * files prove it, with no summary and notes that say how the values were found. False for a curated record
+   * (SIG Network's gates and the gates its notes link to), written and reviewed in seed/.
+   */
+  generated: Scalars['Boolean']['output'];
   /** Global id. */
   id: Scalars['ID']['output'];
+  /**
+   * First release with the gate. Null when the sources read start with the gate already there (a generated
+   * record whose first stage begins at the first release read): the gate may be older.
+   */
+  introducedIn?: Maybe<Scalars['KubeVersion']['output']>;
   /** The enhancement proposal, e.g. KEP-563; null when the gate has none. */
   kep?: Maybe<Scalars['String']['output']>;
   /**
@@ -251,6 +263,12 @@ export type FeatureGate = Node & {
    * https://github.com/kubernetes/enhancements/issues/<number>. Null when the gate has no KEP.
    */
   kepUrl?: Maybe<Scalars['String']['output']>;
+  /**
+   * Last release the sources speak of, for a generated record still in the code or whose removal no source
+   * dates; null when the record reaches the newest release or its removal. Releases after it are not known:
+   * stateIn answers known: false there, and upgradeReport says the gate was not checked.
+   */
+  knownThrough?: Maybe<Scalars['KubeVersion']['output']>;
   /** Stages in release order; since and until are inclusive. */
   lifecycle: Array<FeatureGateStage>;
   /**
@@ -271,8 +289,11 @@ export type FeatureGate = Node & {
   sources: Array<Scalars['String']['output']>;
   /** The gate's stage and default in one release. */
   stateIn: FeatureGateState;
-  /** What the gate switches, in this knowledge base's words. */
-  summary: Scalars['String']['output'];
+  /**
+   * What the gate switches, in this knowledge base's words; null for a generated record (generated is true),
+   * which no one has described yet.
+   */
+  summary?: Maybe<Scalars['String']['output']>;
 };
 
 
@@ -311,8 +332,13 @@ export type FeatureGateState = {
   __typename?: 'FeatureGateState';
   /** Whether the gate is on when not set. */
   defaultEnabled?: Maybe<Scalars['Boolean']['output']>;
-  /** False before the gate was added or from its removal on. */
-  exists: Scalars['Boolean']['output'];
+  /** False before the gate was added or from its removal on; null when the release is not known (known: false). */
+  exists?: Maybe<Scalars['Boolean']['output']>;
+  /**
+   * False when the sources read do not reach the release (after the gate's knownThrough, or before its first
+   * stage when its introduction is not known): every other field is then null, exists included.
+   */
+  known: Scalars['Boolean']['output'];
   /** Whether setting the gate to the other value is refused; null when the gate does not exist then or no source says. */
   lockedToDefault?: Maybe<Scalars['Boolean']['output']>;
   /** The stage in that release. */
@@ -347,6 +373,13 @@ export type Finding = {
   __typename?: 'Finding';
   /** The knowledge-base release note behind it. */
   change?: Maybe<Change>;
+  /**
+   * False when the finding says that netkb could not check something: a feature gate it does not know, or
+   * releases on the path that its sources about a gate do not reach (a generated gate's knownThrough). Such
+   * findings are INFO, counted in summary.notChecked, and fail `netkb check --strict`. True for every other
+   * finding: a pass means checked and fine.
+   */
+  checked: Scalars['Boolean']['output'];
   /** The release where it bites (for a Gateway API finding: the upgrade's `to`, when the bundle is installed). */
   effectiveIn: Scalars['KubeVersion']['output'];
   /** What to do. */
@@ -379,8 +412,10 @@ export type FindingSummary = {
   __typename?: 'FindingSummary';
   /** Findings that are rejected, not served, or stop a component at effectiveIn. */
   breaking: Scalars['Int']['output'];
-  /** Things worth knowing. */
+  /** Things worth knowing, the not-checked findings among them. */
   info: Scalars['Int']['output'];
+  /** Findings that say what netkb could not check (Finding.checked false); they are also counted in info. */
+  notChecked: Scalars['Int']['output'];
   /** Deprecations and behaviour changes to act on before a later removal. */
   warning: Scalars['Int']['output'];
 };
@@ -1516,9 +1551,12 @@ export type FeatureGateResolvers<ContextType = Context, ParentType extends Resol
   changes?: Resolver<Array<ResolversTypes['Change']>, ParentType, ContextType>;
   components?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   fields?: Resolver<Array<ResolversTypes['ApiField']>, ParentType, ContextType>;
+  generated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  introducedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   kep?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   kepUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  knownThrough?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   lifecycle?: Resolver<Array<ResolversTypes['FeatureGateStage']>, ParentType, ContextType>;
   markdown?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<FeatureGateMarkdownArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1527,7 +1565,7 @@ export type FeatureGateResolvers<ContextType = Context, ParentType extends Resol
   sigs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   stateIn?: Resolver<ResolversTypes['FeatureGateState'], ParentType, ContextType, RequireFields<FeatureGateStateInArgs, 'version'>>;
-  summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -1541,7 +1579,8 @@ export type FeatureGateStageResolvers<ContextType = Context, ParentType extends 
 
 export type FeatureGateStateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FeatureGateState'] = ResolversParentTypes['FeatureGateState']> = {
   defaultEnabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
-  exists?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  known?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lockedToDefault?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   stage?: Resolver<Maybe<ResolversTypes['Stage']>, ParentType, ContextType>;
 };
@@ -1557,6 +1596,7 @@ export type FeatureGateTransitionResolvers<ContextType = Context, ParentType ext
 
 export type FindingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Finding'] = ResolversParentTypes['Finding']> = {
   change?: Resolver<Maybe<ResolversTypes['Change']>, ParentType, ContextType>;
+  checked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   effectiveIn?: Resolver<ResolversTypes['KubeVersion'], ParentType, ContextType>;
   fix?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   gatewayApiRelease?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1573,6 +1613,7 @@ export type FindingResolvers<ContextType = Context, ParentType extends Resolvers
 export type FindingSummaryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FindingSummary'] = ResolversParentTypes['FindingSummary']> = {
   breaking?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   info?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  notChecked?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   warning?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 

@@ -19,13 +19,16 @@ export function gateMarkdown(gate: FeatureGate, maxLength?: number): string {
   ].filter(Boolean);
   const head = [
     `**Feature gate ${code(gate.name)}**${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''}`,
-    clip(gate.summary, Math.min(400, Math.floor((maxLength ?? CHAT_MESSAGE_MAX_LENGTH) * SUMMARY_SHARE))),
+    clip(
+      gate.summary ?? generatedText(gate),
+      Math.min(400, Math.floor((maxLength ?? CHAT_MESSAGE_MAX_LENGTH) * SUMMARY_SHARE)),
+    ),
   ];
 
   const stages = gate.lifecycle.map((s, i) => {
     const last = i === gate.lifecycle.length - 1;
     // The last stage lasts until the removal, if any; the seed closes it (until) when it knows the removal.
-    const open = last && (gate.removedIn === null || s.until === null);
+    const open = last && (gate.removedIn === null || s.until === null) && gate.knownThrough === null;
     const releases = open
       ? `from ${formatVersion(s.since)}`
       : s.until !== null && s.until !== s.since
@@ -47,4 +50,17 @@ export function gateMarkdown(gate: FeatureGate, maxLength?: number): string {
     { title: 'Links', noun: 'links', items: sourceLinks(gate.sources, gate.kep) },
   ];
   return fitChatMessage({ head, sections }, maxLength);
+}
+
+/** The line a generated record has instead of a summary: where it comes from and how far it reaches. */
+function generatedText(gate: FeatureGate): string {
+  const first = gate.lifecycle[0];
+  const from =
+    gate.introducedIn !== null
+      ? `introduced in ${formatVersion(gate.introducedIn)}`
+      : first
+        ? `already there in ${formatVersion(first.since)}, the first release read with it`
+        : null;
+  const through = gate.knownThrough !== null ? `known through ${formatVersion(gate.knownThrough)}` : null;
+  return `No summary: a record generated from Kubernetes' feature files (${[from, through].filter(Boolean).join('; ')}).`;
 }

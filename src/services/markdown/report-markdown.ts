@@ -3,6 +3,7 @@
 // then the findings of each release, equal findings on one line ("80 × Ingress (web-0, web-1, web-2, …): …"),
 // most severe first, each with its fix: in a chat message the part that says what to do and when, in a file
 // the whole of it.
+import type { FindingCounts } from '../../analysis/report/severity';
 import { SEVERITY_TERMS, type Finding, type ResourceRef } from '../../analysis';
 import { findingGroupKey } from '../../analysis/report/grouping';
 import { formatVersion, type VersionKey } from '../../kb/version';
@@ -15,7 +16,7 @@ export interface ReportForChat {
   to: VersionKey;
   documents: number;
   findings: Finding[];
-  summary: { breaking: number; warning: number; info: number };
+  summary: FindingCounts;
   /** Where a finding is, e.g. "deploy/proxy.yaml:12" (netkb check over files); default "line 12". */
   where?(f: Finding): string;
   /** Inputs that could not be checked: listed after the headline, never cut. */
@@ -106,11 +107,12 @@ function releaseSections(r: ReportForChat, fitting: Fitting): ChatSection[] {
 }
 
 export function reportChatMessage(r: ReportForChat, fitting: Fitting = {}): string {
-  const { breaking, warning, info } = r.summary;
+  const { breaking, warning, info, notChecked } = r.summary;
   const errors = r.errors ?? [];
   const head = [
     `**netkb: ${formatVersion(r.from)} → ${formatVersion(r.to)}** (${r.documents} object${r.documents === 1 ? '' : 's'}): ` +
-      `${breaking} breaking, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info`,
+      `${breaking} breaking, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info` +
+      (notChecked > 0 ? ` (${notChecked} not checked)` : ''),
   ];
   if (errors.length > 0)
     head.push(

@@ -73,7 +73,7 @@ export type ManifestCheckQueryVariables = Exact<{
 }>;
 
 
-export type ManifestCheckQuery = { upgradeReport: { from: string, to: string, path: Array<string>, documents: number, summary: { breaking: number, warning: number, info: number }, findings: Array<{ ruleId: string, messageId: string, severity: Severity, effectiveIn: string, gatewayApiRelease: string | null, line: number, path: string | null, message: string, fix: string | null, replacement: string | null, resource: { apiVersion: string | null, kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number }, change: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, sources: Array<string> } | null }> } };
+export type ManifestCheckQuery = { upgradeReport: { from: string, to: string, path: Array<string>, documents: number, summary: { breaking: number, warning: number, info: number, notChecked: number }, findings: Array<{ ruleId: string, messageId: string, severity: Severity, effectiveIn: string, gatewayApiRelease: string | null, line: number, path: string | null, message: string, fix: string | null, replacement: string | null, checked: boolean, resource: { apiVersion: string | null, kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number }, change: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, sources: Array<string> } | null }> } };
 
 export type ManifestConvertQueryVariables = Exact<{
   from: string;
@@ -103,7 +103,7 @@ export type ReleaseDiffQueryVariables = Exact<{
 }>;
 
 
-export type ReleaseDiffQuery = { sigs: Array<string>, diff: { featureGates: Array<{ version: string, kind: GateTransitionKind, kinds: Array<GateTransitionKind>, gate: { name: string }, before: { exists: boolean, stage: Stage | null, defaultEnabled: boolean | null, lockedToDefault: boolean | null }, after: { exists: boolean, stage: Stage | null, defaultEnabled: boolean | null, lockedToDefault: boolean | null } }>, removedApiVersions: Array<{ apiVersion: string, kind: string, removedIn: string | null, replacement: { apiVersion: string } | null }>, deprecatedApiVersions: Array<{ apiVersion: string, kind: string, deprecatedIn: string | null, removedIn: string | null, replacement: { apiVersion: string } | null }>, removedFlags: Array<{ component: string, name: string, removedIn: string | null, replacements: Array<string> }>, allNotes: { totalCount: number }, deprecatedFlags: Array<{ component: string, name: string, deprecatedIn: string | null, removedIn: string | null, replacements: Array<string> }> } };
+export type ReleaseDiffQuery = { sigs: Array<string>, diff: { featureGates: Array<{ version: string, kind: GateTransitionKind, kinds: Array<GateTransitionKind>, gate: { name: string }, before: { exists: boolean | null, stage: Stage | null, defaultEnabled: boolean | null, lockedToDefault: boolean | null }, after: { exists: boolean | null, stage: Stage | null, defaultEnabled: boolean | null, lockedToDefault: boolean | null } }>, removedApiVersions: Array<{ apiVersion: string, kind: string, removedIn: string | null, replacement: { apiVersion: string } | null }>, deprecatedApiVersions: Array<{ apiVersion: string, kind: string, deprecatedIn: string | null, removedIn: string | null, replacement: { apiVersion: string } | null }>, removedFlags: Array<{ component: string, name: string, removedIn: string | null, replacements: Array<string> }>, allNotes: { totalCount: number }, deprecatedFlags: Array<{ component: string, name: string, deprecatedIn: string | null, removedIn: string | null, replacements: Array<string> }> } };
 
 export type ActionRequiredQueryVariables = Exact<{
   from: string;
@@ -128,7 +128,7 @@ export type GateTimelinesQueryVariables = Exact<{
 }>;
 
 
-export type GateTimelinesQuery = { featureGates: Array<{ name: string, summary: string, sigs: Array<string>, components: Array<string>, kep: string | null, kepUrl: string | null, removedIn: string | null, lifecycle: Array<{ stage: Stage, defaultEnabled: boolean, lockedToDefault: boolean | null, since: string, until: string | null }>, changes: Array<{ version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, actionRequired: boolean }> }> };
+export type GateTimelinesQuery = { featureGates: Array<{ name: string, summary: string | null, sigs: Array<string>, components: Array<string>, kep: string | null, kepUrl: string | null, removedIn: string | null, lifecycle: Array<{ stage: Stage, defaultEnabled: boolean, lockedToDefault: boolean | null, since: string, until: string | null }>, changes: Array<{ version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, actionRequired: boolean }> }> };
 
 export type GateFacetsQueryVariables = Exact<{ [key: string]: never; }>;
 

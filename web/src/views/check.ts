@@ -19,9 +19,9 @@ import { renderGatewayConversion, TO_GATEWAY } from './gateway-result';
 const REPORT: Operation<ManifestCheckQuery, ManifestCheckQueryVariables> =
   /* GraphQL */ `query ManifestCheck($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
   upgradeReport(from: $from, to: $to, manifest: $manifest) {
-    from to path documents summary { breaking warning info }
+    from to path documents summary { breaking warning info notChecked }
     findings {
-      ruleId messageId severity effectiveIn gatewayApiRelease line path message fix replacement
+      ruleId messageId severity effectiveIn gatewayApiRelease line path message fix replacement checked
       resource { apiVersion kind name namespace documentIndex line }
       change { version kind summary prs sources }
     }

@@ -26,6 +26,8 @@ const kit = ruleKit('feature-gate', {
       'Feature gate {gate} is GA from {since}{locked}; the setting can be dropped before the gate is removed{removal}.',
     notYetKnown:
       'Feature gate {gate} does not exist before {introducedIn}: {component} of {releases} refuses to start while it is set.',
+    notKnown: 'Feature gate {gate} is not known to netkb: not checked.',
+    notKnownAt: 'Feature gate {gate} is not known to netkb at {releases}: not checked there.',
   },
   fixes: {
     removeGate: 'Remove {gate} from the feature gates of {component}.',
@@ -33,6 +35,8 @@ const kit = ruleKit('feature-gate', {
     removeSetting: 'Remove {gate}={value} from {component}.',
     planToStop: 'Plan to stop setting {gate}.',
     dropOnceGA: 'Drop {gate} from {component} once every node runs {since}.',
+    checkByHand:
+      'Check that {component} accepts {gate} at each release on the path (the feature-gate reference, the release notes): it refuses to start with a gate it does not know.',
   },
   parts: {
     locked: ' and locked to {default}',
@@ -45,13 +49,13 @@ export const featureGateRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant).',
+    'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant), and gates or releases it has no source for (INFO, not checked).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const s of settingsIn(object, ctx)) {
       const texts = remember(ctx, ['feature-gate', s.gate, s.value, s.component], () => {
         const gate = ctx.kb.featureGate(s.gate);
-        return gate ? checkGate(gate, s, ctx) : [];
+        return gate ? checkGate(gate, s, ctx) : [notKnown(s, ctx)];
       });
       if (texts.length === 0) continue;
       // A flag's place is written out once for every finding about it (the component-flag rule's too).
@@ -97,7 +101,7 @@ function checkGate(gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleCon
       }),
     );
   }
-  const introducedIn = gate.lifecycle[0]?.since ?? null;
+  const introducedIn = gate.introducedIn;
   const before = ctx.path.releases.filter((r) => introducedIn !== null && r < introducedIn);
   if (introducedIn !== null && before.length > 0 && introducedIn <= ctx.path.to) {
     findings.push(
@@ -108,6 +112,23 @@ function checkGate(gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleCon
         data: { ...base, introducedIn: v(introducedIn), releases: releasesText(before, v) },
         fix: kit.fix('setFrom', { gate: gate.name, introducedIn: v(introducedIn) }),
         change: changeAt(gate, introducedIn),
+      }),
+    );
+  }
+  // Releases the gate's sources do not reach (a generated record's, model.ts): said, never assumed.
+  const unknown = ctx.path.releases.filter(
+    (r) => (gate.removedIn === null || r < gate.removedIn) && !ctx.kb.gateStateIn(gate, r).known,
+  );
+  // Before the first release its sources read, after the last: one finding for each run of releases.
+  for (const run of runsOf(unknown)) {
+    findings.push(
+      kit.text({
+        messageId: 'notKnownAt',
+        severity: 'INFO',
+        checked: false,
+        effectiveIn: run[0],
+        data: { gate: gate.name, releases: releasesText(run, v) },
+        fix: kit.fix('checkByHand', base),
       }),
     );
   }
@@ -161,6 +182,29 @@ function checkGate(gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleCon
     }
   }
   return findings;
+}
+
+/** A gate no record names: nothing can be said of it on any release of the path. */
+function notKnown(s: Omit<GateSetting, 'path'>, ctx: RuleContext): FindingText {
+  return kit.text({
+    messageId: 'notKnown',
+    severity: 'INFO',
+    checked: false,
+    effectiveIn: ctx.path.from,
+    data: { gate: s.gate },
+    fix: kit.fix('checkByHand', { gate: s.gate, component: s.component }),
+  });
+}
+
+/** Releases in order, cut where one does not follow the one before: [1016, 1017, 1020] -> [[1016, 1017], [1020]]. */
+function runsOf(releases: number[]): number[][] {
+  const runs: number[][] = [];
+  for (const r of releases) {
+    const last = runs[runs.length - 1];
+    if (last && last[last.length - 1] === r - 1) last.push(r);
+    else runs.push([r]);
+  }
+  return runs;
 }
 
 /** [1016, 1017, 1018] -> "1.16 to 1.18"; [1016] -> "1.16". */

@@ -1,0 +1,110 @@
+// The shallow gate records generated for every gate the curated seed does not keep (src/seed/generated-gates.ts):
+// where the curated records and the generator read the same files, they must say the same (the curated ones
+// were checked by hand against the release notes); every gate of the newest lists is known; and what the
+// files cannot date stays unknown instead of being guessed.
+import { loadSeed } from '../../src/seed/load';
+import { readGeneratedIndex } from '../../src/seed/generated-index';
+import { generateGates } from '../../src/seed/generated-gates';
+import { compileKnowledgeBase } from '../../src/kb/compile';
+import { seedDir } from '../../src/config';
+import { formatVersion, parseVersion } from '../../src/kb/version';
+import type { GeneratedGate } from '../../src/seed/bundle';
+
+const b = loadSeed(seedDir());
+const index = readGeneratedIndex(seedDir(), [])!;
+const components = new Set(b.components.map((c) => c.record.name));
+const curatedNames = new Set(b.featureGates.map((g) => g.record.name));
+const generatedOf = (g: GeneratedGate[]) => new Map(g.map((x) => [x.name, x]));
+
+describe('gates generated from Kubernetes feature files', () => {
+  it('agree with every curated gate the same files cover, release by release', () => {
+    // Generated as if nothing were curated, then compared with the curated records.
+    const all = generatedOf(generateGates(index, new Set(), components));
+    const differences: string[] = [];
+    let compared = 0;
+    for (const { record: c } of b.featureGates) {
+      const g = all.get(c.name);
+      if (!g) continue;
+      compared++;
+      // A curated record that overrides the code for its stages says why; the generator follows the code.
+      const overridden = (c.sourceOverrides ?? []).some((o) => o.field === 'lifecycle');
+      if (g.removedIn !== null && g.removedIn !== (c.removedIn ?? null))
+        differences.push(`${c.name}: removedIn ${g.removedIn}, curated ${c.removedIn}`);
+      if (g.introducedIn !== null && g.introducedIn !== c.lifecycle[0].since)
+        differences.push(`${c.name}: introducedIn ${g.introducedIn}, curated ${c.lifecycle[0].since}`);
+      if (overridden) continue;
+      for (const s of g.lifecycle) {
+        const last = parseVersion(s.until ?? g.knownThrough!);
+        for (let r = parseVersion(s.since); r <= last; r++) {
+          const cs = [...c.lifecycle].reverse().find((x) => parseVersion(x.since) <= r);
+          if (!cs || cs.stage !== s.stage || cs.defaultEnabled !== s.defaultEnabled)
+            differences.push(`${c.name} ${formatVersion(r)}: ${s.stage} ${s.defaultEnabled}, curated ${cs?.stage}`);
+        }
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(90);
+    expect(differences).toEqual([]);
+  });
+
+  it('know every gate of the newest versioned feature lists and of the feature list', () => {
+    const kb = compileKnowledgeBase(b, { seededAt: '2026-01-01T00:00:00.000Z' });
+    const known = new Set(kb.featureGates.map((g) => g.name));
+    const listed = [
+      ...index.gateSources.flatMap((s) => [...s.gates.keys()]),
+      ...[...index.gateReference!.gates.entries()]
+        .filter(([, refs]) => refs.some((r) => r.kind === 'feature list'))
+        .map(([n]) => n),
+    ];
+    expect(listed.length).toBeGreaterThan(300);
+    expect(listed.filter((n) => !known.has(n))).toEqual([]);
+    // The curated records are kept as they are; the generated ones fill in the rest.
+    expect(kb.featureGates.filter((g) => g.generated).every((g) => !curatedNames.has(g.name))).toBe(true);
+    expect(kb.featureGates.filter((g) => !g.generated)).toHaveLength(curatedNames.size);
+  });
+
+  const generated = generatedOf(b.generatedGates);
+
+  it('date a removal by the release whose files first lack the gate', () => {
+    // In each release's kube_features.go 1.12-1.24, not in 1.25's or any later list; the 1.25 notes say
+    // the gates that went GA by 1.23 were removed (#109435), this one among them.
+    expect(generated.get('TTLAfterFinished')).toMatchObject({
+      removedIn: '1.25',
+      knownThrough: null,
+      introducedIn: null, // already in 1.12's file, the first one read after 1.10
+      sigs: ['Apps'],
+      kep: 'KEP-592',
+    });
+    expect(generated.get('TTLAfterFinished')!.lifecycle.at(-1)).toEqual({
+      stage: 'GA',
+      defaultEnabled: true,
+      lockedToDefault: true,
+      since: '1.23',
+      until: '1.24',
+    });
+    expect(generated.get('TTLAfterFinished')!.sources).toEqual(
+      expect.arrayContaining([expect.stringMatching(/dbe0c8d41776ca4d8106bf8bd2d8dcff2713d085\/.*kube_features\.go$/)]),
+    );
+  });
+
+  it('leave a removal no list dates unknown, and say how far they reach', () => {
+    // JobPodFailurePolicy: in the versioned specs through 1.31, in no later list; no file says when it went.
+    const g = generated.get('JobPodFailurePolicy')!;
+    expect(g.removedIn).toBeNull();
+    expect(g.knownThrough).toBe('1.31');
+    expect(g.notes).toMatch(/releases after 1\.31 are not known here/);
+  });
+
+  it('do not take a "1.0" spec for an introduction', () => {
+    // The versioned list dates AllowDNSOnlyNodeCSR GA from "1.0": before versioning, not an introduction.
+    const g = generated.get('AllowDNSOnlyNodeCSR')!;
+    expect(g.introducedIn).toBeNull();
+    expect(g.lifecycle[0].since).toBe('1.31');
+  });
+
+  it('write no summary and name their sources', () => {
+    for (const g of b.generatedGates) {
+      expect([g.name, g.sources.length > 0]).toEqual([g.name, true]);
+      expect(g.notes).toMatch(/^Generated from Kubernetes' feature files, not curated/);
+    }
+  });
+});
