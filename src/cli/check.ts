@@ -39,9 +39,9 @@ Options:
   --fail-on S        breaking (default), warning, info or none: which findings count for the
                      exit code (default warning with --exit-codes pluto)
   --exit-codes E     netkb (default) or pluto: the exit-code scheme, see below
-  --strict           findings that say what netkb could not check (a feature gate it does not know,
-                     releases its sources about a gate do not reach) count for the exit code too, as
-                     if at --fail-on; without it they are reported as info and counted apart
+  --strict           findings that say what netkb could not check (a flag or feature gate it does
+                     not know, releases its sources about a gate do not reach) count for the exit
+                     code too, whatever --fail-on says; without it they are info, counted apart
   -o, --output FILE  write the report to FILE instead of standard output (its folder must exist)
   --stdin-name NAME  the name standard input ("-") goes by in the report (default <stdin>, and
                      stdin.yaml in SARIF, which needs a file name)

@@ -405,8 +405,8 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
 /** The search index's documents of the seed's records (the imported notes add their own). */
 function searchDocs(kb: KbModel): SearchDoc[] {
   const docs: SearchDoc[] = [];
-  const add = (type: SearchDoc['type'], key: string, name: string, summary: string | null, notes?: string | null) =>
-    docs.push({ type, key, name, summary: summary ?? '', notes: notes ?? '' });
+  const add = (type: SearchDoc['type'], key: string, name: string, summary: string, notes?: string | null) =>
+    docs.push({ type, key, name, summary, notes: notes ?? '' });
   for (const r of kb.featureGates)
     add('FeatureGate', r.key, r.name, r.summary, [r.kep, r.notes, r.components.join(' ')].filter(Boolean).join(' '));
   for (const r of kb.flags)

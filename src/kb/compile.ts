@@ -122,7 +122,7 @@ export function compileKnowledgeBase(
         typename: 'FeatureGate',
         key: g.name,
         name: g.name,
-        summary: null,
+        summary: g.summary,
         sigs: list(g.sigs),
         components: list(g.components),
         kep: g.kep,

@@ -29,8 +29,11 @@ export interface FeatureGate {
   typename: 'FeatureGate';
   key: string;
   name: string;
-  /** What the gate switches, in our words; null for a generated record (no one has written one). */
-  summary: string | null;
+  /**
+   * What the gate switches, in our words; for a generated record, what its sources say of it (SIG, KEP,
+   * stages), made from the record's own values.
+   */
+  summary: string;
   sigs: string[];
   components: string[];
   kep: string | null;

@@ -83,6 +83,8 @@ export interface GeneratedGateStage {
 
 export interface GeneratedGate {
   name: string;
+  /** Made from the values below (SIG, KEP, stages, removal): no one has described the gate in our words yet. */
+  summary: string;
   /** From the KEP that lists the gate (its owning SIG), else empty. */
   sigs: string[];
   /** From the KEP that lists the gate, in components.yaml names; empty when no KEP lists it. */

@@ -230,7 +230,7 @@ function generateGate(
     `${reach.charAt(0).toUpperCase()}${reach.slice(1)}.` +
     (kep ? ` SIG and components from KEP-${kep.entry.number}.` : '');
 
-  return {
+  const record = {
     name,
     sigs,
     components: gateComponents,
@@ -242,6 +242,44 @@ function generateGate(
     notes,
     sources: [...sources],
   };
+  return { ...record, summary: summaryOf(record, kep) };
+}
+
+const STAGE_WORD: Record<Stage, string> = { ALPHA: 'alpha', BETA: 'beta', GA: 'GA', DEPRECATED: 'deprecated' };
+
+/**
+ * What a generated record's values say, as its summary: "A gate of SIG Apps (KEP-592, "TTL after finished"),
+ * not described here yet; Kubernetes' feature files give: alpha (off) 1.12-1.20, ... removed in 1.25."
+ */
+function summaryOf(g: Omit<GeneratedGate, 'summary'>, kep: KepHit): string {
+  const owner = [
+    g.sigs.length > 0 ? `SIG ${g.sigs.join(', ')}` : null,
+    kep ? `KEP-${kep.entry.number}, "${kep.entry.title}"` : null,
+  ];
+  const who = owner[0]
+    ? `A gate of ${owner[0]}${owner[1] ? ` (${owner[1]})` : ''}`
+    : owner[1]
+      ? `A gate of ${owner[1]}`
+      : 'A gate';
+  if (g.lifecycle.length === 0)
+    return `${who}, not described here yet; Kubernetes' feature files name it only for a release still in development when they were read.`;
+  const stages = g.lifecycle.map((s) => {
+    const state = `${STAGE_WORD[s.stage]} (${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault ? ', locked' : ''})`;
+    const to = s.until ?? g.knownThrough;
+    return to === null
+      ? `${state} from ${s.since}`
+      : to === s.since
+        ? `${state} in ${s.since}`
+        : `${state} ${s.since}-${to}`;
+  });
+  const first = g.introducedIn === null ? ` (from ${g.lifecycle[0].since}, which already has it)` : '';
+  const end =
+    g.removedIn !== null
+      ? `, removed in ${g.removedIn}`
+      : g.knownThrough !== null
+        ? `; nothing read after ${g.knownThrough}`
+        : '';
+  return `${who}, not described here yet; Kubernetes' feature files${first} give: ${stages.join(', ')}${end}.`;
 }
 
 type KepHit = { entry: KepEntry; components: string[] } | null;
@@ -273,7 +311,7 @@ function unsettled(
 ): GeneratedGate {
   const sources = new Set(found);
   const { sigs, gateComponents } = fromKep(kep, index.keps, components, sources);
-  return {
+  const record = {
     name,
     sigs,
     components: gateComponents,
@@ -287,6 +325,7 @@ function unsettled(
       (kep ? ` SIG and components from KEP-${kep.entry.number}.` : ''),
     sources: [...sources],
   };
+  return { ...record, summary: summaryOf(record, kep) };
 }
 
 /** Whether the newest list read (the feature list, else the newest versioned specs) has the gate. */

@@ -368,10 +368,29 @@ describe('advice on the path, for every record and message', () => {
           });
     }
     expect(cases.length).toBeGreaterThan(100);
+    // A flag no record names: the finding says it was not checked and names it; its fix names the component.
+    const unknown = {
+      key: 'kube-apiserver --netkb-no-such-flag',
+      component: 'kube-apiserver',
+      name: '--netkb-no-such-flag',
+    };
+    cases.push({
+      label: 'a flag no record names',
+      from: releases[0],
+      to: releases[releases.length - 1],
+      ruleId: 'component-flag',
+      flag: unknown as unknown as Flag,
+      manifest: podWithArgs('kube-apiserver', [`${unknown.name}=1`]),
+    });
     let findings = 0;
     const problems = collect(cases, (c, f, out) => {
       findings++;
       const setFlag = (c as any).flag as Flag;
+      if (f.messageId === 'notKnown') {
+        if (!f.message.includes(unknown.name) || f.checked) out.push('does not name the flag as not checked');
+        if (!(f.fix ?? '').includes(unknown.component)) out.push('the fix does not name the component');
+        return;
+      }
       // A default change is about a flag the container does not set: the one its fix names.
       const named = f.messageId === 'defaultChanged' ? /^Set (--[a-z0-9-]+)=/.exec(f.fix ?? '')?.[1] : null;
       const flag = named ? kb.flag(setFlag.component, named) : setFlag;

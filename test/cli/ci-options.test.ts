@@ -85,7 +85,7 @@ describe('--format csv', () => {
     const r = netkb(['check', deprecatedOnly, removed, '--from', '1.15', '--to', '1.22', '--format', 'csv']);
     expect(r.code).toBe(1);
     expect(r.stdout.split('\r\n')[0]).toBe(
-      'file,line,column,rule,message_id,severity,release,object,message,fix,gateway_api_release',
+      'file,line,column,rule,message_id,severity,release,object,message,fix,gateway_api_release,checked',
     );
     expect(r.stdout).toContain(',"Ingress/web, ""main""",');
     const [, ...rows] = parseCsv(r.stdout);
@@ -103,6 +103,7 @@ describe('--format csv', () => {
         x.message,
         x.fix ?? '',
         x.gatewayApiRelease ?? '',
+        String(x.checked),
       ]),
     );
     expect(expected.length).toBeGreaterThanOrEqual(2);
@@ -127,6 +128,7 @@ describe('--format csv', () => {
         expect.stringMatching(/^invalid YAML/),
         '',
         '',
+        'false',
       ],
     ]);
   });
@@ -281,5 +283,41 @@ describe('exit codes', () => {
     const r = netkb(['check', clean, '--from', '1.15', '--to', '1.20', '--exit-codes', 'plto']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--exit-codes must be netkb or pluto/);
+  });
+});
+
+describe('--strict', () => {
+  // kube-apiserver with a gate no record names and a flag no record names: two findings that say what was
+  // not checked, INFO, so the run passes unless --strict makes them count.
+  let unknown: string;
+  beforeAll(() => {
+    unknown = join(dir, 'unknown-gate.yaml');
+    writeFileSync(
+      unknown,
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: kube-apiserver, namespace: kube-system}\nspec:\n  containers:\n' +
+        '    - name: kube-apiserver\n      image: registry.k8s.io/kube-apiserver:v1.29.0\n' +
+        '      command: [kube-apiserver, --feature-gates=NetkbHasNoSuchGate=true, --netkb-no-such-flag=1]\n',
+    );
+  });
+  const run = (...extra: string[]) => netkb(['check', unknown, '--from', '1.29', '--to', '1.30', ...extra]);
+
+  it('without it, what was not checked is reported and counted apart, and the exit code is 0', () => {
+    const r = run();
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/0 breaking, 0 warning, 2 info \(2 not checked\) in 1 file/);
+    expect(r.stdout).toMatch(/Feature gate NetkbHasNoSuchGate is not known to netkb: not checked\./);
+    expect(r.stdout).toMatch(/kube-apiserver flag --netkb-no-such-flag is not known to netkb: not checked\./);
+    const json = JSON.parse(run('--format', 'json').stdout);
+    expect(json.summary).toMatchObject({ info: 2, notChecked: 2 });
+    expect(json.files[0].findings.map((f: { checked: boolean }) => f.checked)).toEqual([false, false]);
+  });
+
+  it('with it, they count for the exit code in both schemes and fail JUnit cases', () => {
+    expect(run('--strict').code).toBe(1);
+    expect(run('--strict', '--exit-codes', 'pluto').code).toBe(2);
+    expect(run('--strict', '--fail-on', 'none').code).toBe(1);
+    const junit = run('--strict', '--format', 'junit').stdout;
+    expect(junit).toMatch(/failures="2"/);
+    expect(run('--format', 'junit').stdout).toMatch(/<testsuites [^>]*failures="0"/);
   });
 });

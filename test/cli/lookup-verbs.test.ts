@@ -57,10 +57,15 @@ describe('netkb diff FROM TO', () => {
   it('table: a headline with the counts and one row per transition', () => {
     const r = netkb(['diff', 'v1.29', '1.31.2']);
     expect(r.code).toBe(0);
+    // Every SIG's gates: SIG Network's 28 transitions and those of the generated records.
+    const gateChanges = diffReleases(kb, '1.29', '1.31').featureGates.length;
+    expect(gateChanges).toBeGreaterThan(28);
     expect(r.stdout).toMatch(
-      /^netkb diff 1\.29 -> 1\.31: 28 gate changes, 2 API versions removed, 4 deprecated, 5 flags removed/,
+      new RegExp(`^netkb diff 1\\.29 -> 1\\.31: ${gateChanges} gate changes, 2 API versions removed, 4 deprecated, 5 flags removed`),
     );
     expect(r.stdout).toMatch(/\n1\.31 +NFTablesProxyMode +alpha \(off\) → beta \(on\)\n/);
+    // A generated record (SIG Apps): alpha in the 1.30 versioned specs.
+    expect(r.stdout).toMatch(/\n1\.30 +JobSuccessPolicy +added as alpha \(off\)\n/);
     expect(r.stdout).toMatch(/Flags removed\nRELEASE +COMPONENT +FLAG +REPLACEMENTS\n/);
   });
 

@@ -101,10 +101,16 @@ describe('gates generated from Kubernetes feature files', () => {
     expect(g.lifecycle[0].since).toBe('1.31');
   });
 
-  it('write no summary and name their sources', () => {
+  it('say in their summary what the files give, and name their sources', () => {
     for (const g of b.generatedGates) {
       expect([g.name, g.sources.length > 0]).toEqual([g.name, true]);
       expect(g.notes).toMatch(/^Generated from Kubernetes' feature files, not curated/);
+      expect(g.summary).toMatch(/not described here yet/);
     }
+    expect(generated.get('TTLAfterFinished')!.summary).toBe(
+      'A gate of SIG Apps (KEP-592, "TTL After Finished"), not described here yet; Kubernetes\' feature files ' +
+        '(from 1.12, which already has it) give: alpha (off) 1.12-1.20, beta (on) 1.21-1.22, GA (on, locked) ' +
+        '1.23-1.24, removed in 1.25.',
+    );
   });
 });

@@ -268,7 +268,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: 'a gate that becomes deprecated on the path',
     kb: syntheticKb(
-      [],
+      [flag({ name: '--feature-gates' })],
       [
         gate({
           name: 'OldWay',
@@ -296,7 +296,7 @@ export const SCENARIOS: Scenario[] = [
     // A wrapper's own flags (flock --conntrack-max here) and the commands after a shell separator are not
     // the component's: only the --conntrack-max after kube-proxy, before the `;`, is.
     name: "flags of a wrapper and of a later command are not the component's",
-    kb: syntheticKb([flag({ name: '--conntrack-max', removedIn: 1015 })]),
+    kb: syntheticKb([flag({ name: '--conntrack-max', removedIn: 1015 }), flag({ name: '--v' })]),
     path: pathOf(1014, 1015),
     manifest: podWith([
       '/usr/bin/flock',
@@ -313,6 +313,32 @@ export const SCENARIOS: Scenario[] = [
         severity: 'BREAKING',
         effectiveIn: '1.15',
         line: 14,
+        replacement: null,
+      },
+    ],
+  },
+  {
+    // Flags no record names are said once per container, at the first of them, as not checked; a known one
+    // between them is checked as usual.
+    name: 'flags no record names are listed once, as not checked',
+    kb: syntheticKb([flag({ name: '--conntrack-max', removedIn: 1015 })]),
+    path: pathOf(1014, 1015),
+    manifest: podWith(['kube-proxy', '--netkb-unknown-a=1', '--conntrack-max=5', '--netkb-unknown-b']),
+    expect: [
+      {
+        ruleId: 'component-flag',
+        messageId: 'notKnown',
+        severity: 'INFO',
+        effectiveIn: '1.14',
+        line: 10,
+        replacement: null,
+      },
+      {
+        ruleId: 'component-flag',
+        messageId: 'removed',
+        severity: 'BREAKING',
+        effectiveIn: '1.15',
+        line: 11,
         replacement: null,
       },
     ],

@@ -5,7 +5,7 @@ PRAGMA foreign_keys=OFF;
 CREATE TABLE "new_FeatureGate" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "name" TEXT NOT NULL,
-    "summary" TEXT,
+    "summary" TEXT NOT NULL,
     "sigs" TEXT NOT NULL,
     "components" TEXT NOT NULL,
     "kep" TEXT,

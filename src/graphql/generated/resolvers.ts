@@ -290,10 +290,10 @@ export type FeatureGate = Node & {
   /** The gate's stage and default in one release. */
   stateIn: FeatureGateState;
   /**
-   * What the gate switches, in this knowledge base's words; null for a generated record (generated is true),
-   * which no one has described yet.
+   * What the gate switches, in this knowledge base's words. A generated record (generated: true) has no such
+   * description yet: its summary says what its sources give (SIG, KEP, stages with their releases, removal).
    */
-  summary?: Maybe<Scalars['String']['output']>;
+  summary: Scalars['String']['output'];
 };
 
 
@@ -1565,7 +1565,7 @@ export type FeatureGateResolvers<ContextType = Context, ParentType extends Resol
   sigs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   stateIn?: Resolver<ResolversTypes['FeatureGateState'], ParentType, ContextType, RequireFields<FeatureGateStateInArgs, 'version'>>;
-  summary?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

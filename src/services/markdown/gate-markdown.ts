@@ -19,10 +19,7 @@ export function gateMarkdown(gate: FeatureGate, maxLength?: number): string {
   ].filter(Boolean);
   const head = [
     `**Feature gate ${code(gate.name)}**${facts.length > 0 ? ` · ${facts.join(' · ')}` : ''}`,
-    clip(
-      gate.summary ?? generatedText(gate),
-      Math.min(400, Math.floor((maxLength ?? CHAT_MESSAGE_MAX_LENGTH) * SUMMARY_SHARE)),
-    ),
+    clip(gate.summary, Math.min(400, Math.floor((maxLength ?? CHAT_MESSAGE_MAX_LENGTH) * SUMMARY_SHARE))),
   ];
 
   const stages = gate.lifecycle.map((s, i) => {
@@ -52,15 +49,3 @@ export function gateMarkdown(gate: FeatureGate, maxLength?: number): string {
   return fitChatMessage({ head, sections }, maxLength);
 }
 
-/** The line a generated record has instead of a summary: where it comes from and how far it reaches. */
-function generatedText(gate: FeatureGate): string {
-  const first = gate.lifecycle[0];
-  const from =
-    gate.introducedIn !== null
-      ? `introduced in ${formatVersion(gate.introducedIn)}`
-      : first
-        ? `already there in ${formatVersion(first.since)}, the first release read with it`
-        : null;
-  const through = gate.knownThrough !== null ? `known through ${formatVersion(gate.knownThrough)}` : null;
-  return `No summary: a record generated from Kubernetes' feature files (${[from, through].filter(Boolean).join('; ')}).`;
-}

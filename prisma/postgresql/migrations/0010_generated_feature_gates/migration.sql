@@ -2,5 +2,4 @@
 -- AlterTable
 ALTER TABLE "FeatureGate" ADD COLUMN     "generated" BOOLEAN NOT NULL DEFAULT false,
 ADD COLUMN     "introducedIn" INTEGER,
-ADD COLUMN     "knownThrough" INTEGER,
-ALTER COLUMN "summary" DROP NOT NULL;
+ADD COLUMN     "knownThrough" INTEGER;

@@ -24,6 +24,7 @@ const kit = ruleKit('component-flag', {
     valueRemoved: '{component} {flag}={value} is no longer accepted from {removedIn}.',
     valueDeprecated: '{component} {flag}={value} is deprecated since {deprecatedIn}.',
     defaultChanged: '{component} {flag} is not set, and its default changes from {before} to {after} in {since}.',
+    notKnown: '{component} {flags} not known to netkb: not checked.',
   },
   fixes: {
     use: 'Use {flags} instead.',
@@ -39,6 +40,14 @@ const kit = ruleKit('component-flag', {
     alternative: '{name} ({when})',
     from: 'from {release}',
     nothingYet: 'No replacement exists by {release}; later releases add {alternatives}.',
+    checkByHand:
+      'Check {them} in the {component} command-line reference of each release on the path: {component} refuses to start with a flag it does not know.',
+  },
+  parts: {
+    oneFlag: 'flag {flag} is',
+    someFlags: 'flags {flags} are',
+    it: 'it',
+    them: 'them',
   },
 });
 
@@ -52,7 +61,7 @@ export const componentFlagRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values, and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from.',
+    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values, and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from. Flags no record names are listed once per container (INFO, not checked).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const inv of invocationsIn(object, ctx.kb)) {
@@ -65,6 +74,15 @@ export const componentFlagRule: ObjectRule = {
         );
         if (texts.length > 0) use.pathString ??= pathText(use.path);
         for (const text of texts) findings.push(placed(text, object, use.path, use.pathString));
+      }
+      // Flags no record names: said once per container, at the first of them (never a silent pass).
+      const unknown = inv.flags.filter((u) => !ctx.kb.flag(component, u.name));
+      if (unknown.length > 0) {
+        const names = [...new Set(unknown.map((u) => u.name))];
+        const text = remember(ctx, ['component-flag', 'unknown', component, ...names], () =>
+          notKnownText(component, names, ctx),
+        );
+        findings.push(placed(text, object, unknown[0].path, (unknown[0].pathString ??= pathText(unknown[0].path))));
       }
       for (const d of remember(ctx, ['component-flag', 'defaults', component], () => defaultTexts(component, ctx))) {
         if (!given.has(d.flag))
@@ -141,6 +159,24 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
     );
   }
   return out;
+}
+
+/** Flags of `component` that no record names: nothing can be said of them on any release of the path. */
+function notKnownText(component: string, names: string[], ctx: RuleContext): FindingText {
+  return kit.text({
+    messageId: 'notKnown',
+    severity: 'INFO',
+    checked: false,
+    effectiveIn: ctx.path.from,
+    data: {
+      component,
+      flags:
+        names.length === 1
+          ? kit.part('oneFlag', { flag: names[0] })
+          : kit.part('someFlags', { flags: names.join(', ') }),
+    },
+    fix: kit.fix('checkByHand', { them: names.length === 1 ? kit.part('it', {}) : kit.part('them', {}), component }),
+  });
 }
 
 /** The defaults of `component` that change on the path: each worth an INFO where the flag is not set. */
