@@ -61,7 +61,9 @@ describe('netkb diff FROM TO', () => {
     const gateChanges = diffReleases(kb, '1.29', '1.31').featureGates.length;
     expect(gateChanges).toBeGreaterThan(28);
     expect(r.stdout).toMatch(
-      new RegExp(`^netkb diff 1\\.29 -> 1\\.31: ${gateChanges} gate changes, 2 API versions removed, 4 deprecated, 5 flags removed`),
+      new RegExp(
+        `^netkb diff 1\\.29 -> 1\\.31: ${gateChanges} gate changes, 2 API versions removed, 4 deprecated, 5 flags removed`,
+      ),
     );
     expect(r.stdout).toMatch(/\n1\.31 +NFTablesProxyMode +alpha \(off\) → beta \(on\)\n/);
     // A generated record (SIG Apps): alpha in the 1.30 versioned specs.

@@ -48,4 +48,3 @@ export function gateMarkdown(gate: FeatureGate, maxLength?: number): string {
   ];
   return fitChatMessage({ head, sections }, maxLength);
 }
-
