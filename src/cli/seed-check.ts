@@ -23,6 +23,10 @@ try {
       .map(([k, n]) => `${n} ${k}`)
       .join(', ')}\n`,
   );
+  if (b.generatedGates.length > 0)
+    process.stdout.write(
+      `generated from Kubernetes' feature files (seed/generated/): ${b.generatedGates.length} more featureGates, of other SIGs (shallow records)\n`,
+    );
   const x = b.crossCheck;
   if (x) {
     const kinds = ['apiVersions', 'apiFields', 'featureGates', 'featureGateComponents', 'metrics', 'flags'] as const;

@@ -8,7 +8,8 @@ import { FACT_KINDS, type FactOrigins, type FactsByRelease } from '../seed/cross
 const STATS_HELP = `Usage: netkb stats [--format table|json]
 
 Counts per release (release-note entries, reviewed or imported; gates added and removed; API versions,
-flags and fields deprecated and removed) and per record type, and lists records without a source URL.
+flags and fields deprecated and removed) and per record type, what is covered per component (flags,
+curated and generated feature gates, metrics), and lists records without a source URL.
 When the database was built from the seed/ folder at hand, also what the check against Kubernetes' own
 source found (records that agree, differences explained by an override, records generated from the
 source, values filled in from it, records no source read covers, and the migration notes checked against
@@ -27,7 +28,7 @@ function knowledgeBaseStats(kb: KnowledgeBase) {
       changes: count(kb.changes, (c) => c.version === v && !c.imported),
       imported: count(kb.changes, (c) => c.version === v && c.imported),
       actionRequired: count(kb.changes, (c) => c.version === v && c.actionRequired),
-      gatesAdded: count(kb.featureGates, (g) => g.lifecycle[0]?.since === v),
+      gatesAdded: count(kb.featureGates, (g) => g.introducedIn === v),
       gatesRemoved: count(kb.featureGates, (g) => g.removedIn === v),
       apiVersionsDeprecated: count(kb.apiVersions, (a) => a.deprecatedIn === v),
       apiVersionsRemoved: count(kb.apiVersions, (a) => a.removedIn === v),
@@ -64,7 +65,66 @@ function knowledgeBaseStats(kb: KnowledgeBase) {
     ].map((x) => named(x.typename, x.key, x.sources)),
   ];
   const unsourced = all.filter((x) => x.sources.length === 0).map((x) => x.name);
-  return { seed: kb.seedHash.slice(0, 12), totals, perRelease, unsourced };
+  return { seed: kb.seedHash.slice(0, 12), totals, perRelease, coverage: coverageOf(kb), unsourced };
+}
+
+/**
+ * What netkb checks, per component and per kind of record: curated records (reviewed, with notes in our
+ * words) are the deep part; generated gate records (from Kubernetes' feature files) the shallow one;
+ * anything a manifest sets that no record names is reported as not checked (docs/analysis.md).
+ */
+function coverageOf(kb: KnowledgeBase) {
+  const gatesOf = (component: string | null, generated: boolean) =>
+    kb.featureGates.filter(
+      (g) =>
+        g.generated === generated &&
+        (component === null ? g.components.length === 0 : g.components.includes(component)),
+    ).length;
+  return {
+    components: [...kb.components.map((c) => c.name), null].map((component) => ({
+      component: component ?? '(no component named)',
+      flags: component === null ? 0 : kb.flags.filter((f) => f.component === component).length,
+      curatedGates: gatesOf(component, false),
+      generatedGates: gatesOf(component, true),
+      metrics: component === null ? 0 : kb.metrics.filter((m) => m.component === component).length,
+    })),
+    featureGates: {
+      curated: kb.featureGates.filter((g) => !g.generated).length,
+      generated: kb.featureGates.filter((g) => g.generated).length,
+      generatedWithRemoval: kb.featureGates.filter((g) => g.generated && g.removedIn !== null).length,
+      generatedKnownThrough: Object.fromEntries(
+        [...new Set(kb.featureGates.filter((g) => g.generated && g.knownThrough !== null).map((g) => g.knownThrough!))]
+          .sort((a, b) => a - b)
+          .map((v) => [formatVersion(v), kb.featureGates.filter((g) => g.generated && g.knownThrough === v).length]),
+      ),
+    },
+  };
+}
+
+/** The coverage as lines of text. */
+function coverageLines(c: ReturnType<typeof coverageOf>): string[] {
+  const head = ['component', 'flags', 'curatedGates', 'generatedGates', 'metrics'];
+  const rows = c.components.map((r) => [
+    r.component,
+    String(r.flags),
+    String(r.curatedGates),
+    String(r.generatedGates),
+    String(r.metrics),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
+  const g = c.featureGates;
+  return [
+    "coverage: curated records are checked in depth; gates of other SIGs are generated from Kubernetes' feature",
+    'files (shallow); a flag, gate or release no record reaches is reported as not checked',
+    `feature gates: ${g.curated} curated, ${g.generated} generated (${g.generatedWithRemoval} with a dated removal; ` +
+      `known only through ${Object.entries(g.generatedKnownThrough)
+        .map(([v, n]) => `${v}: ${n}`)
+        .join(', ')})`,
+    line(head),
+    ...rows.map(line),
+  ];
 }
 
 /** The cross-check's summary, when the database was built from the seed folder at hand (same hash). */
@@ -172,6 +232,8 @@ export async function runStats(argv: string[], io: CliIo): Promise<number> {
       ...rows.map(line),
       '',
       s.perRelease.some((r) => r.preliminary) ? '* preliminary (release-candidate notes)\n' : '',
+      ...coverageLines(s.coverage),
+      '',
       s.unsourced.length === 0
         ? 'every record has a source'
         : `records without a source:\n${s.unsourced.map((u) => `  ${u}`).join('\n')}`,

@@ -101,7 +101,10 @@ export function compileKnowledgeBase(
       sigs: list(g.sigs),
       components: list(g.components),
       kep: g.kep ?? null,
+      generated: false,
+      introducedIn: v(g.lifecycle[0].since),
       removedIn: v(g.removedIn),
+      knownThrough: null,
       notes: g.notes ?? null,
       sources: list(g.sources),
       changes: [],
@@ -113,9 +116,6 @@ export function compileKnowledgeBase(
         since: v(s.since)!,
         until: v(s.until),
       })),
-      generated: false,
-      introducedIn: v(g.lifecycle[0].since),
-      knownThrough: null,
     }))
     .concat(
       bundle.generatedGates.map((g): FeatureGate => ({
@@ -126,15 +126,21 @@ export function compileKnowledgeBase(
         sigs: list(g.sigs),
         components: list(g.components),
         kep: g.kep,
+        generated: true,
+        introducedIn: v(g.introducedIn),
         removedIn: v(g.removedIn),
+        knownThrough: v(g.knownThrough),
         notes: g.notes,
         sources: list(g.sources),
         changes: [],
         fields: [],
-        lifecycle: g.lifecycle.map((s) => ({ ...s, since: v(s.since)!, until: v(s.until) })),
-        generated: true,
-        introducedIn: v(g.introducedIn),
-        knownThrough: v(g.knownThrough),
+        lifecycle: g.lifecycle.map((s) => ({
+          stage: s.stage,
+          defaultEnabled: s.defaultEnabled,
+          lockedToDefault: s.lockedToDefault,
+          since: v(s.since)!,
+          until: v(s.until),
+        })),
       })),
     )
     .sort(byKeys((g) => g.name));

@@ -12,7 +12,4 @@ export const featureGateResolvers: Resolvers = {
     stateIn: (g, args, ctx) => featureGateStateIn(ctx.kb, g, args.version),
     markdown: (g, args) => featureGateMarkdown(g, args.maxLength),
   },
-  FeatureGateState: {
-    exists: (s) => (s.known ? s.exists : null),
-  },
 };

@@ -265,8 +265,10 @@ export type FeatureGate = Node & {
   kepUrl?: Maybe<Scalars['String']['output']>;
   /**
    * Last release the sources speak of, for a generated record still in the code or whose removal no source
-   * dates; null when the record reaches the newest release or its removal. Releases after it are not known:
-   * stateIn answers known: false there, and upgradeReport says the gate was not checked.
+   * dates; null when the record reaches the newest release or its removal, and for a generated record with no
+   * stage at all (lifecycle empty: the lists name it only for a release still in development), of which no
+   * release is known. Releases after it are not known: stateIn answers known: false there, and upgradeReport
+   * says the gate was not checked.
    */
   knownThrough?: Maybe<Scalars['KubeVersion']['output']>;
   /** Stages in release order; since and until are inclusive. */
@@ -332,11 +334,11 @@ export type FeatureGateState = {
   __typename?: 'FeatureGateState';
   /** Whether the gate is on when not set. */
   defaultEnabled?: Maybe<Scalars['Boolean']['output']>;
-  /** False before the gate was added or from its removal on; null when the release is not known (known: false). */
-  exists?: Maybe<Scalars['Boolean']['output']>;
+  /** False before the gate was added or from its removal on, and when the release is not known (known: false). */
+  exists: Scalars['Boolean']['output'];
   /**
    * False when the sources read do not reach the release (after the gate's knownThrough, or before its first
-   * stage when its introduction is not known): every other field is then null, exists included.
+   * stage when its introduction is not known): nothing is said of it then (exists false, the others null).
    */
   known: Scalars['Boolean']['output'];
   /** Whether setting the gate to the other value is refused; null when the gate does not exist then or no source says. */
@@ -1579,7 +1581,7 @@ export type FeatureGateStageResolvers<ContextType = Context, ParentType extends 
 
 export type FeatureGateStateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FeatureGateState'] = ResolversParentTypes['FeatureGateState']> = {
   defaultEnabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
-  exists?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  exists?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   known?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lockedToDefault?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   stage?: Resolver<Maybe<ResolversTypes['Stage']>, ParentType, ContextType>;
