@@ -406,6 +406,56 @@ describe('advice on the path, for every record and message', () => {
     expectNone(problems);
   });
 
+  it('component-flag in config files: replacement values as the file writes them, dated when they arrive later', () => {
+    const cases: (Case & { flag: Flag })[] = [];
+    for (const flag of kb.flags) {
+      if (!flag.configField || flag.values.length === 0) continue;
+      const component = kb.components.find((x) => x.name === flag.component);
+      for (const groupKind of component?.configKinds ?? []) {
+        const group = groupKind.slice(0, groupKind.lastIndexOf('/'));
+        const kind = groupKind.slice(groupKind.lastIndexOf('/') + 1);
+        const path = flag.configField.split('.');
+        for (const x of flag.values)
+          for (const [from, to] of pathsAround([x.deprecatedIn, x.removedIn])) {
+            const body = path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), x.value);
+            cases.push({
+              label: `${kind} ${flag.configField}: ${x.value}`,
+              from,
+              to,
+              ruleId: 'component-flag',
+              flag,
+              manifest: JSON.stringify({ apiVersion: `${group}/v1alpha1`, kind, ...(body as object) }),
+            });
+          }
+      }
+    }
+    expect(cases.length).toBeGreaterThan(5);
+    let findings = 0;
+    const problems = collect(cases, (c, f, out) => {
+      findings++;
+      const flag = (c as any).flag as Flag;
+      const fix = f.fix ?? '';
+      if (/(?<![\w-])--[a-z]/.test(fix)) out.push('the fix names a flag where the file needs a field');
+      if (f.replacement) {
+        const [field, value] = f.replacement.split(': ');
+        const life = flag.values.find((x) => x.value === value);
+        if (field !== flag.configField || !life)
+          out.push(`replacement ${f.replacement} is no value of ${flag.configField}`);
+        else {
+          if (life.introducedIn !== null && life.introducedIn > c.to)
+            out.push('the replacement arrives after the path ends');
+          if (life.removedIn !== null && life.removedIn <= f.effectiveIn) out.push('the replacement is gone by then');
+          if (life.introducedIn !== null && life.introducedIn > c.from && !fix.includes(`from ${v(life.introducedIn)}`))
+            out.push(`fix names ${f.replacement} without saying it exists only from ${v(life.introducedIn)}`);
+        }
+      }
+      const link = linkProblem(f.change, [flag]);
+      if (link) out.push(link);
+    });
+    expect(findings).toBeGreaterThan(5);
+    expectNone(problems);
+  });
+
   it('feature-gate: fixes name only the gate and its components; notes about the gate', () => {
     const cases: (Case & { gate: FeatureGate })[] = [];
     for (const gate of kb.featureGates) {

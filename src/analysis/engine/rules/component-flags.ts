@@ -13,8 +13,8 @@ import {
   type AdviceWords,
 } from '../alternatives';
 import { remember } from '../memo';
-import type { ManifestObject } from '../../reader/manifest';
-import { invocationsIn } from '../components';
+import { isPlainObject, type ManifestObject } from '../../reader/manifest';
+import { configOwner, invocationsIn } from '../components';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 
 const kit = ruleKit('component-flag', {
@@ -25,6 +25,8 @@ const kit = ruleKit('component-flag', {
     valueDeprecated: '{component} {flag}={value} is deprecated since {deprecatedIn}.',
     defaultChanged: '{component} {flag} is not set, and its default changes from {before} to {after} in {since}.',
     notKnown: '{component} {flags} not known to netkb: not checked.',
+    configValueRemoved: '{kind} {field}: {value} (as {flag}) is no longer accepted from {removedIn}.',
+    configValueDeprecated: '{kind} {field}: {value} (as {flag}) is deprecated since {deprecatedIn}.',
   },
   fixes: {
     use: 'Use {flags} instead.',
@@ -32,6 +34,9 @@ const kit = ruleKit('component-flag', {
     remove: 'Remove {flag}.',
     useValue: 'Use {value}.',
     chooseValue: 'Choose another value for {flag}.',
+    chooseFieldValue: 'Choose another value for {field}.',
+    setField: 'Set {value} instead.',
+    fieldValue: '{field}: {value}',
     moveToValue: 'Move to {value}.',
     keepDefault: 'Set {flag}={value} to keep the old behaviour{configField}{existsFrom}.',
     configField: ' (or {configField} in the config file)',
@@ -61,9 +66,23 @@ export const componentFlagRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values, and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from. Flags no record names are listed once per container (INFO, not checked).',
+    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values, and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from. The same values written in a component config file are removed (BREAKING) or deprecated (WARNING) there too. Flags no record names are listed once per container (INFO, not checked).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
+    // A component's config file: the values of the fields its flags name (configField) meet what the flags do.
+    const owner = configOwner(object, ctx.kb);
+    if (owner) {
+      for (const flag of ctx.kb.flagsOf(owner.name)) {
+        if (!flag.configField || flag.values.length === 0) continue;
+        const path = flag.configField.split('.');
+        const value = valueAt(object.value, path);
+        if (typeof value !== 'string' && typeof value !== 'number') continue;
+        const texts = remember(ctx, ['component-flag', 'config', owner.name, flag.name, String(value)], () =>
+          configValueTexts(object.kind, flag, String(value), ctx),
+        );
+        for (const text of texts) findings.push(placed(text, object, path));
+      }
+    }
     for (const inv of invocationsIn(object, ctx.kb)) {
       const component = inv.component.name;
       const given = new Set<string>();
@@ -159,6 +178,62 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
     );
   }
   return out;
+}
+
+/** A map's value at a dot path; undefined where the path leaves the maps. */
+function valueAt(value: unknown, path: string[]): unknown {
+  let v = value;
+  for (const key of path) {
+    if (!isPlainObject(v)) return undefined;
+    v = v[key];
+  }
+  return v;
+}
+
+/** What a config file's `flag.configField: value` meets on the path: the flag's removed and deprecated values. */
+function configValueTexts(kind: string, flag: Flag, given: string, ctx: RuleContext): FindingText[] {
+  const value = flag.values.find((x) => x.value === given);
+  if (!value) return [];
+  const v = ctx.kb.formatVersion;
+  const field = flag.configField!;
+  const data = { kind, field, value: value.value, flag: `${flag.name}=${value.value}` };
+  // The alternative as the file writes it: "mode: iptables".
+  const inFile = (x: string) => kit.fix('fieldValue', { field, value: x });
+  if (onPath(value.removedIn, ctx)) {
+    const advice = onThePath(valueAlternatives(flag, value.replacement, inFile), value.removedIn, ctx);
+    return [
+      kit.text({
+        messageId: 'configValueRemoved',
+        severity: 'BREAKING',
+        effectiveIn: clampToPath(value.removedIn, ctx),
+        data: { ...data, removedIn: v(value.removedIn) },
+        replacement: replacementText(advice, ' '),
+        fix: adviceText(
+          advice,
+          ctx,
+          adviceWords,
+          (names) => kit.fix('setField', { value: names.join(', ') }),
+          kit.fix('chooseFieldValue', { field }),
+        ),
+        change: changeAt(flag, value.removedIn),
+      }),
+    ];
+  }
+  if (onPath(value.deprecatedIn, ctx)) {
+    const advice = onThePath(valueAlternatives(flag, value.replacement, inFile), value.removedIn ?? ctx.path.to, ctx);
+    return [
+      kit.text({
+        messageId: 'configValueDeprecated',
+        severity: 'WARNING',
+        effectiveIn: clampToPath(value.deprecatedIn, ctx),
+        data: { ...data, deprecatedIn: v(value.deprecatedIn) },
+        replacement: replacementText(advice, ' '),
+        fix: adviceText(advice, ctx, adviceWords, (names) => kit.fix('setField', { value: names.join(', ') }), null),
+        change: changeAt(flag, value.deprecatedIn),
+      }),
+    ];
+  }
+  return [];
 }
 
 /** Flags of `component` that no record names: nothing can be said of them on any release of the path. */
