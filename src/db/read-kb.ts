@@ -185,6 +185,8 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
               explanation: c.explanation,
             }))
           : [],
+        inertFrom: f.inertFrom,
+        acceptsOnly: f.acceptsOnly ? (JSON.parse(f.acceptsOnly) as { since: number; values: string[] }) : null,
         sources: list(f.sources),
         changes: [],
         defaults: f.defaults.map((d) => ({ value: d.value, since: d.since })),

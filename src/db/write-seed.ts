@@ -275,6 +275,8 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
             replacements: json(f.replacements),
             configField: f.configField,
             conversion: f.conversion.length > 0 ? JSON.stringify(f.conversion) : null,
+            inertFrom: f.inertFrom,
+            acceptsOnly: f.acceptsOnly ? JSON.stringify(f.acceptsOnly) : null,
             notes: f.notes,
             sources: json(f.sources),
             defaults: { create: f.defaults.map((d) => ({ value: d.value, since: d.since })) },

@@ -164,6 +164,8 @@ export function compileKnowledgeBase(
         args: list(c.args),
         explanation: c.explanation,
       })),
+      inertFrom: v(f.inertFrom),
+      acceptsOnly: f.acceptsOnly ? { since: v(f.acceptsOnly.since)!, values: list(f.acceptsOnly.values) } : null,
       sources: list(f.sources),
       changes: [],
       defaults: (f.defaults ?? []).map((d) => ({ value: d.value, since: v(d.since)! })).sort(byKeys((d) => d.since)),

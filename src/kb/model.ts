@@ -87,6 +87,10 @@ export interface Flag {
   replacements: string[];
   configField: string | null;
   conversion: FlagConversion[];
+  /** The first release in which the flag does nothing any more (still accepted until removedIn); null if none. */
+  inertFrom: VersionKey | null;
+  /** From `since`, only these values are accepted; null when no source narrows the flag's values. */
+  acceptsOnly: { since: VersionKey; values: string[] } | null;
   defaults: FlagDefault[];
   values: FlagValue[];
   notes: string | null;

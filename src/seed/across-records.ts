@@ -222,13 +222,28 @@ function gateLifecyclesInOrder({ b, problem }: Checks): void {
   }
 }
 
-/** A flag's values live in order, and its defaults change at most once a release, in release order. */
+/**
+ * A flag's values live in order, its defaults change at most once a release, in release order, and the release it
+ * goes inert or narrows its values falls within its life.
+ */
 function flagValuesAndDefaultsInOrder({ b, problem }: Checks): void {
   for (const loc of b.flags) {
     const name = `flag ${loc.record.component} ${loc.record.name}`;
     (loc.record.values ?? []).forEach((val) =>
       lifeOrder(problem, { ...loc, record: val }, `${name} value ${val.value}`),
     );
+    // inertFrom and acceptsOnly.since fall within the flag's life: after its introduction, before its removal.
+    const { introducedIn, removedIn, inertFrom, acceptsOnly } = loc.record;
+    for (const [field, at] of [
+      ['inertFrom', inertFrom],
+      ['acceptsOnly.since', acceptsOnly?.since],
+    ] as const) {
+      if (!at) continue;
+      if (removedIn && v(at)! >= v(removedIn)!)
+        problem(loc, name, field, `${at} is not before the flag's removal in ${removedIn}`);
+      if (introducedIn && v(at)! <= v(introducedIn)!)
+        problem(loc, name, field, `${at} is not after the flag's introduction in ${introducedIn}`);
+    }
     const sinces = (loc.record.defaults ?? []).map((d) => v(d.since)!);
     sinces.forEach((s, i) => {
       if (i > 0 && s <= sinces[i - 1])

@@ -112,6 +112,10 @@ export const flagSchema = z.strictObject({
     .regex(/^[a-zA-Z][a-zA-Z0-9.]*$/, 'must be a dotted component-config field')
     .nullish(),
   conversion: z.array(flagConversionSchema).min(1).optional(),
+  /** The first release in which the flag no longer does anything (it is still accepted until removedIn). */
+  inertFrom: optionalVersion,
+  /** From `since` on, the component accepts only these values of the flag (a narrowing of its values). */
+  acceptsOnly: z.strictObject({ since: version, values: z.array(text).min(1) }).optional(),
   defaults: z.array(z.strictObject({ value: z.string(), since: version })).optional(),
   values: z
     .array(

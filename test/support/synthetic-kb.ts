@@ -29,6 +29,8 @@ export function flag(over: Partial<Flag> & { name: string }): Flag {
     replacements: [],
     configField: null,
     conversion: [],
+    inertFrom: null,
+    acceptsOnly: null,
     defaults: [],
     values: [],
     notes: null,

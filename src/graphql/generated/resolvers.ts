@@ -425,6 +425,8 @@ export type FindingSummary = {
 /** A command-line flag of a Kubernetes component. */
 export type Flag = Node & {
   __typename?: 'Flag';
+  /** From which release the component accepts only some values of the flag; null when no source narrows them. */
+  acceptsOnly?: Maybe<FlagValueLimit>;
   /** Release-note entries that mention the flag, newest release first; first: at most that many. */
   changes: Array<Change>;
   /** The component, e.g. kube-proxy. */
@@ -437,6 +439,12 @@ export type Flag = Node & {
   deprecatedIn?: Maybe<Scalars['KubeVersion']['output']>;
   /** Global id. */
   id: Scalars['ID']['output'];
+  /**
+   * The first release in which the flag does nothing any more while it is still accepted (kube-apiserver
+   * --insecure-bind-address: 1.20, removed in 1.24); null when no source says so. Dropping the flag before this
+   * release changes what the component does.
+   */
+  inertFrom?: Maybe<Scalars['KubeVersion']['output']>;
   /** First release with the flag, when known. */
   introducedIn?: Maybe<Scalars['KubeVersion']['output']>;
   /**
@@ -494,6 +502,15 @@ export type FlagValue = {
   replacement?: Maybe<Scalars['String']['output']>;
   /** The value, e.g. userspace. */
   value: Scalars['String']['output'];
+};
+
+/** From one release on, a flag takes only these values (kube-apiserver --insecure-port: only 0 from 1.20). */
+export type FlagValueLimit = {
+  __typename?: 'FlagValueLimit';
+  /** The first release that refuses the other values. */
+  since: Scalars['KubeVersion']['output'];
+  /** The values still accepted. */
+  values: Array<Scalars['String']['output']>;
 };
 
 /** What a gate transition is. */
@@ -1367,6 +1384,7 @@ export type ResolversTypes = {
   Flag: ResolverTypeWrapper<FlagModel>;
   FlagDefault: ResolverTypeWrapper<FlagDefaultModel>;
   FlagValue: ResolverTypeWrapper<FlagValueModel>;
+  FlagValueLimit: ResolverTypeWrapper<FlagValueLimit>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   GateTransitionKind: GateTransitionKind;
   GatewayApiChannel: GatewayApiChannel;
@@ -1425,6 +1443,7 @@ export type ResolversParentTypes = {
   Flag: FlagModel;
   FlagDefault: FlagDefaultModel;
   FlagValue: FlagValueModel;
+  FlagValueLimit: FlagValueLimit;
   Float: Scalars['Float']['output'];
   GatewayApiKind: GatewayApiKindModel;
   GatewayApiRange: GatewayApiRange;
@@ -1620,12 +1639,14 @@ export type FindingSummaryResolvers<ContextType = Context, ParentType extends Re
 };
 
 export type FlagResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Flag'] = ResolversParentTypes['Flag']> = {
+  acceptsOnly?: Resolver<Maybe<ResolversTypes['FlagValueLimit']>, ParentType, ContextType>;
   changes?: Resolver<Array<ResolversTypes['Change']>, ParentType, ContextType, Partial<FlagChangesArgs>>;
   component?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   configField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   defaults?: Resolver<Array<ResolversTypes['FlagDefault']>, ParentType, ContextType>;
   deprecatedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  inertFrom?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   introducedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   markdown?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<FlagMarkdownArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1649,6 +1670,11 @@ export type FlagValueResolvers<ContextType = Context, ParentType extends Resolve
   removedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   replacement?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FlagValueLimitResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FlagValueLimit'] = ResolversParentTypes['FlagValueLimit']> = {
+  since?: Resolver<ResolversTypes['KubeVersion'], ParentType, ContextType>;
+  values?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type GatewayApiKindResolvers<ContextType = Context, ParentType extends ResolversParentTypes['GatewayApiKind'] = ResolversParentTypes['GatewayApiKind']> = {
@@ -1870,6 +1896,7 @@ export type Resolvers<ContextType = Context> = {
   Flag?: FlagResolvers<ContextType>;
   FlagDefault?: FlagDefaultResolvers<ContextType>;
   FlagValue?: FlagValueResolvers<ContextType>;
+  FlagValueLimit?: FlagValueLimitResolvers<ContextType>;
   GatewayApiKind?: GatewayApiKindResolvers<ContextType>;
   GatewayApiRelease?: GatewayApiReleaseResolvers<ContextType>;
   GatewayConversion?: GatewayConversionResolvers<ContextType>;

@@ -25,6 +25,7 @@ const kit = ruleKit('component-flag', {
     valueDeprecated: '{component} {flag}={value} is deprecated since {deprecatedIn}.',
     defaultChanged: '{component} {flag} is not set, and its default changes from {before} to {after} in {since}.',
     notKnown: '{component} {flags} not known to netkb: not checked.',
+    valueNotAccepted: '{component} {flag}={value} is refused from {since}: only {values} is accepted then.',
     configValueRemoved: '{kind} {field}: {value} (as {flag}) is no longer accepted from {removedIn}.',
     configValueDeprecated: '{kind} {field}: {value} (as {flag}) is deprecated since {deprecatedIn}.',
   },
@@ -32,6 +33,9 @@ const kit = ruleKit('component-flag', {
     use: 'Use {flags} instead.',
     several: '{flags} and {last}',
     remove: 'Remove {flag}.',
+    removeOnceInert:
+      'Remove {flag} once {component} runs {inertFrom} or later, where it does nothing: before that, leaving it out changes what {component} does.',
+    setAccepted: 'Set {flag}={value} before {since}, the only value accepted from then on.',
     useValue: 'Use {value}.',
     chooseValue: 'Choose another value for {flag}.',
     chooseFieldValue: 'Choose another value for {field}.',
@@ -118,8 +122,26 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
   if (!flag) return [];
   const v = ctx.kb.formatVersion;
   const data = { component, flag: flag.name };
+  // A value the component stops accepting before the flag goes (kube-apiserver --insecure-port=8080 from 1.20).
+  const limit = flag.acceptsOnly;
+  const refused =
+    limit !== null &&
+    given !== null &&
+    !limit.values.includes(given) &&
+    onPath(limit.since, ctx) &&
+    (flag.removedIn === null || clampToPath(limit.since, ctx) < clampToPath(flag.removedIn, ctx))
+      ? kit.text({
+          messageId: 'valueNotAccepted',
+          severity: 'BREAKING',
+          effectiveIn: clampToPath(limit.since, ctx),
+          data: { ...data, value: given, since: v(limit.since), values: limit.values.join(', ') },
+          fix: kit.fix('setAccepted', { flag: flag.name, value: limit.values[0], since: v(limit.since) }),
+          change: changeAt(flag, limit.since),
+        })
+      : null;
   if (onPath(flag.removedIn, ctx)) {
     return [
+      ...(refused ? [refused] : []),
       kit.text({
         messageId: 'removed',
         severity: 'BREAKING',
@@ -130,7 +152,7 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
       }),
     ];
   }
-  const out: FindingText[] = [];
+  const out: FindingText[] = refused ? [refused] : [];
   if (onPath(flag.deprecatedIn, ctx)) {
     out.push(
       kit.text({
@@ -289,6 +311,7 @@ function defaultTexts(component: string, ctx: RuleContext): { flag: string; text
 /** The replacement flags usable on the path (each with the release it works from), or dropping the flag. */
 function flagAdvice(flag: Flag, bites: number, ctx: RuleContext): { replacement: string | null; fix: string | null } {
   const advice = onThePath(flagAlternatives(flag, ctx), bites, ctx);
+  const v = ctx.kb.formatVersion;
   return {
     replacement: replacementText(advice, ' '),
     fix: adviceText(
@@ -296,7 +319,9 @@ function flagAdvice(flag: Flag, bites: number, ctx: RuleContext): { replacement:
       ctx,
       adviceWords,
       (names) => kit.fix('use', { flags: flagList(names) }),
-      kit.fix('remove', { flag: flag.name }),
+      flag.inertFrom !== null && flag.inertFrom > ctx.path.from
+        ? kit.fix('removeOnceInert', { flag: flag.name, component: flag.component, inertFrom: v(flag.inertFrom) })
+        : kit.fix('remove', { flag: flag.name }),
     ),
   };
 }

@@ -1,4 +1,8 @@
--- netkb migration 0010_generated_feature_gates
+-- netkb migration 0010_generated_gates_and_flag_values
+-- AlterTable
+ALTER TABLE "Flag" ADD COLUMN "acceptsOnly" TEXT;
+ALTER TABLE "Flag" ADD COLUMN "inertFrom" INTEGER;
+
 -- RedefineTables
 PRAGMA defer_foreign_keys=ON;
 PRAGMA foreign_keys=OFF;
