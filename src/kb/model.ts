@@ -263,7 +263,13 @@ export type ReferencePlace = {
   unless: string | null;
 } & (
   | { resolves: 'groupKind' | 'groupVersionKind'; apiVersionField: string; kindField: string }
-  | { resolves: 'groupResource'; groupsField: string; resourcesField: string }
+  | {
+      resolves: 'groupResource';
+      groupsField: string;
+      resourcesField: string;
+      /** The verbs each map grants: another map granting the resource with them covers a broken one. */
+      verbsField?: string;
+    }
   | { resolves: 'groupVersion'; groupField: string; versionField: string }
 );
 

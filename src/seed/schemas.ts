@@ -320,6 +320,11 @@ const referencePlaceSchema = z.discriminatedUnion('resolves', [
     resolves: z.literal('groupResource'),
     groupsField: fieldName,
     resourcesField: fieldName,
+    /**
+     * Optional: the list of verbs each map grants. With it, a map whose group stops serving the resource is not
+     * reported when another map of the same object still grants the resource with at least those verbs.
+     */
+    verbsField: fieldName.optional(),
   }),
   z.strictObject({
     ...referenceCommon,

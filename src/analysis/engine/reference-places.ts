@@ -31,13 +31,15 @@ export function brokenGrant(group: string, resource: string, named: string[], ct
   const index = indexOf(ctx.kb);
   const gone = lastServed(index.byGroupResource.get(key(group, resource)) ?? []);
   if (!gone || gone.removedIn === null || gone.removedIn > ctx.path.to) return null;
-  for (const other of named) {
-    if (other === group) continue;
-    const records = index.byGroupResource.get(key(other, resource)) ?? [];
-    const last = lastServed(records);
-    if (records.length > 0 && (last === null || last.removedIn === null || last.removedIn > ctx.path.to)) return null;
-  }
+  for (const other of named) if (other !== group && servedThrough(other, resource, ctx)) return null;
   return gone;
+}
+
+/** Whether a record shows `group` serving `resource` through the end of the path (a name no record knows: no). */
+export function servedThrough(group: string, resource: string, ctx: Scope): boolean {
+  const records = indexOf(ctx.kb).byGroupResource.get(key(group, resource)) ?? [];
+  const last = lastServed(records);
+  return records.length > 0 && (last === null || last.removedIn === null || last.removedIn > ctx.path.to);
 }
 
 /** The record whose removal ends the set being served: null while one of them is never removed. */

@@ -17,6 +17,7 @@ import {
   placesOf,
   recordsOfApiVersion,
   recordsOfKind,
+  servedThrough,
   type KindPlace,
   type ResourcePlace,
 } from '../reference-places';
@@ -86,9 +87,9 @@ export const apiReferenceRule: ObjectRule = {
     const out: Finding[] = [];
     for (const place of places) {
       if (place.unless && valueAt(object.value, toSegments(place.unless)) !== undefined) continue;
-      for (const holder of locate(object.value, place.path)) {
-        if (isPlainObject(holder.value)) out.push(...checkHolder(object, place, holder.path, holder.value, ctx));
-      }
+      const holders = locate(object.value, place.path).filter((h) => isPlainObject(h.value));
+      for (const holder of holders)
+        out.push(...checkHolder(object, place, holder.path, holder.value as Record<string, unknown>, ctx, holders));
     }
     return out;
   },
@@ -100,6 +101,7 @@ function checkHolder(
   at: PathSegment[],
   value: Record<string, unknown>,
   ctx: RuleContext,
+  siblings: { value: unknown }[],
 ): Finding[] {
   const id = placeId(place);
   switch (place.resolves) {
@@ -133,6 +135,8 @@ function checkHolder(
           if (typeof written !== 'string') continue;
           const resource = written.split('/')[0];
           if (resource === '' || resource.includes('*')) continue;
+          // RBAC: a rule another rule of the object covers loses nothing (any one rule allows a request).
+          if (place.verbsField && coveredElsewhere(place, value, resource, siblings, ctx)) continue;
           const others = named.filter((g) => g !== group).join('\u0000');
           const text = remember(ctx, ['api-reference', id, group, resource, others], () =>
             resourceText(place, group, resource, named, ctx),
@@ -143,6 +147,33 @@ function checkHolder(
       return out;
     }
   }
+}
+
+/**
+ * Whether another map of the object grants `resource`, through a group that serves it to the end
+ * of the path (or "*"), with every verb `rule` grants (or "*"): then the broken group costs nothing.
+ */
+function coveredElsewhere(
+  place: ResourcePlace,
+  rule: Record<string, unknown>,
+  resource: string,
+  holders: { value: unknown }[],
+  ctx: RuleContext,
+): boolean {
+  const strings = (x: unknown) => (Array.isArray(x) ? x.filter((e): e is string => typeof e === 'string') : null);
+  const verbs = strings(rule[place.verbsField!]);
+  if (!verbs) return false;
+  return holders.some(({ value }) => {
+    if (value === rule || !isPlainObject(value)) return false;
+    const groups = strings(value[place.groupsField]) ?? [];
+    const theirResources = strings(value[place.resourcesField]) ?? [];
+    const theirVerbs = strings(value[place.verbsField!]) ?? [];
+    return (
+      (theirResources.includes(resource) || theirResources.includes('*')) &&
+      groups.some((g) => g === '*' || servedThrough(g, resource, ctx)) &&
+      (theirVerbs.includes('*') || verbs.every((v) => theirVerbs.includes(v)))
+    );
+  });
 }
 
 /** HPA target / owner reference: the record that stops the reference resolving on the path, worded. */
