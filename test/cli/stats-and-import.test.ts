@@ -18,8 +18,19 @@ describe('netkb stats', () => {
     const r = netkb(['stats', '--format', 'json']);
     expect(r.code).toBe(0);
     const s = JSON.parse(r.stdout);
-    expect(Object.keys(s)).toEqual(['seed', 'totals', 'perRelease', 'unsourced', 'sourceCheck']);
+    expect(Object.keys(s)).toEqual(['seed', 'totals', 'perRelease', 'coverage', 'unsourced', 'sourceCheck']);
     expect(s.totals.featureGates).toBeGreaterThan(100);
+    // What is covered: curated and generated gates (every SIG), per component, and where the generated stop.
+    const g = s.coverage.featureGates;
+    expect(g.curated + g.generated).toBe(s.totals.featureGates);
+    expect(g.generated).toBeGreaterThan(300);
+    expect(g.generatedWithRemoval).toBeGreaterThan(100);
+    const apiserver = s.coverage.components.find((c: any) => c.component === 'kube-apiserver');
+    expect(apiserver.generatedGates).toBeGreaterThan(apiserver.curatedGates);
+    expect(apiserver.flags).toBe(
+      s.totals.flags -
+        s.coverage.components.filter((c: any) => c !== apiserver).reduce((n: number, c: any) => n + c.flags, 0),
+    );
     // Generated records count in the totals (the core kinds among them), and the check's summary is there.
     expect(s.totals.apiVersions).toBeGreaterThan(180);
     expect(s.sourceCheck.checked.apiVersions).toBeGreaterThan(100);
@@ -36,6 +47,8 @@ describe('netkb stats', () => {
     const r = netkb(['stats']);
     expect(r.stdout).toMatch(/^knowledge base [0-9a-f]{12}: 24 releases, \d+ featureGates/);
     expect(r.stdout).toContain('every record has a source');
+    expect(r.stdout).toMatch(/feature gates: \d+ curated, \d+ generated \(\d+ with a dated removal/);
+    expect(r.stdout).toMatch(/\nkube-apiserver +\d+ +\d+ +\d+ +\d+\n/);
     expect(r.stdout).toMatch(
       /checked against Kubernetes' source: \d+ apiVersions, \d+ apiFields, \d+ featureGates, \d+ featureGateComponents, \d+ metrics, \d+ flags agree/,
     );

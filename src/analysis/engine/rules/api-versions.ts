@@ -5,6 +5,7 @@ import { changeAt, clampToPath, onPath, placed, type FindingText } from '../find
 import { ruleKit } from '../rule-kit';
 import { remember } from '../memo';
 import { availableFrom, survivingReplacement } from '../api-version-chain';
+import { groupOf } from '../reference-places';
 import type { ManifestObject } from '../../reader/manifest';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 
@@ -12,6 +13,7 @@ const kit = ruleKit('api-version', {
   messages: {
     removed: '{kind} {apiVersion} is no longer served from {removedIn}.',
     deprecated: '{kind} {apiVersion} is deprecated since {deprecatedIn}{later}.',
+    notKnown: '{kind} {apiVersion} is not known to netkb: not checked.',
   },
   fixes: {
     change: 'Change apiVersion to {target}.{when}{notes}',
@@ -22,6 +24,8 @@ const kit = ruleKit('api-version', {
     beforeRemoval: ', before {removedIn}',
     targetRemoved: '{target} is itself removed in {removedIn}.',
     noReplacement: 'No replacement is recorded for {kind} {apiVersion}.',
+    checkByHand:
+      'Check in the API reference of each release on the path that {apiVersion} has the kind {kind}: netkb knows other kinds or versions of this group, not this one.',
   },
   parts: {
     removedLater: '; it is removed in {removedIn}',
@@ -33,7 +37,7 @@ export const apiVersionRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports objects whose apiVersion stops being served on the path (BREAKING: the API server refuses the object) or is deprecated (WARNING: works now, breaks later), with the replacement and when it is served, or the migration notes when no version replaces it.',
+    'Reports objects whose apiVersion stops being served on the path (BREAKING: the API server refuses the object) or is deprecated (WARNING: works now, breaks later), with the replacement and when it is served, or the migration notes when no version replaces it; a version or kind of a group it knows that no record names is reported as not checked (INFO).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const text = remember(ctx, ['api-version', object.apiVersion, object.kind], () =>
       versionText(object.apiVersion, object.kind, ctx),
@@ -47,7 +51,9 @@ const API_VERSION_PATH = ['apiVersion'];
 /** What objects of `kind` written as `apiVersion` meet on the path, if anything. */
 function versionText(apiVersion: string, kind: string, ctx: RuleContext): FindingText | null {
   const record = ctx.kb.apiVersion(apiVersion, kind);
-  if (!record) return null;
+  // A group netkb has records of, with a version or kind it has none of: said, never passed over. Groups it
+  // knows nothing of (custom resources) are not its to check.
+  if (!record) return knownGroups(ctx).has(groupOf(apiVersion)) ? notKnownText(apiVersion, kind, ctx) : null;
   const v = ctx.kb.formatVersion;
   const target = survivingReplacement(record, ctx.path);
   const replacement = target ? target.apiVersion : null;
@@ -83,6 +89,24 @@ function versionText(apiVersion: string, kind: string, ctx: RuleContext): Findin
   return null;
 }
 
+const groups = new WeakMap<RuleContext['kb'], Set<string>>();
+function knownGroups(ctx: RuleContext): Set<string> {
+  let known = groups.get(ctx.kb);
+  if (!known) groups.set(ctx.kb, (known = new Set(ctx.kb.apiVersions.map((a) => groupOf(a.apiVersion)))));
+  return known;
+}
+
+function notKnownText(apiVersion: string, kind: string, ctx: RuleContext): FindingText {
+  return kit.text({
+    messageId: 'notKnown',
+    severity: 'INFO',
+    checked: false,
+    effectiveIn: ctx.path.from,
+    data: { kind, apiVersion },
+    fix: kit.fix('checkByHand', { kind, apiVersion }),
+  });
+}
+
 /** Without a replacement the record's migration notes are the advice: they say where to go instead. */
 function noReplacementText(record: ApiVersion): string {
   return record.migrationNotes ?? kit.fix('noReplacement', { kind: record.kind, apiVersion: record.apiVersion });
@@ -102,6 +126,7 @@ function fixText(record: ApiVersion, target: ApiVersion, ctx: RuleContext): stri
   // The last version reachable may itself go on the path (policy/v1beta1 PodSecurityPolicy in 1.25): its
   // own migration notes say what comes after it.
   const targetGoes = target.removedIn !== null && target.removedIn <= ctx.path.to;
+  // Each note once: versions of a file format often share theirs (kubeadm's "config migrate").
   const notes = [
     record.migrationNotes,
     target !== record.replacement || targetGoes ? target.migrationNotes : null,
@@ -109,7 +134,7 @@ function fixText(record: ApiVersion, target: ApiVersion, ctx: RuleContext): stri
       ? kit.fix('targetRemoved', { target: target.apiVersion, removedIn: v(target.removedIn!) })
       : null,
   ]
-    .filter(Boolean)
+    .filter((n, i, all): n is string => Boolean(n) && all.indexOf(n) === i)
     .join(' ');
   const step = interimStep(record, target, available, ctx);
   if (step) {
@@ -125,7 +150,7 @@ function fixText(record: ApiVersion, target: ApiVersion, ctx: RuleContext): stri
 }
 
 /**
- * The first version the record's conversion moves to, when the lasting replacement is not served yet at
+ * The first version the record's conversion (else its replacement) moves to, when the lasting replacement is not served yet at
  * the start of the path but that version is, and it is served until the replacement is: an interim step
  * the user can take at once (extensions/v1beta1 Ingress -> networking.k8s.io/v1beta1 before 1.19).
  */
@@ -135,8 +160,10 @@ function interimStep(
   available: VersionKey | null,
   ctx: RuleContext,
 ): ApiVersion | null {
-  if (available === null || available <= ctx.path.from || !record.conversion) return null;
-  const step = ctx.kb.apiVersion(record.conversion.to, record.kind);
+  // The version the record's conversion writes, else its direct replacement (kubeadm.k8s.io/v1beta1 -> v1beta2).
+  const next = record.conversion?.to ?? record.replacement?.apiVersion;
+  if (available === null || available <= ctx.path.from || !next) return null;
+  const step = ctx.kb.apiVersion(next, record.kind);
   if (!step || step === target || step.introducedIn === null || step.introducedIn > ctx.path.from) return null;
   if (step.removedIn !== null && step.removedIn <= available) return null;
   return step;
