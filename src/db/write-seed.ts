@@ -213,6 +213,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
           podTemplate: k.podTemplate,
           references: json(k.references),
           keyPlaces: json(k.keyPlaces),
+          flagPlaces: json(k.flagPlaces),
           notes: k.notes,
           sources: json(k.sources),
         })),

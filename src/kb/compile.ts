@@ -24,6 +24,7 @@ import type {
   GatewayApiRelease,
   KbModel,
   KeyPlace,
+  FlagPlace,
   Launcher,
   Metric,
   ReferencePlace,
@@ -372,6 +373,7 @@ export function compileKnowledgeBase(
         podTemplate: k.podTemplate ?? null,
         references: plain<ReferencePlace[]>(k.references.map((r) => ({ ...r, unless: r.unless ?? null }))),
         keyPlaces: plain<KeyPlace[]>(k.keyPlaces.map(({ notes: _notes, sources: _sources, ...place }) => place)),
+        flagPlaces: plain<FlagPlace[]>(k.flagPlaces.map(({ notes: _notes, sources: _sources, ...place }) => place)),
         notes: k.notes ?? null,
         sources: list(k.sources),
       }))

@@ -281,8 +281,20 @@ export interface KindInfo {
   references: ReferencePlace[];
   /** Where its objects hold label, annotation and taint keys ("*": every kind; Pod: also every Pod template). */
   keyPlaces: KeyPlace[];
+  /** Where its objects pass flags to a component (kubeadm's extraArgs): a map of names to values or {name, value} items. */
+  flagPlaces: FlagPlace[];
   notes: string | null;
   sources: string[];
+}
+
+/** A place where objects of a kind pass command-line flags to a component (kinds.yaml `flagPlaces`). */
+export interface FlagPlace {
+  /** Dot path of the map (flag name without dashes -> value) or list ({name, value} items). */
+  path: string;
+  /** The component that receives the flags (components.yaml). */
+  component: string;
+  /** Only in objects of these API groups; empty: any. */
+  objectGroups: string[];
 }
 
 export type ConstraintPart = { literal: string } | { from: string[]; default?: string | null };

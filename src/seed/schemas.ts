@@ -334,11 +334,24 @@ const referencePlaceSchema = z.discriminatedUnion('resolves', [
   }),
 ]);
 
+/**
+ * kinds.yaml `flagPlaces`: where objects of the kind pass command-line flags to a component, as a map of flag
+ * names without dashes to values (kubeadm's extraArgs up to v1beta3) or a list of {name, value} items (v1beta4).
+ */
+const flagPlaceSchema = z.strictObject({
+  path: fieldPath,
+  component: componentName,
+  objectGroups: referenceCommon.objectGroups,
+  notes,
+  sources,
+});
+
 export const kindSchema = z.strictObject({
   kind: kindName.or(z.literal('*')),
   podTemplate: fieldPath.nullish(),
   references: z.array(referencePlaceSchema).default([]),
   keyPlaces: z.array(keyPlaceSchema).default([]),
+  flagPlaces: z.array(flagPlaceSchema).default([]),
   notes,
   sources,
 });

@@ -58,11 +58,14 @@ describe('netkb diff FROM TO', () => {
     const r = netkb(['diff', 'v1.29', '1.31.2']);
     expect(r.code).toBe(0);
     // Every SIG's gates: SIG Network's 28 transitions and those of the generated records.
-    const gateChanges = diffReleases(kb, '1.29', '1.31').featureGates.length;
+    const d = diffReleases(kb, '1.29', '1.31');
+    const gateChanges = d.featureGates.length;
+    // kubeadm.k8s.io/v1beta3's three kinds among the deprecated (1.31, #125029).
+    expect(d.deprecatedApiVersions.map((a) => a.key)).toContain('kubeadm.k8s.io/v1beta3 ClusterConfiguration');
     expect(gateChanges).toBeGreaterThan(28);
     expect(r.stdout).toMatch(
       new RegExp(
-        `^netkb diff 1\\.29 -> 1\\.31: ${gateChanges} gate changes, 2 API versions removed, 4 deprecated, 5 flags removed`,
+        `^netkb diff 1\\.29 -> 1\\.31: ${gateChanges} gate changes, 2 API versions removed, ${d.deprecatedApiVersions.length} deprecated, 5 flags removed`,
       ),
     );
     expect(r.stdout).toMatch(/\n1\.31 +NFTablesProxyMode +alpha \(off\) → beta \(on\)\n/);

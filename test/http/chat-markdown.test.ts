@@ -41,13 +41,13 @@ function expectWholeLines(text: string) {
 describe('VersionDiff.markdown', () => {
   it('1.29 → 1.31 names the gate transitions, removals and deprecations of the seed, with their links', async () => {
     const { diff } = await server.data(
-      `{ diff(from: "1.29", to: "1.31") { markdown featureGates { gate { name } } removedFlags { name } removedApiVersions { kind } } }`,
+      `{ diff(from: "1.29", to: "1.31") { markdown featureGates { gate { name } } removedFlags { name } removedApiVersions { kind } deprecatedApiVersions { kind } } }`,
     );
     const md: string = diff.markdown;
     expect(md.length).toBeLessThanOrEqual(3000);
     expect(
       md.startsWith(
-        `**netkb: 1.29 → 1.31**: ${diff.featureGates.length} gate changes; 2 API versions removed, 4 deprecated; ${diff.removedFlags.length} flags removed`,
+        `**netkb: 1.29 → 1.31**: ${diff.featureGates.length} gate changes; 2 API versions removed, ${diff.deprecatedApiVersions.length} deprecated; ${diff.removedFlags.length} flags removed`,
       ),
     ).toBe(true);
     expect(md).toContain(

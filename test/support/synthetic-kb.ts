@@ -75,6 +75,7 @@ export function syntheticKb(flags: Flag[], gates: FeatureGate[] = [], wellKnownK
         keyPlaces: [
           { path: 'metadata.labels', holds: 'mapKeys', type: 'LABEL', role: 'carries', whenRemoved: 'BREAKING' },
         ],
+        flagPlaces: [],
       },
     ],
     constraints: [],

@@ -6,9 +6,9 @@
 // are the words after the binary (or subcommand) up to a shell separator, so a wrapper's own flags are not
 // the component's. Which binaries, launchers, images and config kinds belong to which component is data
 // (components.yaml).
-import type { Component } from '../../kb/model';
+import type { Component, FlagPlace } from '../../kb/model';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../reader/manifest';
-import { podsIn } from './object-paths';
+import { locate, podsIn } from './object-paths';
 import type { AnalysisKb } from '../types';
 
 export interface FlagUse {
@@ -26,7 +26,7 @@ export interface FlagUse {
 
 interface ComponentInvocation {
   component: Component;
-  /** Path of the container. */
+  /** Path of the container (or of the place in kinds.yaml flagPlaces that holds the flags). */
   container: PathSegment[];
   /** `container` written out (pathText), once a finding needs it. */
   containerString?: string;
@@ -74,7 +74,51 @@ function findInvocations(object: ManifestObject, kb: AnalysisKb): ComponentInvoc
       });
     }
   }
+  out.push(...placedInvocations(object, kb));
   return out;
+}
+
+/**
+ * Flags an object passes to a component in a place of kinds.yaml `flagPlaces` (kubeadm's extraArgs): a map of
+ * names without dashes to values, or a list of {name, value} items; each flag's path is its key or item.
+ */
+function placedInvocations(object: ManifestObject, kb: AnalysisKb): ComponentInvocation[] {
+  const places = flagPlacesOf(kb).get(object.kind);
+  if (!places) return [];
+  const group = object.apiVersion.includes('/') ? object.apiVersion.slice(0, object.apiVersion.lastIndexOf('/')) : '';
+  const out: ComponentInvocation[] = [];
+  for (const place of places) {
+    if (place.objectGroups.length > 0 && !place.objectGroups.includes(group)) continue;
+    const component = kb.components.find((c) => c.name === place.component);
+    if (!component) continue;
+    for (const holder of locate(object.value, place.path)) {
+      const flags: FlagUse[] = [];
+      const add = (name: unknown, value: unknown, path: PathSegment[]) => {
+        if (typeof name !== 'string' || name === '') return;
+        const text =
+          typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
+        flags.push({ name: name.startsWith('-') ? name : `--${name}`, value: text, path });
+      };
+      if (isPlainObject(holder.value))
+        for (const [k, v] of Object.entries(holder.value)) add(k, v, [...holder.path, k]);
+      else if (Array.isArray(holder.value))
+        holder.value.forEach((item, i) => {
+          if (isPlainObject(item)) add(item.name, item.value, [...holder.path, i]);
+        });
+      if (flags.length > 0) out.push({ component, container: holder.path, flags });
+    }
+  }
+  return out;
+}
+
+const flagPlaceIndexes = new WeakMap<AnalysisKb, Map<string, FlagPlace[]>>();
+function flagPlacesOf(kb: AnalysisKb): Map<string, FlagPlace[]> {
+  let byKind = flagPlaceIndexes.get(kb);
+  if (!byKind) {
+    flagPlaceIndexes.set(kb, (byKind = new Map()));
+    for (const k of kb.kinds) if (k.flagPlaces.length > 0) byKind.set(k.kind, k.flagPlaces);
+  }
+  return byKind;
 }
 
 /** The config kinds of components: the object and its component, when the object is one. */

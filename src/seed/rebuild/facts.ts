@@ -84,8 +84,10 @@ export function releaseFacts(b: SeedBundle, release: string): FactSet {
       out.gateStages.push({ key: gateRemovalKey(g.name, release), where: `${l.file}:${l.line}`, origin: 'written' });
   }
   const all: LifeField[] = ['introducedIn', 'deprecatedIn', 'removedIn'];
+  // File formats (servedByDefault null: kubeadm's configuration, the audit policy) are outside the API index a
+  // rebuild reads: the curated facts it is measured against are those of served APIs.
   lifeFacts(
-    b.apiVersions,
+    b.apiVersions.filter((l) => l.record.servedByDefault !== null),
     (r) => `${r.apiVersion} ${r.kind}`,
     (r) => `API version ${r.apiVersion} ${r.kind}`,
     all,

@@ -1,4 +1,7 @@
--- netkb migration 0010_generated_gates_and_flag_values
+-- netkb migration 0010_generated_gates_flag_values_flag_places
+-- AlterTable
+ALTER TABLE "KindInfo" ADD COLUMN     "flagPlaces" TEXT NOT NULL DEFAULT '[]';
+
 -- AlterTable
 ALTER TABLE "FeatureGate" ADD COLUMN     "generated" BOOLEAN NOT NULL DEFAULT false,
 ADD COLUMN     "introducedIn" INTEGER,

@@ -1,4 +1,4 @@
--- netkb migration 0010_generated_gates_and_flag_values
+-- netkb migration 0010_generated_gates_flag_values_flag_places
 -- AlterTable
 ALTER TABLE "Flag" ADD COLUMN "acceptsOnly" TEXT;
 ALTER TABLE "Flag" ADD COLUMN "inertFrom" INTEGER;
@@ -24,5 +24,19 @@ INSERT INTO "new_FeatureGate" ("components", "id", "kep", "name", "notes", "remo
 DROP TABLE "FeatureGate";
 ALTER TABLE "new_FeatureGate" RENAME TO "FeatureGate";
 CREATE UNIQUE INDEX "FeatureGate_name_key" ON "FeatureGate"("name");
+CREATE TABLE "new_KindInfo" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "kind" TEXT NOT NULL,
+    "podTemplate" TEXT,
+    "keyPlaces" TEXT NOT NULL DEFAULT '[]',
+    "references" TEXT NOT NULL DEFAULT '[]',
+    "flagPlaces" TEXT NOT NULL DEFAULT '[]',
+    "notes" TEXT,
+    "sources" TEXT NOT NULL
+);
+INSERT INTO "new_KindInfo" ("id", "keyPlaces", "kind", "notes", "podTemplate", "references", "sources") SELECT "id", "keyPlaces", "kind", "notes", "podTemplate", "references", "sources" FROM "KindInfo";
+DROP TABLE "KindInfo";
+ALTER TABLE "new_KindInfo" RENAME TO "KindInfo";
+CREATE UNIQUE INDEX "KindInfo_kind_key" ON "KindInfo"("kind");
 PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
