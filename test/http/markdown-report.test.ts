@@ -79,10 +79,13 @@ describe('UpgradeReport.markdown', () => {
     const [first, second] = api.fix.split(/(?<=\.)\s+/);
     expect(first).toBe('Change apiVersion to networking.k8s.io/v1.');
     expect(second).toBe('It is served only from 1.19: migrate once the cluster runs 1.19, before 1.22.');
-    // The full fix goes on to explain the field renames; the chat line keeps what to do and when.
+    // The full fix goes on to explain the field renames; the chat line keeps what to do and when, what else
+    // must be done (pathType is required in v1), and ends with " …" because it leaves the rest out.
     expect(api.fix).toContain('renames fields');
     const line = findingLines(r.markdown).find((l) => l.line.includes('Ingress api,'))!.line;
-    expect(line.endsWith(`_Fix:_ ${first} ${second}`)).toBe(true);
+    expect(line).toContain(`_Fix:_ ${first} ${second}`);
+    expect(line).toMatch(/`pathType`[^.]*is required on every path in v1/);
+    expect(line.endsWith(' …')).toBe(true);
   });
 
   it('stays within maxLength, counts what it leaves out, and refuses a maxLength out of range', async () => {

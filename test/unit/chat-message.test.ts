@@ -129,18 +129,26 @@ describe('fitChatMessage', () => {
 });
 
 describe('text pieces', () => {
-  it('fixGist keeps the first sentence and those that say when or name the replacement, within the limit', () => {
+  it('fixGist keeps the first sentence, what else must be done, and when, and says when it left something out', () => {
     const fix =
       'Change apiVersion to networking.k8s.io/v1. It is served only from 1.19: migrate once the cluster runs 1.19, before 1.22. ' +
       'networking.k8s.io/v1 renames fields: spec.backend becomes spec.defaultBackend. v1 also allows resource backends.';
     expect(fixGist(fix, 'networking.k8s.io/v1', 260)).toBe(
-      'Change apiVersion to networking.k8s.io/v1. It is served only from 1.19: migrate once the cluster runs 1.19, before 1.22.',
+      'Change apiVersion to networking.k8s.io/v1. It is served only from 1.19: migrate once the cluster runs 1.19, before 1.22. …',
     );
-    // The replacement named only in a later sentence is kept; a sentence naming no release nor it is not.
+    // The replacement named only in a later sentence is kept; background is left out, and the " …" says so.
     expect(fixGist('Remove the flag. Background first. Use --cleanup instead.', '--cleanup', 260)).toBe(
-      'Remove the flag. Use --cleanup instead.',
+      'Remove the flag. Use --cleanup instead. …',
     );
-    expect(fixGist(fix, null, 60)).toBe('Change apiVersion to networking.k8s.io/v1.');
+    // What must be done comes before when, and a remedy too long for the room is shortened, not dropped.
+    const psp =
+      'No newer PodSecurityPolicy version exists. Before upgrading to 1.25, move pod security enforcement to the ' +
+      'built-in Pod Security Admission through namespace labels. Clusters older than 1.23 need a webhook.';
+    expect(fixGist(psp, null, 200)).toMatch(
+      /^No newer PodSecurityPolicy version exists\. Before upgrading to 1\.25, move pod security/,
+    );
+    expect(fixGist(psp, null, 400)).toBe(psp);
+    expect(fixGist(fix, null, 60)).toBe('Change apiVersion to networking.k8s.io/v1. …');
     expect(fixGist('x'.repeat(100), null, 20).length).toBeLessThanOrEqual(20);
   });
 

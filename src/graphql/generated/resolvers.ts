@@ -1168,8 +1168,10 @@ export type UpgradeReport = {
    * The report as a chat message of at most maxLength characters (500 to 3000, default 3000; other values
    * are BAD_USER_INPUT): the counts, then each release's findings, most severe first. Equal findings (same
    * rule, message, severity, release, replacement and fix) share one line with their count and the first
-   * object names ("80 × Ingress (web-0, web-1, web-2, …)"); a fix keeps its first sentence and those that
-   * name a release or the replacement. What does not fit is counted ("…and 12 more findings in 1.25").
+   * object names ("80 × Ingress (web-0, web-1, web-2, …)"); a fix keeps its first sentence, the sentences that
+   * say what else must be done, then those that name a release or the replacement, within 400 characters (and
+   * two fifths of maxLength), and ends with " …" when it leaves a sentence out: the finding's fix has all of it.
+   * What does not fit is counted ("…and 12 more findings in 1.25").
    */
   markdown: Scalars['String']['output'];
   /** Every minor release from `from` to `to`, both included, in order: clusters move one at a time. */

@@ -7,7 +7,7 @@ import type { FindingCounts } from '../../analysis/report/severity';
 import { SEVERITY_TERMS, type Finding, type ResourceRef } from '../../analysis';
 import { findingGroupKey } from '../../analysis/report/grouping';
 import { formatVersion, type VersionKey } from '../../kb/version';
-import { fitChatMessage, type ChatSection } from './chat-message';
+import { CHAT_MESSAGE_MAX_LENGTH, fitChatMessage, type ChatSection } from './chat-message';
 import { fixGist } from './text';
 
 /** What the message needs of an upgrade report (src/services/upgrade-report.ts). */
@@ -33,7 +33,9 @@ interface Fitting {
 const SEVERITY_ORDER = { BREAKING: 0, WARNING: 1, INFO: 2 } as const;
 /** Object names shown on a grouped line; the count says how many there are. */
 const NAMES_SHOWN = 3;
-const FIX_MAX = 260;
+/** A fix's gist takes at most this many characters, and at most FIX_SHARE of the message. */
+const FIX_MAX = 400;
+const FIX_SHARE = 0.4;
 
 interface Group {
   findings: Finding[];
@@ -67,7 +69,8 @@ function objects(fs: Finding[], where: ((f: Finding) => string) | undefined): st
 
 function item(g: Group, r: ReportForChat, fitting: Fitting): string {
   const f = g.findings[0];
-  const fixText = fitting.wholeFixes ? f.fix : f.fix && fixGist(f.fix, f.replacement, FIX_MAX);
+  const budget = Math.min(FIX_MAX, Math.floor((fitting.maxLength ?? CHAT_MESSAGE_MAX_LENGTH) * FIX_SHARE));
+  const fixText = fitting.wholeFixes ? f.fix : f.fix && fixGist(f.fix, f.replacement, budget);
   const fix = fixText ? ` _Fix:_ ${fixText}` : '';
   const icon = SEVERITY_TERMS[f.severity].icon;
   if (g.findings.length === 1) {

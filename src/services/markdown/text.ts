@@ -109,22 +109,45 @@ export function sentences(text: string): string[] {
 const RELEASE = /(?<![\w.])\d+\.\d+(?![\w.]*\w)/;
 
 /**
- * The part of a fix worth a chat line: its first sentence (what to do), then the sentences that say when
- * (they name a release: "It is served only from 1.19: migrate once the cluster runs 1.19") or name the
- * replacement when no kept sentence does yet, in their order, while they fit in max characters. Sentences
- * that only explain (field renames, background) are left for the finding's full fix text.
+ * A sentence that tells what to do: an obligation ("must", "requires"), or a verb of action in its base form
+ * ("move pod security enforcement to ...", "write the template's labels into it", "Set ... to keep ...").
+ */
+const REMEDY =
+  /\b(?:must|requires?|required|change|move|set|use|write|remove|drop|rewrite|run|add|replace|label|keep|migrate|follow|restructure)\b/i;
+
+/**
+ * The part of a fix worth a chat line, in its order: its first sentence (what to do), then the sentences that
+ * say what else must be done (REMEDY), then those that say when (they name a release: "It is served only from
+ * 1.19: migrate once the cluster runs 1.19") or name the replacement when no kept sentence does yet, while they
+ * fit in max characters; a remedy that does not fit whole is shortened rather than left out. When a sentence is
+ * left out the gist ends with " …", so a reader knows the finding's full fix says more: a chat line never
+ * passes for the whole advice.
  */
 export function fixGist(fix: string, replacement: string | null, max: number): string {
-  const [first, ...rest] = sentences(fix);
-  if (first === undefined) return '';
-  const kept = [first.length > max ? clip(first, max) : first];
-  let length = kept[0].length;
-  for (const s of rest) {
-    const named = replacement !== null && s.includes(replacement) && !kept.some((k) => k.includes(replacement));
-    if (!RELEASE.test(s) && !named) continue;
-    if (length + 1 + s.length > max) continue;
-    kept.push(s);
-    length += 1 + s.length;
-  }
-  return kept.join(' ');
+  const all = sentences(fix);
+  if (all.length === 0) return '';
+  const MORE = ' …';
+  const kept = new Map<number, string>([[0, all[0].length > max ? clip(all[0], max) : all[0]]]);
+  let length = kept.get(0)!.length;
+  const room = () => max - length - 1 - MORE.length;
+  const take = (i: number, text: string) => {
+    kept.set(i, text);
+    length += 1 + text.length;
+  };
+  all.forEach((s, i) => {
+    if (i === 0 || !REMEDY.test(s)) return;
+    if (s.length <= room()) take(i, s);
+    else if (room() >= 60) take(i, clip(s, room()));
+  });
+  all.forEach((s, i) => {
+    if (kept.has(i)) return;
+    const named =
+      replacement !== null && s.includes(replacement) && ![...kept.values()].some((k) => k.includes(replacement));
+    if ((RELEASE.test(s) || named) && s.length <= room()) take(i, s);
+  });
+  const text = [...kept.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([, t]) => t)
+    .join(' ');
+  return kept.size < all.length && !text.endsWith('…') ? `${text}${MORE}` : text;
 }

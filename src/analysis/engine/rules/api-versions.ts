@@ -24,6 +24,7 @@ const kit = ruleKit('api-version', {
     beforeRemoval: ', before {removedIn}',
     targetRemoved: '{target} is itself removed in {removedIn}.',
     noReplacement: 'No replacement is recorded for {kind} {apiVersion}.',
+    fieldsMove: '{count} fields move as well, such as {from} to {to}: netkb convert rewrites them.',
     checkByHand:
       'Check in the API reference of each release on the path that {apiVersion} has the kind {kind}: netkb knows other kinds or versions of this group, not this one.',
   },
@@ -127,8 +128,13 @@ function fixText(record: ApiVersion, target: ApiVersion, ctx: RuleContext): stri
   // own migration notes say what comes after it.
   const targetGoes = target.removedIn !== null && target.removedIn <= ctx.path.to;
   // Each note once: versions of a file format often share theirs (kubeadm's "config migrate").
+  // Fields the version's conversion moves, when no migration note speaks of them (autoscaling/v2beta1's metrics).
+  const moves = (record.conversion?.steps ?? []).filter((st) => 'move' in st);
   const notes = [
-    record.migrationNotes,
+    record.migrationNotes ??
+      (moves.length > 0 && 'move' in moves[0]
+        ? kit.fix('fieldsMove', { count: String(moves.length), from: moves[0].move, to: moves[0].to })
+        : null),
     target !== record.replacement || targetGoes ? target.migrationNotes : null,
     targetGoes && !target.migrationNotes
       ? kit.fix('targetRemoved', { target: target.apiVersion, removedIn: v(target.removedIn!) })
