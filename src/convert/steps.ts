@@ -26,6 +26,11 @@ export function refusal(object: YAMLMap, steps: ConversionStep[]): string | null
       const found = entriesAt(object, step.refuse);
       if (step.when === 'present' && found.length > 0) return step.why;
       if (step.when === 'empty' && found.some((e) => isEmptyCollection(e.node))) return step.why;
+      if (step.when === 'missing' && holdersOf(object, step.refuse).some((h) => !getEntry(h.map, h.key)))
+        return step.why;
+      const values = found.map((e) => (isScalar(e.node) ? e.node.value : undefined));
+      if (step.when === 'notIn' && values.some((v) => !(step.values ?? []).includes(v as string))) return step.why;
+      if (step.when === 'duplicate' && new Set(values).size < values.length) return step.why;
     }
     if ('copy' in step) {
       if (step.unlessSet && entriesAt(object, step.unlessSet).length > 0) continue;

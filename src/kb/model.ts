@@ -112,7 +112,12 @@ export type ConversionStep =
   | { remove: string; why: string }
   | { default: string; value: Scalar; why: string }
   | { copy: string; to: string; unlessSet?: string; why: string }
-  | { refuse: string; when: 'empty' | 'present'; why: string }
+  | {
+      refuse: string;
+      when: 'empty' | 'present' | 'missing' | 'notIn' | 'duplicate';
+      values?: (string | number | boolean)[];
+      why: string;
+    }
   | { transform: string; why: string };
 
 /** How to rewrite an object of one API version into another of the same kind. */

@@ -170,7 +170,21 @@ const conversionStepSchema = z.union([
   z.strictObject({ remove: dotPath, why: text }),
   z.strictObject({ default: dotPath, value: scalarValue, why: text }),
   z.strictObject({ copy: dotPath, to: dotPath, unlessSet: dotPath.optional(), why: text }),
-  z.strictObject({ refuse: dotPath, when: z.enum(['empty', 'present']), why: text }),
+  /**
+   * Refuse the object: when the path is present, empty, missing from any map that could hold it (a list item
+   * without it), when a value is not one of `values`, or when two items give it the same value.
+   */
+  z
+    .strictObject({
+      refuse: dotPath,
+      when: z.enum(['empty', 'present', 'missing', 'notIn', 'duplicate']),
+      values: z.array(scalarValue).min(1).optional(),
+      why: text,
+    })
+    .refine((st) => (st.when === 'notIn') === (st.values !== undefined), {
+      message: 'values goes with when: notIn, and only with it',
+      path: ['values'],
+    }),
   z.strictObject({ transform: TRANSFORM_NAME, why: text }),
 ]);
 
