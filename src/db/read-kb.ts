@@ -189,6 +189,7 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
           : [],
         inertFrom: f.inertFrom,
         acceptsOnly: f.acceptsOnly ? (JSON.parse(f.acceptsOnly) as { since: number; values: string[] }) : null,
+        onlyWith: f.onlyWith ? (JSON.parse(f.onlyWith) as { flag: string; values: string[] }) : null,
         sources: list(f.sources),
         changes: [],
         defaults: f.defaults.map((d) => ({ value: d.value, since: d.since })),

@@ -278,6 +278,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
             conversion: f.conversion.length > 0 ? JSON.stringify(f.conversion) : null,
             inertFrom: f.inertFrom,
             acceptsOnly: f.acceptsOnly ? JSON.stringify(f.acceptsOnly) : null,
+            onlyWith: f.onlyWith ? JSON.stringify(f.onlyWith) : null,
             notes: f.notes,
             sources: json(f.sources),
             defaults: { create: f.defaults.map((d) => ({ value: d.value, since: d.since })) },

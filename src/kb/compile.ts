@@ -167,6 +167,7 @@ export function compileKnowledgeBase(
       })),
       inertFrom: v(f.inertFrom),
       acceptsOnly: f.acceptsOnly ? { since: v(f.acceptsOnly.since)!, values: list(f.acceptsOnly.values) } : null,
+      onlyWith: f.onlyWith ? { flag: f.onlyWith.flag, values: list(f.onlyWith.values) } : null,
       sources: list(f.sources),
       changes: [],
       defaults: (f.defaults ?? []).map((d) => ({ value: d.value, since: v(d.since)! })).sort(byKeys((d) => d.since)),

@@ -91,6 +91,8 @@ export interface Flag {
   inertFrom: VersionKey | null;
   /** From `since`, only these values are accepted; null when no source narrows the flag's values. */
   acceptsOnly: { since: VersionKey; values: string[] } | null;
+  /** The flag matters only while another flag of the component has one of these values; null: always. */
+  onlyWith: { flag: string; values: string[] } | null;
   defaults: FlagDefault[];
   values: FlagValue[];
   notes: string | null;

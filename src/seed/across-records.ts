@@ -244,6 +244,18 @@ function flagValuesAndDefaultsInOrder({ b, problem }: Checks): void {
       if (introducedIn && v(at)! <= v(introducedIn)!)
         problem(loc, name, field, `${at} is not after the flag's introduction in ${introducedIn}`);
     }
+    // onlyWith names another flag of the same component and values that flag records.
+    const only = loc.record.onlyWith;
+    if (only) {
+      const other = b.flags.find((f) => f.record.component === loc.record.component && f.record.name === only.flag);
+      if (!other) problem(loc, name, 'onlyWith.flag', `no flags record for ${loc.record.component} ${only.flag}`);
+      else {
+        const known = new Set((other.record.values ?? []).map((x) => x.value));
+        const stray = only.values.filter((x) => !known.has(x));
+        if (stray.length > 0)
+          problem(loc, name, 'onlyWith.values', `${stray.join(', ')}: not a value of ${only.flag} (its values list)`);
+      }
+    }
     const sinces = (loc.record.defaults ?? []).map((d) => v(d.since)!);
     sinces.forEach((s, i) => {
       if (i > 0 && s <= sinces[i - 1])

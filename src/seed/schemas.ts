@@ -116,6 +116,13 @@ export const flagSchema = z.strictObject({
   inertFrom: optionalVersion,
   /** From `since` on, the component accepts only these values of the flag (a narrowing of its values). */
   acceptsOnly: z.strictObject({ since: version, values: z.array(text).min(1) }).optional(),
+  /** The flag matters only while another flag of the component has one of these values (--proxy-mode ipvs). */
+  onlyWith: z
+    .strictObject({
+      flag: z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be a flag such as "--proxy-mode"'),
+      values: z.array(text).min(1),
+    })
+    .optional(),
   defaults: z.array(z.strictObject({ value: z.string(), since: version })).optional(),
   values: z
     .array(

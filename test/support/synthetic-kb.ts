@@ -31,6 +31,7 @@ export function flag(over: Partial<Flag> & { name: string }): Flag {
     conversion: [],
     inertFrom: null,
     acceptsOnly: null,
+    onlyWith: null,
     defaults: [],
     values: [],
     notes: null,

@@ -456,6 +456,12 @@ export type Flag = Node & {
   name: Scalars['String']['output'];
   /** Curation notes. */
   notes?: Maybe<Scalars['String']['output']>;
+  /**
+   * The other flag of the component, and its values, with which alone this flag matters (--ipvs-strict-arp: only
+   * with --proxy-mode ipvs); null when it always does. A default change of such a flag is not reported where the
+   * other flag is given another value.
+   */
+  onlyWith?: Maybe<FlagCondition>;
   /** First release without the flag: the component refuses to start when it is given. */
   removedIn?: Maybe<Scalars['KubeVersion']['output']>;
   /** Flags to use instead, e.g. [--conntrack-min, --conntrack-max-per-core]. */
@@ -478,6 +484,15 @@ export type FlagChangesArgs = {
 /** A command-line flag of a Kubernetes component. */
 export type FlagMarkdownArgs = {
   maxLength?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Another flag of the same component and the values it must have (Flag.onlyWith). */
+export type FlagCondition = {
+  __typename?: 'FlagCondition';
+  /** The other flag, e.g. --proxy-mode. */
+  flag: Scalars['String']['output'];
+  /** Its values with which the flag matters, e.g. ipvs. */
+  values: Array<Scalars['String']['output']>;
 };
 
 /** A default value of a flag from a release on. */
@@ -1384,6 +1399,7 @@ export type ResolversTypes = {
   Finding: ResolverTypeWrapper<FindingModel>;
   FindingSummary: ResolverTypeWrapper<FindingSummary>;
   Flag: ResolverTypeWrapper<FlagModel>;
+  FlagCondition: ResolverTypeWrapper<FlagCondition>;
   FlagDefault: ResolverTypeWrapper<FlagDefaultModel>;
   FlagValue: ResolverTypeWrapper<FlagValueModel>;
   FlagValueLimit: ResolverTypeWrapper<FlagValueLimit>;
@@ -1443,6 +1459,7 @@ export type ResolversParentTypes = {
   Finding: FindingModel;
   FindingSummary: FindingSummary;
   Flag: FlagModel;
+  FlagCondition: FlagCondition;
   FlagDefault: FlagDefaultModel;
   FlagValue: FlagValueModel;
   FlagValueLimit: FlagValueLimit;
@@ -1653,12 +1670,18 @@ export type FlagResolvers<ContextType = Context, ParentType extends ResolversPar
   markdown?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<FlagMarkdownArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  onlyWith?: Resolver<Maybe<ResolversTypes['FlagCondition']>, ParentType, ContextType>;
   removedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   replacements?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   values?: Resolver<Array<ResolversTypes['FlagValue']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type FlagConditionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FlagCondition'] = ResolversParentTypes['FlagCondition']> = {
+  flag?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  values?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type FlagDefaultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FlagDefault'] = ResolversParentTypes['FlagDefault']> = {
@@ -1896,6 +1919,7 @@ export type Resolvers<ContextType = Context> = {
   Finding?: FindingResolvers<ContextType>;
   FindingSummary?: FindingSummaryResolvers<ContextType>;
   Flag?: FlagResolvers<ContextType>;
+  FlagCondition?: FlagConditionResolvers<ContextType>;
   FlagDefault?: FlagDefaultResolvers<ContextType>;
   FlagValue?: FlagValueResolvers<ContextType>;
   FlagValueLimit?: FlagValueLimitResolvers<ContextType>;

@@ -23,7 +23,8 @@ const kit = ruleKit('component-flag', {
     deprecated: '{component} flag {flag} is deprecated since {deprecatedIn}.',
     valueRemoved: '{component} {flag}={value} is no longer accepted from {removedIn}.',
     valueDeprecated: '{component} {flag}={value} is deprecated since {deprecatedIn}.',
-    defaultChanged: '{component} {flag} is not set, and its default changes from {before} to {after} in {since}.',
+    defaultChanged:
+      '{component} {flag} is not set, and its default changes from {before} to {after} in {since}{onlyWith}.',
     notKnown: '{component} {flags} not known to netkb: not checked.',
     valueNotAccepted: '{component} {flag}={value} is refused from {since}: only {values} is accepted then.',
     configValueRemoved: '{kind} {field}: {value} (as {flag}) is no longer accepted from {removedIn}.',
@@ -53,6 +54,7 @@ const kit = ruleKit('component-flag', {
       'Check {them} in the {component} command-line reference of each release on the path: {component} refuses to start with a flag it does not know.',
   },
   parts: {
+    onlyWith: ' (it matters only with {flag} {values})',
     oneFlag: 'flag {flag} is',
     someFlags: 'flags {flags} are',
     it: 'it',
@@ -108,8 +110,13 @@ export const componentFlagRule: ObjectRule = {
         findings.push(placed(text, object, unknown[0].path, (unknown[0].pathString ??= pathText(unknown[0].path))));
       }
       for (const d of remember(ctx, ['component-flag', 'defaults', component], () => defaultTexts(component, ctx))) {
-        if (!given.has(d.flag))
-          findings.push(placed(d.text, object, inv.container, (inv.containerString ??= pathText(inv.container))));
+        if (given.has(d.flag)) continue;
+        // A flag that matters only with another flag's values (the IPVS flags with --proxy-mode ipvs) is passed
+        // over where that flag is given another value; where it is not given, the message says so.
+        const only = ctx.kb.flag(component, d.flag)?.onlyWith;
+        const other = only ? inv.flags.find((u) => u.name === only.flag) : undefined;
+        if (only && other && other.value !== null && !only.values.includes(other.value)) continue;
+        findings.push(placed(d.text, object, inv.container, (inv.containerString ??= pathText(inv.container))));
       }
     }
     return findings;
@@ -290,7 +297,16 @@ function defaultTexts(component: string, ctx: RuleContext): { flag: string; text
           messageId: 'defaultChanged',
           severity: 'INFO',
           effectiveIn: d.since,
-          data: { component, flag: flag.name, before: flag.defaults[i - 1].value, after: d.value, since: v(d.since) },
+          data: {
+            component,
+            flag: flag.name,
+            before: flag.defaults[i - 1].value,
+            after: d.value,
+            since: v(d.since),
+            onlyWith: flag.onlyWith
+              ? kit.part('onlyWith', { flag: flag.onlyWith.flag, values: flag.onlyWith.values.join(' or ') })
+              : '',
+          },
           fix: kit.fix('keepDefault', {
             flag: flag.name,
             value: flag.defaults[i - 1].value,

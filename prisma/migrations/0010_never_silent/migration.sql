@@ -1,7 +1,8 @@
--- netkb migration 0010_generated_gates_flag_values_flag_places
+-- netkb migration 0010_never_silent
 -- AlterTable
 ALTER TABLE "Flag" ADD COLUMN "acceptsOnly" TEXT;
 ALTER TABLE "Flag" ADD COLUMN "inertFrom" INTEGER;
+ALTER TABLE "Flag" ADD COLUMN "onlyWith" TEXT;
 
 -- RedefineTables
 PRAGMA defer_foreign_keys=ON;

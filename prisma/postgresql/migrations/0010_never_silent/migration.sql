@@ -1,4 +1,4 @@
--- netkb migration 0010_generated_gates_flag_values_flag_places
+-- netkb migration 0010_never_silent
 -- AlterTable
 ALTER TABLE "KindInfo" ADD COLUMN     "flagPlaces" TEXT NOT NULL DEFAULT '[]';
 
@@ -9,4 +9,5 @@ ADD COLUMN     "knownThrough" INTEGER;
 
 -- AlterTable
 ALTER TABLE "Flag" ADD COLUMN     "acceptsOnly" TEXT,
-ADD COLUMN     "inertFrom" INTEGER;
+ADD COLUMN     "inertFrom" INTEGER,
+ADD COLUMN     "onlyWith" TEXT;
