@@ -6,6 +6,7 @@ import { ruleKit } from '../rule-kit';
 import { remember } from '../memo';
 import { availableFrom, survivingReplacement } from '../api-version-chain';
 import { groupOf } from '../reference-places';
+import { isGatewayApiGroup } from '../gateway-api-bundles';
 import type { ManifestObject } from '../../reader/manifest';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 
@@ -25,6 +26,8 @@ const kit = ruleKit('api-version', {
     targetRemoved: '{target} is itself removed in {removedIn}.',
     noReplacement: 'No replacement is recorded for {kind} {apiVersion}.',
     fieldsMove: '{count} fields move as well, such as {from} to {to}: netkb convert rewrites them.',
+    checkGroup:
+      'Check which versions of {group} the cluster serves at each release on the path (an API group of the Kubernetes project outside the core, such as a CSI or add-on API whose CRDs decide it): netkb has no record of this group.',
     checkByHand:
       'Check in the API reference of each release on the path that {apiVersion} has the kind {kind}: netkb knows other kinds or versions of this group, not this one.',
   },
@@ -54,7 +57,7 @@ function versionText(apiVersion: string, kind: string, ctx: RuleContext): Findin
   const record = ctx.kb.apiVersion(apiVersion, kind);
   // A group netkb has records of, with a version or kind it has none of: said, never passed over. Groups it
   // knows nothing of (custom resources) are not its to check.
-  if (!record) return knownGroups(ctx).has(groupOf(apiVersion)) ? notKnownText(apiVersion, kind, ctx) : null;
+  if (!record) return reported(groupOf(apiVersion), ctx) ? notKnownText(apiVersion, kind, ctx) : null;
   const v = ctx.kb.formatVersion;
   const target = survivingReplacement(record, ctx.path);
   const replacement = target ? target.apiVersion : null;
@@ -97,14 +100,25 @@ function knownGroups(ctx: RuleContext): Set<string> {
   return known;
 }
 
+/**
+ * Whether an object of a group no record names is reported as not checked: a group netkb has records of, or a
+ * group of the Kubernetes project's domains (*.k8s.io, *.kubernetes.io, such as snapshot.storage.k8s.io) that
+ * the Gateway API rule does not check. Other groups (custom resources) are not netkb's to check.
+ */
+function reported(group: string, ctx: RuleContext): boolean {
+  if (knownGroups(ctx).has(group)) return true;
+  return /\.(k8s|kubernetes)\.io$/.test(group) && !isGatewayApiGroup(ctx.kb.gatewayApi, group);
+}
+
 function notKnownText(apiVersion: string, kind: string, ctx: RuleContext): FindingText {
+  const group = groupOf(apiVersion);
   return kit.text({
     messageId: 'notKnown',
     severity: 'INFO',
     checked: false,
     effectiveIn: ctx.path.from,
     data: { kind, apiVersion },
-    fix: kit.fix('checkByHand', { kind, apiVersion }),
+    fix: knownGroups(ctx).has(group) ? kit.fix('checkByHand', { kind, apiVersion }) : kit.fix('checkGroup', { group }),
   });
 }
 

@@ -33,8 +33,11 @@ const kit = ruleKit('gateway-api', {
     'kubernetes-too-old': 'Gateway API {bundle} needs Kubernetes {minKubernetes} or later; the upgrade ends at {to}.',
     'kubernetes-support-unknown':
       'No source in the knowledge base says which Kubernetes releases Gateway API {bundle} supports.',
+    'no-range': 'Gateway API objects are checked only against a Gateway API range, and none was given: not checked.',
   },
   fixes: {
+    giveRange:
+      'Give the Gateway API bundles the cluster moves between (netkb check --gateway-api FROM:TO, upgradeReport gatewayApi) to check them.',
     moveOffKind: 'Move off {kind} before installing Gateway API {bundle}, which no longer installs its CRD. {where}',
     kindLater: 'Gateway API {later} is the first release after {bundle} that has {kind}.',
     kindLast:
@@ -68,15 +71,32 @@ export const gatewayApiRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'With a Gateway API range, reports objects of the Gateway API groups that the target bundle does not accept in its channel: a version it does not serve or no longer serves, a kind or field only its experimental channel has, a kind or field it no longer has (BREAKING: the CRD refuses the object or drops the field), a deprecated version (WARNING: works now, breaks later), and a bundle that needs a newer Kubernetes than the upgrade reaches (BREAKING: the CRDs are refused or do not validate) or whose supported releases no source gives (INFO).',
+    'With a Gateway API range, reports objects of the Gateway API groups that the target bundle does not accept in its channel: a version it does not serve or no longer serves, a kind or field only its experimental channel has, a kind or field it no longer has (BREAKING: the CRD refuses the object or drops the field), a deprecated version (WARNING: works now, breaks later), and a bundle that needs a newer Kubernetes than the upgrade reaches (BREAKING: the CRDs are refused or do not validate) or whose supported releases no source gives (INFO); without a range, says once that they were not checked (INFO).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const range = ctx.gatewayApi;
-    if (!range) return [];
     const slash = object.apiVersion.indexOf('/');
     if (slash <= 0) return [];
     const group = object.apiVersion.slice(0, slash);
     const gw = ctx.kb.gatewayApi;
     if (!isGatewayApiGroup(gw, group)) return [];
+    // Without a range nothing is checked: said once, on the first Gateway API object, never passed over.
+    if (!range) {
+      const first = remember(ctx, ['gateway-api-first'], () => placeOf(object));
+      return first === placeOf(object)
+        ? [
+            kit.finding({
+              messageId: 'no-range',
+              severity: 'INFO',
+              checked: false,
+              effectiveIn: ctx.path.from,
+              data: {},
+              fix: kit.fix('giveRange', {}),
+              object,
+              path: API_VERSION,
+            }),
+          ]
+        : [];
+    }
     const version = object.apiVersion.slice(slash + 1);
     const facts = remember(ctx, ['gateway-api', object.apiVersion, object.kind], () =>
       objectFacts(ctx, range, group, version, object.kind),
