@@ -49,7 +49,8 @@ function sigFromKep(owningSig: string): string {
  * KEPs' spellings to components.yaml names (a spelling it lacks is left out: shallow records list what is sure).
  */
 export function generateGates(
-  index: Pick<GeneratedIndex, 'gateSources' | 'gateHistory' | 'gateReference' | 'keps'>,
+  index: Pick<GeneratedIndex, 'gateSources' | 'gateHistory' | 'gateReference' | 'keps'> &
+    Partial<Pick<GeneratedIndex, 'gateNoteRemovals'>>,
   curated: ReadonlySet<string>,
   components: ReadonlySet<string>,
 ): GeneratedGate[] {
@@ -71,7 +72,8 @@ export function generateGates(
 
 function generateGate(
   name: string,
-  index: Pick<GeneratedIndex, 'gateSources' | 'gateHistory' | 'gateReference' | 'keps'>,
+  index: Pick<GeneratedIndex, 'gateSources' | 'gateHistory' | 'gateReference' | 'keps'> &
+    Partial<Pick<GeneratedIndex, 'gateNoteRemovals'>>,
   lastHistory: number | null,
   components: ReadonlySet<string>,
 ): GeneratedGate | null {
@@ -202,6 +204,18 @@ function generateGate(
       removalSaid = `${removedIn}'s files and every later list read lack it, so it is removed in ${removedIn}`;
     }
   }
+  // The release notes date a removal the files cannot: the first one they state after the last release known.
+  if (removedIn === null && !inCurrentList) {
+    const stated = (index.gateNoteRemovals?.get(name) ?? [])
+      .filter((r) => parseVersion(r.release) > lastKnown)
+      .sort((a, b) => parseVersion(a.release) - parseVersion(b.release))[0];
+    if (stated) {
+      removedIn = stated.release;
+      sources.add(stated.pr !== null ? `https://github.com/kubernetes/kubernetes/pull/${stated.pr}` : stated.source);
+      sources.add(stated.source);
+      removalSaid = `the ${stated.release} release notes say it was removed${stated.pr !== null ? ` (#${stated.pr})` : ''}`;
+    }
+  }
   // Stages end where the gate does.
   if (removedIn !== null) {
     const cut = parseVersion(removedIn);
@@ -211,7 +225,9 @@ function generateGate(
   }
   if (lifecycle.length === 0) return unsettled(name, index, kep, components, [...sources]);
   // The open stage stays open only for a gate still in code; a stage's `until` is its last known release.
-  const knownThrough = removedIn === null ? formatVersion(lastKnown) : null;
+  // Known to the end when the removal follows the last release read; else the releases between are not known.
+  const knownThrough =
+    removedIn !== null && parseVersion(removedIn) === lastKnown + 1 ? null : formatVersion(lastKnown);
   if (removedIn === null && inCurrentList) lifecycle[lifecycle.length - 1].until = null;
 
   const { sigs, gateComponents } = fromKep(kep, index.keps, components, sources);
@@ -275,7 +291,9 @@ function summaryOf(g: Omit<GeneratedGate, 'summary'>, kep: KepHit): string {
   const first = g.introducedIn === null ? ` (from ${g.lifecycle[0].since}, which already has it)` : '';
   const end =
     g.removedIn !== null
-      ? `, removed in ${g.removedIn}`
+      ? g.knownThrough !== null
+        ? `; nothing read after ${g.knownThrough}; removed in ${g.removedIn}`
+        : `, removed in ${g.removedIn}`
       : g.knownThrough !== null
         ? `; nothing read after ${g.knownThrough}`
         : '';

@@ -1,6 +1,7 @@
 // The generated index (seed/generated/*.json, written by `netkb import k8s-source`): read, and turned into
 // facts per group/version/kind, field, gate and metric that the curated seed is checked against.
 import { existsSync, readFileSync } from 'node:fs';
+import { readGateRemovals, type NoteRemoval } from './gate-removals-index';
 import { join, relative } from 'node:path';
 import { load } from 'js-yaml';
 import { z } from 'zod';
@@ -139,6 +140,8 @@ export interface GeneratedIndex {
   metrics: MetricsEntry[] | null;
   /** keps.json (written by `netkb import keps`); null when the seed has none. */
   keps: KepIndex | null;
+  /** Gate -> the removals the release notes state (gate-removals.json, `netkb import gate-notes`); null without it. */
+  gateNoteRemovals: Map<string, NoteRemoval[]> | null;
 }
 
 const GENERATED = 'generated';
@@ -244,6 +247,7 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
     gateReference: readGateReference(seedDir, problems),
     metrics: metricsData?.files ?? null,
     keps: readKepIndex(seedDir, problems),
+    gateNoteRemovals: readGateRemovals(seedDir, problems),
     gateHistory,
   };
 }

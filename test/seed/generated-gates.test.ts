@@ -86,12 +86,22 @@ describe('gates generated from Kubernetes feature files', () => {
     );
   });
 
-  it('leave a removal no list dates unknown, and say how far they reach', () => {
-    // JobPodFailurePolicy: in the versioned specs through 1.31, in no later list; no file says when it went.
-    const g = generated.get('JobPodFailurePolicy')!;
+  it('leave a removal no source dates unknown, and say how far they reach', () => {
+    // APIListChunking: in the versioned specs through 1.31, in no later list, and no release note read says
+    // when it went.
+    const g = generated.get('APIListChunking')!;
     expect(g.removedIn).toBeNull();
     expect(g.knownThrough).toBe('1.31');
     expect(g.notes).toMatch(/releases after 1\.31 are not known here/);
+  });
+
+  it('take a removal the files cannot date from the release notes, and keep the releases between unknown', () => {
+    // JobPodFailurePolicy: in the versioned specs through 1.31, in no later list; the 1.33 notes say it was
+    // removed (#129498, seed/generated/gate-removals.json). 1.32 stays unknown.
+    const g = generated.get('JobPodFailurePolicy')!;
+    expect(g).toMatchObject({ removedIn: '1.33', knownThrough: '1.31' });
+    expect(g.notes).toMatch(/[Tt]he 1\.33 release notes say it was removed \(#129498\)/);
+    expect(g.sources).toContain('https://github.com/kubernetes/kubernetes/pull/129498');
   });
 
   it('do not take a "1.0" spec for an introduction', () => {

@@ -103,6 +103,7 @@ export function tinyIndex(t: TinyIndex): GeneratedIndex {
     gateReference: null,
     metrics: null,
     keps: null,
+    gateNoteRemovals: null,
     gateHistory: null,
   };
 }

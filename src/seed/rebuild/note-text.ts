@@ -86,10 +86,11 @@ const STAGE_WORD: Record<string, Stage> = {
 export function gateStatement(sentence: string, name: string): GateStatement | null {
   if (!new RegExp(`\\b${name}\\b`).test(sentence)) return null;
   const s: GateStatement = { sentence };
-  // The removal is the gate's: "Removed the GA `X` feature gate", "`X` feature gate has been removed".
+  // The removal is the gate's: "Removed the GA `X` feature gate", "`X` feature gate has been removed"; not
+  // something removed while the gate is in some state ("Dropped fields when the `X` feature gate is off").
   const gateRemoved =
     new RegExp(
-      `\\b(?:removed|removes|removing|dropped|deleted)\\b(?:(?!\\b(?:added|introduced)\\b)[\\s\\S])*?\\b${name}\`?\\s+(?:feature[- ]?)?gates?\\b`,
+      `\\b(?:removed|removes|removing|dropped|deleted)\\b(?:(?!\\b(?:added|introduced|when|if|while|unless)\\b)[\\s\\S])*?\\b${name}\`?\\s+(?:feature[- ]?)?gates?\\b`,
       'i',
     ).test(sentence) ||
     new RegExp(
