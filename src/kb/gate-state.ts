@@ -21,7 +21,7 @@ const ABSENT: GateState = { known: true, exists: false, stage: null, defaultEnab
 const UNKNOWN: GateState = { ...ABSENT, known: false };
 
 /** What the gate's record can say of a release: the releases its sources read (model.ts, FeatureGate). */
-function knownIn(
+export function knownIn(
   gate: {
     lifecycle: readonly { since: VersionKey }[];
     introducedIn?: VersionKey | null;

@@ -128,7 +128,7 @@ export type GateTimelinesQueryVariables = Exact<{
 }>;
 
 
-export type GateTimelinesQuery = { featureGates: Array<{ name: string, summary: string, sigs: Array<string>, components: Array<string>, kep: string | null, kepUrl: string | null, removedIn: string | null, lifecycle: Array<{ stage: Stage, defaultEnabled: boolean, lockedToDefault: boolean | null, since: string, until: string | null }>, changes: Array<{ version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, actionRequired: boolean }> }> };
+export type GateTimelinesQuery = { featureGates: Array<{ name: string, summary: string, sigs: Array<string>, components: Array<string>, kep: string | null, kepUrl: string | null, removedIn: string | null, generated: boolean, introducedIn: string | null, knownThrough: string | null, lifecycle: Array<{ stage: Stage, defaultEnabled: boolean, lockedToDefault: boolean | null, since: string, until: string | null }>, changes: Array<{ version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, actionRequired: boolean }> }> };
 
 export type GateFacetsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -11,7 +11,7 @@ import type {
 } from '../generated/operations';
 import type { View } from './view';
 import { readParams } from '../url-state';
-import { stageIn } from '../../../src/kb/gate-state';
+import { knownIn, stageIn } from '../../../src/kb/gate-state';
 import { compareVersions, parseVersion } from '../../../src/kb/version';
 import { clip, errorBox, latestRender, loading } from './common';
 
@@ -21,7 +21,7 @@ type GateStage = Gate['lifecycle'][number];
 const GATES: Operation<GateTimelinesQuery, GateTimelinesQueryVariables> =
   /* GraphQL */ `query GateTimelines($sig: String, $component: String) {
   featureGates(sig: $sig, component: $component) {
-    name summary sigs components kep kepUrl removedIn
+    name summary sigs components kep kepUrl removedIn generated introducedIn knownThrough
     lifecycle { stage defaultEnabled lockedToDefault since until }
     changes { version kind summary prs actionRequired }
   }
@@ -56,12 +56,16 @@ export function segments(gate: Gate, releases: string[]): Segment[] {
   // The rule reads release keys; each keyed stage carries the stage the API sent, which the segments show.
   const keyed = {
     removedIn: gate.removedIn ? parseVersion(gate.removedIn) : null,
+    introducedIn: gate.introducedIn ? parseVersion(gate.introducedIn) : null,
+    knownThrough: gate.knownThrough ? parseVersion(gate.knownThrough) : null,
     lifecycle: gate.lifecycle
       .map((stage) => ({ since: parseVersion(stage.since), stage }))
       .sort((a, b) => a.since - b.since),
   };
   const out: Segment[] = [];
   releases.forEach((release, i) => {
+    // A release the gate's sources do not reach (a generated record's knownThrough) has no bar: nothing is said.
+    if (!knownIn(keyed, parseVersion(release))) return;
     const stage = stageIn(keyed, parseVersion(release))?.stage;
     if (!stage) return;
     const last = out[out.length - 1];
@@ -349,7 +353,9 @@ function gateRow(gate: Gate, versions: string[], tip: HTMLElement): HTMLTableRow
   if (cells.length === 0) {
     const when = gate.removedIn
       ? `removed in ${gate.removedIn}, before ${versions[0]}`
-      : `not yet in ${versions[versions.length - 1]}`;
+      : gate.lifecycle.length === 0
+        ? "no release known (a generated record: Kubernetes' lists name it only for a release in development)"
+        : `not yet in ${versions[versions.length - 1]}`;
     cells.push(h('td', { colspan: versions.length, className: 'outside' }, when));
     col = versions.length;
   }
@@ -470,7 +476,7 @@ function gateDetails(gate: Gate, focus: string | null): HTMLElement {
             'tr',
             {},
             h('td', {}, STAGE_LABEL[s.stage]),
-            h('td', {}, `${s.since}–${s.until ?? (gate.removedIn ? 'removal' : 'now')}`),
+            h('td', {}, `${s.since}–${s.until ?? gate.knownThrough ?? (gate.removedIn ? 'removal' : 'now')}`),
             h('td', {}, `${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault ? ' (locked)' : ''}`),
           ),
         ),
