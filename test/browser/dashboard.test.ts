@@ -134,6 +134,20 @@ describe('feature-gate timelines', () => {
     expect(await row('IPv6DualStack').locator('button.gate-toggle').getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('draws no bar for the releases a generated gate record does not reach', async () => {
+    // JobPodFailurePolicy: known through 1.31 (GA), not known at 1.32, removed in 1.33 by the 1.33 notes.
+    await page.goto(`${run.server.base}/?view=timeline&sig=any&q=JobPodFailurePolicy`);
+    await row('JobPodFailurePolicy').waitFor();
+    const ranges = await row('JobPodFailurePolicy')
+      .locator('td.seg')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-range') ?? ''));
+    expect(ranges[ranges.length - 1]).toMatch(/1\.31$/);
+    expect(ranges.some((r) => r.includes('1.32'))).toBe(false);
+    expect(await row('JobPodFailurePolicy').locator('td.removal').getAttribute('title')).toBe('removed in 1.33');
+    await page.goto(`${run.server.base}/?view=timeline&sig=Network`);
+    await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
+  });
+
   it('filters gates by name and keeps the filter in the URL', async () => {
     await page.locator('#gate-filter').fill('dualstack');
     const visible = await page
