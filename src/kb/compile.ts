@@ -32,7 +32,7 @@ import type {
   WellKnownKey,
 } from './model';
 import { parseVersion, type VersionKey } from './version';
-import type { GatewayApiSeed, SeedBundle } from '../seed/bundle';
+import type { GatewayApiSeed, GeneratedGate, GeneratedGateStage, SeedBundle } from '../seed/bundle';
 import { compareGatewayApiVersions } from '../seed/gateway-api-index';
 import { parseSubjectRef, type SubjectType } from '../seed/subjects';
 
@@ -93,58 +93,48 @@ export function compileKnowledgeBase(
   bundle: SeedBundle,
   options: { seededAt: string; importedNotes?: ImportedNote[] },
 ): KbModel {
-  const gates = bundle.featureGates
-    .map(({ record: g }): FeatureGate => ({
-      typename: 'FeatureGate',
-      key: g.name,
-      name: g.name,
-      summary: g.summary,
-      sigs: list(g.sigs),
-      components: list(g.components),
-      kep: g.kep ?? null,
-      generated: false,
-      introducedIn: v(g.lifecycle[0].since),
-      removedIn: v(g.removedIn),
-      knownThrough: null,
-      notes: g.notes ?? null,
-      sources: list(g.sources),
-      changes: [],
-      fields: [],
-      lifecycle: g.lifecycle.map((s) => ({
-        stage: s.stage,
-        defaultEnabled: s.defaultEnabled,
-        lockedToDefault: s.lockedToDefault ?? null,
-        since: v(s.since)!,
-        until: v(s.until),
-      })),
-    }))
-    .concat(
-      bundle.generatedGates.map((g): FeatureGate => ({
-        typename: 'FeatureGate',
-        key: g.name,
-        name: g.name,
-        summary: g.summary,
-        sigs: list(g.sigs),
-        components: list(g.components),
-        kep: g.kep,
-        generated: true,
-        introducedIn: v(g.introducedIn),
-        removedIn: v(g.removedIn),
-        knownThrough: v(g.knownThrough),
-        notes: g.notes,
-        sources: list(g.sources),
-        changes: [],
-        fields: [],
-        lifecycle: g.lifecycle.map((s) => ({
-          stage: s.stage,
-          defaultEnabled: s.defaultEnabled,
-          lockedToDefault: s.lockedToDefault,
-          since: v(s.since)!,
-          until: v(s.until),
-        })),
-      })),
-    )
-    .sort(byKeys((g) => g.name));
+  // Curated and generated gates take one shape; a curated record's first stage is its introduction, and it
+  // is known to the newest release (model.ts, FeatureGate).
+  const gate = (
+    g: Pick<GeneratedGate, 'name' | 'summary' | 'sigs' | 'components'> & {
+      lifecycle: (Pick<GeneratedGateStage, 'stage' | 'defaultEnabled' | 'since'> & {
+        lockedToDefault?: boolean | null;
+        until?: string | null;
+      })[];
+      kep?: string | null;
+      removedIn?: string | null;
+      notes?: string | null;
+      sources: string[];
+    },
+    generated: { introducedIn: string | null; knownThrough: string | null } | null,
+  ): FeatureGate => ({
+    typename: 'FeatureGate',
+    key: g.name,
+    name: g.name,
+    summary: g.summary,
+    sigs: list(g.sigs),
+    components: list(g.components),
+    kep: g.kep ?? null,
+    generated: generated !== null,
+    introducedIn: v(generated ? generated.introducedIn : g.lifecycle[0].since),
+    removedIn: v(g.removedIn),
+    knownThrough: v(generated?.knownThrough),
+    notes: g.notes ?? null,
+    sources: list(g.sources),
+    changes: [],
+    fields: [],
+    lifecycle: g.lifecycle.map((s) => ({
+      stage: s.stage,
+      defaultEnabled: s.defaultEnabled,
+      lockedToDefault: s.lockedToDefault ?? null,
+      since: v(s.since)!,
+      until: v(s.until),
+    })),
+  });
+  const gates = [
+    ...bundle.featureGates.map(({ record }) => gate({ ...record, components: record.components ?? [] }, null)),
+    ...bundle.generatedGates.map((g) => gate(g, g)),
+  ].sort(byKeys((g) => g.name));
   const gateByName = new Map(gates.map((g) => [g.name, g]));
 
   const flags = bundle.flags
