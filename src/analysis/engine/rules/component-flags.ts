@@ -10,6 +10,7 @@ import {
   onThePath,
   replacementText,
   valueAlternatives,
+  type Advice,
   type AdviceWords,
 } from '../alternatives';
 import { remember } from '../memo';
@@ -173,36 +174,41 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
     );
   }
   const value = given === null ? null : flag.values.find((x) => x.value === given);
-  if (value && onPath(value.removedIn, ctx)) {
-    const advice = onThePath(valueAlternatives(flag, value.replacement), value.removedIn, ctx);
+  const event = value ? valueEvent(flag, value, ctx) : null;
+  if (value && event?.removed) {
     out.push(
       kit.text({
         messageId: 'valueRemoved',
         severity: 'BREAKING',
-        effectiveIn: clampToPath(value.removedIn, ctx),
-        data: { ...data, value: value.value, removedIn: v(value.removedIn) },
-        replacement: replacementText(advice, ' '),
+        effectiveIn: event.effectiveIn,
+        data: { ...data, value: value.value, removedIn: v(event.at) },
+        replacement: replacementText(event.advice, ' '),
         fix: adviceText(
-          advice,
+          event.advice,
           ctx,
           adviceWords,
           (names) => kit.fix('useValue', { value: names.join(', ') }),
           kit.fix('chooseValue', { flag: flag.name }),
         ),
-        change: changeAt(flag, value.removedIn),
+        change: changeAt(flag, event.at),
       }),
     );
-  } else if (value && onPath(value.deprecatedIn, ctx)) {
-    const advice = onThePath(valueAlternatives(flag, value.replacement), value.removedIn ?? ctx.path.to, ctx);
+  } else if (value && event) {
     out.push(
       kit.text({
         messageId: 'valueDeprecated',
         severity: 'WARNING',
-        effectiveIn: clampToPath(value.deprecatedIn, ctx),
-        data: { ...data, value: value.value, deprecatedIn: v(value.deprecatedIn) },
-        replacement: replacementText(advice, ' '),
-        fix: adviceText(advice, ctx, adviceWords, (names) => kit.fix('moveToValue', { value: names.join(', ') }), null),
-        change: changeAt(flag, value.deprecatedIn),
+        effectiveIn: event.effectiveIn,
+        data: { ...data, value: value.value, deprecatedIn: v(event.at) },
+        replacement: replacementText(event.advice, ' '),
+        fix: adviceText(
+          event.advice,
+          ctx,
+          adviceWords,
+          (names) => kit.fix('moveToValue', { value: names.join(', ') }),
+          null,
+        ),
+        change: changeAt(flag, event.at),
       }),
     );
   }
@@ -227,42 +233,58 @@ function configValueTexts(kind: string, flag: Flag, given: string, ctx: RuleCont
   const field = flag.configField!;
   const data = { kind, field, value: value.value, flag: `${flag.name}=${value.value}` };
   // The alternative as the file writes it: "mode: iptables".
-  const inFile = (x: string) => kit.fix('fieldValue', { field, value: x });
-  if (onPath(value.removedIn, ctx)) {
-    const advice = onThePath(valueAlternatives(flag, value.replacement, inFile), value.removedIn, ctx);
-    return [
-      kit.text({
-        messageId: 'configValueRemoved',
-        severity: 'BREAKING',
-        effectiveIn: clampToPath(value.removedIn, ctx),
-        data: { ...data, removedIn: v(value.removedIn) },
-        replacement: replacementText(advice, ' '),
-        fix: adviceText(
-          advice,
-          ctx,
-          adviceWords,
-          (names) => kit.fix('setField', { value: names.join(', ') }),
-          kit.fix('chooseFieldValue', { field }),
-        ),
-        change: changeAt(flag, value.removedIn),
-      }),
-    ];
-  }
-  if (onPath(value.deprecatedIn, ctx)) {
-    const advice = onThePath(valueAlternatives(flag, value.replacement, inFile), value.removedIn ?? ctx.path.to, ctx);
-    return [
-      kit.text({
-        messageId: 'configValueDeprecated',
-        severity: 'WARNING',
-        effectiveIn: clampToPath(value.deprecatedIn, ctx),
-        data: { ...data, deprecatedIn: v(value.deprecatedIn) },
-        replacement: replacementText(advice, ' '),
-        fix: adviceText(advice, ctx, adviceWords, (names) => kit.fix('setField', { value: names.join(', ') }), null),
-        change: changeAt(flag, value.deprecatedIn),
-      }),
-    ];
-  }
-  return [];
+  const event = valueEvent(flag, value, ctx, (x) => kit.fix('fieldValue', { field, value: x }));
+  if (!event) return [];
+  const lead = (names: string[]) => kit.fix('setField', { value: names.join(', ') });
+  return [
+    event.removed
+      ? kit.text({
+          messageId: 'configValueRemoved',
+          severity: 'BREAKING',
+          effectiveIn: event.effectiveIn,
+          data: { ...data, removedIn: v(event.at) },
+          replacement: replacementText(event.advice, ' '),
+          fix: adviceText(event.advice, ctx, adviceWords, lead, kit.fix('chooseFieldValue', { field })),
+          change: changeAt(flag, event.at),
+        })
+      : kit.text({
+          messageId: 'configValueDeprecated',
+          severity: 'WARNING',
+          effectiveIn: event.effectiveIn,
+          data: { ...data, deprecatedIn: v(event.at) },
+          replacement: replacementText(event.advice, ' '),
+          fix: adviceText(event.advice, ctx, adviceWords, lead, null),
+          change: changeAt(flag, event.at),
+        }),
+  ];
+}
+
+/**
+ * What of a flag value's life bites on the path, its removal before its deprecation, with the release and the
+ * alternatives usable by then (named by `nameOf`: --proxy-mode=iptables, or mode: iptables in a file).
+ */
+function valueEvent(
+  flag: Flag,
+  value: Flag['values'][number],
+  ctx: RuleContext,
+  nameOf?: (value: string) => string,
+): { removed: boolean; at: number; effectiveIn: number; advice: Advice<null> } | null {
+  const alternatives = valueAlternatives(flag, value.replacement, nameOf);
+  if (onPath(value.removedIn, ctx))
+    return {
+      removed: true,
+      at: value.removedIn!,
+      effectiveIn: clampToPath(value.removedIn, ctx),
+      advice: onThePath(alternatives, value.removedIn!, ctx),
+    };
+  if (onPath(value.deprecatedIn, ctx))
+    return {
+      removed: false,
+      at: value.deprecatedIn!,
+      effectiveIn: clampToPath(value.deprecatedIn, ctx),
+      advice: onThePath(alternatives, value.removedIn ?? ctx.path.to, ctx),
+    };
+  return null;
 }
 
 /** Flags of `component` that no record names: nothing can be said of them on any release of the path. */
