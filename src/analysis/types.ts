@@ -58,6 +58,8 @@ export interface AnalysisKb {
   constraints: Constraint[];
   apiFields: ApiField[];
   wellKnownKeys: WellKnownKey[];
+  /** The domains Kubernetes reserves for its label and annotation keys: a key there that no record names is not checked. */
+  reservedKeyDomains: string[];
   /** Every api-versions record: for rules that look records up by group or resource, not by apiVersion. */
   apiVersions: ApiVersion[];
   /** Gateway API releases (kinds per channel), the fields each can carry, and the ingress-nginx annotations. */

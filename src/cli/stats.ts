@@ -98,6 +98,11 @@ function coverageOf(kb: KnowledgeBase) {
           .map((v) => [formatVersion(v), kb.featureGates.filter((g) => g.generated && g.knownThrough === v).length]),
       ),
     },
+    wellKnownKeys: {
+      curated: kb.wellKnownKeys.filter((k) => !k.generated).length,
+      generated: kb.wellKnownKeys.filter((k) => k.generated).length,
+      reservedDomains: kb.reservedKeyDomains,
+    },
   };
 }
 
@@ -117,11 +122,13 @@ function coverageLines(c: ReturnType<typeof coverageOf>): string[] {
   const g = c.featureGates;
   return [
     "coverage: curated records are checked in depth; gates of other SIGs are generated from Kubernetes' feature",
-    'files (shallow); a flag, gate or release no record reaches is reported as not checked',
+    'files (shallow); a flag, gate, key or release no record reaches is reported as not checked',
     `feature gates: ${g.curated} curated, ${g.generated} generated (${g.generatedWithRemoval} with a dated removal; ` +
       `known only through ${Object.entries(g.generatedKnownThrough)
         .map(([v, n]) => `${v}: ${n}`)
         .join(', ')})`,
+    `well-known keys: ${c.wellKnownKeys.curated} curated, ${c.wellKnownKeys.generated} generated (known, no change recorded); ` +
+      `other keys of ${c.wellKnownKeys.reservedDomains.join(', ') || '(no reserved domains known)'} are reported as not checked`,
     line(head),
     ...rows.map(line),
   ];

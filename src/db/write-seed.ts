@@ -343,6 +343,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
           data: {
             key: k.key,
             type: k.type,
+            generated: k.generated,
             summary: k.summary,
             introducedIn: k.introducedIn,
             deprecatedIn: k.deprecatedIn,
@@ -398,7 +399,13 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
       }
       await writeGatewayApi(tx, kb.gatewayApi);
       await tx.kbMeta.create({
-        data: { id: 1, seedHash: kb.seedHash, seededAt: kb.seededAt, recordCount: records },
+        data: {
+          id: 1,
+          seedHash: kb.seedHash,
+          seededAt: kb.seededAt,
+          recordCount: records,
+          reservedKeyDomains: json(kb.reservedKeyDomains),
+        },
       });
     },
     { timeout: 120_000 },

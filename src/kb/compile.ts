@@ -242,11 +242,12 @@ export function compileKnowledgeBase(
     );
   for (const field of apiFields) field.featureGate?.fields.push(field);
 
-  const wellKnownKeys = bundle.wellKnownKeys
-    .map(({ record: k }): WellKnownKey => ({
+  const wellKnownKeys = [
+    ...bundle.wellKnownKeys.map(({ record: k }): WellKnownKey => ({
       typename: 'WellKnownKey',
       key: k.key,
       type: k.type,
+      generated: false,
       summary: k.summary,
       introducedIn: v(k.introducedIn),
       deprecatedIn: v(k.deprecatedIn),
@@ -256,8 +257,23 @@ export function compileKnowledgeBase(
       notes: k.notes ?? null,
       sources: list(k.sources),
       changes: [],
-    }))
-    .sort(byKeys((k) => k.key));
+    })),
+    ...bundle.generatedKeys.map((k): WellKnownKey => ({
+      typename: 'WellKnownKey',
+      key: k.key,
+      type: k.type,
+      generated: true,
+      summary: k.summary,
+      introducedIn: null,
+      deprecatedIn: null,
+      removedIn: null,
+      replacement: null,
+      replacementIn: null,
+      notes: k.notes,
+      sources: list(k.sources),
+      changes: [],
+    })),
+  ].sort(byKeys((k) => k.key));
 
   const metrics = bundle.metrics
     .map(({ record: m }): Metric => ({
@@ -374,6 +390,7 @@ export function compileKnowledgeBase(
     apiVersions,
     apiFields,
     wellKnownKeys,
+    reservedKeyDomains: list(bundle.reservedKeyDomains),
     metrics,
     changes,
     gatewayApi: compileGatewayApi(bundle.gatewayApi),

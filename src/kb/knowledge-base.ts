@@ -36,6 +36,7 @@ export class KnowledgeBase {
   readonly apiVersions: ApiVersion[];
   readonly apiFields: ApiField[];
   readonly wellKnownKeys: WellKnownKey[];
+  readonly reservedKeyDomains: string[];
   readonly metrics: Metric[];
   /** In release order, then in the order of the release's notes. */
   readonly changes: Change[];
@@ -67,6 +68,7 @@ export class KnowledgeBase {
     this.apiVersions = s.apiVersions;
     this.apiFields = s.apiFields;
     this.wellKnownKeys = s.wellKnownKeys;
+    this.reservedKeyDomains = s.reservedKeyDomains;
     this.metrics = s.metrics;
     this.changes = s.changes;
     this.gatewayApi = s.gatewayApi;

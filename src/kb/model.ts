@@ -172,8 +172,12 @@ export interface ApiField {
 
 export interface WellKnownKey {
   typename: 'WellKnownKey';
+  /** The key, or "prefix/*": every key under the prefix (a container's name after the slash). */
   key: string;
-  type: 'LABEL' | 'ANNOTATION' | 'TAINT';
+  /** Null for a generated record of a key whose sources do not say (only the well-known keys page names it). */
+  type: 'LABEL' | 'ANNOTATION' | 'TAINT' | null;
+  /** True for a shallow record generated from the keys index (no curated record). */
+  generated: boolean;
   summary: string;
   introducedIn: VersionKey | null;
   deprecatedIn: VersionKey | null;
@@ -335,6 +339,8 @@ export interface KbModel {
   apiVersions: ApiVersion[];
   apiFields: ApiField[];
   wellKnownKeys: WellKnownKey[];
+  /** The domains Kubernetes reserves for label and annotation keys (and their subdomains): kubernetes.io, k8s.io. */
+  reservedKeyDomains: string[];
   metrics: Metric[];
   changes: Change[];
   gatewayApi: GatewayApiKnowledge;

@@ -1,5 +1,6 @@
 import type { Resolvers } from '../graphql/generated/resolvers';
 import { upgradeReportMarkdown } from '../services/markdown';
+import { fails } from '../analysis/report/severity';
 
 export const upgradeReportResolvers: Resolvers = {
   Query: {
@@ -21,5 +22,6 @@ export const upgradeReportResolvers: Resolvers = {
   },
   UpgradeReport: {
     markdown: (r, args) => upgradeReportMarkdown(r, args.maxLength),
+    passes: (r, args) => !r.findings.some((f) => fails(f, args.failOn ?? 'BREAKING', args.strict ?? false)),
   },
 };

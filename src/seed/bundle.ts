@@ -46,6 +46,10 @@ export interface SeedBundle {
   apiVersions: Located<ApiVersionRecord>[];
   apiFields: Located<ApiFieldRecord>[];
   wellKnownKeys: Located<WellKnownKeyRecord>[];
+  /** Every other key Kubernetes names, as a shallow record (generated-keys.ts); [] without the keys index. */
+  generatedKeys: GeneratedKey[];
+  /** The domains Kubernetes reserves for its label and annotation keys (the keys index); [] without it. */
+  reservedKeyDomains: string[];
   metrics: Located<MetricRecord>[];
   changes: LocatedChange[];
   /** What the check against the generated index (seed/generated/) found; null when the seed has no index. */
@@ -97,6 +101,16 @@ export interface GeneratedGate {
   /** The last release the sources speak of; null when the removal is known (nothing after it to know). */
   knownThrough: string | null;
   /** How the values were found, in our words (the record's notes). */
+  notes: string;
+  sources: string[];
+}
+
+/** A shallow well-known-key record generated from the keys index (generated-keys.ts). */
+export interface GeneratedKey {
+  key: string;
+  /** From the kubernetes/api file that declares it; null when only the page names it (it does not say). */
+  type: 'LABEL' | 'ANNOTATION' | 'TAINT' | null;
+  summary: string;
   notes: string;
   sources: string[];
 }

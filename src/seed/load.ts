@@ -25,6 +25,8 @@ import { checkAcrossRecords, firstOfEach, problemAt } from './across-records';
 import { readGeneratedIndex } from './generated-index';
 import { crossCheck } from './cross-check';
 import { generateGates } from './generated-gates';
+import { checkKeysAgainstIndex, generateKeys } from './generated-keys';
+import { readWellKnownKeys, readWellKnownKeysSourceFile, WELL_KNOWN_KEYS_SOURCE_FILE } from './well-known-keys-index';
 import type { GatewayApiSeed, Located, LocatedChange, SeedBundle, SeedProblem } from './bundle';
 import { readGatewayApiIndex, GatewayApiIndexError, type GatewayApiIndex } from './gateway-api-index';
 import {
@@ -180,6 +182,8 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
     ...entities,
     changes,
     generatedGates: [],
+    generatedKeys: [],
+    reservedKeyDomains: [],
     crossCheck: null,
     gatewayApi: {
       releases: optionalList('gateway-api/releases.yaml', gatewayApiReleaseSchema, (r) => r.version),
@@ -202,6 +206,7 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
       new Set(bundle.components.map((c) => c.record.name)),
     );
   }
+  if (problems.length === 0) addGeneratedKeys(bundle, seedDir, problems);
   checkAcrossRecords(bundle, problems);
   checkGatewayApi(bundle.gatewayApi, problems);
   if (!options.skipNoteReviews && problems.length === 0 && existsSync(join(seedDir, REVIEWED_NOTES_FILE)))
@@ -209,6 +214,19 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
   if (problems.length > 0) throw new SeedValidationError(problems);
   bundle.hash = seedHash(seedDir);
   return bundle;
+}
+
+/** The keys index (seed/generated/well-known-keys.json): the curated keys checked against it, the rest generated. */
+function addGeneratedKeys(bundle: SeedBundle, seedDir: string, problems: SeedProblem[]): void {
+  const index = readWellKnownKeys(seedDir, problems);
+  if (!index) return;
+  const sourcePath = join(seedDir, 'generated', WELL_KNOWN_KEYS_SOURCE_FILE);
+  const source = readWellKnownKeysSourceFile(sourcePath, relative(join(seedDir, '..'), sourcePath), problems);
+  if (!source) return;
+  const curated = new Map(bundle.wellKnownKeys.map((k) => [k.record.key, k]));
+  checkKeysAgainstIndex(index, source, curated, problems);
+  bundle.generatedKeys = generateKeys(index, new Set(curated.keys()));
+  bundle.reservedKeyDomains = index.reservedDomains;
 }
 
 export { seedHash };

@@ -238,7 +238,12 @@ export const apiFieldSchema = z.strictObject({
 });
 
 export const wellKnownKeySchema = z.strictObject({
-  key: z.string().regex(/^([a-z0-9.-]+\/)?[A-Za-z0-9._-]+$/, 'must be a label, annotation or taint key'),
+  key: z
+    .string()
+    .regex(
+      /^(([a-z0-9.-]+\/)?[A-Za-z0-9._-]+|[a-z0-9.-]+\/\*)$/,
+      'must be a label, annotation or taint key, or "prefix/*" for every key under a prefix',
+    ),
   type: z.enum(KEY_TYPES),
   summary,
   ...lifeVersions,

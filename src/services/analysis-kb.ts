@@ -19,6 +19,7 @@ export function analysisKb(kb: KnowledgeBase): AnalysisKb {
     constraints: kb.constraints,
     apiFields: kb.apiFields,
     wellKnownKeys: kb.wellKnownKeys,
+    reservedKeyDomains: kb.reservedKeyDomains,
     apiVersions: kb.apiVersions,
     gatewayApi: kb.gatewayApi,
     apiVersion: (apiVersion, kind) => kb.apiVersion(apiVersion, kind),

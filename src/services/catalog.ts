@@ -13,8 +13,13 @@ export function findRelease(kb: KnowledgeBase, version: string): Release {
   return kb.release(requireRelease(kb, version, 'version'))!;
 }
 
-export function listWellKnownKeys(kb: KnowledgeBase, type?: WellKnownKey['type'] | null): WellKnownKey[] {
-  return type ? kb.wellKnownKeys.filter((k) => k.type === type) : kb.wellKnownKeys;
+/** Every well-known key, or those of one type; without the generated records when `curatedOnly`. */
+export function listWellKnownKeys(
+  kb: KnowledgeBase,
+  type?: WellKnownKey['type'] | null,
+  curatedOnly?: boolean | null,
+): WellKnownKey[] {
+  return kb.wellKnownKeys.filter((k) => (!type || k.type === type) && (!curatedOnly || !k.generated));
 }
 
 /** Every metric, or those of one component (a blank value filters nothing); an unknown component is refused. */

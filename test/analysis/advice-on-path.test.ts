@@ -12,7 +12,7 @@
 //   what another of its subjects moves to.
 import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import type { ApiField, ApiVersion, Change, FeatureGate, Flag, Subject, WellKnownKey } from '../../src/kb/model';
-import { formatVersion as v, type VersionKey } from '../../src/kb/version';
+import { formatVersion as v, parseVersion, type VersionKey } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';
 import type { Finding } from '../../src/analysis';
 import { RULES } from '../../src/analysis/engine/rules';
@@ -513,17 +513,19 @@ describe('advice on the path, for every record and message', () => {
   it('well-known-key: a replacement key or field is a record, dated when it works only later; notes about the key', () => {
     const cases: (Case & { key: WellKnownKey })[] = [];
     for (const key of kb.wellKnownKeys) {
+      // A record for every key under a prefix is used as the key of container c.
+      const written = key.key.replace(/\/\*$/, '/c');
       const spec =
         key.type === 'TAINT'
           ? {
-              tolerations: [{ key: key.key, operator: 'Exists', effect: 'NoSchedule' }],
+              tolerations: [{ key: written, operator: 'Exists', effect: 'NoSchedule' }],
               containers: [{ name: 'c', image: 'x' }],
             }
-          : { nodeSelector: { [key.key]: 'x' }, containers: [{ name: 'c', image: 'x' }] };
+          : { nodeSelector: { [written]: 'x' }, containers: [{ name: 'c', image: 'x' }] };
       const metadata =
         key.type === 'ANNOTATION'
-          ? { name: 'advice', annotations: { [key.key]: 'x' } }
-          : { name: 'advice', labels: { [key.key]: 'x' } };
+          ? { name: 'advice', annotations: { [written]: 'x' } }
+          : { name: 'advice', labels: { [written]: 'x' } };
       // An annotation replaced by a field sits on objects of that field's kind (kubernetes.io/ingress.class
       // on an Ingress, next to spec.ingressClassName).
       const field = kb.apiFields.find((f) => f.path === key.replacement);
@@ -545,6 +547,21 @@ describe('advice on the path, for every record and message', () => {
     });
     expect(findings).toBeGreaterThan(20);
     expectNone(problems);
+  });
+
+  it('well-known-key: a key of the reserved domains that no record names is not checked, and says where to look', () => {
+    const metadata = { name: 'advice', annotations: { 'made-up.k8s.io/thing': 'x', 'example.com/thing': 'x' } };
+    const found = run({
+      label: 'unknown key',
+      from: parseVersion('1.20'),
+      to: parseVersion('1.21'),
+      ruleId: 'well-known-key',
+      manifest: yaml({ apiVersion: 'v1', kind: 'ConfigMap', metadata }),
+    });
+    expect(found.map((f) => [f.messageId, f.severity, f.checked, f.fix])).toEqual([
+      ['notKnown', 'INFO', false, expect.stringContaining('Kubernetes reserves k8s.io for its own keys')],
+    ]);
+    for (const f of found) seen.add(`${f.ruleId}/${f.messageId}`);
   });
 
   it('constraint: the fix names the fields that make up the value, and the change the record names', () => {

@@ -71,6 +71,8 @@ function bundleWith(gatewayApi: GatewayApiSeed): SeedBundle {
     apiVersions: [],
     apiFields: [],
     wellKnownKeys: [],
+    generatedKeys: [],
+    reservedKeyDomains: [],
     metrics: [],
     generatedGates: [],
     changes: [],

@@ -74,3 +74,66 @@ describe('well-known keys by place', () => {
     expect(left[0].fix).toContain('once no node carries node-role.kubernetes.io/master');
   });
 });
+
+// Keys of every area (issue #28): a record for every key under a prefix, the keys Kubernetes names known through
+// generated records, and a key of its reserved domains that nothing names reported as not checked.
+const POD = `apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+  annotations:
+    container.seccomp.security.alpha.kubernetes.io/web: runtime/default
+    kubectl.kubernetes.io/default-container: web
+    made-up.kubernetes.io/widget: "on"
+    example.com/owner: team-a
+  labels:
+    app.kubernetes.io/name: web
+spec:
+  containers: [{name: web, image: example.com/web:1}]
+`;
+
+const CHECKED = `query($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
+  upgradeReport(from: $from, to: $to, manifest: $manifest) {
+    findings { ruleId messageId severity path line message effectiveIn checked }
+    summary { info notChecked }
+    passes
+    strict: passes(strict: true)
+    warnings: passes(failOn: WARNING)
+  } }`;
+
+describe('well-known keys of every area', () => {
+  it('reads a key under a prefix record, knows the keys Kubernetes names, and says which key it could not check', async () => {
+    const { upgradeReport: r } = await server.data(CHECKED, { from: '1.18', to: '1.28', manifest: POD });
+    const keys = r.findings.filter((f: any) => f.ruleId === 'well-known-key');
+    expect(keys.map((f: any) => [f.messageId, f.severity, f.effectiveIn, f.line, f.checked])).toEqual([
+      ['notKnown', 'INFO', '1.18', 8, false],
+      ['removed', 'BREAKING', '1.27', 6, true],
+    ]);
+    expect(keys[1].message).toBe(
+      'annotation container.seccomp.security.alpha.kubernetes.io/web is no longer set or read from 1.27.',
+    );
+    expect(keys[0].message).toBe('annotation made-up.kubernetes.io/widget is not known to netkb: not checked.');
+    // The user's own domain is not Kubernetes': nothing is said of example.com/owner.
+    expect(r.findings.some((f: any) => f.message.includes('example.com/owner'))).toBe(false);
+    expect(r.summary.notChecked).toBe(1);
+    expect([r.passes, r.strict, r.warnings]).toEqual([false, false, false]);
+  });
+
+  it('passes a report whose only finding is not checked, unless strict', async () => {
+    const only = POD.replace('    container.seccomp.security.alpha.kubernetes.io/web: runtime/default\n', '');
+    const { upgradeReport: r } = await server.data(CHECKED, { from: '1.18', to: '1.28', manifest: only });
+    expect(r.summary).toEqual({ info: 1, notChecked: 1 });
+    expect([r.passes, r.strict, r.warnings]).toEqual([true, false, true]);
+  });
+
+  it('serves generated records apart from curated ones', async () => {
+    const all = await server.data(`{ wellKnownKeys { key type generated summary } }`);
+    const curated = await server.data(`{ wellKnownKeys(curatedOnly: true) { key generated } }`);
+    const name = all.wellKnownKeys.find((k: any) => k.key === 'app.kubernetes.io/name');
+    expect(name).toMatchObject({ type: null, generated: true });
+    expect(name.summary).toContain('no deprecation or removal is recorded');
+    expect(curated.wellKnownKeys.every((k: any) => !k.generated)).toBe(true);
+    expect(curated.wellKnownKeys.map((k: any) => k.key)).toContain('container.seccomp.security.alpha.kubernetes.io/*');
+    expect(all.wellKnownKeys.length).toBeGreaterThan(curated.wellKnownKeys.length + 50);
+  });
+});

@@ -37,6 +37,8 @@ export function tinyBundle(s: TinySeed): SeedBundle {
     apiVersions: at('seed/api-versions/apis.yaml', s.apiVersions ?? []),
     apiFields: at('seed/api-fields/fields.yaml', s.apiFields ?? []),
     wellKnownKeys: [],
+    generatedKeys: [],
+    reservedKeyDomains: [],
     metrics: [],
     generatedGates: [],
     changes: s.changes ?? [],

@@ -40,6 +40,18 @@ export function keysOf(kb: AnalysisKb): Map<string, WellKnownKey> {
   return index;
 }
 
+/**
+ * The record for a key as an object uses it: the key's own, else the one for every key under its prefix
+ * ("container.seccomp.security.alpha.kubernetes.io/*" for ".../nginx"); undefined when none.
+ */
+export function keyRecordFor(key: string, kb: AnalysisKb): WellKnownKey | undefined {
+  const byKey = keysOf(kb);
+  const own = byKey.get(key);
+  if (own) return own;
+  const slash = key.indexOf('/');
+  return slash < 0 ? undefined : byKey.get(`${key.slice(0, slash + 1)}*`);
+}
+
 /** A key as the object uses it: as a map key (labels, nodeSelector), a value (topologyKey) or a list item. */
 export interface KeyUse {
   key: string;
@@ -76,7 +88,7 @@ export function keyUsesIn(object: ManifestObject, kb: AnalysisKb, wanted?: (key:
 export function replacementFrom(record: WellKnownKey, kb: AnalysisKb, kind?: string): VersionKey | null {
   if (record.replacementIn !== null) return record.replacementIn;
   if (!record.replacement) return null;
-  const successor = keysOf(kb).get(record.replacement);
+  const successor = keyRecordFor(record.replacement, kb);
   if (successor) return successor.introducedIn;
   const field = kb.apiFields.find((f) => f.path === record.replacement && (kind === undefined || f.kind === kind));
   return field?.introducedIn ?? null;

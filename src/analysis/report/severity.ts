@@ -28,3 +28,13 @@ export function countFindings(findings: readonly Pick<Finding, 'severity' | 'che
   }
   return counts;
 }
+
+const RANK: Record<Severity, number> = { BREAKING: 3, WARNING: 2, INFO: 1 };
+
+/**
+ * Whether a finding counts against a run: at or above `failOn` (`netkb check --fail-on`, the API's
+ * UpgradeReport.passes), or, with `strict`, one that says what netkb could not check.
+ */
+export function fails(f: Pick<Finding, 'severity' | 'checked'>, failOn: Severity | 'none', strict = false): boolean {
+  return (failOn !== 'none' && RANK[f.severity] >= RANK[failOn]) || (strict && !f.checked);
+}

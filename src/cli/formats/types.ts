@@ -59,19 +59,10 @@ export function wholeText(output: string | Iterable<string>): string {
   return typeof output === 'string' ? output : [...output].join('');
 }
 
-const RANK: Record<Severity, number> = { BREAKING: 3, WARNING: 2, INFO: 1 };
-
 /** The release a finding bites at, with the Gateway API bundle for a Gateway API finding: "1.31 (Gateway API v1.2.0)". */
 export function releaseOf(f: Finding, formatVersion: (v: number) => string): string {
   const release = formatVersion(f.effectiveIn);
   return f.gatewayApiRelease ? `${release} (Gateway API ${f.gatewayApiRelease})` : release;
 }
 
-/** Whether a finding counts as a failure for --fail-on. */
-/**
- * Whether a finding counts for the exit code: at or above --fail-on, or (with --strict) one that says what
- * netkb could not check.
- */
-export function fails(f: Finding, failOn: Severity | 'none', strict = false): boolean {
-  return (failOn !== 'none' && RANK[f.severity] >= RANK[failOn]) || (strict && !f.checked);
-}
+export { fails } from '../../analysis/report/severity';

@@ -376,10 +376,11 @@ export type Finding = {
   /** The knowledge-base release note behind it. */
   change?: Maybe<Change>;
   /**
-   * False when the finding says that netkb could not check something: a feature gate it does not know, or
-   * releases on the path that its sources about a gate do not reach (a generated gate's knownThrough). Such
-   * findings are INFO, counted in summary.notChecked, and fail `netkb check --strict`. True for every other
-   * finding: a pass means checked and fine.
+   * False when the finding says that netkb could not check something: a feature gate, flag, API version or
+   * label/annotation key of Kubernetes' domains it does not know, or releases on the path that its sources about
+   * a gate do not reach (a generated gate's knownThrough). Such findings are INFO, counted in
+   * summary.notChecked, and fail `netkb check --strict` and passes(strict: true). True for every other finding:
+   * a pass means checked and fine.
    */
   checked: Scalars['Boolean']['output'];
   /** The release where it bites (for a Gateway API finding: the upgrade's `to`, when the bundle is installed). */
@@ -892,7 +893,7 @@ export type Query = {
    * gatewayApi.from or gatewayApi.to, extensions.suggestions: the closest tags), as is a from after to.
    */
   upgradeReport: UpgradeReport;
-  /** Every well-known key, or those of one type. */
+  /** Every well-known key, or those of one type; generated records too unless curatedOnly. */
   wellKnownKeys: Array<WellKnownKey>;
 };
 
@@ -1031,6 +1032,7 @@ export type QueryUpgradeReportArgs = {
 
 /** The entry points of netkb: every read of the knowledge base starts here. */
 export type QueryWellKnownKeysArgs = {
+  curatedOnly?: InputMaybe<Scalars['Boolean']['input']>;
   type?: InputMaybe<WellKnownKeyType>;
 };
 
@@ -1189,6 +1191,12 @@ export type UpgradeReport = {
    * What does not fit is counted ("…and 12 more findings in 1.25").
    */
   markdown: Scalars['String']['output'];
+  /**
+   * Whether the report passes as `netkb check` judges it for its exit code: no finding at or above failOn
+   * (default BREAKING) and, with strict, no finding that says what netkb could not check (Finding.checked
+   * false). A script that wants "checked and fine" asks passes(strict: true).
+   */
+  passes: Scalars['Boolean']['output'];
   /** Every minor release from `from` to `to`, both included, in order: clusters move one at a time. */
   path: Array<Scalars['KubeVersion']['output']>;
   /** How many findings of each severity. */
@@ -1201,6 +1209,13 @@ export type UpgradeReport = {
 /** The answer to: what breaks when this manifest meets each release from `from` to `to`. */
 export type UpgradeReportMarkdownArgs = {
   maxLength?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The answer to: what breaks when this manifest meets each release from `from` to `to`. */
+export type UpgradeReportPassesArgs = {
+  failOn?: InputMaybe<Severity>;
+  strict?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** Everything that changed between two releases, grouped. Covers releases after `from` up to and including `to`. */
@@ -1253,11 +1268,13 @@ export type WellKnownKey = Node & {
   changes: Array<Change>;
   /** First release in which it is deprecated. */
   deprecatedIn?: Maybe<Scalars['KubeVersion']['output']>;
+  /** True for a shallow record generated from the keys Kubernetes names (the website's well-known keys page and the key constants of kubernetes/api): it says the key is known and that no source read announces a change; no one has described it in our words. */
+  generated: Scalars['Boolean']['output'];
   /** Global id. */
   id: Scalars['ID']['output'];
   /** First release that sets or reads it. */
   introducedIn?: Maybe<Scalars['KubeVersion']['output']>;
-  /** The key, e.g. failure-domain.beta.kubernetes.io/zone. */
+  /** The key, e.g. failure-domain.beta.kubernetes.io/zone, or prefix/* for every key under a prefix (container.seccomp.security.alpha.kubernetes.io/* stands for the key of each container). */
   key: Scalars['String']['output'];
   /** Curation notes. */
   notes?: Maybe<Scalars['String']['output']>;
@@ -1271,8 +1288,8 @@ export type WellKnownKey = Node & {
   sources: Array<Scalars['String']['output']>;
   /** What the key means, in this knowledge base's words. */
   summary: Scalars['String']['output'];
-  /** Whether the key is a label, an annotation or a taint. */
-  type: WellKnownKeyType;
+  /** Whether the key is a label, an annotation or a taint; null for a generated record whose sources do not say (keys only the website's well-known keys page names). */
+  type?: Maybe<WellKnownKeyType>;
 };
 
 /** What a well-known key is set as. */
@@ -1811,7 +1828,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   search?: Resolver<ResolversTypes['SearchConnection'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'text'>>;
   sigs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   upgradeReport?: Resolver<ResolversTypes['UpgradeReport'], ParentType, ContextType, RequireFields<QueryUpgradeReportArgs, 'from' | 'manifest' | 'to'>>;
-  wellKnownKeys?: Resolver<Array<ResolversTypes['WellKnownKey']>, ParentType, ContextType, Partial<QueryWellKnownKeysArgs>>;
+  wellKnownKeys?: Resolver<Array<ResolversTypes['WellKnownKey']>, ParentType, ContextType, RequireFields<QueryWellKnownKeysArgs, 'curatedOnly'>>;
 };
 
 export type ReleaseResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Release'] = ResolversParentTypes['Release']> = {
@@ -1870,6 +1887,7 @@ export type UpgradeReportResolvers<ContextType = Context, ParentType extends Res
   findings?: Resolver<Array<ResolversTypes['Finding']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['KubeVersion'], ParentType, ContextType>;
   markdown?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<UpgradeReportMarkdownArgs>>;
+  passes?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<UpgradeReportPassesArgs, 'failOn' | 'strict'>>;
   path?: Resolver<Array<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['FindingSummary'], ParentType, ContextType>;
   to?: Resolver<ResolversTypes['KubeVersion'], ParentType, ContextType>;
@@ -1890,6 +1908,7 @@ export type VersionDiffResolvers<ContextType = Context, ParentType extends Resol
 export type WellKnownKeyResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WellKnownKey'] = ResolversParentTypes['WellKnownKey']> = {
   changes?: Resolver<Array<ResolversTypes['Change']>, ParentType, ContextType>;
   deprecatedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
+  generated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   introducedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1899,7 +1918,7 @@ export type WellKnownKeyResolvers<ContextType = Context, ParentType extends Reso
   replacementIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  type?: Resolver<ResolversTypes['WellKnownKeyType'], ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['WellKnownKeyType']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

@@ -4,7 +4,8 @@
 // being set, is the well-known-keys records.
 import type { KeyPlace, WellKnownKey } from '../../../kb/model';
 import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
-import { keysOf, keyUsesIn, replacementFrom } from '../key-uses';
+import { keyRecordFor, keysOf, keyUsesIn, replacementFrom } from '../key-uses';
+import { inReservedDomain, reservedDomainOf } from '../../../kb/key-domains';
 import { remember } from '../memo';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
 import { valueAt } from '../object-paths';
@@ -19,6 +20,7 @@ const kit = ruleKit('well-known-key', {
     removed: '{type} {key} is no longer set or read from {removedIn}.',
     deprecated: '{type} {key} is deprecated since {deprecatedIn}.',
     replacementSet: 'From {replacementIn} nodes are {marked} {replacement} as well; this {use} names only {key}.',
+    notKnown: '{type} {key} is not known to netkb: not checked.',
   },
   fixes: {
     removeOld: 'Remove the entry at {at} once no node carries {key}: the one for {replacement} next to it takes over.',
@@ -28,6 +30,9 @@ const kit = ruleKit('well-known-key', {
     untilRemoved: ' (Kubernetes stops setting it in {removedIn})',
     useFrom: 'Use {replacement} instead (at {at}) from {from}, the first release that has it; until then keep {key}.',
     use: 'Use {replacement} instead (at {at}).',
+    fieldSet: 'Remove {key} (at {at}): {replacement} is set on this object already and takes its place.',
+    checkByHand:
+      "Kubernetes reserves {domain} for its own keys, but neither its well-known keys page nor kubernetes/api names this one, and no record of netkb does: find out which project sets or reads it and check that project's notes for the releases on the path.",
   },
   parts: {
     labelled: 'labelled',
@@ -45,25 +50,103 @@ export const wellKnownKeyRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports deprecated (WARNING) or removed well-known label, annotation and taint keys wherever kinds.yaml says Kubernetes reads them (labels, annotations, node selectors, node affinity, topology keys, StorageClass and PersistentVolume topology, taints and tolerations, ...), with the severity of the place (a required selector BREAKING, a preference or toleration WARNING), and places that name only the old key once the replacement is set as well (WARNING).',
+    'Reports deprecated (WARNING) or removed well-known label, annotation and taint keys wherever kinds.yaml says Kubernetes reads them (labels, annotations, node selectors, node affinity, topology keys, StorageClass and PersistentVolume topology, taints and tolerations, ...), with the severity of the place (a required selector BREAKING, a preference or toleration WARNING), places that name only the old key once the replacement is set as well (WARNING), keys whose replacement field the object already sets (INFO), and keys of the domains Kubernetes reserves that no record names (INFO, not checked).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
-    const byKey = keysOf(ctx.kb);
-    if (byKey.size === 0) return [];
-    const uses = keyUsesIn(object, ctx.kb, (key) => byKey.has(key));
+    const domains = ctx.kb.reservedKeyDomains;
+    if (keysOf(ctx.kb).size === 0 && domains.length === 0) return [];
+    const uses = keyUsesIn(
+      object,
+      ctx.kb,
+      (key) => keyRecordFor(key, ctx.kb) !== undefined || inReservedDomain(key, domains),
+    );
     const findings: Finding[] = [];
+    const unknown = new Set<string>();
     for (const use of uses) {
-      const record = byKey.get(use.key);
-      if (!record || use.place.type !== record.type) continue;
+      const record = keyRecordFor(use.key, ctx.kb);
       const at = pathText(use.path);
+      if (!record) {
+        // Once per key and object: the first place names it, the others would say the same.
+        if (unknown.has(use.key)) continue;
+        unknown.add(use.key);
+        findings.push(placed(notKnownText(use.key, use.place.type, domains, ctx), object, use.path, at));
+        continue;
+      }
+      if (use.place.type !== record.type) continue;
       const covered = record.replacement !== null && siblingHolds(object, use.path, record.replacement);
-      const texts = remember(ctx, ['well-known-key', record.key, object.kind, at, covered], () =>
-        keyTexts(record, use.place, at, object.kind, covered, ctx),
+      const fieldSet = !covered && replacementFieldSet(object, use.path, record, ctx);
+      const texts = remember(ctx, ['well-known-key', use.key, object.kind, at, covered, fieldSet], () =>
+        fieldSet
+          ? fieldSetTexts(record, use.key, at, ctx)
+          : keyTexts(record, use.key, use.place, at, object.kind, covered, ctx),
       );
       for (const text of texts) findings.push(placed(text, object, use.path, at));
     }
     return findings;
   },
 };
+
+/** A key of the reserved domains that no record names (nor a prefix record covers): not checked. */
+function notKnownText(key: string, type: KeyPlace['type'], domains: readonly string[], ctx: RuleContext): FindingText {
+  return kit.text({
+    messageId: 'notKnown',
+    severity: 'INFO',
+    checked: false,
+    effectiveIn: ctx.path.from,
+    data: { type: type.toLowerCase(), key },
+    fix: kit.fix('checkByHand', { domain: reservedDomainOf(key, domains)! }),
+  });
+}
+
+/**
+ * Whether the record's replacement is a field (spec.priorityClassName, not a key) that the object already
+ * sets where the key's metadata belongs: the Pod itself, or the Pod template whose metadata holds the key.
+ * Fields under a list (spec.containers[]...) are not looked at: each item would have to be matched.
+ */
+function replacementFieldSet(
+  object: ManifestObject,
+  path: PathSegment[],
+  record: WellKnownKey,
+  ctx: RuleContext,
+): boolean {
+  const field = record.replacement;
+  if (!field || !/^[a-z][A-Za-z]*(\.[A-Za-z]+)+$/.test(field) || keyRecordFor(field, ctx.kb)) return false;
+  const meta = path.lastIndexOf('metadata');
+  if (meta < 0) return false;
+  const value = valueAt(object.value, [...path.slice(0, meta), ...field.split('.')]);
+  return value !== undefined && value !== null && value !== '';
+}
+
+/** A key whose replacement field the object sets already: leaving the key does no harm (INFO), it can go. */
+function fieldSetTexts(record: WellKnownKey, key: string, at: string, ctx: RuleContext): FindingText[] {
+  const v = ctx.kb.formatVersion;
+  const data = { type: record.type!.toLowerCase(), key };
+  const fix = kit.fix('fieldSet', { key, at, replacement: record.replacement! });
+  if (onPath(record.removedIn, ctx))
+    return [
+      kit.text({
+        messageId: 'removed',
+        severity: 'INFO',
+        effectiveIn: clampToPath(record.removedIn, ctx),
+        data: { ...data, removedIn: v(record.removedIn) },
+        fix,
+        replacement: record.replacement,
+        change: changeAt(record, record.removedIn),
+      }),
+    ];
+  if (onPath(record.deprecatedIn, ctx))
+    return [
+      kit.text({
+        messageId: 'deprecated',
+        severity: 'INFO',
+        effectiveIn: clampToPath(record.deprecatedIn, ctx),
+        data: { ...data, deprecatedIn: v(record.deprecatedIn) },
+        fix,
+        replacement: record.replacement,
+        change: changeAt(record, record.deprecatedIn),
+      }),
+    ];
+  return [];
+}
 
 /**
  * Whether the list item holding the key at `path` ([..., list, i, field]) has a sibling item with `key` in
@@ -77,7 +160,7 @@ function siblingHolds(object: ManifestObject, path: PathSegment[], key: string):
 }
 
 // The words of a key's type and a place's role in the messages (parts of the kit, filled once).
-const MARKED: Record<WellKnownKey['type'], string> = {
+const MARKED: Record<KeyPlace['type'], string> = {
   LABEL: kit.part('labelled', {}),
   ANNOTATION: kit.part('annotated', {}),
   TAINT: kit.part('tainted', {}),
@@ -93,6 +176,7 @@ const USE: Record<KeyPlace['role'], string> = {
 /** What using `record` at `at`, a place of `place`'s role in an object of `kind`, meets on the path. */
 function keyTexts(
   record: WellKnownKey,
+  key: string,
   place: KeyPlace,
   at: string,
   kind: string,
@@ -100,10 +184,10 @@ function keyTexts(
   ctx: RuleContext,
 ): FindingText[] {
   const v = ctx.kb.formatVersion;
-  const data = { type: record.type.toLowerCase(), key: record.key };
+  const data = { type: place.type.toLowerCase(), key };
   const fix = covered
-    ? kit.fix('removeOld', { at, key: record.key, replacement: record.replacement! })
-    : replacementFix(record, place, at, kind, ctx);
+    ? kit.fix('removeOld', { at, key, replacement: record.replacement! })
+    : replacementFix(record, key, place, at, kind, ctx);
   const out: FindingText[] = [];
   // The replacement is set next to the key from replacementIn: a place that picks nodes by the old key
   // alone misses the nodes that only carry the new one (the old toleration itself still works).
@@ -118,7 +202,7 @@ function keyTexts(
         data: {
           ...data,
           replacementIn: v(record.replacementIn!),
-          marked: MARKED[record.type],
+          marked: MARKED[place.type],
           replacement: record.replacement!,
           use: USE[place.role],
         },
@@ -164,6 +248,7 @@ function keyTexts(
  */
 function replacementFix(
   record: WellKnownKey,
+  key: string,
   place: KeyPlace,
   at: string,
   kind: string,
@@ -178,11 +263,11 @@ function replacementFix(
       replacement: record.replacement,
       at,
       taintedFrom: late ? kit.fix('taintedFrom', { from: late }) : '',
-      key: record.key,
+      key,
       until: record.removedIn !== null ? kit.fix('untilRemoved', { removedIn: v(record.removedIn) }) : '',
     });
   }
   return late
-    ? kit.fix('useFrom', { replacement: record.replacement, at, from: late, key: record.key })
+    ? kit.fix('useFrom', { replacement: record.replacement, at, from: late, key })
     : kit.fix('use', { replacement: record.replacement, at });
 }
