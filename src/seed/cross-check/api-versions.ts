@@ -16,6 +16,7 @@ import {
   type GeneratedIndex,
 } from '../generated-index';
 import { servedByDefaultOf } from './served-by-default';
+import { configKindTest } from './config-versions';
 import { parseVersion } from '../../kb/version';
 
 export function checkApiVersions(ctx: CheckContext): void {
@@ -23,8 +24,11 @@ export function checkApiVersions(ctx: CheckContext): void {
   // API versions -----------------------------------------------------------------------------------
   const indexedGroups = groupsIndexed(index);
   const curated = new Map(b.apiVersions.map((l) => [`${l.record.apiVersion} ${l.record.kind}`, l]));
+  // Component file formats are checked against their own repositories (config-versions.ts).
+  const isConfig = configKindTest(b);
   for (const loc of b.apiVersions) {
     const r = loc.record;
+    if (isConfig(r.apiVersion, r.kind)) continue;
     const name = `API version ${r.apiVersion} ${r.kind}`;
     const hit = indexEntryOf(index, r.apiVersion, r.kind);
     if (!hit) {

@@ -7,6 +7,7 @@ import type { Located, SeedBundle, SeedProblem } from '../bundle';
 import type { GeneratedIndex } from '../generated-index';
 import { checkContext, type CrossCheckReport, type WithOverrides } from './context';
 import { checkApiVersions } from './api-versions';
+import { checkConfigVersions } from './config-versions';
 import { checkServedByDefault } from './served-by-default';
 import { checkApiFields } from './api-fields';
 import { checkFlags } from './flags';
@@ -21,6 +22,7 @@ export type { CrossCheckReport } from './context';
 export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedProblem[]): CrossCheckReport {
   const ctx = checkContext(b, index, problems);
   checkApiVersions(ctx);
+  checkConfigVersions(ctx);
   checkServedByDefault(ctx);
   // After the API versions: it compares each record with the replacement they filled in.
   checkMigrationNotes(ctx);

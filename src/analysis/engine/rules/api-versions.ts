@@ -57,7 +57,7 @@ function versionText(apiVersion: string, kind: string, ctx: RuleContext): Findin
   const record = ctx.kb.apiVersion(apiVersion, kind);
   // A group netkb has records of, with a version or kind it has none of: said, never passed over. Groups it
   // knows nothing of (custom resources) are not its to check.
-  if (!record) return reported(groupOf(apiVersion), kind, ctx) ? notKnownText(apiVersion, kind, ctx) : null;
+  if (!record) return reported(groupOf(apiVersion), ctx) ? notKnownText(apiVersion, kind, ctx) : null;
   const v = ctx.kb.formatVersion;
   const target = survivingReplacement(record, ctx.path);
   const replacement = target ? target.apiVersion : null;
@@ -101,14 +101,12 @@ function knownGroups(ctx: RuleContext): Set<string> {
 }
 
 /**
- * Whether an object of a group no record names is reported as not checked: a group netkb has records of, or a
- * group of the Kubernetes project's domains (*.k8s.io, *.kubernetes.io, such as snapshot.storage.k8s.io) that
- * the Gateway API rule does not check. Other groups (custom resources) are not netkb's to check, nor are the
- * config kinds of components.yaml, whose fields and values the component rules check.
+ * Whether an object of a group no record names is reported as not checked: a group netkb has records of (the
+ * component configuration groups among them: a KubeSchedulerConfiguration version no record names), or a group
+ * of the Kubernetes project's domains (*.k8s.io, *.kubernetes.io, such as snapshot.storage.k8s.io) that the
+ * Gateway API rule does not check. Other groups (custom resources) are not netkb's to check.
  */
-function reported(group: string, kind: string, ctx: RuleContext): boolean {
-  // A component's config file (KubeProxyConfiguration): its fields and values are the component rules' to check.
-  if (ctx.kb.components.some((c) => c.configKinds.includes(`${group}/${kind}`))) return false;
+function reported(group: string, ctx: RuleContext): boolean {
   if (knownGroups(ctx).has(group)) return true;
   return /\.(k8s|kubernetes)\.io$/.test(group) && !isGatewayApiGroup(ctx.kb.gatewayApi, group);
 }
