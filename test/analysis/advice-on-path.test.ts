@@ -331,6 +331,27 @@ describe('advice on the path, for every record and message', () => {
     expectNone(problems);
   });
 
+  it('api-version: a kind of a group netkb has no records of is not checked, said once and naming the group', () => {
+    const manifest = [
+      yaml({ ...object('cert-manager.io/v1', 'Certificate'), metadata: { name: 'a' } }),
+      yaml({ ...object('cert-manager.io/v1', 'Certificate'), metadata: { name: 'b' } }),
+      yaml({ ...object('cert-manager.io/v1', 'Issuer'), metadata: { name: 'c' } }),
+    ].join('\n---\n');
+    const found = run({
+      label: 'add-on',
+      from: parseVersion('1.20'),
+      to: parseVersion('1.25'),
+      ruleId: 'api-version',
+      manifest,
+    });
+    expect(found.map((f) => [f.messageId, f.severity, f.checked, f.resource.name])).toEqual([
+      ['notCovered', 'INFO', false, 'a'],
+      ['notCovered', 'INFO', false, 'c'],
+    ]);
+    expect(found[0].fix).toContain('cert-manager.io');
+    expect(found[0].fix).toContain('cert-manager.io/v1');
+  });
+
   it('api-field: replacement fields that exist on the path, dated when they arrive later; notes about the field', () => {
     const cases: (Case & { field: ApiField })[] = [];
     for (const field of kb.apiFields) {

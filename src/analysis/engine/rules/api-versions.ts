@@ -1,7 +1,7 @@
 // api-version: the object's apiVersion/kind against the api-versions records.
 import type { ApiVersion } from '../../../kb/model';
 import type { VersionKey } from '../../../kb/version';
-import { changeAt, clampToPath, onPath, placed, type FindingText } from '../findings';
+import { changeAt, clampToPath, onPath, placed, placeOf, type FindingText } from '../findings';
 import { ruleKit } from '../rule-kit';
 import { remember } from '../memo';
 import { availableFrom, survivingReplacement } from '../api-version-chain';
@@ -15,6 +15,8 @@ const kit = ruleKit('api-version', {
     removed: '{kind} {apiVersion} is no longer served from {removedIn}.',
     deprecated: '{kind} {apiVersion} is deprecated since {deprecatedIn}{later}.',
     notKnown: '{kind} {apiVersion} is not known to netkb: not checked.',
+    notCovered:
+      '{kind} {apiVersion} is of {group}, an API netkb has no records of (a custom resource or an add-on): not checked.',
   },
   fixes: {
     change: 'Change apiVersion to {target}.{when}{notes}',
@@ -30,6 +32,8 @@ const kit = ruleKit('api-version', {
       'Check which versions of {group} the cluster serves at each release on the path (an API group of the Kubernetes project outside the core, such as a CSI or add-on API whose CRDs decide it): netkb has no record of this group.',
     checkByHand:
       'Check in the API reference of each release on the path that {apiVersion} has the kind {kind}: netkb knows other kinds or versions of this group, not this one.',
+    checkAddOn:
+      "Check in the release notes of the project whose CRDs define {group} that the release you run (and upgrade to) still serves {apiVersion}; Kubernetes' upgrade itself does not change it. Said once, on the first {kind} of the input.",
   },
   parts: {
     removedLater: '; it is removed in {removedIn}',
@@ -41,12 +45,18 @@ export const apiVersionRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports objects whose apiVersion stops being served on the path (BREAKING: the API server refuses the object) or is deprecated (WARNING: works now, breaks later), with the replacement and when it is served, or the migration notes when no version replaces it; a version or kind of a group it knows that no record names is reported as not checked (INFO).',
+    'Reports objects whose apiVersion stops being served on the path (BREAKING: the API server refuses the object) or is deprecated (WARNING: works now, breaks later), with the replacement and when it is served, or the migration notes when no version replaces it; a version or kind of a group it knows that no record names is reported as not checked (INFO), and so, once per kind, are objects of groups it has no records of (custom resources, add-ons).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const text = remember(ctx, ['api-version', object.apiVersion, object.kind], () =>
       versionText(object.apiVersion, object.kind, ctx),
     );
-    return text ? [placed(text, object, API_VERSION_PATH, 'apiVersion')] : [];
+    if (!text) return [];
+    // A kind netkb has no records of is said once, on its first object: the others would repeat it.
+    if (text.messageId === 'notCovered') {
+      const first = remember(ctx, ['api-version-first', object.apiVersion, object.kind], () => placeOf(object));
+      if (first !== placeOf(object)) return [];
+    }
+    return [placed(text, object, API_VERSION_PATH, 'apiVersion')];
   },
 };
 
@@ -57,7 +67,13 @@ function versionText(apiVersion: string, kind: string, ctx: RuleContext): Findin
   const record = ctx.kb.apiVersion(apiVersion, kind);
   // A group netkb has records of, with a version or kind it has none of: said, never passed over. Groups it
   // knows nothing of (custom resources) are not its to check.
-  if (!record) return reported(groupOf(apiVersion), ctx) ? notKnownText(apiVersion, kind, ctx) : null;
+  if (!record) {
+    const group = groupOf(apiVersion);
+    if (reported(group, ctx)) return notKnownText(apiVersion, kind, ctx);
+    // The Gateway API rule speaks of its groups; every other named group is an API netkb knows nothing of.
+    // (The core group is always known where records are loaded; a knowledge base without any says nothing.)
+    return group === '' || isGatewayApiGroup(ctx.kb.gatewayApi, group) ? null : notCoveredText(apiVersion, kind, ctx);
+  }
   const v = ctx.kb.formatVersion;
   const target = survivingReplacement(record, ctx.path);
   const replacement = target ? target.apiVersion : null;
@@ -120,6 +136,19 @@ function notKnownText(apiVersion: string, kind: string, ctx: RuleContext): Findi
     effectiveIn: ctx.path.from,
     data: { kind, apiVersion },
     fix: knownGroups(ctx).has(group) ? kit.fix('checkByHand', { kind, apiVersion }) : kit.fix('checkGroup', { group }),
+  });
+}
+
+/** An object of a group netkb has no records of: a custom resource or an add-on API, not checked. */
+function notCoveredText(apiVersion: string, kind: string, ctx: RuleContext): FindingText {
+  const group = groupOf(apiVersion);
+  return kit.text({
+    messageId: 'notCovered',
+    severity: 'INFO',
+    checked: false,
+    effectiveIn: ctx.path.from,
+    data: { kind, apiVersion, group },
+    fix: kit.fix('checkAddOn', { group, apiVersion, kind }),
   });
 }
 

@@ -4,7 +4,7 @@
 import type { GatewayApiKnowledge, GatewayApiRelease } from '../../../kb/model';
 import type { ManifestObject, PathSegment } from '../../reader/manifest';
 import type { Finding, GatewayApiRange, ObjectRule, RuleContext } from '../../types';
-import { placed, type FindingText } from '../findings';
+import { placed, placeOf, type FindingText } from '../findings';
 import {
   fieldTree,
   isGatewayApiGroup,
@@ -113,10 +113,6 @@ export const gatewayApiRule: ObjectRule = {
     return found;
   },
 };
-
-/** Where an object is, the same for the fast and the exact reader (items of a one-line List differ by name). */
-const placeOf = (object: ManifestObject) =>
-  `${object.documentIndex}:${object.line}:${object.kind}:${object.namespace ?? ''}/${object.name ?? ''}`;
 
 const API_VERSION: PathSegment[] = ['apiVersion'];
 const KIND: PathSegment[] = ['kind'];
