@@ -14,6 +14,7 @@ const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--format 
        netkb import gate-history NAME=GIT_DIR...   (see netkb import gate-history --help)
        netkb import gate-reference DIR [--out DIR]   (see netkb import gate-reference --help)
        netkb import gate-notes DIR [--out DIR]       (see netkb import gate-notes --help)
+       netkb import flag-notes DIR [--out DIR]       (see netkb import flag-notes --help)
        netkb import well-known-keys PAGE API_REPO    (see netkb import well-known-keys --help)
 
 Imports the release notes of a release the reviewed seed does not cover yet, from the release team's
@@ -44,10 +45,11 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
   if (what === 'gate-history') return (await import('./import-gate-history')).runImportGateHistory(rest, io);
   if (what === 'gate-reference') return (await import('./import-gate-reference')).runImportGateReference(rest, io);
   if (what === 'gate-notes') return (await import('./import-gate-notes')).runImportGateNotes(rest, io);
+  if (what === 'flag-notes') return (await import('./import-flag-notes')).runImportFlagNotes(rest, io);
   if (what === 'well-known-keys') return (await import('./import-well-known-keys')).runImportWellKnownKeys(rest, io);
   if (what !== 'notes') {
     io.stderr(
-      `netkb import: what to import? "notes", "k8s-source", "gateway-api-source", "keps", "gate-history", "gate-reference", "gate-notes" or "well-known-keys".\n\n${IMPORT_HELP}`,
+      `netkb import: what to import? "notes", "k8s-source", "gateway-api-source", "keps", "gate-history", "gate-reference", "gate-notes", "flag-notes" or "well-known-keys".\n\n${IMPORT_HELP}`,
     );
     return 2;
   }

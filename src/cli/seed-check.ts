@@ -27,6 +27,10 @@ try {
     process.stdout.write(
       `generated from Kubernetes' feature files (seed/generated/): ${b.generatedGates.length} more featureGates, of other SIGs (shallow records)\n`,
     );
+  if (b.generatedFlags.length > 0)
+    process.stdout.write(
+      `generated from the release notes' flag events (seed/generated/flag-events.json): ${b.generatedFlags.length} more flags of every component (shallow records); the curated ones agree with the events\n`,
+    );
   if (b.generatedKeys.length > 0)
     process.stdout.write(
       `generated from the well-known keys page and kubernetes/api (seed/generated/well-known-keys.json): ${b.generatedKeys.length} more wellKnownKeys (known, no change recorded); the curated ones agree with both\n`,

@@ -172,6 +172,7 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
       const flag: Flag = {
         typename: 'Flag',
         key: `${f.component} ${f.name}`,
+        generated: f.generated,
         component: f.component,
         name: f.name,
         summary: f.summary,

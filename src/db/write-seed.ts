@@ -268,6 +268,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
         const row = await tx.flag.create({
           data: {
             component: f.component,
+            generated: f.generated,
             name: f.name,
             summary: f.summary,
             introducedIn: f.introducedIn,

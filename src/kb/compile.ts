@@ -11,6 +11,7 @@
 // order as SQLite compares), so the two roads give the same lists in the same order.
 import { createHash } from 'node:crypto';
 import type { AccessControl } from './access-controls';
+import type { FlagRecord } from '../seed/schemas';
 import type {
   AnnotationAccess,
   ApiField,
@@ -137,44 +138,48 @@ export function compileKnowledgeBase(
   ].sort(byKeys((g) => g.name));
   const gateByName = new Map(gates.map((g) => [g.name, g]));
 
-  const flags = bundle.flags
-    .map(({ record: f }): Flag => ({
-      typename: 'Flag',
-      key: `${f.component} ${f.name}`,
-      component: f.component,
-      name: f.name,
-      summary: f.summary,
-      introducedIn: v(f.introducedIn),
-      deprecatedIn: v(f.deprecatedIn),
-      removedIn: v(f.removedIn),
-      replacements: list(f.replacements),
-      configField: f.configField ?? null,
-      notes: f.notes ?? null,
-      conversion: (f.conversion ?? []).map((c) => ({
-        value: c.value ?? null,
-        args: list(c.args),
-        explanation: c.explanation,
-      })),
-      inertFrom: v(f.inertFrom),
-      acceptsOnly: f.acceptsOnly ? { since: v(f.acceptsOnly.since)!, values: list(f.acceptsOnly.values) } : null,
-      onlyWith: f.onlyWith ? { flag: f.onlyWith.flag, values: list(f.onlyWith.values) } : null,
-      sources: list(f.sources),
-      changes: [],
-      defaults: (f.defaults ?? []).map((d) => ({ value: d.value, since: v(d.since)! })).sort(byKeys((d) => d.since)),
-      values: (f.values ?? []).map((x) => ({
-        value: x.value,
-        introducedIn: v(x.introducedIn),
-        deprecatedIn: v(x.deprecatedIn),
-        removedIn: v(x.removedIn),
-        replacement: x.replacement ?? null,
-      })),
-    }))
-    .sort(
-      byKeys(
-        (f) => f.component,
-        (f) => f.name,
-      ),
-    );
+  // Curated and generated flags through one mapping; a generated one carries only its name, dates and sources.
+  const flag = (f: FlagRecord, generated: boolean): Flag => ({
+    typename: 'Flag',
+    generated,
+    key: `${f.component} ${f.name}`,
+    component: f.component,
+    name: f.name,
+    summary: f.summary,
+    introducedIn: v(f.introducedIn),
+    deprecatedIn: v(f.deprecatedIn),
+    removedIn: v(f.removedIn),
+    replacements: list(f.replacements),
+    configField: f.configField ?? null,
+    notes: f.notes ?? null,
+    conversion: (f.conversion ?? []).map((c) => ({
+      value: c.value ?? null,
+      args: list(c.args),
+      explanation: c.explanation,
+    })),
+    inertFrom: v(f.inertFrom),
+    acceptsOnly: f.acceptsOnly ? { since: v(f.acceptsOnly.since)!, values: list(f.acceptsOnly.values) } : null,
+    onlyWith: f.onlyWith ? { flag: f.onlyWith.flag, values: list(f.onlyWith.values) } : null,
+    sources: list(f.sources),
+    changes: [],
+    defaults: (f.defaults ?? []).map((d) => ({ value: d.value, since: v(d.since)! })).sort(byKeys((d) => d.since)),
+    values: (f.values ?? []).map((x) => ({
+      value: x.value,
+      introducedIn: v(x.introducedIn),
+      deprecatedIn: v(x.deprecatedIn),
+      removedIn: v(x.removedIn),
+      replacement: x.replacement ?? null,
+    })),
+  });
+  const flags = [
+    ...bundle.flags.map(({ record }) => flag(record, false)),
+    ...bundle.generatedFlags.map((g) => flag(g, true)),
+  ].sort(
+    byKeys(
+      (f) => f.component,
+      (f) => f.name,
+    ),
+  );
 
   const apiVersions = bundle.apiVersions
     .map(({ record: a }): ApiVersion => {

@@ -78,6 +78,8 @@ export interface FlagConversion {
 export interface Flag {
   typename: 'Flag';
   key: string;
+  /** True for a shallow record generated from the release notes' flag events (no curated record). */
+  generated: boolean;
   component: string;
   name: string;
   summary: string;

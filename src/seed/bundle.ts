@@ -43,6 +43,8 @@ export interface SeedBundle {
   /** Every other gate of Kubernetes' feature files, as a shallow record (generated-gates.ts); [] without an index. */
   generatedGates: GeneratedGate[];
   flags: Located<FlagRecord>[];
+  /** Every other flag the release notes remove or deprecate, as a shallow record (generated-flags.ts); [] without the index. */
+  generatedFlags: GeneratedFlag[];
   apiVersions: Located<ApiVersionRecord>[];
   apiFields: Located<ApiFieldRecord>[];
   wellKnownKeys: Located<WellKnownKeyRecord>[];
@@ -114,3 +116,9 @@ export interface GeneratedKey {
   notes: string;
   sources: string[];
 }
+
+/** A shallow flag record generated from the flag events of the release notes (generated-flags.ts). */
+export type GeneratedFlag = Pick<
+  FlagRecord,
+  'component' | 'name' | 'summary' | 'notes' | 'sources' | 'deprecatedIn' | 'removedIn'
+>;

@@ -5,10 +5,10 @@
 // Typed and read here; generated records make every such key known (a key of the reserved domains that no
 // record names is reported as not checked), and the curated records are checked against it.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import type { SeedProblem } from './bundle';
+import { readGeneratedFile } from './generated-file';
 
 export const WELL_KNOWN_KEYS_FILE = 'well-known-keys.json';
 export const WELL_KNOWN_KEYS_SOURCE_FILE = 'well-known-keys-source.yaml';
@@ -77,31 +77,13 @@ export type ApiKey = z.infer<typeof apiKey>;
 
 /** Reads seed/generated/well-known-keys.json; null when the seed has none. */
 export function readWellKnownKeys(seedDir: string, problems: SeedProblem[]): WellKnownKeysFile | null {
-  const path = join(seedDir, 'generated', WELL_KNOWN_KEYS_FILE);
-  if (!existsSync(path)) return null;
-  const rel = relative(join(seedDir, '..'), path);
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    problems.push({
-      file: rel,
-      message: `cannot be read: ${(err as Error).message.split('\n')[0]}; regenerate it with netkb import well-known-keys`,
-    });
-    return null;
-  }
-  const r = wellKnownKeysFileSchema.safeParse(data);
-  if (!r.success) {
-    problems.push({
-      file: rel,
-      message: `not a well-known-keys index: ${r.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join('.')}: ${i.message}`)
-        .join('; ')}; regenerate it with netkb import well-known-keys`,
-    });
-    return null;
-  }
-  return r.data;
+  return readGeneratedFile(
+    seedDir,
+    WELL_KNOWN_KEYS_FILE,
+    wellKnownKeysFileSchema,
+    { noun: 'well-known-keys index', verb: 'well-known-keys' },
+    problems,
+  );
 }
 
 /**

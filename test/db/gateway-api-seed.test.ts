@@ -72,6 +72,7 @@ function bundleWith(gatewayApi: GatewayApiSeed): SeedBundle {
     apiFields: [],
     wellKnownKeys: [],
     generatedKeys: [],
+    generatedFlags: [],
     reservedKeyDomains: [],
     metrics: [],
     generatedGates: [],

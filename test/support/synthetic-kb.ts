@@ -21,6 +21,7 @@ export function flag(over: Partial<Flag> & { name: string }): Flag {
   return {
     typename: 'Flag',
     key: `kube-proxy ${over.name}`,
+    generated: false,
     component: 'kube-proxy',
     summary: 'test',
     introducedIn: null,

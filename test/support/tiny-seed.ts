@@ -38,6 +38,7 @@ export function tinyBundle(s: TinySeed): SeedBundle {
     apiFields: at('seed/api-fields/fields.yaml', s.apiFields ?? []),
     wellKnownKeys: [],
     generatedKeys: [],
+    generatedFlags: [],
     reservedKeyDomains: [],
     metrics: [],
     generatedGates: [],

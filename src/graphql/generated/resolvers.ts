@@ -438,6 +438,8 @@ export type Flag = Node & {
   defaults: Array<FlagDefault>;
   /** First release in which the flag is deprecated. */
   deprecatedIn?: Maybe<Scalars['KubeVersion']['output']>;
+  /** True for a shallow record generated from the release notes: the notes of one release remove or deprecate the flag of this component, and no curated record exists. It carries only those releases, with their pull requests in sources; its summary is made from them. */
+  generated: Scalars['Boolean']['output'];
   /** Global id. */
   id: Scalars['ID']['output'];
   /**
@@ -1681,6 +1683,7 @@ export type FlagResolvers<ContextType = Context, ParentType extends ResolversPar
   configField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   defaults?: Resolver<Array<ResolversTypes['FlagDefault']>, ParentType, ContextType>;
   deprecatedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
+  generated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   inertFrom?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   introducedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;

@@ -133,3 +133,46 @@ export function gateStatement(sentence: string, name: string): GateStatement | n
   }
   return s.stage || s.defaultEnabled !== undefined || s.locked || s.added ? s : null;
 }
+
+/** What a sentence says happens to a component flag in its release: removed, or deprecated (not announced). */
+interface FlagStatement {
+  removed?: boolean;
+  deprecated?: boolean;
+  sentence: string;
+}
+
+// The clause must speak of flags as flags, and not of something else removed or deprecated next to a flag (a
+// secret cleaned up after a period, a field, a value the flag takes, kubeadm no longer passing it).
+const FLAG_WORD = /\b(?:flags?|options?|arguments?|command[- ]line)\b/i;
+const SOMETHING_ELSE =
+  /\b(?:secrets?|fields?|annotations?|labels?|metrics?|feature[- ]gates?|manifests?|values?|set to|kubeadm|kubectl|endpoints?|URLs?|providers?)\b/i;
+// "Removed the `--x` flag", "`--x` ... has been removed", "remove deprecated flag `--x`"; not "removing" (advice
+// to users: "after removing `--x` from the kubelet's arguments").
+const FLAG_REMOVED = /\b(?:removed?|removes|dropped|deleted)\b|\bno longer (?:accepted|supported|recogni[sz]ed)\b/i;
+const FLAG_DEPRECATED = (flag: string) =>
+  new RegExp(
+    `(?<!\\b(?:the|a|an|its|their|'s)\\s+)\\bdeprecat(?:e|es|ed|ing)\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,3}(?:\`?--[\\w-]+\`?,?\\s+(?:and\\s+)?)*\`?${flag}(?![\\w-])|(?<![\\w-])${flag}\`?\\s+(?:(?:flags?|options?)\\s+)?(?:is|are|has been|have been|was|were)\\s+(?:now\\s+)?deprecated\\b`,
+    'i',
+  );
+
+/**
+ * What one sentence says of the flag `flag` (with its dashes), read clause by clause (", and ...", "; ..."):
+ * removed when the clause that names it reports a removal in this release and speaks of flags; deprecated when
+ * it deprecates the flag itself now (not "will be deprecated", not "no longer deprecated"); null when it says
+ * neither, or is about something else the flag is only near.
+ */
+export function flagStatement(sentence: string, flag: string): FlagStatement | null {
+  const escaped = flag.replace(/-/g, '\\-');
+  const named = new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`);
+  for (const clause of sentence.split(/,\s+(?:and|but)\s+|;\s+/)) {
+    if (!named.test(clause) || !FLAG_WORD.test(clause) || SOMETHING_ELSE.test(clause)) continue;
+    if (saysRemoved(clause) && FLAG_REMOVED.test(clause)) return { removed: true, sentence };
+    if (
+      FLAG_DEPRECATED(escaped).test(clause) &&
+      !FUTURE.test(clause) &&
+      !/\bun-?deprecat|\bno longer (?:marked )?deprecated\b/i.test(clause)
+    )
+      return { deprecated: true, sentence };
+  }
+  return null;
+}

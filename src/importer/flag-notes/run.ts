@@ -1,0 +1,69 @@
+// `netkb import flag-notes DIR`: reads the release notes that seed/generated/gate-removals-source.yaml names and
+// writes seed/generated/flag-events.json: every sentence of a note naming exactly one component of
+// components.yaml (in its text, else by its area labels: componentAreas of the source) that says one of its `--flags` was removed, or deprecated, in that release
+// (src/seed/rebuild/note-text.ts flagStatement reads the sentences), as component, flag, release, event and
+// pull request. Facts only: no sentence of the notes is kept. A flag a note names with no component, or with
+// several, is not attributed (it stays unknown, and the analysis says it did not check it).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GateRemovalsSource } from '../../seed/gate-removals-index';
+import { FLAG_EVENTS_FILE, type FlagEvent, type FlagEventsFile } from '../../seed/flag-events-index';
+import { flagsIn, flagStatement, sentencesOf, withoutExceptions } from '../../seed/rebuild/note-text';
+import { parseVersion } from '../../kb/version';
+import { jsonLinesObject } from '../json-lines';
+import { readReleaseNotes } from '../release-notes';
+
+/** The events the notes of every release state, the first of each kind per component and flag, in release order. */
+export function buildFlagEvents(dir: string, source: GateRemovalsSource, components: string[]): FlagEventsFile {
+  const out: FlagEventsFile = { generatedBy: 'netkb import flag-notes', releases: [], events: [] };
+  const seen = new Set<string>();
+  const named = (text: string) =>
+    components.filter((c) => new RegExp(`(^|[^\\w-])${c.replace(/-/g, '\\-')}([^\\w-]|$)`, 'i').test(text));
+  // A note whose text names no component is attributed by its area labels, unless one is another tool's.
+  const byAreas = (areas: string[]) =>
+    areas.some((a) => source.otherToolAreas.includes(a))
+      ? []
+      : [...new Set(areas.map((a) => source.componentAreas[a]).filter((c): c is string => !!c))];
+  for (const { release, source: notesAt, notes } of readReleaseNotes(dir, source)) {
+    out.releases.push({ release, source: notesAt });
+    for (const note of notes) {
+      const inText = named(note.text);
+      const owners = inText.length > 0 ? inText : byAreas(note.areas);
+      if (owners.length !== 1) continue;
+      for (const raw of sentencesOf(note.text)) {
+        const sentence = withoutExceptions(raw);
+        for (const flag of flagsIn(sentence)) {
+          const said = flagStatement(sentence, flag);
+          if (!said) continue;
+          const event: FlagEvent['event'] = said.removed ? 'removed' : 'deprecated';
+          const key = `${owners[0]} ${flag} ${event}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.events.push({ component: owners[0], flag, release, event, pr: note.pr });
+        }
+      }
+    }
+  }
+  out.events.sort(
+    (a, b) =>
+      parseVersion(a.release) - parseVersion(b.release) ||
+      a.component.localeCompare(b.component) ||
+      a.flag.localeCompare(b.flag) ||
+      a.event.localeCompare(b.event),
+  );
+  return out;
+}
+
+export function writeFlagEvents(index: FlagEventsFile, outDir: string): string {
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, FLAG_EVENTS_FILE);
+  writeFileSync(
+    file,
+    jsonLinesObject([
+      ['generatedBy', index.generatedBy],
+      ['releases', index.releases, 'list'],
+      ['events', index.events, 'list'],
+    ]),
+  );
+  return file;
+}

@@ -1,0 +1,78 @@
+// The release notes the importers read (gate-notes, flag-notes): each release's notes as the release team
+// published them, the JSON draft's entries where there is one (1.20 on), else the markdown's bullets, each with
+// the pull request it cites. The files and their commits are named in seed/generated/gate-removals-source.yaml.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { parseVersion } from '../kb/version';
+import { gateRemovalsSourceSchema, type GateRemovalsSource } from '../seed/gate-removals-index';
+
+export class SourceConfigError extends Error {
+  override readonly name = 'SourceConfigError';
+}
+
+/** Reads a release-notes source file (gate-removals-source.yaml); a bad one is a SourceConfigError. */
+export function readReleaseNotesSource(file: string): GateRemovalsSource {
+  let data: unknown;
+  try {
+    data = parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new SourceConfigError(`${file}: cannot be read: ${(err as Error).message.split('\n')[0]}`);
+  }
+  const r = gateRemovalsSourceSchema.safeParse(data);
+  if (!r.success)
+    throw new SourceConfigError(
+      `${file}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  return r.data;
+}
+
+interface ReleaseNotes {
+  release: string;
+  /** The address of the release's notes at the commit read. */
+  source: string;
+  notes: Note[];
+}
+
+/** One entry of a release's notes: its text, the pull request it cites, and its area labels (JSON drafts only). */
+export interface Note {
+  text: string;
+  pr: number | null;
+  areas: string[];
+}
+
+/** A release's notes: each entry's text and pull request (the JSON draft's entries, or the markdown's bullets). */
+function notesOf(text: string, file: string): Note[] {
+  if (file.endsWith('.json')) {
+    const data = JSON.parse(text) as Record<string, { text?: unknown; pr_number?: unknown; areas?: unknown }>;
+    return Object.values(data)
+      .filter((n) => typeof n.text === 'string')
+      .map((n) => ({
+        text: n.text as string,
+        pr: typeof n.pr_number === 'number' ? n.pr_number : null,
+        areas: Array.isArray(n.areas) ? n.areas.filter((a): a is string => typeof a === 'string') : [],
+      }));
+  }
+  return text
+    .split('\n')
+    .filter((l) => /^\s*- /.test(l))
+    .map((l) => {
+      const pr = /\[#(\d+)\]\(https:\/\/github\.com\/kubernetes\/kubernetes\/pull\/\d+\)/.exec(l);
+      return { text: l, pr: pr ? Number(pr[1]) : null, areas: [] };
+    });
+}
+
+/** Every release the source names, in release order, with its notes read from `dir`. */
+export function readReleaseNotes(dir: string, source: GateRemovalsSource): ReleaseNotes[] {
+  const releases = Object.keys(source.releases).sort((a, b) => parseVersion(a) - parseVersion(b));
+  return releases.map((release) => {
+    const r = source.releases[release];
+    const path = join(dir, r.file);
+    if (!existsSync(path)) throw new SourceConfigError(`${path}: missing (releases.${release}.file of the source)`);
+    return {
+      release,
+      source: `${source.repository}/blob/${r.commit}/${r.path}`,
+      notes: notesOf(readFileSync(path, 'utf8'), r.file),
+    };
+  });
+}

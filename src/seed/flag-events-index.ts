@@ -1,0 +1,39 @@
+// seed/generated/flag-events.json (written by `netkb import flag-notes`): the flag removals and deprecations the
+// release notes of each release state for one component (a note that names exactly one component of
+// components.yaml), each with the release, the pull request and the address of that release's notes. The loader
+// makes a shallow flag record of every flag no curated record has (generated-flags.ts) and holds the curated
+// ones to the same events.
+import { z } from 'zod';
+import type { SeedProblem } from './bundle';
+import { readGeneratedFile } from './generated-file';
+
+export const FLAG_EVENTS_FILE = 'flag-events.json';
+
+const release = z.string().regex(/^\d+\.\d+$/, 'a release such as "1.33"');
+
+const flagEventsFileSchema = z.strictObject({
+  generatedBy: z.literal('netkb import flag-notes'),
+  releases: z.array(z.strictObject({ release, source: z.url() })),
+  events: z.array(
+    z.strictObject({
+      component: z.string().min(1),
+      flag: z.string().regex(/^--[a-z0-9][a-z0-9-]*$/),
+      release,
+      event: z.enum(['removed', 'deprecated']),
+      pr: z.number().int().positive().nullable(),
+    }),
+  ),
+});
+export type FlagEventsFile = z.infer<typeof flagEventsFileSchema>;
+export type FlagEvent = FlagEventsFile['events'][number];
+
+/** Reads seed/generated/flag-events.json; null when the seed has none. */
+export function readFlagEvents(seedDir: string, problems: SeedProblem[]): FlagEventsFile | null {
+  return readGeneratedFile(
+    seedDir,
+    FLAG_EVENTS_FILE,
+    flagEventsFileSchema,
+    { noun: 'flag-events index', verb: 'flag-notes' },
+    problems,
+  );
+}

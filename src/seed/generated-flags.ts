@@ -1,0 +1,88 @@
+// Shallow flag records for every component flag the release notes remove or deprecate (flag-events.json, written
+// by `netkb import flag-notes`) that the curated seed does not keep, and the check of the curated records against
+// the same events (issue #28: "every deprecation, removal ... the notes announce", for every component). Pure:
+// the events in, records and problems out.
+//
+// A generated record states only what the notes state: the release that removed the flag, the release that
+// deprecated it, each with its pull request. Nothing about its meaning, its values or its introduction; a flag no
+// note removes or deprecates gets no record, stays unknown, and the analysis says it did not check it.
+import type { GeneratedFlag, Located, SeedProblem } from './bundle';
+import type { FlagRecord, ReleaseRecord } from './schemas';
+import type { FlagEvent, FlagEventsFile } from './flag-events-index';
+import { parseVersion } from '../kb/version';
+
+const prUrl = (pr: number) => `https://github.com/kubernetes/kubernetes/pull/${pr}`;
+
+/** Every component and flag the events name and `curated` does not have (as "component --flag"), as a shallow record. */
+export function generateFlags(
+  index: FlagEventsFile,
+  curated: ReadonlySet<string>,
+  releases: readonly Pick<ReleaseRecord, 'version' | 'preliminary'>[],
+): GeneratedFlag[] {
+  const notesAt = new Map(index.releases.map((r) => [r.release, r.source]));
+  const preliminary = new Set(releases.filter((r) => r.preliminary).map((r) => r.version));
+  const byFlag = new Map<string, FlagEvent[]>();
+  for (const e of index.events) {
+    const key = `${e.component} ${e.flag}`;
+    if (curated.has(key)) continue;
+    byFlag.set(key, [...(byFlag.get(key) ?? []), e]);
+  }
+  const out: GeneratedFlag[] = [];
+  for (const events of byFlag.values()) {
+    const { component, flag } = events[0];
+    const removed = events.find((e) => e.event === 'removed');
+    // A deprecation the notes report after the removal says nothing new about the flag.
+    const deprecated = events.find(
+      (e) => e.event === 'deprecated' && (!removed || parseVersion(e.release) <= parseVersion(removed.release)),
+    );
+    const said = [deprecated, removed].filter((e): e is FlagEvent => !!e);
+    const told = (e: FlagEvent) =>
+      `${e.event} in ${e.release}${e.pr ? ` (#${e.pr})` : ''}${preliminary.has(e.release) ? ', a release the sources do not have final yet' : ''}`;
+    out.push({
+      component,
+      name: flag,
+      summary: `${component} flag ${flag}, ${said.map(told).join(' and ')}, as the release notes say; netkb has no description of it in its own words.`,
+      deprecatedIn: deprecated?.release ?? null,
+      removedIn: removed?.release ?? null,
+      notes: `Generated from the release notes (flag-events.json, netkb import flag-notes): ${said
+        .map((e) => `the ${e.release} notes${e.pr ? ` (#${e.pr})` : ''} say the flag is ${e.event}`)
+        .join('; ')}. No source read here gives its meaning, its values or the release that introduced it.`,
+      sources: [
+        ...said.flatMap((e) => (e.pr ? [prUrl(e.pr)] : [])),
+        ...new Set(said.map((e) => notesAt.get(e.release)).filter((s): s is string => !!s)),
+      ],
+    });
+  }
+  return out.sort((a, b) => a.component.localeCompare(b.component) || a.name.localeCompare(b.name));
+}
+
+/**
+ * The curated flags against the events: a removal or deprecation the notes state for a curated flag must be the
+ * record's, unless the record's sourceOverrides names the field (a release the sources do not have final is not
+ * held against a record that leaves the value out).
+ */
+export function checkFlagsAgainstEvents(
+  index: FlagEventsFile,
+  flags: readonly Located<FlagRecord>[],
+  releases: readonly Pick<ReleaseRecord, 'version' | 'preliminary'>[],
+  problems: SeedProblem[],
+): void {
+  const preliminary = new Set(releases.filter((r) => r.preliminary).map((r) => r.version));
+  const byKey = new Map(flags.map((l) => [`${l.record.component} ${l.record.name}`, l]));
+  for (const e of index.events) {
+    const loc = byKey.get(`${e.component} ${e.flag}`);
+    if (!loc) continue;
+    const field = e.event === 'removed' ? 'removedIn' : 'deprecatedIn';
+    const value = loc.record[field] ?? null;
+    if (value === e.release) continue;
+    if (value === null && preliminary.has(e.release)) continue;
+    if ((loc.record.sourceOverrides ?? []).some((o) => o.field === field)) continue;
+    problems.push({
+      file: loc.file,
+      line: loc.line,
+      record: `flag ${e.component} ${e.flag}`,
+      field,
+      message: `is ${value ?? 'not set'}, but the ${e.release} release notes${e.pr ? ` (#${e.pr})` : ''} say the flag is ${e.event} then (seed/generated/flag-events.json): correct it, or add sourceOverrides naming the source that decides`,
+    });
+  }
+}
