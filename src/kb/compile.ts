@@ -141,8 +141,8 @@ export function compileKnowledgeBase(
   // Curated and generated flags through one mapping; a generated one carries only its name, dates and sources.
   const flag = (f: FlagRecord, generated: boolean): Flag => ({
     typename: 'Flag',
-    generated,
     key: `${f.component} ${f.name}`,
+    generated,
     component: f.component,
     name: f.name,
     summary: f.summary,
@@ -385,7 +385,12 @@ export function compileKnowledgeBase(
         podTemplate: k.podTemplate ?? null,
         references: plain<ReferencePlace[]>(k.references.map((r) => ({ ...r, unless: r.unless ?? null }))),
         keyPlaces: plain<KeyPlace[]>(k.keyPlaces.map(({ notes: _notes, sources: _sources, ...place }) => place)),
-        flagPlaces: plain<FlagPlace[]>(k.flagPlaces.map(({ notes: _notes, sources: _sources, ...place }) => place)),
+        flagPlaces: plain<FlagPlace[]>(
+          k.flagPlaces.map(({ notes: _notes, sources: _sources, ...place }) => ({
+            ...place,
+            flag: place.flag ?? null,
+          })),
+        ),
         notes: k.notes ?? null,
         sources: list(k.sources),
       }))

@@ -302,12 +302,14 @@ export interface KindInfo {
 
 /** A place where objects of a kind pass command-line flags to a component (kinds.yaml `flagPlaces`). */
 export interface FlagPlace {
-  /** Dot path of the map (flag name without dashes -> value) or list ({name, value} items). */
+  /** Dot path of the map (flag name without dashes -> value) or list ({name, value} items), or of one flag's value. */
   path: string;
   /** The component that receives the flags (components.yaml). */
   component: string;
   /** Only in objects of these API groups; empty: any. */
   objectGroups: string[];
+  /** The one flag whose value the field at `path` is (kubeadm's criSocket: the kubelet's --container-runtime-endpoint); null: a map or list of flags. */
+  flag: string | null;
 }
 
 export type ConstraintPart = { literal: string } | { from: string[]; default?: string | null };

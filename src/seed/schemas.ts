@@ -367,6 +367,11 @@ const referencePlaceSchema = z.discriminatedUnion('resolves', [
 const flagPlaceSchema = z.strictObject({
   path: fieldPath,
   component: componentName,
+  /** The one flag whose value the field at `path` is; without it, `path` holds a map or list of flags. */
+  flag: z
+    .string()
+    .regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be a flag such as "--container-runtime-endpoint"')
+    .optional(),
   objectGroups: referenceCommon.objectGroups,
   notes,
   sources,

@@ -63,9 +63,11 @@ describe('netkb diff FROM TO', () => {
     // kubeadm.k8s.io/v1beta3's three kinds among the deprecated (1.31, #125029).
     expect(d.deprecatedApiVersions.map((a) => a.key)).toContain('kubeadm.k8s.io/v1beta3 ClusterConfiguration');
     expect(gateChanges).toBeGreaterThan(28);
+    // kubelet's --keep-terminated-pod-volumes (1.31, #122082) among the removed flags: a record generated from the notes.
+    expect(d.removedFlags.map((f) => f.key)).toContain('kubelet --keep-terminated-pod-volumes');
     expect(r.stdout).toMatch(
       new RegExp(
-        `^netkb diff 1\\.29 -> 1\\.31: ${gateChanges} gate changes, 2 API versions removed, ${d.deprecatedApiVersions.length} deprecated, 5 flags removed`,
+        `^netkb diff 1\\.29 -> 1\\.31: ${gateChanges} gate changes, 2 API versions removed, ${d.deprecatedApiVersions.length} deprecated, ${d.removedFlags.length} flags removed`,
       ),
     );
     expect(r.stdout).toMatch(/\n1\.31 +NFTablesProxyMode +alpha \(off\) → beta \(on\)\n/);

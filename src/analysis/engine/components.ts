@@ -80,7 +80,9 @@ function findInvocations(object: ManifestObject, kb: AnalysisKb): ComponentInvoc
 
 /**
  * Flags an object passes to a component in a place of kinds.yaml `flagPlaces` (kubeadm's extraArgs): a map of
- * names without dashes to values, or a list of {name, value} items; each flag's path is its key or item.
+ * names without dashes to values, or a list of {name, value} items; each flag's path is its key or item. A place
+ * with a `flag` is one field that is that flag's value (kubeadm's criSocket, passed as the kubelet's
+ * --container-runtime-endpoint).
  */
 function placedInvocations(object: ManifestObject, kb: AnalysisKb): ComponentInvocation[] {
   const places = flagPlacesOf(kb).get(object.kind);
@@ -99,7 +101,8 @@ function placedInvocations(object: ManifestObject, kb: AnalysisKb): ComponentInv
           typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
         flags.push({ name: name.startsWith('-') ? name : `--${name}`, value: text, path });
       };
-      if (isPlainObject(holder.value))
+      if (place.flag) add(place.flag, holder.value, holder.path);
+      else if (isPlainObject(holder.value))
         for (const [k, v] of Object.entries(holder.value)) add(k, v, [...holder.path, k]);
       else if (Array.isArray(holder.value))
         holder.value.forEach((item, i) => {

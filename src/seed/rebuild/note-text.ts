@@ -165,7 +165,9 @@ export function flagStatement(sentence: string, flag: string): FlagStatement | n
   const escaped = flag.replace(/-/g, '\\-');
   const named = new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`);
   for (const clause of sentence.split(/,\s+(?:and|but)\s+|;\s+/)) {
-    if (!named.test(clause) || !FLAG_WORD.test(clause) || SOMETHING_ELSE.test(clause)) continue;
+    // Other words are looked for outside the flags' own names (`--docker-endpoint` is not an endpoint).
+    const words = clause.replace(/`?--[\w-]+`?/g, ' ');
+    if (!named.test(clause) || !FLAG_WORD.test(words) || SOMETHING_ELSE.test(words)) continue;
     if (saysRemoved(clause) && FLAG_REMOVED.test(clause)) return { removed: true, sentence };
     if (
       FLAG_DEPRECATED(escaped).test(clause) &&
