@@ -3,9 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { seedDir } from '../config';
 import type { CliIo } from './io';
-import { parseVerbArgs } from './verb-args';
+import { runImportVerb } from './import-verb';
 
 const IMPORT_FLAG_NOTES_HELP = `Usage: netkb import flag-notes DIR [--out DIR] [--config FILE]
 
@@ -24,41 +23,26 @@ Example: netkb import flag-notes ../shared/upstream
 Exit codes: 0 written, 2 bad input or usage. Review the diff of seed/generated/ and run npm run seed:check.
 `;
 
-export async function runImportFlagNotes(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseVerbArgs(
-    { name: 'import flag-notes', help: IMPORT_FLAG_NOTES_HELP },
+export function runImportFlagNotes(argv: string[], io: CliIo): Promise<number> {
+  return runImportVerb(
+    {
+      name: 'import flag-notes',
+      help: IMPORT_FLAG_NOTES_HELP,
+      positionals: ['DIR'],
+      async run({ positionals: [dir], out, config, generated }) {
+        const { buildFlagEvents, writeFlagEvents } = await import('../importer/flag-notes/run');
+        const { readReleaseNotesSource } = await import('../importer/release-notes');
+        const { GATE_REMOVALS_SOURCE_FILE } = await import('../seed/gate-removals-index');
+        const source = readReleaseNotesSource(config ?? join(generated, GATE_REMOVALS_SOURCE_FILE));
+        const components = (
+          parse(readFileSync(join(generated, '..', 'components.yaml'), 'utf8')) as { name: string }[]
+        ).map((c) => c.name);
+        const index = buildFlagEvents(dir, source, components);
+        const file = writeFlagEvents(index, out);
+        return `read the notes of ${index.releases.length} releases of ${dir}: ${index.events.length} flag events\nwrote ${file}\n`;
+      },
+    },
     argv,
-    { out: { type: 'string' }, config: { type: 'string' } },
     io,
   );
-  if (typeof parsed === 'number') return parsed;
-  const [dir, ...extra] = parsed.positionals;
-  const o = parsed.values;
-  if (!dir || extra.length > 0) {
-    io.stderr(`netkb import flag-notes: name exactly one DIR\n\n${IMPORT_FLAG_NOTES_HELP}`);
-    return 2;
-  }
-  const generated = join(seedDir(), 'generated');
-  const { buildFlagEvents, writeFlagEvents } = await import('../importer/flag-notes/run');
-  const { readReleaseNotesSource } = await import('../importer/release-notes');
-  const { GATE_REMOVALS_SOURCE_FILE } = await import('../seed/gate-removals-index');
-  try {
-    const source = readReleaseNotesSource(o.config ?? join(generated, GATE_REMOVALS_SOURCE_FILE));
-    const components = (parse(readFileSync(join(seedDir(), 'components.yaml'), 'utf8')) as { name: string }[]).map(
-      (c) => c.name,
-    );
-    const index = buildFlagEvents(dir, source, components);
-    const file = writeFlagEvents(index, o.out ?? generated);
-    io.stdout(
-      `read the notes of ${index.releases.length} releases of ${dir}: ${index.events.length} flag events\nwrote ${file}\nnext: review the diff, then npm run seed:check\n`,
-    );
-    return 0;
-  } catch (err) {
-    const e = err as Error;
-    if (e.name === 'SourceConfigError' || e instanceof SyntaxError) {
-      io.stderr(`netkb import flag-notes: ${e.message}\n`);
-      return 2;
-    }
-    throw err;
-  }
 }

@@ -1,9 +1,8 @@
 // netkb import gate-notes DIR: regenerates seed/generated/gate-removals.json from the release notes of
 // 1.14 to the newest release.
 import { join } from 'node:path';
-import { seedDir } from '../config';
 import type { CliIo } from './io';
-import { parseVerbArgs } from './verb-args';
+import { runImportVerb } from './import-verb';
 
 const IMPORT_GATE_NOTES_HELP = `Usage: netkb import gate-notes DIR [--out DIR] [--config FILE]
 
@@ -23,37 +22,23 @@ Example: netkb import gate-notes ../shared/upstream
 Exit codes: 0 written, 2 bad input or usage. Review the diff of seed/generated/ and run npm run seed:check.
 `;
 
-export async function runImportGateNotes(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseVerbArgs(
-    { name: 'import gate-notes', help: IMPORT_GATE_NOTES_HELP },
+export function runImportGateNotes(argv: string[], io: CliIo): Promise<number> {
+  return runImportVerb(
+    {
+      name: 'import gate-notes',
+      help: IMPORT_GATE_NOTES_HELP,
+      positionals: ['DIR'],
+      async run({ positionals: [dir], out, config, generated }) {
+        const { buildGateRemovals, readGateRemovalsSource, writeGateRemovals } =
+          await import('../importer/gate-notes/run');
+        const { GATE_REMOVALS_SOURCE_FILE } = await import('../seed/gate-removals-index');
+        const source = readGateRemovalsSource(config ?? join(generated, GATE_REMOVALS_SOURCE_FILE));
+        const index = buildGateRemovals(dir, source);
+        const file = writeGateRemovals(index, out);
+        return `read the notes of ${index.releases.length} releases of ${dir}: ${index.removals.length} gate removals\nwrote ${file}\n`;
+      },
+    },
     argv,
-    { out: { type: 'string' }, config: { type: 'string' } },
     io,
   );
-  if (typeof parsed === 'number') return parsed;
-  const [dir, ...extra] = parsed.positionals;
-  const o = parsed.values;
-  if (!dir || extra.length > 0) {
-    io.stderr(`netkb import gate-notes: name exactly one DIR\n\n${IMPORT_GATE_NOTES_HELP}`);
-    return 2;
-  }
-  const generated = join(seedDir(), 'generated');
-  const { buildGateRemovals, readGateRemovalsSource, writeGateRemovals } = await import('../importer/gate-notes/run');
-  const { GATE_REMOVALS_SOURCE_FILE } = await import('../seed/gate-removals-index');
-  try {
-    const source = readGateRemovalsSource(o.config ?? join(generated, GATE_REMOVALS_SOURCE_FILE));
-    const index = buildGateRemovals(dir, source);
-    const file = writeGateRemovals(index, o.out ?? generated);
-    io.stdout(
-      `read the notes of ${index.releases.length} releases of ${dir}: ${index.removals.length} gate removals\nwrote ${file}\nnext: review the diff, then npm run seed:check\n`,
-    );
-    return 0;
-  } catch (err) {
-    const e = err as Error;
-    if (e.name === 'SourceConfigError' || e instanceof SyntaxError) {
-      io.stderr(`netkb import gate-notes: ${e.message}\n`);
-      return 2;
-    }
-    throw err;
-  }
 }

@@ -1,9 +1,8 @@
 // netkb import well-known-keys PAGE API_REPO: regenerates seed/generated/well-known-keys.json from the
 // website's well-known keys page and the key constants of kubernetes/api.
 import { join } from 'node:path';
-import { seedDir } from '../config';
 import type { CliIo } from './io';
-import { parseVerbArgs } from './verb-args';
+import { runImportVerb } from './import-verb';
 
 const IMPORT_WELL_KNOWN_KEYS_HELP = `Usage: netkb import well-known-keys PAGE API_REPO [--out DIR] [--config FILE]
 
@@ -26,38 +25,23 @@ Example: netkb import well-known-keys _index.md ~/src/kubernetes-api
 Exit codes: 0 written, 2 bad input or usage. Review the diff of seed/generated/ and run npm run seed:check.
 `;
 
-export async function runImportWellKnownKeys(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseVerbArgs(
-    { name: 'import well-known-keys', help: IMPORT_WELL_KNOWN_KEYS_HELP },
+export function runImportWellKnownKeys(argv: string[], io: CliIo): Promise<number> {
+  return runImportVerb(
+    {
+      name: 'import well-known-keys',
+      help: IMPORT_WELL_KNOWN_KEYS_HELP,
+      positionals: ['PAGE', 'API_REPO'],
+      async run({ positionals: [page, apiRepo], out, config, generated }) {
+        const { buildWellKnownKeys, readWellKnownKeysSource, writeWellKnownKeys } =
+          await import('../importer/well-known-keys/run');
+        const { WELL_KNOWN_KEYS_SOURCE_FILE } = await import('../seed/well-known-keys-index');
+        const source = readWellKnownKeysSource(config ?? join(generated, WELL_KNOWN_KEYS_SOURCE_FILE));
+        const index = buildWellKnownKeys(page, apiRepo, source);
+        const file = writeWellKnownKeys(index, out);
+        return `read ${index.pageKeys.length} keys of the page and ${index.apiKeys.length} key constants of ${index.apiReleases.length} releases\nwrote ${file}\n`;
+      },
+    },
     argv,
-    { out: { type: 'string' }, config: { type: 'string' } },
     io,
   );
-  if (typeof parsed === 'number') return parsed;
-  const [page, apiRepo, ...extra] = parsed.positionals;
-  const o = parsed.values;
-  if (!page || !apiRepo || extra.length > 0) {
-    io.stderr(`netkb import well-known-keys: name the PAGE and the API_REPO\n\n${IMPORT_WELL_KNOWN_KEYS_HELP}`);
-    return 2;
-  }
-  const generated = join(seedDir(), 'generated');
-  const { buildWellKnownKeys, readWellKnownKeysSource, writeWellKnownKeys } =
-    await import('../importer/well-known-keys/run');
-  const { WELL_KNOWN_KEYS_SOURCE_FILE } = await import('../seed/well-known-keys-index');
-  try {
-    const source = readWellKnownKeysSource(o.config ?? join(generated, WELL_KNOWN_KEYS_SOURCE_FILE));
-    const index = buildWellKnownKeys(page, apiRepo, source);
-    const file = writeWellKnownKeys(index, o.out ?? generated);
-    io.stdout(
-      `read ${index.pageKeys.length} keys of the page and ${index.apiKeys.length} key constants of ${index.apiReleases.length} releases\nwrote ${file}\nnext: review the diff, then npm run seed:check\n`,
-    );
-    return 0;
-  } catch (err) {
-    const e = err as Error;
-    if (e.name === 'SourceConfigError' || e.name === 'SourceRepoError') {
-      io.stderr(`netkb import well-known-keys: ${e.message}\n`);
-      return 2;
-    }
-    throw err;
-  }
 }

@@ -2,12 +2,13 @@
 // beside the project (../shared/upstream/sig-release-notes): every sentence that says a gate was removed in a
 // release must agree with the generated removal, or come after the release the generated record is known
 // through (the files read cannot date it: the notes are the only source then). Run by `npm run test:upstream`.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot, seedDir } from '../../src/config';
 import { loadSeed } from '../../src/seed/load';
 import { gateStatement, sentencesOf } from '../../src/seed/rebuild/note-text';
 import { parseVersion } from '../../src/kb/version';
+import { noteTextsOf } from '../support/upstream-notes';
 
 const upstream = process.env.NETKB_UPSTREAM_DIR ?? join(projectRoot(), '..', 'shared', 'upstream');
 const notesDir = join(upstream, 'sig-release-notes');
@@ -18,16 +19,6 @@ const NOT_A_GATE_REMOVAL: Record<string, string> = {
     'the 1.24 note removes the feature from the kubelet; the gate stays in the 1.24 and 1.25 kube_features.go',
   'DRADeviceBindingConditions 1.35': 'the 1.35 note drops fields while the gate is off; the gate stays',
 };
-
-/** Each release's note texts: the JSON draft's entries where there is one (1.20+), else the markdown bullets. */
-function notesOf(minor: number): string[] {
-  const json = join(notesDir, `release-notes-draft-1.${minor}.json`);
-  if (existsSync(json))
-    return Object.values(JSON.parse(readFileSync(json, 'utf8')) as Record<string, { text: string }>).map((n) => n.text);
-  return readFileSync(join(notesDir, `release-notes-draft-1.${minor}.md`), 'utf8')
-    .split('\n')
-    .filter((l) => /^\s*- /.test(l));
-}
 
 if (!existsSync(notesDir)) {
   test('the upstream release notes are present beside the project', () => {
@@ -41,7 +32,7 @@ if (!existsSync(notesDir)) {
     const wrong: string[] = [];
     for (let minor = 14; minor <= 37; minor++) {
       const release = `1.${minor}`;
-      for (const text of notesOf(minor))
+      for (const text of noteTextsOf(minor))
         for (const sentence of sentencesOf(text))
           for (const g of gates) {
             if (!sentence.includes(g.name) || !gateStatement(sentence, g.name)?.removed) continue;

@@ -3,10 +3,11 @@
 // announces a change to its key, so every note that names a generated key in a sentence about a deprecation,
 // a removal or something no longer done must be about something else (listed below with the reason), or the key
 // wants a curated record. Run by `npm run test:upstream`.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot, seedDir } from '../../src/config';
 import { loadSeed } from '../../src/seed/load';
+import { noteTextsOf } from '../support/upstream-notes';
 
 const upstream = process.env.NETKB_UPSTREAM_DIR ?? join(projectRoot(), '..', 'shared', 'upstream');
 const notesDir = join(upstream, 'sig-release-notes');
@@ -27,16 +28,6 @@ const NOT_A_KEY_CHANGE: Record<string, string> = {
 
 const CHANGE_WORDS = /deprecat|remov|no longer|dropp?ed|ignored|stop(s|ped)? /i;
 
-/** Each release's note texts: the JSON draft's entries where there is one (1.20+), else the markdown bullets. */
-function notesOf(minor: number): string[] {
-  const json = join(notesDir, `release-notes-draft-1.${minor}.json`);
-  if (existsSync(json))
-    return Object.values(JSON.parse(readFileSync(json, 'utf8')) as Record<string, { text: string }>).map((n) => n.text);
-  return readFileSync(join(notesDir, `release-notes-draft-1.${minor}.md`), 'utf8')
-    .split('\n')
-    .filter((l) => /^\s*- /.test(l));
-}
-
 if (!existsSync(notesDir)) {
   test('the upstream reference data is present beside the project', () => {
     expect(`${notesDir} is missing`).toBe('present');
@@ -44,7 +35,10 @@ if (!existsSync(notesDir)) {
 } else {
   describe('generated well-known keys against the release notes of 1.14-1.37', () => {
     const bundle = loadSeed(seedDir());
-    const notes = Array.from({ length: 37 - 14 + 1 }, (_, i) => ({ release: `1.${14 + i}`, texts: notesOf(14 + i) }));
+    const notes = Array.from({ length: 37 - 14 + 1 }, (_, i) => ({
+      release: `1.${14 + i}`,
+      texts: noteTextsOf(14 + i),
+    }));
 
     it('has generated records to check', () => {
       expect(bundle.generatedKeys.length).toBeGreaterThan(50);
