@@ -9,7 +9,7 @@ import { parseVerbArgs } from './verb-args';
 /** The errors an importer throws for a source it cannot read: answered with the message and exit code 2. */
 const SOURCE_ERRORS = new Set(['SourceConfigError', 'SourceRepoError']);
 
-export interface ImportVerb {
+interface ImportVerb {
   /** e.g. "import gate-notes" */
   name: string;
   help: string;

@@ -83,7 +83,8 @@ function coverageOf(kb: KnowledgeBase) {
   return {
     components: [...kb.components.map((c) => c.name), null].map((component) => ({
       component: component ?? '(no component named)',
-      flags: component === null ? 0 : kb.flags.filter((f) => f.component === component).length,
+      flags: component === null ? 0 : kb.flags.filter((f) => f.component === component && !f.generated).length,
+      generatedFlags: component === null ? 0 : kb.flags.filter((f) => f.component === component && f.generated).length,
       curatedGates: gatesOf(component, false),
       generatedGates: gatesOf(component, true),
       metrics: component === null ? 0 : kb.metrics.filter((m) => m.component === component).length,
@@ -108,10 +109,11 @@ function coverageOf(kb: KnowledgeBase) {
 
 /** The coverage as lines of text. */
 function coverageLines(c: ReturnType<typeof coverageOf>): string[] {
-  const head = ['component', 'flags', 'curatedGates', 'generatedGates', 'metrics'];
+  const head = ['component', 'flags', 'generatedFlags', 'curatedGates', 'generatedGates', 'metrics'];
   const rows = c.components.map((r) => [
     r.component,
     String(r.flags),
+    String(r.generatedFlags),
     String(r.curatedGates),
     String(r.generatedGates),
     String(r.metrics),
@@ -122,7 +124,8 @@ function coverageLines(c: ReturnType<typeof coverageOf>): string[] {
   const g = c.featureGates;
   return [
     "coverage: curated records are checked in depth; gates of other SIGs are generated from Kubernetes' feature",
-    'files (shallow); a flag, gate, key or release no record reaches is reported as not checked',
+    'files, flags the release notes remove or deprecate from the notes (shallow); a flag, gate, key, API or',
+    'release no record reaches is reported as not checked',
     `feature gates: ${g.curated} curated, ${g.generated} generated (${g.generatedWithRemoval} with a dated removal; ` +
       `known only through ${Object.entries(g.generatedKnownThrough)
         .map(([v, n]) => `${v}: ${n}`)

@@ -22,6 +22,8 @@ export interface FlagUse {
   valuePath?: PathSegment[];
   /** `path` written out (pathText), once a finding needs it. */
   pathString?: string;
+  /** The field of a config file that holds the flag's value (kubeadm's nodeRegistration.criSocket), if one does. */
+  field?: string;
 }
 
 interface ComponentInvocation {
@@ -101,8 +103,10 @@ function placedInvocations(object: ManifestObject, kb: AnalysisKb): ComponentInv
           typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
         flags.push({ name: name.startsWith('-') ? name : `--${name}`, value: text, path });
       };
-      if (place.flag) add(place.flag, holder.value, holder.path);
-      else if (isPlainObject(holder.value))
+      if (place.flag) {
+        add(place.flag, holder.value, holder.path);
+        if (flags.length > 0) flags[flags.length - 1].field = place.path;
+      } else if (isPlainObject(holder.value))
         for (const [k, v] of Object.entries(holder.value)) add(k, v, [...holder.path, k]);
       else if (Array.isArray(holder.value))
         holder.value.forEach((item, i) => {

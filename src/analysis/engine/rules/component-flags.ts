@@ -95,9 +95,15 @@ export const componentFlagRule: ObjectRule = {
       const given = new Set<string>();
       for (const use of inv.flags) {
         given.add(use.name);
-        const texts = remember(ctx, ['component-flag', component, use.name, use.value], () =>
-          flagTexts(component, use.name, use.value, ctx),
-        );
+        // A field that holds one flag's value (kubeadm's criSocket) is worded as the field the file writes.
+        const flag = use.field !== undefined && use.value !== null ? ctx.kb.flag(component, use.name) : undefined;
+        const texts = flag
+          ? remember(ctx, ['component-flag', 'field', object.kind, use.field!, component, use.name, use.value], () =>
+              configValueTexts(object.kind, flag, use.value!, ctx, use.field),
+            )
+          : remember(ctx, ['component-flag', component, use.name, use.value], () =>
+              flagTexts(component, use.name, use.value, ctx),
+            );
         if (texts.length > 0) use.pathString ??= pathText(use.path);
         for (const text of texts) findings.push(placed(text, object, use.path, use.pathString));
       }
@@ -225,12 +231,20 @@ function valueAt(value: unknown, path: string[]): unknown {
   return v;
 }
 
-/** What a config file's `flag.configField: value` meets on the path: the flag's removed and deprecated values. */
-function configValueTexts(kind: string, flag: Flag, given: string, ctx: RuleContext): FindingText[] {
+/**
+ * What a config file's `flag.configField: value` (or another `field` that holds the flag's value, such as
+ * kubeadm's criSocket) meets on the path: the flag's removed and deprecated values.
+ */
+function configValueTexts(
+  kind: string,
+  flag: Flag,
+  given: string,
+  ctx: RuleContext,
+  field: string = flag.configField!,
+): FindingText[] {
   const value = flag.values.find((x) => x.value === given);
   if (!value) return [];
   const v = ctx.kb.formatVersion;
-  const field = flag.configField!;
   const data = { kind, field, value: value.value, flag: `${flag.name}=${value.value}` };
   // The alternative as the file writes it: "mode: iptables".
   const event = valueEvent(flag, value, ctx, (x) => kit.fix('fieldValue', { field, value: x }));
