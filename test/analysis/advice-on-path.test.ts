@@ -352,6 +352,24 @@ describe('advice on the path, for every record and message', () => {
     expect(found[0].fix).toContain('cert-manager.io/v1');
   });
 
+  it("feature-gate: a file's own gates (kubeadm's) are not checked, each naming the file", () => {
+    const manifest = yaml({
+      apiVersion: 'kubeadm.k8s.io/v1beta3',
+      kind: 'ClusterConfiguration',
+      featureGates: { IPv6DualStack: true },
+    });
+    const found = run({
+      label: 'own gates',
+      from: parseVersion('1.20'),
+      to: parseVersion('1.25'),
+      ruleId: 'feature-gate',
+      manifest,
+    });
+    // Not the Kubernetes gate of the same name (removed in 1.25): kubeadm's own.
+    expect(found.map((f) => [f.messageId, f.severity, f.checked])).toEqual([['ownNotKnown', 'INFO', false]]);
+    expect(found[0].fix).toContain('ClusterConfiguration (kubeadm.k8s.io/v1beta3)');
+  });
+
   it('api-field: replacement fields that exist on the path, dated when they arrive later; notes about the field', () => {
     const cases: (Case & { field: ApiField })[] = [];
     for (const field of kb.apiFields) {

@@ -14,6 +14,8 @@ interface GateSetting {
   component: string;
   path: PathSegment[];
   use?: FlagUse;
+  /** Set for a featureGates map of a file no component reads as its config (kubeadm's ClusterConfiguration): its own gates. */
+  ownOf?: { kind: string; apiVersion: string };
 }
 
 const kit = ruleKit('feature-gate', {
@@ -28,6 +30,8 @@ const kit = ruleKit('feature-gate', {
       'Feature gate {gate} does not exist before {introducedIn}: {component} of {releases} refuses to start while it is set.',
     notKnown: 'Feature gate {gate} is not known to netkb: not checked.',
     notKnownAt: 'Feature gate {gate} is not known to netkb at {releases}: not checked there.',
+    ownNotKnown:
+      "Feature gate {gate} of {kind} {apiVersion} is that file's own, not a Kubernetes component's: not checked.",
   },
   fixes: {
     removeGate: 'Remove {gate} from the feature gates of {component}.',
@@ -37,6 +41,8 @@ const kit = ruleKit('feature-gate', {
     dropOnceGA: 'Drop {gate} from {component} once every node runs {since}.',
     checkByHand:
       'Check that {component} accepts {gate} at each release on the path (the feature-gate reference, the release notes): it refuses to start with a gate it does not know.',
+    checkOwnGate:
+      'Check in the release notes of the tool that reads {kind} ({apiVersion}) that {gate} still exists at each release on the path: netkb has no records of its gates.',
   },
   parts: {
     locked: ' and locked to {default}',
@@ -49,11 +55,12 @@ export const featureGateRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant), and gates or releases it has no source for (INFO, not checked).',
+    'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant), gates or releases it has no source for, and the own gates of a file no component reads such as kubeadm (INFO, not checked).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const s of settingsIn(object, ctx)) {
-      const texts = remember(ctx, ['feature-gate', s.gate, s.value, s.component], () => {
+      const texts = remember(ctx, ['feature-gate', s.gate, s.value, s.component, s.ownOf?.apiVersion ?? ''], () => {
+        if (s.ownOf) return [ownNotKnown(s.gate, s.ownOf, ctx)];
         const gate = ctx.kb.featureGate(s.gate);
         return gate ? checkGate(gate, s, ctx) : [notKnown(s, ctx)];
       });
@@ -80,8 +87,28 @@ function settingsIn(object: ManifestObject, ctx: RuleContext): GateSetting[] {
     for (const [gate, value] of Object.entries(object.value.featureGates)) {
       if (typeof value === 'boolean') out.push({ gate, value, component: owner.name, path: ['featureGates', gate] });
     }
+  } else if (isPlainObject(object.value.featureGates) && ctx.kb.apiVersion(object.apiVersion, object.kind)) {
+    // A file netkb knows (it has a record of its version) whose gates are its own, not a component's (kubeadm's
+    // ClusterConfiguration): they are not Kubernetes' feature gates, so each is said to be not checked.
+    const ownOf = { kind: object.kind, apiVersion: object.apiVersion };
+    for (const [gate, value] of Object.entries(object.value.featureGates)) {
+      if (typeof value === 'boolean')
+        out.push({ gate, value, component: object.kind, path: ['featureGates', gate], ownOf });
+    }
   }
   return out;
+}
+
+/** A gate of a file's own (kubeadm's): netkb has no records of such gates. */
+function ownNotKnown(gate: string, of: { kind: string; apiVersion: string }, ctx: RuleContext): FindingText {
+  return kit.text({
+    messageId: 'ownNotKnown',
+    severity: 'INFO',
+    checked: false,
+    effectiveIn: ctx.path.from,
+    data: { gate, kind: of.kind, apiVersion: of.apiVersion },
+    fix: kit.fix('checkOwnGate', { gate, kind: of.kind, apiVersion: of.apiVersion }),
+  });
 }
 
 /** What setting the gate to `s.value` on `s.component` meets on the path (the same wherever it is set). */
