@@ -1,15 +1,22 @@
 // Shallow flag records for every component flag the release notes remove or deprecate (flag-events.json, written
 // by `netkb import flag-notes`) that the curated seed does not keep, and the check of the curated records against
 // the same events (issue #28: "every deprecation, removal ... the notes announce", for every component). Pure:
-// the events in, records and problems out.
+// the events in, records out, disagreements handed to the cross-check's differ; events after the seed's newest
+// release are left out, as the rest of the index's facts are.
 //
 // A generated record states only what the notes state: the release that removed the flag, the release that
 // deprecated it, each with its pull request. Nothing about its meaning, its values or its introduction; a flag no
 // note removes or deprecates gets no record, stays unknown, and the analysis says it did not check it.
-import type { GeneratedFlag, Located, SeedProblem } from './bundle';
+import type { GeneratedFlag, Located } from './bundle';
 import type { FlagRecord, ReleaseRecord } from './schemas';
 import type { FlagEvent, FlagEventsFile } from './flag-events-index';
 import { parseVersion } from '../kb/version';
+
+/** The events of releases the seed has (nothing after its newest release is generated or held against it). */
+function onRecord(events: FlagEvent[], releases: readonly Pick<ReleaseRecord, 'version'>[]): FlagEvent[] {
+  const newest = Math.max(...releases.map((r) => parseVersion(r.version)));
+  return events.filter((e) => parseVersion(e.release) <= newest);
+}
 
 const prUrl = (pr: number) => `https://github.com/kubernetes/kubernetes/pull/${pr}`;
 
@@ -22,7 +29,7 @@ export function generateFlags(
   const notesAt = new Map(index.releases.map((r) => [r.release, r.source]));
   const preliminary = new Set(releases.filter((r) => r.preliminary).map((r) => r.version));
   const byFlag = new Map<string, FlagEvent[]>();
-  for (const e of index.events) {
+  for (const e of onRecord(index.events, releases)) {
     const key = `${e.component} ${e.flag}`;
     if (curated.has(key)) continue;
     byFlag.set(key, [...(byFlag.get(key) ?? []), e]);
@@ -58,31 +65,29 @@ export function generateFlags(
 
 /**
  * The curated flags against the events: a removal or deprecation the notes state for a curated flag must be the
- * record's, unless the record's sourceOverrides names the field (a release the sources do not have final is not
- * held against a record that leaves the value out).
+ * record's, unless the record's sourceOverrides names the field (`differ`, the cross-check's, decides that and
+ * counts the override as used); a release the sources do not have final is not held against a record that
+ * leaves the value out.
  */
 export function checkFlagsAgainstEvents(
   index: FlagEventsFile,
   flags: readonly Located<FlagRecord>[],
   releases: readonly Pick<ReleaseRecord, 'version' | 'preliminary'>[],
-  problems: SeedProblem[],
+  differ: (loc: Located<FlagRecord>, name: string, field: string, message: string) => boolean,
 ): void {
   const preliminary = new Set(releases.filter((r) => r.preliminary).map((r) => r.version));
   const byKey = new Map(flags.map((l) => [`${l.record.component} ${l.record.name}`, l]));
-  for (const e of index.events) {
+  for (const e of onRecord(index.events, releases)) {
     const loc = byKey.get(`${e.component} ${e.flag}`);
     if (!loc) continue;
     const field = e.event === 'removed' ? 'removedIn' : 'deprecatedIn';
     const value = loc.record[field] ?? null;
-    if (value === e.release) continue;
-    if (value === null && preliminary.has(e.release)) continue;
-    if ((loc.record.sourceOverrides ?? []).some((o) => o.field === field)) continue;
-    problems.push({
-      file: loc.file,
-      line: loc.line,
-      record: `flag ${e.component} ${e.flag}`,
+    if (value === e.release || (value === null && preliminary.has(e.release))) continue;
+    differ(
+      loc,
+      `flag ${e.component} ${e.flag}`,
       field,
-      message: `is ${value ?? 'not set'}, but the ${e.release} release notes${e.pr ? ` (#${e.pr})` : ''} say the flag is ${e.event} then (seed/generated/flag-events.json): correct it, or add sourceOverrides naming the source that decides`,
-    });
+      `is ${value ?? 'not set'}, but the ${e.release} release notes${e.pr ? ` (#${e.pr})` : ''} say the flag is ${e.event} then (seed/generated/flag-events.json)`,
+    );
   }
 }

@@ -2,6 +2,7 @@
 // facts per group/version/kind, field, gate and metric that the curated seed is checked against.
 import { existsSync, readFileSync } from 'node:fs';
 import { readGateRemovals, type NoteRemoval } from './gate-removals-index';
+import { readFlagEvents, type FlagEventsFile } from './flag-events-index';
 import { join, relative } from 'node:path';
 import { load } from 'js-yaml';
 import { z } from 'zod';
@@ -142,6 +143,8 @@ export interface GeneratedIndex {
   keps: KepIndex | null;
   /** Gate -> the removals the release notes state (gate-removals.json, `netkb import gate-notes`); null without it. */
   gateNoteRemovals: Map<string, NoteRemoval[]> | null;
+  /** The flags the release notes remove or deprecate (flag-events.json, `netkb import flag-notes`); null without it. */
+  flagEvents: FlagEventsFile | null;
 }
 
 const GENERATED = 'generated';
@@ -248,6 +251,7 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
     metrics: metricsData?.files ?? null,
     keps: readKepIndex(seedDir, problems),
     gateNoteRemovals: readGateRemovals(seedDir, problems),
+    flagEvents: readFlagEvents(seedDir, problems),
     gateHistory,
   };
 }

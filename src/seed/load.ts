@@ -26,8 +26,7 @@ import { readGeneratedIndex } from './generated-index';
 import { crossCheck } from './cross-check';
 import { generateGates } from './generated-gates';
 import { checkKeysAgainstIndex, generateKeys } from './generated-keys';
-import { checkFlagsAgainstEvents, generateFlags } from './generated-flags';
-import { readFlagEvents } from './flag-events-index';
+import { generateFlags } from './generated-flags';
 import { readWellKnownKeys, readWellKnownKeysSourceFile, WELL_KNOWN_KEYS_SOURCE_FILE } from './well-known-keys-index';
 import type { GatewayApiSeed, Located, LocatedChange, SeedBundle, SeedProblem } from './bundle';
 import { readGatewayApiIndex, GatewayApiIndexError, type GatewayApiIndex } from './gateway-api-index';
@@ -208,9 +207,14 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
       new Set(bundle.featureGates.map((g) => g.record.name)),
       new Set(bundle.components.map((c) => c.record.name)),
     );
+    if (index.flagEvents)
+      bundle.generatedFlags = generateFlags(
+        index.flagEvents,
+        new Set(bundle.flags.map((l) => `${l.record.component} ${l.record.name}`)),
+        bundle.releases.map((r) => r.record),
+      );
   }
   if (problems.length === 0) addGeneratedKeys(bundle, seedDir, problems);
-  if (problems.length === 0) addGeneratedFlags(bundle, seedDir, problems);
   checkAcrossRecords(bundle, problems);
   checkGatewayApi(bundle.gatewayApi, problems);
   if (!options.skipNoteReviews && problems.length === 0 && existsSync(join(seedDir, REVIEWED_NOTES_FILE)))
@@ -231,16 +235,6 @@ function addGeneratedKeys(bundle: SeedBundle, seedDir: string, problems: SeedPro
   checkKeysAgainstIndex(index, source, curated, problems);
   bundle.generatedKeys = generateKeys(index, new Set(curated.keys()));
   bundle.reservedKeyDomains = index.reservedDomains;
-}
-
-/** The flag events of the notes (seed/generated/flag-events.json): curated flags checked against them, the rest generated. */
-function addGeneratedFlags(bundle: SeedBundle, seedDir: string, problems: SeedProblem[]): void {
-  const index = readFlagEvents(seedDir, problems);
-  if (!index) return;
-  const releases = bundle.releases.map((r) => r.record);
-  checkFlagsAgainstEvents(index, bundle.flags, releases, problems);
-  const curated = new Set(bundle.flags.map((l) => `${l.record.component} ${l.record.name}`));
-  bundle.generatedFlags = generateFlags(index, curated, releases);
 }
 
 export { seedHash };

@@ -108,6 +108,7 @@ export function tinyIndex(t: TinyIndex): GeneratedIndex {
     keps: null,
     gateNoteRemovals: null,
     gateHistory: null,
+    flagEvents: null,
   };
 }
 

@@ -1,10 +1,20 @@
-// A flag's component-config field must exist while the flag does.
+// A flag's component-config field must exist while the flag does, and its removal and deprecation are those the
+// release notes state (flag-events.json).
 import type { CheckContext } from './context';
 import { fieldPresentIn } from '../generated-index';
 import { parseVersion } from '../../kb/version';
+import { checkFlagsAgainstEvents } from '../generated-flags';
 
 export function checkFlags(ctx: CheckContext): void {
   const { b, index, report, differ } = ctx;
+  // The removals and deprecations the release notes state (flag-events.json) are the curated records' too.
+  if (index.flagEvents)
+    checkFlagsAgainstEvents(
+      index.flagEvents,
+      b.flags,
+      b.releases.map((r) => r.record),
+      differ,
+    );
   // Flags: the component-config field a flag names must exist while the flag does -------------------
   const configKind = new Map(
     b.components.map((c) => [c.record.name, c.record.configKinds.map((k) => k.split('/')[1])]),
