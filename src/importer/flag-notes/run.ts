@@ -33,7 +33,7 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
       for (const raw of sentencesOf(note.text)) {
         const sentence = withoutExceptions(raw);
         for (const flag of flagsIn(sentence)) {
-          const said = flagStatement(sentence, flag);
+          const said = flagStatement(sentence, flag, source.otherToolAreas);
           if (!said) continue;
           const event: FlagEvent['event'] = said.removed ? 'removed' : 'deprecated';
           const key = `${owners[0]} ${flag} ${event}`;

@@ -142,10 +142,11 @@ interface FlagStatement {
 }
 
 // The clause must speak of flags as flags, and not of something else removed or deprecated next to a flag (a
-// secret cleaned up after a period, a field, a value the flag takes, kubeadm no longer passing it).
+// secret cleaned up after a period, a field, a value the flag takes). A clause that names another tool (the
+// notes source's otherToolAreas: kubeadm no longer passing a flag) is about that tool.
 const FLAG_WORD = /\b(?:flags?|options?|arguments?|command[- ]line)\b/i;
 const SOMETHING_ELSE =
-  /\b(?:secrets?|fields?|annotations?|labels?|metrics?|feature[- ]gates?|manifests?|values?|set to|kubeadm|kubectl|endpoints?|URLs?|providers?)\b/i;
+  /\b(?:secrets?|fields?|annotations?|labels?|metrics?|feature[- ]gates?|manifests?|values?|set to|endpoints?|URLs?|providers?)\b/i;
 // "Removed the `--x` flag", "`--x` ... has been removed", "remove deprecated flag `--x`"; not "removing" (advice
 // to users: "after removing `--x` from the kubelet's arguments").
 const FLAG_REMOVED = /\b(?:removed?|removes|dropped|deleted)\b|\bno longer (?:accepted|supported|recogni[sz]ed)\b/i;
@@ -161,13 +162,18 @@ const FLAG_DEPRECATED = (flag: string) =>
  * it deprecates the flag itself now (not "will be deprecated", not "no longer deprecated"); null when it says
  * neither, or is about something else the flag is only near.
  */
-export function flagStatement(sentence: string, flag: string): FlagStatement | null {
+export function flagStatement(
+  sentence: string,
+  flag: string,
+  otherTools: readonly string[] = [],
+): FlagStatement | null {
   const escaped = flag.replace(/-/g, '\\-');
+  const tool = otherTools.length > 0 ? new RegExp(`\\b(?:${otherTools.join('|')})\\b`, 'i') : null;
   const named = new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`);
   for (const clause of sentence.split(/,\s+(?:and|but)\s+|;\s+/)) {
     // Other words are looked for outside the flags' own names (`--docker-endpoint` is not an endpoint).
     const words = clause.replace(/`?--[\w-]+`?/g, ' ');
-    if (!named.test(clause) || !FLAG_WORD.test(words) || SOMETHING_ELSE.test(words)) continue;
+    if (!named.test(clause) || !FLAG_WORD.test(words) || SOMETHING_ELSE.test(words) || tool?.test(words)) continue;
     if (saysRemoved(clause) && FLAG_REMOVED.test(clause)) return { removed: true, sentence };
     if (
       FLAG_DEPRECATED(escaped).test(clause) &&
