@@ -1,24 +1,20 @@
 // The committed flag events (seed/generated/flag-events.json) against the stored release notes they are read
 // from (../shared/upstream): importing them again gives the same bytes. Run by `npm run test:upstream`.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { projectRoot, seedDir } from '../../src/config';
+import { seedDir } from '../../src/config';
 import { buildFlagEvents, writeFlagEvents } from '../../src/importer/flag-notes/run';
 import { readReleaseNotesSource } from '../../src/importer/release-notes';
 import { FLAG_EVENTS_FILE } from '../../src/seed/flag-events-index';
 import { GATE_REMOVALS_SOURCE_FILE } from '../../src/seed/gate-removals-index';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { withUpstream } from '../support/upstream-notes';
 
-const upstream = process.env.NETKB_UPSTREAM_DIR ?? join(projectRoot(), '..', 'shared', 'upstream');
 const generated = join(seedDir(), 'generated');
 
-if (!existsSync(upstream)) {
-  test('the upstream reference data is present beside the project', () => {
-    expect(`${upstream} is missing`).toBe('present');
-  });
-} else {
+withUpstream((upstream) => {
   it('the flag events are what netkb import flag-notes reads from the stored notes', () => {
     const source = readReleaseNotesSource(join(generated, GATE_REMOVALS_SOURCE_FILE));
     const components = (parse(readFileSync(join(seedDir(), 'components.yaml'), 'utf8')) as { name: string }[]).map(
@@ -32,4 +28,4 @@ if (!existsSync(upstream)) {
       rmSync(out, { recursive: true, force: true });
     }
   });
-}
+});

@@ -1,20 +1,16 @@
 // The committed gate removals (seed/generated/gate-removals.json) against the stored release notes they are
 // read from (../shared/upstream): importing them again gives the same bytes, and each release's notes are cited
 // at the commit SOURCES.md gives for them. Run by `npm run test:upstream`, not by `npm test`.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectRoot, seedDir } from '../../src/config';
+import { seedDir } from '../../src/config';
 import { buildGateRemovals, formatGateRemovals, readGateRemovalsSource } from '../../src/importer/gate-notes/run';
 import { GATE_REMOVALS_FILE, GATE_REMOVALS_SOURCE_FILE } from '../../src/seed/gate-removals-index';
+import { withUpstream } from '../support/upstream-notes';
 
-const upstream = process.env.NETKB_UPSTREAM_DIR ?? join(projectRoot(), '..', 'shared', 'upstream');
 const generated = join(seedDir(), 'generated');
 
-if (!existsSync(upstream)) {
-  test('the upstream reference data is present beside the project', () => {
-    expect(`${upstream} is missing`).toBe('present');
-  });
-} else {
+withUpstream((upstream) => {
   describe('the gate removals of the release notes', () => {
     const source = readGateRemovalsSource(join(generated, GATE_REMOVALS_SOURCE_FILE));
 
@@ -36,4 +32,4 @@ if (!existsSync(upstream)) {
       }
     });
   });
-}
+});

@@ -3,14 +3,9 @@
 // announces a change to its key, so every note that names a generated key in a sentence about a deprecation,
 // a removal or something no longer done must be about something else (listed below with the reason), or the key
 // wants a curated record. Run by `npm run test:upstream`.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { projectRoot, seedDir } from '../../src/config';
+import { seedDir } from '../../src/config';
 import { loadSeed } from '../../src/seed/load';
-import { noteTextsOf } from '../support/upstream-notes';
-
-const upstream = process.env.NETKB_UPSTREAM_DIR ?? join(projectRoot(), '..', 'shared', 'upstream');
-const notesDir = join(upstream, 'sig-release-notes');
+import { noteTextsOf, withUpstream } from '../support/upstream-notes';
 
 /** Notes that name a generated key near words of change but change something else, by "key release". */
 const NOT_A_KEY_CHANGE: Record<string, string> = {
@@ -28,11 +23,7 @@ const NOT_A_KEY_CHANGE: Record<string, string> = {
 
 const CHANGE_WORDS = /deprecat|remov|no longer|dropp?ed|ignored|stop(s|ped)? /i;
 
-if (!existsSync(notesDir)) {
-  test('the upstream reference data is present beside the project', () => {
-    expect(`${notesDir} is missing`).toBe('present');
-  });
-} else {
+withUpstream(() => {
   describe('generated well-known keys against the release notes of 1.14-1.37', () => {
     const bundle = loadSeed(seedDir());
     const notes = Array.from({ length: 37 - 14 + 1 }, (_, i) => ({
@@ -67,4 +58,4 @@ if (!existsSync(notesDir)) {
       }
     });
   });
-}
+});
