@@ -1,6 +1,7 @@
 // The vocabulary of the analysis: what rules read (a view of the knowledge base and one object) and
 // what they produce (findings). Only types from the rest of netkb; behaviour is injected.
 import type {
+  FileFields,
   ApiField,
   ApiVersion,
   Change,
@@ -60,6 +61,8 @@ export interface AnalysisKb {
   wellKnownKeys: WellKnownKey[];
   /** The domains Kubernetes reserves for its label and annotation keys: a key there that no record names is not checked. */
   reservedKeyDomains: string[];
+  /** The field paths of every version of the components' configuration files: a field none has is not checked. */
+  fileFields: FileFields[];
   /** Every api-versions record: for rules that look records up by group or resource, not by apiVersion. */
   apiVersions: ApiVersion[];
   /** Gateway API releases (kinds per channel), the fields each can carry, and the ingress-nginx annotations. */

@@ -35,6 +35,10 @@ try {
     process.stdout.write(
       `generated from the well-known keys page and kubernetes/api (seed/generated/well-known-keys.json): ${b.generatedKeys.length} more wellKnownKeys (known, no change recorded); the curated ones agree with both\n`,
     );
+  if (b.fileFieldPaths.length > 0)
+    process.stdout.write(
+      `generated from the components' types (seed/generated/component-config-fields.json): ${b.generatedApiFields.length} more apiFields of their configuration files (shallow records), and the field paths of ${b.fileFieldPaths.length} file format versions\n`,
+    );
   const x = b.crossCheck;
   if (x) {
     const kinds = ['apiVersions', 'apiFields', 'featureGates', 'featureGateComponents', 'metrics', 'flags'] as const;

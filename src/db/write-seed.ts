@@ -214,6 +214,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
           references: json(k.references),
           keyPlaces: json(k.keyPlaces),
           flagPlaces: json(k.flagPlaces),
+          configFileOf: k.configFileOf,
           notes: k.notes,
           sources: json(k.sources),
         })),
@@ -332,6 +333,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
             removedIn: f.removedIn,
             featureGateId: f.featureGate ? idOf(f.featureGate) : null,
             replacement: f.replacement,
+            generated: f.generated,
             conversion: f.conversion ? JSON.stringify(f.conversion) : null,
             notes: f.notes,
             sources: json(f.sources),
@@ -406,6 +408,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
           seededAt: kb.seededAt,
           recordCount: records,
           reservedKeyDomains: json(kb.reservedKeyDomains),
+          fileFields: JSON.stringify(kb.fileFields),
         },
       });
     },

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import type { AccessControl } from './access-controls';
 import type { FlagRecord } from '../seed/schemas';
 import type {
+  FileFields,
   AnnotationAccess,
   ApiField,
   ApiVersion,
@@ -221,8 +222,11 @@ export function compileKnowledgeBase(
       api.replacementAvailableIn = api.replacement.introducedIn;
   }
 
-  const apiFields = bundle.apiFields
-    .map(({ record: f }): ApiField => ({
+  const apiFields = [
+    ...bundle.apiFields.map(({ record: f }) => ({ ...f, generated: false })),
+    ...bundle.generatedApiFields.map((f) => ({ ...f, generated: true })),
+  ]
+    .map((f): ApiField => ({
       typename: 'ApiField',
       key: `${f.kind} ${f.path}`,
       kind: f.kind,
@@ -232,12 +236,13 @@ export function compileKnowledgeBase(
       introducedIn: v(f.introducedIn),
       deprecatedIn: v(f.deprecatedIn),
       removedIn: v(f.removedIn),
-      featureGate: f.featureGate ? (gateByName.get(f.featureGate) ?? null) : null,
-      replacement: f.replacement ?? null,
+      featureGate: 'featureGate' in f && f.featureGate ? (gateByName.get(f.featureGate) ?? null) : null,
+      replacement: ('replacement' in f ? f.replacement : null) ?? null,
+      generated: f.generated,
       notes: f.notes ?? null,
       sources: list(f.sources),
       changes: [],
-      conversion: f.conversion ? plain(f.conversion) : null,
+      conversion: 'conversion' in f && f.conversion ? plain(f.conversion) : null,
     }))
     .sort(
       byKeys(
@@ -391,6 +396,7 @@ export function compileKnowledgeBase(
             flag: place.flag ?? null,
           })),
         ),
+        configFileOf: k.configFileOf ?? null,
         notes: k.notes ?? null,
         sources: list(k.sources),
       }))
@@ -401,6 +407,7 @@ export function compileKnowledgeBase(
     apiFields,
     wellKnownKeys,
     reservedKeyDomains: list(bundle.reservedKeyDomains),
+    fileFields: plain<FileFields[]>(bundle.fileFieldPaths),
     metrics,
     changes,
     gatewayApi: compileGatewayApi(bundle.gatewayApi),

@@ -1,6 +1,7 @@
 // The knowledge base held in memory, with the lookups the services need. Built once from a model
 // read out of the database; replaced whole, never mutated, so readers need no locks.
 import type {
+  FileFields,
   ApiField,
   ApiVersion,
   Change,
@@ -37,6 +38,7 @@ export class KnowledgeBase {
   readonly apiFields: ApiField[];
   readonly wellKnownKeys: WellKnownKey[];
   readonly reservedKeyDomains: string[];
+  readonly fileFields: FileFields[];
   readonly metrics: Metric[];
   /** In release order, then in the order of the release's notes. */
   readonly changes: Change[];
@@ -69,6 +71,7 @@ export class KnowledgeBase {
     this.apiFields = s.apiFields;
     this.wellKnownKeys = s.wellKnownKeys;
     this.reservedKeyDomains = s.reservedKeyDomains;
+    this.fileFields = s.fileFields;
     this.metrics = s.metrics;
     this.changes = s.changes;
     this.gatewayApi = s.gatewayApi;

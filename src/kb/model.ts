@@ -165,6 +165,8 @@ export interface ApiField {
   removedIn: VersionKey | null;
   featureGate: FeatureGate | null;
   replacement: string | null;
+  /** True for a shallow record generated from a component's types (a configuration file's field), not curated. */
+  generated: boolean;
   /** Steps that rewrite an object setting this field (spec.ipFamily -> spec.ipFamilies), or null. */
   conversion: { steps: ConversionStep[] } | null;
   notes: string | null;
@@ -296,8 +298,25 @@ export interface KindInfo {
   keyPlaces: KeyPlace[];
   /** Where its objects pass flags to a component (kubeadm's extraArgs): a map of names to values or {name, value} items. */
   flagPlaces: FlagPlace[];
+  /**
+   * The tool that reads objects of this kind as a configuration file no API server validates (kubeadm), when
+   * netkb has no index of its fields: its fields are reported as not checked. Null for every other kind.
+   */
+  configFileOf: string | null;
   notes: string | null;
   sources: string[];
+}
+
+/** The field paths of one version of a component's configuration file, from its types at every release read. */
+export interface FileFields {
+  apiVersion: string;
+  kind: string;
+  component: string;
+  /** The first and last release whose types declare the kind. */
+  first: string;
+  last: string;
+  /** Every path any of those releases has, in the api-fields notation ("a.b[].c"). */
+  paths: string[];
 }
 
 /** A place where objects of a kind pass command-line flags to a component (kinds.yaml `flagPlaces`). */
@@ -345,6 +364,8 @@ export interface KbModel {
   wellKnownKeys: WellKnownKey[];
   /** The domains Kubernetes reserves for label and annotation keys (and their subdomains): kubernetes.io, k8s.io. */
   reservedKeyDomains: string[];
+  /** The field paths of every version of the components' configuration files; [] without the index. */
+  fileFields: FileFields[];
   metrics: Metric[];
   changes: Change[];
   gatewayApi: GatewayApiKnowledge;

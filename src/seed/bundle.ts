@@ -47,6 +47,10 @@ export interface SeedBundle {
   generatedFlags: GeneratedFlag[];
   apiVersions: Located<ApiVersionRecord>[];
   apiFields: Located<ApiFieldRecord>[];
+  /** The fields of the components' file formats that no curated record keeps (generated-config-fields.ts). */
+  generatedApiFields: GeneratedApiField[];
+  /** The field paths of each version of the components' file formats; [] without the index. */
+  fileFieldPaths: FileFieldPaths[];
   wellKnownKeys: Located<WellKnownKeyRecord>[];
   /** Every other key Kubernetes names, as a shallow record (generated-keys.ts); [] without the keys index. */
   generatedKeys: GeneratedKey[];
@@ -116,6 +120,23 @@ export interface GeneratedKey {
   notes: string;
   sources: string[];
 }
+
+/** The field paths of one version of a file format, as the releases read up to the seed's newest have them. */
+export interface FileFieldPaths {
+  apiVersion: string;
+  kind: string;
+  component: string;
+  /** The first and last release read that declare the kind. */
+  first: string;
+  last: string;
+  paths: string[];
+}
+
+/** A shallow api-fields record of a component's file format, generated from its types (generated-config-fields.ts). */
+export type GeneratedApiField = Pick<
+  ApiFieldRecord,
+  'kind' | 'path' | 'summary' | 'notes' | 'sources' | 'introducedIn' | 'deprecatedIn' | 'removedIn'
+> & { apiVersions: string[] };
 
 /** A shallow flag record generated from the flag events of the release notes (generated-flags.ts). */
 export type GeneratedFlag = Pick<

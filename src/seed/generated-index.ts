@@ -103,6 +103,9 @@ const configFile = z
         betaOffByDefaultSource: z.url(),
       })
       .loose(),
+    componentConfigs: z
+      .array(z.object({ component: z.string(), apiVersion: z.string(), kind: z.string(), dir: z.string() }).loose())
+      .default([]),
   })
   .loose();
 
@@ -111,6 +114,17 @@ type PathFacts = { present: string[]; deprecatedFrom: string | null; opaque?: st
 export interface FieldEntry {
   order: string[];
   paths: Record<string, PathFacts>;
+}
+/** A component's file format read from its staging repository (component-config-fields.json), one per version. */
+export interface ConfigFieldsEntry extends FieldEntry {
+  component: string;
+  repository: string;
+  apiVersion: string;
+  kind: string;
+  /** release -> the tag read */
+  refs: Map<string, string>;
+  /** The folder of its types.go in the repository (k8s-source.yaml componentConfigs). */
+  dir: string | null;
 }
 export type GateEntry = z.infer<typeof gateEntry>;
 type MetricsEntry = z.infer<typeof metricsFile>['files'][number];
@@ -126,6 +140,8 @@ export interface GeneratedIndex {
   /** kind -> apiVersion -> path -> facts */
   /** kind -> apiVersion -> the releases its file read, in order, and path -> facts. */
   fields: Map<string, Map<string, FieldEntry>>;
+  /** The component file formats among `fields`, with the repository and tags they were read from. */
+  configFields: ConfigFieldsEntry[];
   /**
    * One entry per stored gate list: its gates, its URL, and the last release it is taken as complete for
    * (the one before the newest release it names).
@@ -229,11 +245,16 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
       fieldsData.releases.map((r) => r.release),
       fieldsData.fields,
     );
-  for (const c of configData?.configs ?? [])
-    addFields(
-      c.releases.map((r) => r.release),
-      c.fields,
-    );
+  const configFields: ConfigFieldsEntry[] = [];
+  for (const c of configData?.configs ?? []) {
+    const order = c.releases.map((r) => r.release);
+    addFields(order, c.fields);
+    const refs = new Map(c.releases.map((r) => [r.release, r.ref]));
+    for (const f of c.fields) {
+      const dir = config.componentConfigs.find((k) => k.apiVersion === f.apiVersion && k.kind === f.kind)?.dir ?? null;
+      configFields.push({ ...f, order, component: c.component, repository: c.repository, refs, dir });
+    }
+  }
   return {
     config,
     order: api.releases.map((r) => r.release),
@@ -242,6 +263,7 @@ export function readGeneratedIndex(seedDir: string, problems: SeedProblem[]): Ge
     apiVersions,
     apiVersionsFile: rel(apiPath),
     fields,
+    configFields,
     gateSources: (gatesData?.sources ?? []).map((g) => ({
       source: g.source,
       knownThrough: knownThrough(g.featureGates),

@@ -27,6 +27,7 @@ import { crossCheck } from './cross-check';
 import { generateGates } from './generated-gates';
 import { checkKeysAgainstIndex, generateKeys } from './generated-keys';
 import { generateFlags } from './generated-flags';
+import { generateConfigFields } from './generated-config-fields';
 import { readWellKnownKeys, readWellKnownKeysSourceFile, WELL_KNOWN_KEYS_SOURCE_FILE } from './well-known-keys-index';
 import type { GatewayApiSeed, Located, LocatedChange, SeedBundle, SeedProblem } from './bundle';
 import { readGatewayApiIndex, GatewayApiIndexError, type GatewayApiIndex } from './gateway-api-index';
@@ -186,6 +187,8 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
     generatedKeys: [],
     reservedKeyDomains: [],
     generatedFlags: [],
+    generatedApiFields: [],
+    fileFieldPaths: [],
     crossCheck: null,
     gatewayApi: {
       releases: optionalList('gateway-api/releases.yaml', gatewayApiReleaseSchema, (r) => r.version),
@@ -213,6 +216,15 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
         new Set(bundle.flags.map((l) => `${l.record.component} ${l.record.name}`)),
         bundle.releases.map((r) => r.record),
       );
+    const configFields = generateConfigFields(
+      index.configFields,
+      new Set(bundle.apiFields.map((l) => `${l.record.kind} ${l.record.path}`)),
+      bundle.releases.map((r) => r.record),
+    );
+    for (const message of configFields.conflicts)
+      problems.push({ file: 'seed/generated/component-config-fields.json', message });
+    bundle.generatedApiFields = configFields.fields;
+    bundle.fileFieldPaths = configFields.paths;
   }
   if (problems.length === 0) addGeneratedKeys(bundle, seedDir, problems);
   checkAcrossRecords(bundle, problems);

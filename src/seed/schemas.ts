@@ -383,6 +383,8 @@ export const kindSchema = z.strictObject({
   references: z.array(referencePlaceSchema).default([]),
   keyPlaces: z.array(keyPlaceSchema).default([]),
   flagPlaces: z.array(flagPlaceSchema).default([]),
+  /** The tool that reads the kind as a configuration file and whose fields netkb has no index of (kubeadm). */
+  configFileOf: z.string().regex(/^[a-z][a-z0-9-]*$/).nullish(),
   notes,
   sources,
 });

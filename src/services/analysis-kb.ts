@@ -20,6 +20,7 @@ export function analysisKb(kb: KnowledgeBase): AnalysisKb {
     apiFields: kb.apiFields,
     wellKnownKeys: kb.wellKnownKeys,
     reservedKeyDomains: kb.reservedKeyDomains,
+    fileFields: kb.fileFields,
     apiVersions: kb.apiVersions,
     gatewayApi: kb.gatewayApi,
     apiVersion: (apiVersion, kind) => kb.apiVersion(apiVersion, kind),

@@ -370,6 +370,43 @@ describe('advice on the path, for every record and message', () => {
     expect(found[0].fix).toContain('ClusterConfiguration (kubeadm.k8s.io/v1beta3)');
   });
 
+  it("api-field: a configuration file's field no release of its types has is not checked; kubeadm's files once per kind", () => {
+    const proxy = {
+      apiVersion: 'kubeproxy.config.k8s.io/v1alpha1',
+      kind: 'KubeProxyConfiguration',
+      // A misspelled field, a map (its keys are not fields), a value of another package's type (not walked).
+      conntrack: { maxx: 3, min: 1 },
+      featureGates: { NoSuchGateHere: true },
+      clientConnection: { kubeconfig: '/var/lib/kube-proxy/kubeconfig.conf' },
+    };
+    const found = run({
+      label: 'file fields',
+      from: parseVersion('1.20'),
+      to: parseVersion('1.25'),
+      ruleId: 'api-field',
+      manifest: yaml(proxy),
+    });
+    expect(found.map((f) => [f.messageId, f.severity, f.checked, f.path])).toEqual([
+      ['notKnown', 'INFO', false, 'conntrack.maxx'],
+    ]);
+    expect(found[0].message).toContain('conntrack.maxx');
+    expect(found[0].fix).toContain('kube-proxy');
+    const kubeadm = [1, 2]
+      .map((n) => yaml({ apiVersion: 'kubeadm.k8s.io/v1beta3', kind: 'ClusterConfiguration', clusterName: `c${n}` }))
+      .join('\n---\n');
+    const once = run({
+      label: 'kubeadm',
+      from: parseVersion('1.25'),
+      to: parseVersion('1.28'),
+      ruleId: 'api-field',
+      manifest: kubeadm,
+    });
+    expect(once.map((f) => [f.messageId, f.severity, f.checked, f.resource.documentIndex])).toEqual([
+      ['notIndexed', 'INFO', false, 0],
+    ]);
+    expect(once[0].fix).toContain('ClusterConfiguration kubeadm.k8s.io/v1beta3');
+  });
+
   it('api-field: replacement fields that exist on the path, dated when they arrive later; notes about the field', () => {
     const cases: (Case & { field: ApiField })[] = [];
     for (const field of kb.apiFields) {

@@ -73,6 +73,8 @@ function bundleWith(gatewayApi: GatewayApiSeed): SeedBundle {
     wellKnownKeys: [],
     generatedKeys: [],
     generatedFlags: [],
+    generatedApiFields: [],
+    fileFieldPaths: [],
     reservedKeyDomains: [],
     metrics: [],
     generatedGates: [],

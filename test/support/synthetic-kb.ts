@@ -71,6 +71,7 @@ export function syntheticKb(flags: Flag[], gates: FeatureGate[] = [], wellKnownK
       {
         kind: '*',
         podTemplate: null,
+        configFileOf: null,
         notes: null,
         sources: [],
         references: [],
@@ -84,6 +85,7 @@ export function syntheticKb(flags: Flag[], gates: FeatureGate[] = [], wellKnownK
     apiFields: [],
     wellKnownKeys,
     reservedKeyDomains: [],
+    fileFields: [],
     apiVersions: [],
     gatewayApi: { releases: [], fields: [], annotations: [], providers: [] },
     apiVersion: () => undefined,

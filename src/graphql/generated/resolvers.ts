@@ -47,6 +47,8 @@ export type ApiField = Node & {
   deprecatedIn?: Maybe<Scalars['KubeVersion']['output']>;
   /** The gate that guards it, if any. */
   featureGate?: Maybe<FeatureGate>;
+  /** True for a shallow record generated from a component's types at every release tag (a field of KubeProxyConfiguration, KubeletConfiguration or KubeSchedulerConfiguration that a release adds, calls deprecated or drops) where no curated record exists. */
+  generated: Scalars['Boolean']['output'];
   /** Global id. */
   id: Scalars['ID']['output'];
   /** First release with the field. */
@@ -63,7 +65,7 @@ export type ApiField = Node & {
   replacement?: Maybe<Scalars['String']['output']>;
   /** Upstream URLs behind this record. */
   sources: Array<Scalars['String']['output']>;
-  /** What the field holds, in this knowledge base's words. */
+  /** What the field holds, in this knowledge base's words; for a generated record, what its types show and no more. */
   summary: Scalars['String']['output'];
 };
 
@@ -1528,6 +1530,7 @@ export type ApiFieldResolvers<ContextType = Context, ParentType extends Resolver
   changes?: Resolver<Array<ResolversTypes['Change']>, ParentType, ContextType>;
   deprecatedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   featureGate?: Resolver<Maybe<ResolversTypes['FeatureGate']>, ParentType, ContextType>;
+  generated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   introducedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

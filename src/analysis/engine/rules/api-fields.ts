@@ -1,6 +1,7 @@
 // api-field: fields of the object (and of the Pod template it embeds) against the api-fields records.
 import type { ApiField } from '../../../kb/model';
-import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
+import { changeAt, clampToPath, onPath, pathText, placed, placeOf, type FindingText } from '../findings';
+import { knownFileFields, unknownFields } from '../file-fields';
 import { ruleKit } from '../rule-kit';
 import {
   adviceText,
@@ -22,10 +23,15 @@ const kit = ruleKit('api-field', {
     notYetServed: '{field} of {kind} only exists from {introducedIn}: releases {releases} drop it.',
     gateOff:
       '{field} of {kind} needs feature gate {gate}, which is {state} in {releases}: the field is ignored or rejected there unless the gate is enabled.',
+    notKnown:
+      '{field} is not a field of {kind} {apiVersion} in any release netkb read ({first} to {last}): not checked.',
+    notIndexed:
+      '{kind} {apiVersion} is a configuration file of {reader}, and netkb does not know its fields: only its version and the flags and feature gates it passes are checked.',
   },
   fixes: {
     use: 'Use {fields} instead.',
     remove: 'Remove the field.',
+    stopSetting: 'No replacement is recorded: plan to stop setting it before it is removed.',
     moveTo: 'Move to {fields} before it is removed.',
     setOnceServed: 'Set it only once the cluster runs {introducedIn} or later.',
     enableGate:
@@ -39,6 +45,10 @@ const kit = ruleKit('api-field', {
     stagedGate: 'behind the {stage} gate {gate}',
     onByDefault: '{gated}, on by default from {release}',
     nothingYet: 'No replacement exists by {release}; later releases add {alternatives}.',
+    checkName:
+      'Check the name against the {kind} {apiVersion} reference of each release on the path: {component} ignores or refuses a field it does not know, so what it was meant to set does not happen.',
+    checkFields:
+      "Check the file's other fields against the {kind} {apiVersion} reference of each {reader} release on the path. Said once, on the first {kind} of the input.",
   },
   parts: {
     alpha: 'alpha',
@@ -60,9 +70,9 @@ export const apiFieldRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports fields that are removed on the path (BREAKING: the API server refuses or silently drops them, so what they did stops without a word) or deprecated (WARNING: works now, breaks later), and fields that releases on the path drop because they are not there yet or their feature gate is alpha or off by default (WARNING: does nothing there); fixes name only replacement fields usable on the path, each with the release it works from.',
+    "Reports fields that are removed on the path (BREAKING: the API server refuses or silently drops them, so what they did stops without a word) or deprecated (WARNING: works now, breaks later), and fields that releases on the path drop because they are not there yet or their feature gate is alpha or off by default (WARNING: does nothing there); fixes name only replacement fields usable on the path, each with the release it works from. In a component's configuration file, a field no release of its types has is reported as not checked (INFO), and so, once per kind, is a configuration file whose fields netkb has no index of (kubeadm's).",
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
-    const findings: Finding[] = [];
+    const findings: Finding[] = fileFieldFindings(object, ctx);
     walkTrie(fieldsOf(ctx, object.kind), object.value, [], (field, path) => {
       if (field.kind === object.kind && field.apiVersions.length > 0 && !field.apiVersions.includes(object.apiVersion))
         return;
@@ -91,6 +101,51 @@ function fieldsOf(ctx: RuleContext, kind: string): PathTrie<ApiField> {
     index.set(kind, (trie = pathTrie(entries)));
   }
   return trie;
+}
+
+/**
+ * What a configuration file's fields are not checked for: each field no release of its types has (the kinds whose
+ * types netkb read), or, once per kind, the whole file when netkb has no index of its fields (kinds.yaml
+ * configFileOf). Versions netkb has no record of are the api-version rule's.
+ */
+function fileFieldFindings(object: ManifestObject, ctx: RuleContext): Finding[] {
+  const known = knownFileFields(ctx.kb, object.apiVersion, object.kind);
+  if (known) {
+    const { file } = known;
+    const component = file.component;
+    return unknownFields(object.value, known).map(({ path, field }) => {
+      const text = remember(ctx, ['api-field-unknown', object.apiVersion, object.kind, field], () =>
+        kit.text({
+          messageId: 'notKnown',
+          severity: 'INFO',
+          checked: false,
+          effectiveIn: ctx.path.from,
+          data: { field, kind: object.kind, apiVersion: object.apiVersion, first: file.first, last: file.last },
+          fix: kit.fix('checkName', { kind: object.kind, apiVersion: object.apiVersion, component }),
+        }),
+      );
+      return placed(text, object, path, field);
+    });
+  }
+  const reader = ctx.kb.kinds.find((k) => k.kind === object.kind)?.configFileOf;
+  if (!reader || !ctx.kb.apiVersion(object.apiVersion, object.kind)) return [];
+  const first = remember(ctx, ['api-field-file-first', object.apiVersion, object.kind], () => placeOf(object));
+  if (first !== placeOf(object)) return [];
+  const data = { kind: object.kind, apiVersion: object.apiVersion, reader };
+  return [
+    placed(
+      kit.text({
+        messageId: 'notIndexed',
+        severity: 'INFO',
+        checked: false,
+        effectiveIn: ctx.path.from,
+        data,
+        fix: kit.fix('checkFields', data),
+      }),
+      object,
+      null,
+    ),
+  ];
 }
 
 /** The findings a field written at `at` gets; `objectApiVersion` is the object's when the field is of the object's own kind. */
@@ -137,7 +192,13 @@ function checkField(objectApiVersion: string, field: ApiField, at: string, ctx: 
         effectiveIn: clampToPath(field.deprecatedIn, ctx),
         data: { ...data, deprecatedIn: v(field.deprecatedIn) },
         replacement: replacementText(advice, ', '),
-        fix: adviceText(advice, ctx, adviceWords, (names) => kit.fix('moveTo', { fields: names.join(', ') }), null),
+        fix: adviceText(
+          advice,
+          ctx,
+          adviceWords,
+          (names) => kit.fix('moveTo', { fields: names.join(', ') }),
+          kit.fix('stopSetting', {}),
+        ),
         change: changeAt(field, field.deprecatedIn),
       }),
     );
