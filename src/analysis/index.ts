@@ -26,9 +26,10 @@ export {
   type InputProblem,
   type InputProblemCode,
 } from './reader/input-kind';
-export { analyze, Analyzer, type Analysis } from './engine/analyze';
+export { analyze, Analyzer, type Analysis, type Coverage } from './engine/analyze';
 export { RULES } from './engine/rules';
 export { SEVERITY_TERMS } from './report/severity';
+export { addCoverage, coverageOfFiles, coverageText } from './report/coverage';
 export { sarifDocument, sarifReport, type SarifInput } from './report/sarif';
 export { jsonPieces, writeInBatches } from './report/json-pieces';
 export type {

@@ -105,6 +105,12 @@ interface RuleBase {
   messages: Record<string, string>;
   /** Fix templates by id, filled the same way; a fix may be made of several. */
   fixes: Record<string, string>;
+  /**
+   * True when the rule cannot check objects of this apiVersion and kind at all (netkb has no record of them, or
+   * what they need to be checked was not given): the report counts them as not covered (analyze.ts, Coverage).
+   * The rule says so in a not-checked finding of its own as well.
+   */
+  uncovered?(apiVersion: string, kind: string, ctx: RuleContext): boolean;
 }
 
 export interface ObjectRule extends RuleBase {

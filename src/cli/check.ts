@@ -148,6 +148,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
         file: input.name,
         documents: report?.documents ?? 0,
         findings: report?.findings ?? [],
+        coverage: report?.coverage ?? null,
         error,
       });
     }

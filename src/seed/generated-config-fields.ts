@@ -118,7 +118,9 @@ function fieldRecord(path: string, entry: ConfigFieldsEntry, life: PathLife, api
     .filter((r): r is string => r !== null)
     .map((r) => entry.refs.get(r))
     .filter((ref): ref is string => ref !== undefined);
-  const sources = [...new Set(tagged)].map((ref) => `${entry.repository}/blob/${ref}/${entry.dir ?? ''}`.replace(/\/$/, ''));
+  const sources = [...new Set(tagged)].map((ref) =>
+    `${entry.repository}/blob/${ref}/${entry.dir ?? ''}`.replace(/\/$/, ''),
+  );
   return {
     kind: entry.kind,
     path,

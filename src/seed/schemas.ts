@@ -384,7 +384,10 @@ export const kindSchema = z.strictObject({
   keyPlaces: z.array(keyPlaceSchema).default([]),
   flagPlaces: z.array(flagPlaceSchema).default([]),
   /** The tool that reads the kind as a configuration file and whose fields netkb has no index of (kubeadm). */
-  configFileOf: z.string().regex(/^[a-z][a-z0-9-]*$/).nullish(),
+  configFileOf: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/)
+    .nullish(),
   notes,
   sources,
 });

@@ -1,5 +1,6 @@
 // upgradeReport / netkb check: what breaks or changes for a manifest on the way from one release to another.
 import type { FindingCounts } from '../analysis/report/severity';
+import type { Coverage } from '../analysis';
 import {
   Analyzer,
   DEFAULT_LIMITS,
@@ -35,6 +36,8 @@ export interface UpgradeReport {
   documents: number;
   findings: Finding[];
   summary: FindingCounts;
+  /** The objects read, and those of each apiVersion and kind netkb could not check at all. */
+  coverage: Coverage;
   /** The Gateway API range checked, when one was given. */
   gatewayApi: { from: string; to: string; channel: 'standard' | 'experimental' } | null;
 }

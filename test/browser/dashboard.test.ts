@@ -538,6 +538,8 @@ describe('manifest check', () => {
     expect(summary).toContain('1.15 → 1.20');
     expect(summary).toContain(`${api.summary.breaking} breaking`);
     expect(summary).toContain(`${api.summary.info} info`);
+    // What the report covered is said beside the counts.
+    expect(summary).toMatch(/\d+ (of \d+ )?objects? checked/);
     // Equal findings are one entry that counts them (data-count).
     const groups = await page.locator('.report-findings .release-group').evaluateAll((s) =>
       s.map((x) => ({

@@ -182,6 +182,35 @@ describe('formats', () => {
     expect(Number(/<testsuites [^>]*failures="(\d+)"/.exec(r.stdout)![1])).toBe(breaking);
   });
 
+  it('every format states what the report covered, adding up the files and naming the kinds not covered', () => {
+    const a = join(dir, 'cov-a.yaml');
+    const b = join(dir, 'cov-b.yaml');
+    writeFileSync(
+      a,
+      'apiVersion: cert-manager.io/v1\nkind: Issuer\nmetadata: {name: x}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: y}\n',
+    );
+    writeFileSync(b, 'apiVersion: cert-manager.io/v1\nkind: Issuer\nmetadata: {name: z}\n');
+    const run = (format: string) => netkb(['check', a, b, '--from', '1.24', '--to', '1.28', '--format', format]).stdout;
+    const sentence = '1 of 3 objects checked; not covered: cert-manager.io/v1 Issuer (2)';
+    expect(run('table').split('\n')[1]).toBe(`Coverage: ${sentence}.`);
+    expect(run('markdown').split('\n')[0]).toContain(`(${sentence})`);
+    const json = JSON.parse(run('json'));
+    expect(json.coverage).toEqual({
+      objects: 3,
+      checked: 1,
+      notCovered: [{ apiVersion: 'cert-manager.io/v1', kind: 'Issuer', objects: 2 }],
+    });
+    expect(json.files.map((f: any) => f.coverage.checked)).toEqual([1, 0]);
+    expect(JSON.parse(run('sarif')).runs[0].properties.coverage).toMatchObject({
+      objects: 3,
+      checked: 1,
+      text: sentence,
+    });
+    expect(run('junit')).toContain(
+      '<property name="netkb.coverage" value="1 of 2 objects checked; not covered: cert-manager.io/v1 Issuer (1)"/>',
+    );
+  });
+
   it('markdown: grouped by release, with file and line', () => {
     const r = netkb(['check', file, '--from', '1.15', '--to', '1.20', '--format', 'markdown']);
     expect(r.stdout).toMatch(/^\*\*netkb: 1\.15 → 1\.20\*\*/);

@@ -183,3 +183,52 @@ describe('upgradeReport refuses bad input clearly and stays up', () => {
     await expectHealthy();
   });
 });
+
+describe('upgradeReport coverage', () => {
+  const COVERAGE = `query($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
+    upgradeReport(from: $from, to: $to, manifest: $manifest) {
+      documents markdown
+      coverage { objects checked notCovered { apiVersion kind objects } }
+      findings { ruleId messageId checked }
+    } }`;
+  const doc = (apiVersion: string, kind: string, name: string) =>
+    `apiVersion: ${apiVersion}\nkind: ${kind}\nmetadata: {name: ${name}}\n`;
+
+  it('states what it covered: every object of a kind netkb could not check at all is counted, not only the first', async () => {
+    const manifest = [
+      doc('cert-manager.io/v1', 'Certificate', 'a'),
+      doc('cert-manager.io/v1', 'Certificate', 'b'),
+      doc('cert-manager.io/v1', 'Certificate', 'c'),
+      doc('apps/v1beta1', 'ReplicaSet', 'old'),
+      doc('gateway.networking.k8s.io/v1', 'HTTPRoute', 'r'),
+      doc('v1', 'ConfigMap', 'ok'),
+      doc('apps/v1', 'Deployment', 'web'),
+    ].join('---\n');
+    const { upgradeReport: r } = await server.data(COVERAGE, { from: '1.24', to: '1.28', manifest });
+    expect(r.coverage).toEqual({
+      objects: 7,
+      checked: 2,
+      notCovered: [
+        { apiVersion: 'cert-manager.io/v1', kind: 'Certificate', objects: 3 },
+        { apiVersion: 'apps/v1beta1', kind: 'ReplicaSet', objects: 1 },
+        { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', objects: 1 },
+      ],
+    });
+    // The findings say it once per kind; the coverage counts every object.
+    expect(r.findings.filter((f: any) => !f.checked).map((f: any) => `${f.ruleId}/${f.messageId}`)).toEqual([
+      'api-version/notCovered',
+      'api-version/notKnown',
+      'gateway-api/no-range',
+    ]);
+    expect(r.markdown.split('\n')[0]).toContain(
+      '(2 of 7 objects checked; not covered: cert-manager.io/v1 Certificate (3), apps/v1beta1 ReplicaSet (1), gateway.networking.k8s.io/v1 HTTPRoute (1))',
+    );
+  });
+
+  it('says every object was checked when netkb knows every kind', async () => {
+    const manifest = [doc('v1', 'ConfigMap', 'a'), doc('networking.k8s.io/v1', 'Ingress', 'b')].join('---\n');
+    const { upgradeReport: r } = await server.data(COVERAGE, { from: '1.24', to: '1.28', manifest });
+    expect(r.coverage).toEqual({ objects: 2, checked: 2, notCovered: [] });
+    expect(r.markdown.split('\n')[0]).toContain('(2 objects checked)');
+  });
+});

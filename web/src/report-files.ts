@@ -36,7 +36,7 @@ function toCheckResult(report: ApiReport, file: string): CheckResult {
     from: report.from,
     to: report.to,
     path: report.path,
-    files: [{ file, documents: report.documents, findings }],
+    files: [{ file, documents: report.documents, findings, coverage: report.coverage }],
     summary: report.summary,
     failOn: 'BREAKING',
     formatVersion,

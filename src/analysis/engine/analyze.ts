@@ -8,6 +8,21 @@ import type { DocumentRule, Finding, ObjectRule, Rule, RuleContext } from '../ty
 export interface Analysis {
   findings: Finding[];
   summary: FindingCounts;
+  coverage: Coverage;
+}
+
+/**
+ * What a report covered: the objects read, and those of each apiVersion and kind that netkb could not check at
+ * all (a rule's `uncovered`: a custom resource, an add-on API, a version netkb has no record of, Gateway API objects
+ * without a range). Every other object went through every rule; what a rule could not check inside it is a
+ * not-checked finding.
+ */
+export interface Coverage {
+  objects: number;
+  /** Objects of an apiVersion and kind netkb knows: objects less the notCovered ones. */
+  checked: number;
+  /** Most objects first, then by apiVersion and kind. */
+  notCovered: { apiVersion: string; kind: string; objects: number }[];
 }
 
 export function analyze(manifest: Manifest, ctx: RuleContext, rules: readonly Rule[] = RULES): Analysis {
@@ -31,6 +46,8 @@ export class Analyzer implements ManifestSink {
   private inOrder = true;
   /** Objects analysed so far. */
   objects = 0;
+  /** Objects per "apiVersion kind", and whether a rule could not check them at all. */
+  private kinds = new Map<string, { apiVersion: string; kind: string; objects: number; uncovered: boolean }>();
 
   constructor(
     private readonly ctx: RuleContext,
@@ -47,6 +64,7 @@ export class Analyzer implements ManifestSink {
       if (d >= skipped.length || (o < objects.length && objects[o].documentIndex <= skipped[d].documentIndex)) {
         const object = objects[o++];
         this.enter(object.documentIndex);
+        this.count(object);
         for (const rule of this.objectRules) append(this.group, rule.check(object, ctx));
       } else {
         const doc = skipped[d++];
@@ -62,6 +80,7 @@ export class Analyzer implements ManifestSink {
     this.current = -1;
     this.inOrder = true;
     this.objects = 0;
+    this.kinds = new Map();
   }
 
   finish(): Analysis {
@@ -70,7 +89,32 @@ export class Analyzer implements ManifestSink {
     for (const release of [...this.byRelease.keys()].sort((a, b) => a - b))
       append(findings, this.byRelease.get(release)!);
     if (!this.inOrder) findings.sort(order);
-    return { findings, summary: countFindings(findings) };
+    return { findings, summary: countFindings(findings), coverage: this.coverage() };
+  }
+
+  private count(object: ManifestObject): void {
+    const { apiVersion, kind } = object;
+    const key = `${apiVersion} ${kind}`;
+    const seen = this.kinds.get(key);
+    if (seen) seen.objects++;
+    else {
+      const uncovered = this.objectRules.some((r) => r.uncovered?.(apiVersion, kind, this.ctx) === true);
+      this.kinds.set(key, { apiVersion, kind, objects: 1, uncovered });
+    }
+  }
+
+  private coverage(): Coverage {
+    const notCovered = [...this.kinds.values()]
+      .filter((k) => k.uncovered)
+      .sort(
+        (a, b) => b.objects - a.objects || a.apiVersion.localeCompare(b.apiVersion) || a.kind.localeCompare(b.kind),
+      );
+    const left = notCovered.reduce((n, k) => n + k.objects, 0);
+    return {
+      objects: this.objects,
+      checked: this.objects - left,
+      notCovered: notCovered.map(({ apiVersion, kind, objects }) => ({ apiVersion, kind, objects })),
+    };
   }
 
   private enter(documentIndex: number): void {

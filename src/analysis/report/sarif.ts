@@ -5,6 +5,8 @@
 // Where files are and where the rules are documented is the caller's to say (the CLI: URIs relative to
 // a source root, docs URL); without it, a location is the file name as given.
 import { RULES } from '../engine/rules';
+import type { Coverage } from '../engine/analyze';
+import { coverageOfFiles, coverageText } from './coverage';
 import type { Finding, Rule } from '../types';
 
 const LEVEL = { BREAKING: 'error', WARNING: 'warning', INFO: 'note' } as const;
@@ -15,6 +17,8 @@ export interface SarifInput {
   files: {
     file: string;
     findings: Finding[];
+    /** What the file's report covered; none for a file that could not be checked. */
+    coverage?: Coverage | null;
     error?: { code: string; message: string; line: number; column: number } | null;
   }[];
   formatVersion(v: number): string;
@@ -48,6 +52,7 @@ export function sarifReport(r: SarifInput): string {
 /** The SARIF document (the command line writes it in pieces: jsonPieces). */
 export function sarifDocument(r: SarifInput) {
   const artifact = r.artifact ?? ((file: string) => ({ uri: file }));
+  const coverage = coverageOfFiles(r.files);
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -72,6 +77,8 @@ export function sarifDocument(r: SarifInput) {
           },
         },
         ...(r.uriBaseIds ? { originalUriBaseIds: r.uriBaseIds } : {}),
+        // What the run covered (a property bag, 3.8): the objects read and the kinds netkb could not check at all.
+        ...(coverage ? { properties: { coverage: { ...coverage, text: coverageText(coverage) } } } : {}),
         invocations: [
           {
             executionSuccessful: r.files.every((f) => !f.error),

@@ -1,4 +1,4 @@
-import { jsonPieces, type Finding } from '../../analysis';
+import { coverageOfFiles, jsonPieces, type Finding } from '../../analysis';
 import type { CheckResult, Formatter } from './types';
 
 function findingJson(f: Finding, v: (k: number) => string) {
@@ -46,9 +46,11 @@ export const json: Formatter = function* (r: CheckResult) {
     path: r.path,
     gatewayApi: r.gatewayApi ?? null,
     summary: { ...r.summary, errors: r.files.filter((f) => f.error).length },
+    coverage: coverageOfFiles(r.files),
     files: r.files.map((f) => ({
       file: f.file,
       documents: f.documents,
+      coverage: f.coverage ?? null,
       findings: f.findings.map((x) => findingJson(x, r.formatVersion)),
       error: f.error ?? null,
     })),

@@ -1,6 +1,7 @@
 // JUnit XML for CI test reports: one suite per file, one test case per finding; findings at or above
 // --fail-on are failures, the others pass. A file without findings is one passing case; a file that could
 // not be checked is one case with an <error> (type: its code; file:line:column in the text).
+import { coverageText } from '../../analysis';
 import { fails, releaseOf, type CheckResult, type Formatter } from './types';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -22,7 +23,11 @@ export const junit: Formatter = (r: CheckResult) => {
     else if (cases.length === 0)
       cases.push(`    <testcase classname="${esc(file.file)}" name="no findings from ${r.from} to ${r.to}"/>`);
     const failures = file.findings.filter((f) => fails(f, r.failOn, r.strict)).length;
-    return `  <testsuite name="${esc(file.file)}" tests="${cases.length}" failures="${failures}" errors="${e ? 1 : 0}">\n${cases.join('\n')}\n  </testsuite>`;
+    // What the file's report covered, as a suite property (the JUnit schema's place for facts about a run).
+    const properties = file.coverage
+      ? `    <properties><property name="netkb.coverage" value="${esc(coverageText(file.coverage))}"/></properties>\n`
+      : '';
+    return `  <testsuite name="${esc(file.file)}" tests="${cases.length}" failures="${failures}" errors="${e ? 1 : 0}">\n${properties}${cases.join('\n')}\n  </testsuite>`;
   });
   const tests = r.files.reduce((n, f) => n + (f.error ? 1 : Math.max(1, f.findings.length)), 0);
   const failures = r.files.reduce((n, f) => n + f.findings.filter((x) => fails(x, r.failOn, r.strict)).length, 0);

@@ -1,7 +1,7 @@
 // netkb check --format markdown: the report as the API's chat answers write it (one renderer,
 // src/services/markdown/report-markdown.ts), each finding placed at its file and line, every fix in full and
 // nothing left out.
-import type { Finding } from '../../analysis';
+import { coverageOfFiles, type Finding } from '../../analysis';
 import { parseVersion } from '../../kb/version';
 import { reportChatMessage } from '../../services/markdown/report-markdown';
 import type { CheckResult, Formatter } from './types';
@@ -21,6 +21,7 @@ export const markdown: Formatter = (r: CheckResult) => {
       documents: r.files.reduce((n, f) => n + f.documents, 0),
       findings: all,
       summary: r.summary,
+      coverage: coverageOfFiles(r.files) ?? undefined,
       where: (f) => `${fileOf.get(f)}:${f.line}`,
       errors: r.files.flatMap((f) => (f.error ? [{ file: f.file, ...f.error }] : [])),
     },

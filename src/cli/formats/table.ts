@@ -1,3 +1,4 @@
+import { coverageOfFiles, coverageText } from '../../analysis';
 import { releaseOf, type CheckResult, type Formatter } from './types';
 
 export const table: Formatter = (r: CheckResult) => {
@@ -28,8 +29,9 @@ export const table: Formatter = (r: CheckResult) => {
     (r.summary.notChecked > 0 ? ` (${r.summary.notChecked} not checked)` : '') +
     ` in ${r.files.length} file${r.files.length === 1 ? '' : 's'}` +
     (errors.length > 0 ? `; ${errors.length} file${errors.length === 1 ? '' : 's'} could not be checked` : '');
-  const out = [head, ''];
-  if (rows.length === 0) out.splice(1, 1, 'No findings.');
+  const coverage = coverageOfFiles(r.files);
+  const out = coverage ? [head, `Coverage: ${coverageText(coverage)}.`, ''] : [head, ''];
+  if (rows.length === 0) out.splice(out.length - 1, 1, 'No findings.');
   else out.push(...tabulate(['RELEASE', 'SEVERITY', 'WHERE', 'OBJECT', 'RULE', 'MESSAGE'], rows));
   if (errors.length > 0) out.push('', 'NOT CHECKED', ...tabulate(['WHERE', 'ERROR', 'MESSAGE'], errors));
   return [...out, ''].join('\n');

@@ -1,5 +1,5 @@
 import type { FindingCounts } from '../../analysis/report/severity';
-import type { Finding, Severity } from '../../analysis';
+import type { Coverage, Finding, Severity } from '../../analysis';
 
 /**
  * Why a file could not be checked: a code (the API's error codes for manifests, e.g. BAD_USER_INPUT for
@@ -18,6 +18,8 @@ export interface FileReport {
   file: string;
   documents: number;
   findings: Finding[];
+  /** What the file's report covered; none for a file that could not be checked. */
+  coverage?: Coverage | null;
   error?: InputError | null;
 }
 

@@ -234,6 +234,22 @@ export type ConversionResult = {
   unconverted: Array<Finding>;
 };
 
+/**
+ * What a report covered. An object is checked when netkb knows its apiVersion and kind: every rule went through it,
+ * and what a rule could not check inside it (a flag, a key, a field) is a finding with checked false. Objects of an
+ * apiVersion and kind netkb has no record of (custom resources, add-on APIs, a version no record names, Gateway API
+ * objects without a Gateway API range) are not covered: each such kind also has one not-checked finding.
+ */
+export type Coverage = {
+  __typename?: 'Coverage';
+  /** Objects of an apiVersion and kind netkb knows: objects less those not covered. */
+  checked: Scalars['Int']['output'];
+  /** Each apiVersion and kind netkb could not check at all, most objects first. */
+  notCovered: Array<KindNotCovered>;
+  /** Kubernetes objects read (as documents). */
+  objects: Scalars['Int']['output'];
+};
+
 /** A feature gate and its whole life, release by release. */
 export type FeatureGate = Node & {
   __typename?: 'FeatureGate';
@@ -690,6 +706,15 @@ export type IngressNginxAnnotation = {
 export type IngressProvider =
   /** kubernetes/ingress-nginx: its annotations (nginx.ingress.kubernetes.io/*) and path matching. */
   | 'INGRESS_NGINX';
+
+/** Objects of one apiVersion and kind that netkb could not check at all. */
+export type KindNotCovered = {
+  __typename?: 'KindNotCovered';
+  apiVersion: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  /** How many objects of it the manifest has. */
+  objects: Scalars['Int']['output'];
+};
 
 /** An access control that protected an Ingress's paths and that the converted route lacks. */
 export type LostAccessControl = {
@@ -1179,6 +1204,8 @@ export type UnprotectedRoute = {
 /** The answer to: what breaks when this manifest meets each release from `from` to `to`. */
 export type UpgradeReport = {
   __typename?: 'UpgradeReport';
+  /** What the report covered: the objects read, and those of each apiVersion and kind netkb could not check at all. */
+  coverage: Coverage;
   /** Kubernetes objects read from the manifest (items of a List count one by one). */
   documents: Scalars['Int']['output'];
   /** What breaks or changes, ordered by effectiveIn, then document, then line. */
@@ -1413,6 +1440,7 @@ export type ResolversTypes = {
   ChangeKind: ChangeKind;
   ConversionChange: ResolverTypeWrapper<ConversionChangeModel>;
   ConversionResult: ResolverTypeWrapper<ConversionReportModel>;
+  Coverage: ResolverTypeWrapper<Coverage>;
   FeatureGate: ResolverTypeWrapper<FeatureGateModel>;
   FeatureGateStage: ResolverTypeWrapper<FeatureGateStageModel>;
   FeatureGateState: ResolverTypeWrapper<GateStateModel>;
@@ -1436,6 +1464,7 @@ export type ResolversTypes = {
   IngressNginxAnnotation: ResolverTypeWrapper<IngressNginxAnnotationModel>;
   IngressProvider: IngressProvider;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  KindNotCovered: ResolverTypeWrapper<KindNotCovered>;
   KubeVersion: ResolverTypeWrapper<Scalars['KubeVersion']['output']>;
   LostAccessControl: ResolverTypeWrapper<Omit<LostAccessControl, 'ingress'> & { ingress: ResolversTypes['ResourceRef'] }>;
   Metric: ResolverTypeWrapper<MetricModel>;
@@ -1473,6 +1502,7 @@ export type ResolversParentTypes = {
   ChangeFilter: ChangeFilter;
   ConversionChange: ConversionChangeModel;
   ConversionResult: ConversionReportModel;
+  Coverage: Coverage;
   FeatureGate: FeatureGateModel;
   FeatureGateStage: FeatureGateStageModel;
   FeatureGateState: GateStateModel;
@@ -1493,6 +1523,7 @@ export type ResolversParentTypes = {
   ImportResult: ImportResultModel;
   IngressNginxAnnotation: IngressNginxAnnotationModel;
   Int: Scalars['Int']['output'];
+  KindNotCovered: KindNotCovered;
   KubeVersion: Scalars['KubeVersion']['output'];
   LostAccessControl: Omit<LostAccessControl, 'ingress'> & { ingress: ResolversParentTypes['ResourceRef'] };
   Metric: MetricModel;
@@ -1607,6 +1638,12 @@ export type ConversionResultResolvers<ContextType = Context, ParentType extends 
   path?: Resolver<Array<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   to?: Resolver<ResolversTypes['KubeVersion'], ParentType, ContextType>;
   unconverted?: Resolver<Array<ResolversTypes['Finding']>, ParentType, ContextType>;
+};
+
+export type CoverageResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Coverage'] = ResolversParentTypes['Coverage']> = {
+  checked?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  notCovered?: Resolver<Array<ResolversTypes['KindNotCovered']>, ParentType, ContextType>;
+  objects?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type FeatureGateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FeatureGate'] = ResolversParentTypes['FeatureGate']> = {
@@ -1770,6 +1807,12 @@ export type IngressNginxAnnotationResolvers<ContextType = Context, ParentType ex
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type KindNotCoveredResolvers<ContextType = Context, ParentType extends ResolversParentTypes['KindNotCovered'] = ResolversParentTypes['KindNotCovered']> = {
+  apiVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  objects?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export interface KubeVersionScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['KubeVersion'], any> {
   name: 'KubeVersion';
 }
@@ -1889,6 +1932,7 @@ export type UnprotectedRouteResolvers<ContextType = Context, ParentType extends 
 };
 
 export type UpgradeReportResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UpgradeReport'] = ResolversParentTypes['UpgradeReport']> = {
+  coverage?: Resolver<ResolversTypes['Coverage'], ParentType, ContextType>;
   documents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   findings?: Resolver<Array<ResolversTypes['Finding']>, ParentType, ContextType>;
   from?: Resolver<ResolversTypes['KubeVersion'], ParentType, ContextType>;
@@ -1937,6 +1981,7 @@ export type Resolvers<ContextType = Context> = {
   ChangeEdge?: ChangeEdgeResolvers<ContextType>;
   ConversionChange?: ConversionChangeResolvers<ContextType>;
   ConversionResult?: ConversionResultResolvers<ContextType>;
+  Coverage?: CoverageResolvers<ContextType>;
   FeatureGate?: FeatureGateResolvers<ContextType>;
   FeatureGateStage?: FeatureGateStageResolvers<ContextType>;
   FeatureGateState?: FeatureGateStateResolvers<ContextType>;
@@ -1953,6 +1998,7 @@ export type Resolvers<ContextType = Context> = {
   GatewayConversion?: GatewayConversionResolvers<ContextType>;
   ImportResult?: ImportResultResolvers<ContextType>;
   IngressNginxAnnotation?: IngressNginxAnnotationResolvers<ContextType>;
+  KindNotCovered?: KindNotCoveredResolvers<ContextType>;
   KubeVersion?: GraphQLScalarType;
   LostAccessControl?: LostAccessControlResolvers<ContextType>;
   Metric?: MetricResolvers<ContextType>;

@@ -4,7 +4,7 @@
 // most severe first, each with its fix: in a chat message the part that says what to do and when, in a file
 // the whole of it.
 import type { FindingCounts } from '../../analysis/report/severity';
-import { SEVERITY_TERMS, type Finding, type ResourceRef } from '../../analysis';
+import { coverageText, SEVERITY_TERMS, type Coverage, type Finding, type ResourceRef } from '../../analysis';
 import { findingGroupKey } from '../../analysis/report/grouping';
 import { formatVersion, type VersionKey } from '../../kb/version';
 import { CHAT_MESSAGE_MAX_LENGTH, fitChatMessage, type ChatSection } from './chat-message';
@@ -17,6 +17,8 @@ export interface ReportForChat {
   documents: number;
   findings: Finding[];
   summary: FindingCounts;
+  /** What the report covered; without it the head gives the number of objects only. */
+  coverage?: Coverage;
   /** Where a finding is, e.g. "deploy/proxy.yaml:12" (netkb check over files); default "line 12". */
   where?(f: Finding): string;
   /** Inputs that could not be checked: listed after the headline, never cut. */
@@ -113,7 +115,7 @@ export function reportChatMessage(r: ReportForChat, fitting: Fitting = {}): stri
   const { breaking, warning, info, notChecked } = r.summary;
   const errors = r.errors ?? [];
   const head = [
-    `**netkb: ${formatVersion(r.from)} → ${formatVersion(r.to)}** (${r.documents} object${r.documents === 1 ? '' : 's'}): ` +
+    `**netkb: ${formatVersion(r.from)} → ${formatVersion(r.to)}** (${r.coverage ? coverageText(r.coverage) : `${r.documents} object${r.documents === 1 ? '' : 's'}`}): ` +
       `${breaking} breaking, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info` +
       (notChecked > 0 ? ` (${notChecked} not checked)` : ''),
   ];

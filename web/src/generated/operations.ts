@@ -73,7 +73,7 @@ export type ManifestCheckQueryVariables = Exact<{
 }>;
 
 
-export type ManifestCheckQuery = { upgradeReport: { from: string, to: string, path: Array<string>, documents: number, summary: { breaking: number, warning: number, info: number, notChecked: number }, findings: Array<{ ruleId: string, messageId: string, severity: Severity, effectiveIn: string, gatewayApiRelease: string | null, line: number, path: string | null, message: string, fix: string | null, replacement: string | null, checked: boolean, resource: { apiVersion: string | null, kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number }, change: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, sources: Array<string> } | null }> } };
+export type ManifestCheckQuery = { upgradeReport: { from: string, to: string, path: Array<string>, documents: number, summary: { breaking: number, warning: number, info: number, notChecked: number }, coverage: { objects: number, checked: number, notCovered: Array<{ apiVersion: string, kind: string, objects: number }> }, findings: Array<{ ruleId: string, messageId: string, severity: Severity, effectiveIn: string, gatewayApiRelease: string | null, line: number, path: string | null, message: string, fix: string | null, replacement: string | null, checked: boolean, resource: { apiVersion: string | null, kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number }, change: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, sources: Array<string> } | null }> } };
 
 export type ManifestConvertQueryVariables = Exact<{
   from: string;

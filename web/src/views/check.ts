@@ -11,6 +11,7 @@ import { readParams } from '../url-state';
 import { REPORT_FILES, reportFile, type ApiFinding, type ApiReport, type ReportFormat } from '../report-files';
 import { saveFile } from '../save-file';
 import { compareVersions } from '../../../src/kb/version';
+import { coverageText } from '../../../src/analysis/report/coverage';
 import { findingGroupItem, groupFindings, parseSeverities, severityFilter, SEVERITIES } from './check-findings';
 import { chooseRelease, errorBox, loading, releaseProblems, releasesOrError, releaseSelect, SEVERITY } from './common';
 import { CONVERT, renderConversion } from './convert-result';
@@ -20,6 +21,7 @@ const REPORT: Operation<ManifestCheckQuery, ManifestCheckQueryVariables> =
   /* GraphQL */ `query ManifestCheck($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
   upgradeReport(from: $from, to: $to, manifest: $manifest) {
     from to path documents summary { breaking warning info notChecked }
+    coverage { objects checked notCovered { apiVersion kind objects } }
     findings {
       ruleId messageId severity effectiveIn gatewayApiRelease line path message fix replacement checked
       resource { apiVersion kind name namespace documentIndex line }
@@ -320,6 +322,8 @@ function renderReport(
     ),
     ', ',
     h('span', { className: 'sev sev-info' }, `${SEVERITY.INFO.icon} ${info} info`),
+    // What the report covered: the kinds netkb could not check at all are named, never passed over.
+    h('span', { className: 'coverage', id: 'report-coverage' }, ` (${coverageText(report.coverage)})`),
   );
   if (report.findings.length === 0)
     return h(

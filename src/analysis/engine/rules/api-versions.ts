@@ -58,6 +58,10 @@ export const apiVersionRule: ObjectRule = {
     }
     return [placed(text, object, API_VERSION_PATH, 'apiVersion')];
   },
+  uncovered(apiVersion, kind, ctx) {
+    const text = remember(ctx, ['api-version', apiVersion, kind], () => versionText(apiVersion, kind, ctx));
+    return text !== null && !text.checked;
+  },
 };
 
 const API_VERSION_PATH = ['apiVersion'];

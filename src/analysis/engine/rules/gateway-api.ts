@@ -72,6 +72,10 @@ export const gatewayApiRule: ObjectRule = {
   scope: 'object',
   description:
     'With a Gateway API range, reports objects of the Gateway API groups that the target bundle does not accept in its channel: a version it does not serve or no longer serves, a kind or field only its experimental channel has, a kind or field it no longer has (BREAKING: the CRD refuses the object or drops the field), a deprecated version (WARNING: works now, breaks later), and a bundle that needs a newer Kubernetes than the upgrade reaches (BREAKING: the CRDs are refused or do not validate) or whose supported releases no source gives (INFO); without a range, says once that they were not checked (INFO).',
+  uncovered(apiVersion, _kind, ctx) {
+    const slash = apiVersion.indexOf('/');
+    return !ctx.gatewayApi && slash > 0 && isGatewayApiGroup(ctx.kb.gatewayApi, apiVersion.slice(0, slash));
+  },
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const range = ctx.gatewayApi;
     const slash = object.apiVersion.indexOf('/');
