@@ -99,6 +99,12 @@ function coverageOf(kb: KnowledgeBase) {
           .map((v) => [formatVersion(v), kb.featureGates.filter((g) => g.generated && g.knownThrough === v).length]),
       ),
     },
+    configFiles: {
+      versions: kb.fileFields.map((f) => `${f.kind} ${f.apiVersion}`),
+      curatedFields: kb.apiFields.filter((f) => !f.generated && kb.fileFields.some((x) => x.kind === f.kind)).length,
+      generatedFields: kb.apiFields.filter((f) => f.generated).length,
+      notIndexed: kb.kinds.filter((k) => k.configFileOf !== null).map((k) => k.kind),
+    },
     wellKnownKeys: {
       curated: kb.wellKnownKeys.filter((k) => !k.generated).length,
       generated: kb.wellKnownKeys.filter((k) => k.generated).length,
@@ -130,6 +136,9 @@ function coverageLines(c: ReturnType<typeof coverageOf>): string[] {
       `known only through ${Object.entries(g.generatedKnownThrough)
         .map(([v, n]) => `${v}: ${n}`)
         .join(', ')})`,
+    `configuration files: ${c.configFiles.versions.length} versions checked field by field (${c.configFiles.curatedFields} curated fields, ` +
+      `${c.configFiles.generatedFields} generated from their types); fields not indexed, reported as not checked: ` +
+      `${c.configFiles.notIndexed.join(', ') || '(none)'}`,
     `well-known keys: ${c.wellKnownKeys.curated} curated, ${c.wellKnownKeys.generated} generated (known, no change recorded); ` +
       `other keys of ${c.wellKnownKeys.reservedDomains.join(', ') || '(no reserved domains known)'} are reported as not checked`,
     line(head),

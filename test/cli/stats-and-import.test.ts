@@ -36,6 +36,10 @@ describe('netkb stats', () => {
     expect(apiserver.generatedFlags).toBeGreaterThan(0);
     expect(s.coverage.wellKnownKeys.generated).toBeGreaterThan(50);
     expect(s.coverage.wellKnownKeys.reservedDomains).toEqual(['kubernetes.io', 'k8s.io']);
+    // The components' configuration files, field by field; kubeadm's, whose fields are not indexed, are named.
+    expect(s.coverage.configFiles.versions).toContain('KubeletConfiguration kubelet.config.k8s.io/v1beta1');
+    expect(s.coverage.configFiles.generatedFields).toBeGreaterThan(50);
+    expect(s.coverage.configFiles.notIndexed).toContain('ClusterConfiguration');
     // Generated records count in the totals (the core kinds among them), and the check's summary is there.
     expect(s.totals.apiVersions).toBeGreaterThan(180);
     expect(s.sourceCheck.checked.apiVersions).toBeGreaterThan(100);
