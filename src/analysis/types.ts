@@ -1,6 +1,7 @@
 // The vocabulary of the analysis: what rules read (a view of the knowledge base and one object) and
 // what they produce (findings). Only types from the rest of netkb; behaviour is injected.
 import type {
+  AddOnApi,
   FileFields,
   ApiField,
   ApiVersion,
@@ -63,6 +64,10 @@ export interface AnalysisKb {
   reservedKeyDomains: string[];
   /** The field paths of every version of the components' configuration files: a field none has is not checked. */
   fileFields: FileFields[];
+  /** A version of an add-on's kind whose CRDs netkb read (cert-manager, the CSI snapshotter, Istio). */
+  addOnApi(apiVersion: string, kind: string): AddOnApi | undefined;
+  /** The add-on whose CRDs define `group`, with its release tags read in order. */
+  addOnOf(group: string): { name: string; releases: string[] } | undefined;
   /** Every api-versions record: for rules that look records up by group or resource, not by apiVersion. */
   apiVersions: ApiVersion[];
   /** Gateway API releases (kinds per channel), the fields each can carry, and the ingress-nginx annotations. */

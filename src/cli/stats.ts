@@ -105,6 +105,11 @@ function coverageOf(kb: KnowledgeBase) {
       generatedFields: kb.apiFields.filter((f) => f.generated).length,
       notIndexed: kb.kinds.filter((k) => k.configFileOf !== null).map((k) => k.kind),
     },
+    addOns: kb.addOns.addOns.map((a) => ({
+      name: a.name,
+      releases: `${a.releases[0]} to ${a.releases[a.releases.length - 1]}`,
+      apiVersions: kb.addOns.apis.filter((x) => x.addOn === a.name).length,
+    })),
     wellKnownKeys: {
       curated: kb.wellKnownKeys.filter((k) => !k.generated).length,
       generated: kb.wellKnownKeys.filter((k) => k.generated).length,
@@ -139,6 +144,9 @@ function coverageLines(c: ReturnType<typeof coverageOf>): string[] {
     `configuration files: ${c.configFiles.versions.length} versions checked field by field (${c.configFiles.curatedFields} curated fields, ` +
       `${c.configFiles.generatedFields} generated from their types); fields not indexed, reported as not checked: ` +
       `${c.configFiles.notIndexed.join(', ') || '(none)'}`,
+    `add-on APIs, from their CRDs at each release: ${
+      c.addOns.map((a) => `${a.name} ${a.releases} (${a.apiVersions} versions of its kinds)`).join(', ') || '(none)'
+    }; other add-ons' objects are reported as not checked`,
     `well-known keys: ${c.wellKnownKeys.curated} curated, ${c.wellKnownKeys.generated} generated (known, no change recorded); ` +
       `other keys of ${c.wellKnownKeys.reservedDomains.join(', ') || '(no reserved domains known)'} are reported as not checked`,
     line(head),

@@ -2,6 +2,7 @@
 // The server answers every read from these objects; Prisma is not touched per request.
 import type {
   ApiConversion,
+  AddOnKnowledge,
   ApiField,
   FileFields,
   ApiVersion,
@@ -166,6 +167,7 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
       wellKnownKeys: [],
       reservedKeyDomains: list<string>(meta.reservedKeyDomains),
       fileFields: list<FileFields>(meta.fileFields),
+      addOns: JSON.parse(meta.addOns) as AddOnKnowledge,
       metrics: [],
       changes: [],
       gatewayApi,

@@ -409,6 +409,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
           recordCount: records,
           reservedKeyDomains: json(kb.reservedKeyDomains),
           fileFields: JSON.stringify(kb.fileFields),
+          addOns: JSON.stringify(kb.addOns),
         },
       });
     },

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import type { AccessControl } from './access-controls';
 import type { FlagRecord } from '../seed/schemas';
 import type {
+  AddOnKnowledge,
   FileFields,
   AnnotationAccess,
   ApiField,
@@ -408,6 +409,7 @@ export function compileKnowledgeBase(
     wellKnownKeys,
     reservedKeyDomains: list(bundle.reservedKeyDomains),
     fileFields: plain<FileFields[]>(bundle.fileFieldPaths),
+    addOns: plain<AddOnKnowledge>(bundle.addOnApis ?? { addOns: [], apis: [] }),
     metrics,
     changes,
     gatewayApi: compileGatewayApi(bundle.gatewayApi),

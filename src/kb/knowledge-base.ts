@@ -1,6 +1,7 @@
 // The knowledge base held in memory, with the lookups the services need. Built once from a model
 // read out of the database; replaced whole, never mutated, so readers need no locks.
 import type {
+  AddOnKnowledge,
   FileFields,
   ApiField,
   ApiVersion,
@@ -39,6 +40,7 @@ export class KnowledgeBase {
   readonly wellKnownKeys: WellKnownKey[];
   readonly reservedKeyDomains: string[];
   readonly fileFields: FileFields[];
+  readonly addOns: AddOnKnowledge;
   readonly metrics: Metric[];
   /** In release order, then in the order of the release's notes. */
   readonly changes: Change[];
@@ -72,6 +74,7 @@ export class KnowledgeBase {
     this.wellKnownKeys = s.wellKnownKeys;
     this.reservedKeyDomains = s.reservedKeyDomains;
     this.fileFields = s.fileFields;
+    this.addOns = s.addOns;
     this.metrics = s.metrics;
     this.changes = s.changes;
     this.gatewayApi = s.gatewayApi;

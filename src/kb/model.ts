@@ -307,6 +307,26 @@ export interface KindInfo {
   sources: string[];
 }
 
+/** One version of an add-on's kind (an API Kubernetes does not serve itself), with its life in the add-on's releases. */
+export interface AddOnApi {
+  addOn: string;
+  apiVersion: string;
+  kind: string;
+  /** Release tags of the add-on: the first serving it, the first calling it deprecated, the first no longer serving it. */
+  servedFrom: string;
+  deprecatedIn: string | null;
+  removedIn: string | null;
+  /** The version the add-on's newest release serves for the kind instead, and the first tag serving it. */
+  replacement: string | null;
+  replacementFrom: string | null;
+}
+
+/** The add-ons whose CRDs netkb read at each release tag (seed/generated/add-on-apis.json). */
+export interface AddOnKnowledge {
+  addOns: { name: string; repository: string; releases: string[] }[];
+  apis: AddOnApi[];
+}
+
 /** The field paths of one version of a component's configuration file, from its types at every release read. */
 export interface FileFields {
   apiVersion: string;
@@ -366,6 +386,8 @@ export interface KbModel {
   reservedKeyDomains: string[];
   /** The field paths of every version of the components' configuration files; [] without the index. */
   fileFields: FileFields[];
+  /** Add-on APIs (cert-manager, the CSI snapshotter, Istio): their versions' life in the add-ons' releases. */
+  addOns: AddOnKnowledge;
   metrics: Metric[];
   changes: Change[];
   gatewayApi: GatewayApiKnowledge;

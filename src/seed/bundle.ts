@@ -18,6 +18,7 @@ import type {
   IngressNginxAnnotationRecord,
   IngressProviderRecord,
 } from './gateway-api-schemas';
+import type { AddOnKnowledge } from '../kb/model';
 import type { GatewayApiIndex } from './gateway-api-index';
 import type { CrossCheckReport } from './cross-check/report';
 
@@ -51,6 +52,8 @@ export interface SeedBundle {
   generatedApiFields: GeneratedApiField[];
   /** The field paths of each version of the components' file formats; [] without the index. */
   fileFieldPaths: FileFieldPaths[];
+  /** The add-ons' APIs (add-on-apis.json, `netkb import add-on-apis`); null without it. */
+  addOnApis: AddOnKnowledge | null;
   wellKnownKeys: Located<WellKnownKeyRecord>[];
   /** Every other key Kubernetes names, as a shallow record (generated-keys.ts); [] without the keys index. */
   generatedKeys: GeneratedKey[];

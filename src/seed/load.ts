@@ -28,6 +28,7 @@ import { generateGates } from './generated-gates';
 import { checkKeysAgainstIndex, generateKeys } from './generated-keys';
 import { generateFlags } from './generated-flags';
 import { generateConfigFields } from './generated-config-fields';
+import { readAddOnApis } from './add-on-apis-index';
 import { readWellKnownKeys, readWellKnownKeysSourceFile, WELL_KNOWN_KEYS_SOURCE_FILE } from './well-known-keys-index';
 import type { GatewayApiSeed, Located, LocatedChange, SeedBundle, SeedProblem } from './bundle';
 import { readGatewayApiIndex, GatewayApiIndexError, type GatewayApiIndex } from './gateway-api-index';
@@ -189,6 +190,7 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
     generatedFlags: [],
     generatedApiFields: [],
     fileFieldPaths: [],
+    addOnApis: null,
     crossCheck: null,
     gatewayApi: {
       releases: optionalList('gateway-api/releases.yaml', gatewayApiReleaseSchema, (r) => r.version),
@@ -227,6 +229,7 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
     bundle.fileFieldPaths = configFields.paths;
   }
   if (problems.length === 0) addGeneratedKeys(bundle, seedDir, problems);
+  bundle.addOnApis = readAddOnApis(seedDir, problems);
   checkAcrossRecords(bundle, problems);
   checkGatewayApi(bundle.gatewayApi, problems);
   if (!options.skipNoteReviews && problems.length === 0 && existsSync(join(seedDir, REVIEWED_NOTES_FILE)))

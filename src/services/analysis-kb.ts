@@ -11,6 +11,12 @@ const cache = new WeakMap<KnowledgeBase, AnalysisKb>();
 export function analysisKb(kb: KnowledgeBase): AnalysisKb {
   const cached = cache.get(kb);
   if (cached) return cached;
+  const addOnApis = new Map(kb.addOns.apis.map((a) => [`${a.apiVersion} ${a.kind}`, a]));
+  const addOnByGroup = new Map<string, { name: string; releases: string[] }>();
+  for (const a of kb.addOns.apis) {
+    const addOn = kb.addOns.addOns.find((x) => x.name === a.addOn);
+    if (addOn) addOnByGroup.set(a.apiVersion.slice(0, a.apiVersion.lastIndexOf('/')), addOn);
+  }
   const flagsByComponent = new Map<string, Flag[]>();
   for (const f of kb.flags) flagsByComponent.set(f.component, [...(flagsByComponent.get(f.component) ?? []), f]);
   const view: AnalysisKb = {
@@ -21,6 +27,8 @@ export function analysisKb(kb: KnowledgeBase): AnalysisKb {
     wellKnownKeys: kb.wellKnownKeys,
     reservedKeyDomains: kb.reservedKeyDomains,
     fileFields: kb.fileFields,
+    addOnApi: (apiVersion, kind) => addOnApis.get(`${apiVersion} ${kind}`),
+    addOnOf: (group) => addOnByGroup.get(group),
     apiVersions: kb.apiVersions,
     gatewayApi: kb.gatewayApi,
     apiVersion: (apiVersion, kind) => kb.apiVersion(apiVersion, kind),

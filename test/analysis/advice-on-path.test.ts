@@ -333,9 +333,9 @@ describe('advice on the path, for every record and message', () => {
 
   it('api-version: a kind of a group netkb has no records of is not checked, said once and naming the group', () => {
     const manifest = [
-      yaml({ ...object('cert-manager.io/v1', 'Certificate'), metadata: { name: 'a' } }),
-      yaml({ ...object('cert-manager.io/v1', 'Certificate'), metadata: { name: 'b' } }),
-      yaml({ ...object('cert-manager.io/v1', 'Issuer'), metadata: { name: 'c' } }),
+      yaml({ ...object('monitoring.coreos.com/v1', 'ServiceMonitor'), metadata: { name: 'a' } }),
+      yaml({ ...object('monitoring.coreos.com/v1', 'ServiceMonitor'), metadata: { name: 'b' } }),
+      yaml({ ...object('monitoring.coreos.com/v1', 'PodMonitor'), metadata: { name: 'c' } }),
     ].join('\n---\n');
     const found = run({
       label: 'add-on',
@@ -348,8 +348,87 @@ describe('advice on the path, for every record and message', () => {
       ['notCovered', 'INFO', false, 'a'],
       ['notCovered', 'INFO', false, 'c'],
     ]);
-    expect(found[0].fix).toContain('cert-manager.io');
-    expect(found[0].fix).toContain('cert-manager.io/v1');
+    expect(found[0].fix).toContain('monitoring.coreos.com');
+    expect(found[0].fix).toContain('monitoring.coreos.com/v1');
+  });
+
+  it("api-version: an add-on's API removed or deprecated in the add-on's releases names a version its newest release serves", () => {
+    const dated = kb.addOns.apis.filter((a) => a.removedIn !== null || a.deprecatedIn !== null);
+    expect(dated.length).toBeGreaterThan(20);
+    const problems: Problem[] = [];
+    for (const api of dated) {
+      const found = run({
+        label: `add-on ${api.apiVersion} ${api.kind}`,
+        from: releases[0],
+        to: releases[releases.length - 1],
+        ruleId: 'api-version',
+        manifest: yaml(object(api.apiVersion, api.kind)),
+      });
+      const where = `${api.addOn} ${api.apiVersion} ${api.kind}`;
+      const wanted = api.removedIn !== null ? 'addOnRemoved' : 'addOnDeprecated';
+      if (found.length !== 1 || found[0].messageId !== wanted || found[0].severity !== 'WARNING') {
+        problems.push({
+          case: where,
+          finding: found.map((x) => x.messageId).join(', '),
+          problem: `${where}: ${found.map((f) => f.messageId).join(', ') || 'nothing'} instead of ${wanted}`,
+        });
+        continue;
+      }
+      const f = found[0];
+      const fix = f.fix ?? '';
+      if (f.effectiveIn !== releases[0])
+        problems.push({
+          case: where,
+          finding: found.map((x) => x.messageId).join(', '),
+          problem: `${where}: bites at ${v(f.effectiveIn)}, not at the start`,
+        });
+      if (!f.message.includes(api.addOn))
+        problems.push({
+          case: where,
+          finding: found.map((x) => x.messageId).join(', '),
+          problem: `${where}: the message does not name ${api.addOn}`,
+        });
+      if (f.replacement === null) {
+        if (!fix.includes(api.addOn))
+          problems.push({
+            case: where,
+            finding: found.map((x) => x.messageId).join(', '),
+            problem: `${where}: no replacement, and the fix does not name ${api.addOn}`,
+          });
+        continue;
+      }
+      // The replacement is a version of the same add-on and kind that the newest release serves, dated in the fix.
+      const target = kb.addOns.apis.find((a) => a.apiVersion === f.replacement && a.kind === api.kind);
+      if (!target || target.addOn !== api.addOn || target.removedIn !== null || target.deprecatedIn !== null)
+        problems.push({
+          case: where,
+          finding: found.map((x) => x.messageId).join(', '),
+          problem: `${where}: replacement ${f.replacement} is not a lasting version of ${api.addOn}`,
+        });
+      else if (!fix.includes(`from ${target.servedFrom}`))
+        problems.push({
+          case: where,
+          finding: found.map((x) => x.messageId).join(', '),
+          problem: `${where}: the fix does not say ${f.replacement} is served from ${target.servedFrom}`,
+        });
+      if (api.removedIn !== null && !fix.includes(`before ${api.removedIn}`) && !fix.includes('serves both'))
+        problems.push({
+          case: where,
+          finding: found.map((x) => x.messageId).join(', '),
+          problem: `${where}: the fix does not say to migrate before ${api.removedIn}`,
+        });
+    }
+    expectNone(problems);
+    // A version of an add-on's group that no release read serves: not checked, naming the add-on.
+    const [unknown] = run({
+      label: 'add-on version no release serves',
+      from: releases[0],
+      to: releases[releases.length - 1],
+      ruleId: 'api-version',
+      manifest: yaml(object('cert-manager.io/v9', 'Certificate')),
+    });
+    expect([unknown.messageId, unknown.severity, unknown.checked]).toEqual(['addOnNotKnown', 'INFO', false]);
+    expect(unknown.fix).toContain('cert-manager');
   });
 
   it("feature-gate: a file's own gates (kubeadm's) are not checked, each naming the file", () => {

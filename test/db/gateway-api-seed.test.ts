@@ -75,6 +75,7 @@ function bundleWith(gatewayApi: GatewayApiSeed): SeedBundle {
     generatedFlags: [],
     generatedApiFields: [],
     fileFieldPaths: [],
+    addOnApis: null,
     reservedKeyDomains: [],
     metrics: [],
     generatedGates: [],

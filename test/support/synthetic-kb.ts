@@ -86,6 +86,8 @@ export function syntheticKb(flags: Flag[], gates: FeatureGate[] = [], wellKnownK
     wellKnownKeys,
     reservedKeyDomains: [],
     fileFields: [],
+    addOnApi: () => undefined,
+    addOnOf: () => undefined,
     apiVersions: [],
     gatewayApi: { releases: [], fields: [], annotations: [], providers: [] },
     apiVersion: () => undefined,

@@ -41,6 +41,7 @@ export function tinyBundle(s: TinySeed): SeedBundle {
     generatedFlags: [],
     generatedApiFields: [],
     fileFieldPaths: [],
+    addOnApis: null,
     reservedKeyDomains: [],
     metrics: [],
     generatedGates: [],

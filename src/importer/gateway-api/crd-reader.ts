@@ -64,7 +64,12 @@ function readCrd(doc: Obj, file: string, where: string): Crd {
   const group = typeof spec.group === 'string' ? spec.group : fail('spec.group');
   const kind = typeof names.kind === 'string' ? names.kind : fail('spec.names.kind');
   const plural = typeof names.plural === 'string' ? names.plural : fail('spec.names.plural');
-  const rawVersions = Array.isArray(spec.versions) ? spec.versions : fail('spec.versions');
+  // apiextensions.k8s.io/v1beta1 CRDs may name their one version in spec.version instead of listing versions.
+  const rawVersions = Array.isArray(spec.versions)
+    ? spec.versions
+    : typeof spec.version === 'string'
+      ? [{ name: spec.version, served: true, storage: true }]
+      : fail('spec.versions');
   const annotations: Record<string, string> = {};
   if (isObj(metadata.annotations))
     for (const [k, v] of Object.entries(metadata.annotations)) if (typeof v === 'string') annotations[k] = v;

@@ -69,6 +69,14 @@ export class GitTree {
     return out;
   }
 
+  /** Every tag of the repository, as listed. */
+  tags(): string[] {
+    return this.git(['tag', '--list'])
+      .split('\n')
+      .map((t) => t.trim())
+      .filter(Boolean);
+  }
+
   commitOf(ref: string): string {
     return this.git(['rev-parse', `${ref}^{commit}`]).trim();
   }

@@ -17,6 +17,11 @@ const kit = ruleKit('api-version', {
     notKnown: '{kind} {apiVersion} is not known to netkb: not checked.',
     notCovered:
       '{kind} {apiVersion} is of {group}, an API netkb has no records of (a custom resource or an add-on): not checked.',
+    addOnRemoved:
+      '{kind} {apiVersion} is not served by {addOn} from {removedIn} on ({addOn} {servedFrom} to {lastServed} serve it): the API server refuses it once the cluster runs {addOn} {removedIn} or later.',
+    addOnDeprecated: '{kind} {apiVersion} is deprecated by {addOn} since {deprecatedIn}.',
+    addOnNotKnown:
+      '{kind} {apiVersion} is of {group}, an API of {addOn}, but no {addOn} release netkb read ({first} to {last}) serves it: not checked.',
   },
   fixes: {
     change: 'Change apiVersion to {target}.{when}{notes}',
@@ -32,6 +37,16 @@ const kit = ruleKit('api-version', {
       'Check which versions of {group} the cluster serves at each release on the path (an API group of the Kubernetes project outside the core, such as a CSI or add-on API whose CRDs decide it): netkb has no record of this group.',
     checkByHand:
       'Check in the API reference of each release on the path that {apiVersion} has the kind {kind}: netkb knows other kinds or versions of this group, not this one.',
+    addOnChange:
+      'Change apiVersion to {replacement}, which {addOn} serves from {replacementFrom}{window}. The upgrade of Kubernetes does not change this: the {addOn} release the cluster runs does.',
+    addOnWindow: ': migrate while the cluster runs {addOn} {replacementFrom} to {lastServed}, before {removedIn}',
+    addOnNoOverlap:
+      '; no {addOn} release netkb read serves both, so rewrite the objects as the cluster leaves {addOn} {lastServed}, following its upgrade notes',
+    addOnNoReplacement:
+      'No {addOn} release netkb read serves {kind} in another version: check the {addOn} release notes for what replaces it before upgrading {addOn} to {removedIn}.',
+    addOnNoReplacementYet: 'No {addOn} release netkb read serves {kind} in another version yet.',
+    checkAddOnRelease:
+      'Check in the {addOn} release notes that the {addOn} release you run serves {apiVersion} {kind}; netkb read {addOn} {first} to {last}.',
     checkAddOn:
       "Check in the release notes of the project whose CRDs define {group} that the release you run (and upgrade to) still serves {apiVersion}; Kubernetes' upgrade itself does not change it. Said once, on the first {kind} of the input.",
   },
@@ -45,7 +60,7 @@ export const apiVersionRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports objects whose apiVersion stops being served on the path (BREAKING: the API server refuses the object) or is deprecated (WARNING: works now, breaks later), with the replacement and when it is served, or the migration notes when no version replaces it; a version or kind of a group it knows that no record names is reported as not checked (INFO), and so, once per kind, are objects of groups it has no records of (custom resources, add-ons).',
+    "Reports objects whose apiVersion stops being served on the path (BREAKING: the API server refuses the object) or is deprecated (WARNING: works now, breaks later), with the replacement and when it is served, or the migration notes when no version replaces it; a version or kind of a group it knows that no record names is reported as not checked (INFO), and so, once per kind, are objects of groups it has no records of (custom resources, add-ons). An add-on's API whose CRDs netkb read (cert-manager, the CSI snapshotter, Istio) is reported when the add-on's releases remove or deprecate its version (WARNING, whatever the Kubernetes path), with the version that replaces it and the add-on releases that serve both.",
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const text = remember(ctx, ['api-version', object.apiVersion, object.kind], () =>
       versionText(object.apiVersion, object.kind, ctx),
@@ -72,6 +87,9 @@ function versionText(apiVersion: string, kind: string, ctx: RuleContext): Findin
   // A group netkb has records of, with a version or kind it has none of: said, never passed over. Groups it
   // knows nothing of (custom resources) are not its to check.
   if (!record) {
+    // An add-on's API: its life follows the add-on's releases, which the add-on index dates.
+    const addOn = addOnText(apiVersion, kind, ctx);
+    if (addOn !== undefined) return addOn;
     const group = groupOf(apiVersion);
     if (reported(group, ctx)) return notKnownText(apiVersion, kind, ctx);
     // The Gateway API rule speaks of its groups; every other named group is an API netkb knows nothing of.
@@ -153,6 +171,72 @@ function notCoveredText(apiVersion: string, kind: string, ctx: RuleContext): Fin
     effectiveIn: ctx.path.from,
     data: { kind, apiVersion, group },
     fix: kit.fix('checkAddOn', { group, apiVersion, kind }),
+  });
+}
+
+/**
+ * What an object of an add-on's API meets, when its group is an add-on's whose CRDs netkb read (undefined
+ * otherwise): nothing while the add-on's newest release read serves the version; a removal or deprecation in the
+ * add-on's releases (WARNING: it works with the add-on release the cluster runs now, and breaks once the add-on
+ * is upgraded, whatever the Kubernetes path); a version or kind no release serves is not checked.
+ */
+function addOnText(apiVersion: string, kind: string, ctx: RuleContext): FindingText | null | undefined {
+  const group = groupOf(apiVersion);
+  const addOn = ctx.kb.addOnOf(group);
+  if (!addOn) return undefined;
+  const api = ctx.kb.addOnApi(apiVersion, kind);
+  const name = addOn.name;
+  if (!api) {
+    const first = addOn.releases[0];
+    const last = addOn.releases[addOn.releases.length - 1];
+    return kit.text({
+      messageId: 'addOnNotKnown',
+      severity: 'INFO',
+      checked: false,
+      effectiveIn: ctx.path.from,
+      data: { kind, apiVersion, group, addOn: name, first, last },
+      fix: kit.fix('checkAddOnRelease', { addOn: name, apiVersion, kind, first, last }),
+    });
+  }
+  if (api.removedIn === null && api.deprecatedIn === null) return null;
+  const lastServed = api.removedIn === null ? null : addOn.releases[addOn.releases.indexOf(api.removedIn) - 1];
+  const fix =
+    api.replacement && api.replacementFrom
+      ? kit.fix('addOnChange', {
+          replacement: api.replacement,
+          addOn: name,
+          replacementFrom: api.replacementFrom,
+          window:
+            api.removedIn && lastServed
+              ? addOn.releases.indexOf(api.replacementFrom) <= addOn.releases.indexOf(lastServed)
+                ? kit.fix('addOnWindow', {
+                    addOn: name,
+                    replacementFrom: api.replacementFrom,
+                    lastServed,
+                    removedIn: api.removedIn,
+                  })
+                : kit.fix('addOnNoOverlap', { addOn: name, lastServed })
+              : '',
+        })
+      : api.removedIn
+        ? kit.fix('addOnNoReplacement', { addOn: name, kind, removedIn: api.removedIn })
+        : kit.fix('addOnNoReplacementYet', { addOn: name, kind });
+  if (api.removedIn !== null && lastServed)
+    return kit.text({
+      messageId: 'addOnRemoved',
+      severity: 'WARNING',
+      effectiveIn: ctx.path.from,
+      data: { kind, apiVersion, addOn: name, removedIn: api.removedIn, servedFrom: api.servedFrom, lastServed },
+      replacement: api.replacement,
+      fix,
+    });
+  return kit.text({
+    messageId: 'addOnDeprecated',
+    severity: 'WARNING',
+    effectiveIn: ctx.path.from,
+    data: { kind, apiVersion, addOn: name, deprecatedIn: api.deprecatedIn! },
+    replacement: api.replacement,
+    fix,
   });
 }
 

@@ -1,0 +1,18 @@
+-- netkb migration 0013_add_on_apis
+-- RedefineTables
+PRAGMA defer_foreign_keys=ON;
+PRAGMA foreign_keys=OFF;
+CREATE TABLE "new_KbMeta" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT DEFAULT 1,
+    "seedHash" TEXT NOT NULL,
+    "seededAt" TEXT NOT NULL,
+    "recordCount" INTEGER NOT NULL,
+    "reservedKeyDomains" TEXT NOT NULL DEFAULT '[]',
+    "fileFields" TEXT NOT NULL DEFAULT '[]',
+    "addOns" TEXT NOT NULL DEFAULT '{"addOns":[],"apis":[]}'
+);
+INSERT INTO "new_KbMeta" ("fileFields", "id", "recordCount", "reservedKeyDomains", "seedHash", "seededAt") SELECT "fileFields", "id", "recordCount", "reservedKeyDomains", "seedHash", "seededAt" FROM "KbMeta";
+DROP TABLE "KbMeta";
+ALTER TABLE "new_KbMeta" RENAME TO "KbMeta";
+PRAGMA foreign_keys=ON;
+PRAGMA defer_foreign_keys=OFF;
