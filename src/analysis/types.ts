@@ -2,6 +2,7 @@
 // what they produce (findings). Only types from the rest of netkb; behaviour is injected.
 import type {
   AddOnApi,
+  GateKey,
   FileFields,
   ApiField,
   ApiVersion,
@@ -64,6 +65,10 @@ export interface AnalysisKb {
   reservedKeyDomains: string[];
   /** The field paths of every version of the components' configuration files: a field none has is not checked. */
   fileFields: FileFields[];
+  /** AllAlpha, AllBeta: the keys every --feature-gates accepts besides the gates. */
+  gateKey(key: string): GateKey | undefined;
+  /** The domains of the API groups the Kubernetes project reserves (k8s.io, kubernetes.io). */
+  apiGroupDomains: string[];
   /** A version of an add-on's kind whose CRDs netkb read (cert-manager, the CSI snapshotter, Istio). */
   addOnApi(apiVersion: string, kind: string): AddOnApi | undefined;
   /** The add-on whose CRDs define `group`, with its release tags read in order. */

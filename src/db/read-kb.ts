@@ -3,6 +3,7 @@
 import type {
   ApiConversion,
   AddOnKnowledge,
+  GateKey,
   ApiField,
   FileFields,
   ApiVersion,
@@ -168,6 +169,8 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
       reservedKeyDomains: list<string>(meta.reservedKeyDomains),
       fileFields: list<FileFields>(meta.fileFields),
       addOns: JSON.parse(meta.addOns) as AddOnKnowledge,
+      gateKeys: list<GateKey>(meta.gateKeys),
+      apiGroupDomains: list<string>(meta.apiGroupDomains),
       metrics: [],
       changes: [],
       gatewayApi,

@@ -410,6 +410,8 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
           reservedKeyDomains: json(kb.reservedKeyDomains),
           fileFields: JSON.stringify(kb.fileFields),
           addOns: JSON.stringify(kb.addOns),
+          gateKeys: JSON.stringify(kb.gateKeys),
+          apiGroupDomains: json(kb.apiGroupDomains),
         },
       });
     },

@@ -14,6 +14,7 @@ import type { AccessControl } from './access-controls';
 import type { FlagRecord } from '../seed/schemas';
 import type {
   AddOnKnowledge,
+  GateKey,
   FileFields,
   AnnotationAccess,
   ApiField,
@@ -410,6 +411,14 @@ export function compileKnowledgeBase(
     reservedKeyDomains: list(bundle.reservedKeyDomains),
     fileFields: plain<FileFields[]>(bundle.fileFieldPaths),
     addOns: plain<AddOnKnowledge>(bundle.addOnApis ?? { addOns: [], apis: [] }),
+    gateKeys: bundle.gateKeys.map(({ record: k }): GateKey => ({
+      key: k.key,
+      stage: k.stage,
+      introducedIn: v(k.introducedIn),
+      summary: k.summary,
+      sources: list(k.sources),
+    })),
+    apiGroupDomains: bundle.apiGroupDomains.map(({ record: d }) => d.domain),
     metrics,
     changes,
     gatewayApi: compileGatewayApi(bundle.gatewayApi),

@@ -2,6 +2,7 @@
 // read out of the database; replaced whole, never mutated, so readers need no locks.
 import type {
   AddOnKnowledge,
+  GateKey,
   FileFields,
   ApiField,
   ApiVersion,
@@ -41,6 +42,8 @@ export class KnowledgeBase {
   readonly reservedKeyDomains: string[];
   readonly fileFields: FileFields[];
   readonly addOns: AddOnKnowledge;
+  readonly gateKeys: GateKey[];
+  readonly apiGroupDomains: string[];
   readonly metrics: Metric[];
   /** In release order, then in the order of the release's notes. */
   readonly changes: Change[];
@@ -75,6 +78,8 @@ export class KnowledgeBase {
     this.reservedKeyDomains = s.reservedKeyDomains;
     this.fileFields = s.fileFields;
     this.addOns = s.addOns;
+    this.gateKeys = s.gateKeys;
+    this.apiGroupDomains = s.apiGroupDomains;
     this.metrics = s.metrics;
     this.changes = s.changes;
     this.gatewayApi = s.gatewayApi;

@@ -327,6 +327,16 @@ export interface AddOnKnowledge {
   apis: AddOnApi[];
 }
 
+/** A key every --feature-gates accepts besides the gates (AllAlpha, AllBeta): a switch for every gate of a stage. */
+export interface GateKey {
+  key: string;
+  stage: 'ALPHA' | 'BETA';
+  /** The first release that accepts it; null when every release netkb knows does. */
+  introducedIn: VersionKey | null;
+  summary: string;
+  sources: string[];
+}
+
 /** The field paths of one version of a component's configuration file, from its types at every release read. */
 export interface FileFields {
   apiVersion: string;
@@ -388,6 +398,10 @@ export interface KbModel {
   fileFields: FileFields[];
   /** Add-on APIs (cert-manager, the CSI snapshotter, Istio): their versions' life in the add-ons' releases. */
   addOns: AddOnKnowledge;
+  /** AllAlpha, AllBeta (seed/gate-keys.yaml). */
+  gateKeys: GateKey[];
+  /** The domains of the API groups the Kubernetes project reserves (seed/api-group-domains.yaml): k8s.io, kubernetes.io. */
+  apiGroupDomains: string[];
   metrics: Metric[];
   changes: Change[];
   gatewayApi: GatewayApiKnowledge;

@@ -11,6 +11,8 @@ import type {
   ComponentRecord,
   KindRecord,
   ConstraintRecord,
+  GateKeyRecord,
+  ApiGroupDomainRecord,
 } from './schemas';
 import type {
   GatewayApiReleaseRecord,
@@ -46,6 +48,10 @@ export interface SeedBundle {
   flags: Located<FlagRecord>[];
   /** Every other flag the release notes remove or deprecate, as a shallow record (generated-flags.ts); [] without the index. */
   generatedFlags: GeneratedFlag[];
+  /** seed/gate-keys.yaml: AllAlpha, AllBeta. */
+  gateKeys: Located<GateKeyRecord>[];
+  /** seed/api-group-domains.yaml: the domains of the API groups the Kubernetes project reserves. */
+  apiGroupDomains: Located<ApiGroupDomainRecord>[];
   apiVersions: Located<ApiVersionRecord>[];
   apiFields: Located<ApiFieldRecord>[];
   /** The fields of the components' file formats that no curated record keeps (generated-config-fields.ts). */

@@ -17,6 +17,8 @@ import {
   componentSchema,
   kindSchema,
   constraintSchema,
+  gateKeySchema,
+  apiGroupDomainSchema,
 } from './schemas';
 import { seedHash } from './seed-hash';
 import { proseCutByComment } from './prose-comments';
@@ -119,6 +121,8 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
   const components = optionalList('components.yaml', componentSchema, (r) => r.name);
   const kinds = optionalList('kinds.yaml', kindSchema, (r) => r.kind);
   const constraints = optionalList('constraints.yaml', constraintSchema, (r) => r.id);
+  const gateKeys = optionalList('gate-keys.yaml', gateKeySchema, (r) => r.key);
+  const apiGroupDomains = optionalList('api-group-domains.yaml', apiGroupDomainSchema, (r) => r.domain);
 
   const entities = Object.fromEntries(
     Object.entries(ENTITY_FOLDERS).map(([name, folder]) => [
@@ -132,7 +136,10 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
         ),
       ),
     ]),
-  ) as unknown as Omit<SeedBundle, 'hash' | 'releases' | 'changes' | 'components' | 'kinds' | 'constraints'>;
+  ) as unknown as Omit<
+    SeedBundle,
+    'hash' | 'releases' | 'changes' | 'components' | 'kinds' | 'constraints' | 'gateKeys' | 'apiGroupDomains'
+  >;
 
   const changes: LocatedChange[] = [];
   for (const absPath of yamlFiles(join(seedDir, 'changes'))) {
@@ -182,6 +189,8 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
     components,
     kinds,
     constraints,
+    gateKeys,
+    apiGroupDomains,
     ...entities,
     changes,
     generatedGates: [],

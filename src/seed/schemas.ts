@@ -400,6 +400,23 @@ const constraintPart = z.union([
   }),
 ]);
 
+/** A key every --feature-gates accepts besides the gates (seed/gate-keys.yaml): AllAlpha, AllBeta. */
+export const gateKeySchema = z.strictObject({
+  key: z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'must be a key such as "AllAlpha"'),
+  stage: z.enum(['ALPHA', 'BETA']),
+  introducedIn: optionalVersion,
+  summary,
+  notes,
+  sources,
+});
+
+/** A domain of the API groups the Kubernetes project reserves (seed/api-group-domains.yaml). */
+export const apiGroupDomainSchema = z.strictObject({
+  domain: z.string().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be a DNS domain'),
+  notes,
+  sources,
+});
+
 export const constraintSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes'),
   kind: kindName,
@@ -464,4 +481,6 @@ export type ChangeRecord = z.infer<typeof changeSchema>;
 export type ComponentRecord = z.infer<typeof componentSchema>;
 export type KindRecord = z.infer<typeof kindSchema>;
 export type ConstraintRecord = z.infer<typeof constraintSchema>;
+export type GateKeyRecord = z.infer<typeof gateKeySchema>;
+export type ApiGroupDomainRecord = z.infer<typeof apiGroupDomainSchema>;
 export type SourceOverrideRecord = z.infer<typeof sourceOverrideSchema>;

@@ -27,6 +27,8 @@ export function analysisKb(kb: KnowledgeBase): AnalysisKb {
     wellKnownKeys: kb.wellKnownKeys,
     reservedKeyDomains: kb.reservedKeyDomains,
     fileFields: kb.fileFields,
+    gateKey: (key) => kb.gateKeys.find((k) => k.key === key),
+    apiGroupDomains: kb.apiGroupDomains,
     addOnApi: (apiVersion, kind) => addOnApis.get(`${apiVersion} ${kind}`),
     addOnOf: (group) => addOnByGroup.get(group),
     apiVersions: kb.apiVersions,

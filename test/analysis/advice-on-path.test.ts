@@ -431,6 +431,40 @@ describe('advice on the path, for every record and message', () => {
     expect(unknown.fix).toContain('cert-manager');
   });
 
+  it('feature-gate: AllAlpha and AllBeta are keys, refused before their release and said to change with every release', () => {
+    const pod = (gates: string) =>
+      yaml(
+        object('v1', 'Pod', {
+          spec: {
+            containers: [{ name: 'c', image: 'example', command: ['kube-apiserver', `--feature-gates=${gates}`] }],
+          },
+        }),
+      );
+    const early = run({
+      label: 'AllBeta before 1.17',
+      from: parseVersion('1.15'),
+      to: parseVersion('1.18'),
+      ruleId: 'feature-gate',
+      manifest: pod('AllBeta=true'),
+    });
+    expect(early.map((f) => [f.messageId, f.severity, v(f.effectiveIn)])).toEqual([
+      ['keyNotYetKnown', 'BREAKING', '1.15'],
+      ['keyOn', 'INFO', '1.15'],
+    ]);
+    expect(early[0].fix).toContain('1.17');
+    const later = run({
+      label: 'AllAlpha=false',
+      from: parseVersion('1.20'),
+      to: parseVersion('1.25'),
+      ruleId: 'feature-gate',
+      manifest: pod('AllAlpha=false'),
+    });
+    expect(later.map((f) => [f.messageId, f.severity, f.checked])).toEqual([['keyOff', 'INFO', true]]);
+    expect(later[0].message).toContain('kube-apiserver');
+    // Never looked up as a gate: not "not known to netkb".
+    expect([...early, ...later].some((f) => f.messageId === 'notKnown')).toBe(false);
+  });
+
   it("feature-gate: a file's own gates (kubeadm's) are not checked, each naming the file", () => {
     const manifest = yaml({
       apiVersion: 'kubeadm.k8s.io/v1beta3',

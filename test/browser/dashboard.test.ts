@@ -514,7 +514,9 @@ describe('manifest check', () => {
       path: report.path.map(formatVersion),
       formatVersion,
       failOn: 'BREAKING',
-      files: [{ file: 'manifest.yaml', documents: report.documents, findings: report.findings }],
+      files: [
+        { file: 'manifest.yaml', documents: report.documents, findings: report.findings, coverage: report.coverage },
+      ],
       summary: countFindings(report.findings),
     };
     return wholeText(formatter(format)!(result));
@@ -606,7 +608,7 @@ describe('manifest check', () => {
     const md = await fetchDownload('markdown');
     expect(md.text).toBe(await cliOutput('markdown'));
     expect(md.name).toBe('netkb-1.15-1.20.md');
-    expect(md.text).toMatch(/^\*\*netkb: 1\.15 → 1\.20\*\* \(\d+ objects?\): /);
+    expect(md.text).toMatch(/^\*\*netkb: 1\.15 → 1\.20\*\* \(\d+ objects? checked\): /);
     expect(md.text).toContain('manifest.yaml:56');
   });
 

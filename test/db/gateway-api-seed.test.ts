@@ -76,6 +76,8 @@ function bundleWith(gatewayApi: GatewayApiSeed): SeedBundle {
     generatedApiFields: [],
     fileFieldPaths: [],
     addOnApis: null,
+    gateKeys: [],
+    apiGroupDomains: [],
     reservedKeyDomains: [],
     metrics: [],
     generatedGates: [],

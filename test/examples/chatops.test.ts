@@ -358,7 +358,7 @@ describe('slack-command.mjs', () => {
     expect(downloads).toEqual([`Bearer ${TOKEN}`]);
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ auth: `Bearer ${TOKEN}`, channel: 'C0CHAN', thread_ts: '1700000000.000100' });
-    expect(posted[0].text).toMatch(/^\*netkb: 1\.21 → 1\.25\* \(3 objects\): 3 breaking/);
+    expect(posted[0].text).toMatch(/^\*netkb: 1\.21 → 1\.25\* \(3 objects checked\): 3 breaking/);
     expect(posted[0].text).toContain('3 × Ingress (web-0, web-1, web-2)');
   });
 });

@@ -57,9 +57,9 @@ describe('UpgradeReport.markdown', () => {
     );
     expect(removed).toHaveLength(80);
     const md: string = r.markdown;
-    expect(md.startsWith('**netkb: 1.16 → 1.22** (81 objects): 81 breaking, 0 warnings, 0 info\n\n**1.22**\n')).toBe(
-      true,
-    );
+    expect(
+      md.startsWith('**netkb: 1.16 → 1.22** (81 objects checked): 81 breaking, 0 warnings, 0 info\n\n**1.22**\n'),
+    ).toBe(true);
     expect(md).toContain(
       '- 🔴 80 × Ingress (shop/web-0, shop/web-1, shop/web-2, …): Ingress extensions/v1beta1 is no longer served from 1.22. _Fix:_ ',
     );

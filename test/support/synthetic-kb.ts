@@ -86,6 +86,8 @@ export function syntheticKb(flags: Flag[], gates: FeatureGate[] = [], wellKnownK
     wellKnownKeys,
     reservedKeyDomains: [],
     fileFields: [],
+    gateKey: () => undefined,
+    apiGroupDomains: [],
     addOnApi: () => undefined,
     addOnOf: () => undefined,
     apiVersions: [],

@@ -42,6 +42,8 @@ export function tinyBundle(s: TinySeed): SeedBundle {
     generatedApiFields: [],
     fileFieldPaths: [],
     addOnApis: null,
+    gateKeys: [],
+    apiGroupDomains: [],
     reservedKeyDomains: [],
     metrics: [],
     generatedGates: [],

@@ -139,14 +139,15 @@ function knownGroups(ctx: RuleContext): Set<string> {
 }
 
 /**
- * Whether an object of a group no record names is reported as not checked: a group netkb has records of (the
+ * Whether an object of a group no record names is reported as not known: a group netkb has records of (the
  * component configuration groups among them: a KubeSchedulerConfiguration version no record names), or a group
- * of the Kubernetes project's domains (*.k8s.io, *.kubernetes.io, such as snapshot.storage.k8s.io) that the
- * Gateway API rule does not check. Other groups (custom resources) are not netkb's to check.
+ * of the domains the Kubernetes project reserves (seed/api-group-domains.yaml: *.k8s.io, *.kubernetes.io, such as
+ * metrics.k8s.io) that the Gateway API rule does not check. Other groups (custom resources) are not covered.
  */
 function reported(group: string, ctx: RuleContext): boolean {
   if (knownGroups(ctx).has(group)) return true;
-  return /\.(k8s|kubernetes)\.io$/.test(group) && !isGatewayApiGroup(ctx.kb.gatewayApi, group);
+  const projects = ctx.kb.apiGroupDomains.some((d) => group === d || group.endsWith(`.${d}`));
+  return projects && !isGatewayApiGroup(ctx.kb.gatewayApi, group);
 }
 
 function notKnownText(apiVersion: string, kind: string, ctx: RuleContext): FindingText {

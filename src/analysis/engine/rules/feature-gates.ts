@@ -1,6 +1,6 @@
 // feature-gate: gates set with --feature-gates in component args or in the featureGates map of a
 // component-config object, against the feature-gates records.
-import type { FeatureGate } from '../../../kb/model';
+import type { FeatureGate, GateKey } from '../../../kb/model';
 import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
 import { ruleKit } from '../rule-kit';
 import { remember } from '../memo';
@@ -32,12 +32,21 @@ const kit = ruleKit('feature-gate', {
     notKnownAt: 'Feature gate {gate} is not known to netkb at {releases}: not checked there.',
     ownNotKnown:
       "Feature gate {gate} of {kind} {apiVersion} is that file's own, not a Kubernetes component's: not checked.",
+    keyNotYetKnown:
+      '{gate} does not exist before {introducedIn}: {component} of {releases} refuses to start while it is set.',
+    keyOn:
+      '{gate}=true turns on every {stage} gate of {component}, each release its own: the upgrade turns on the {stage} gates the newer releases add.',
+    keyOff:
+      '{gate}=false turns off every {stage} gate of {component} not named beside it, those on by default among them, at each release on the path.',
   },
   fixes: {
     removeGate: 'Remove {gate} from the feature gates of {component}.',
     setFrom: 'Set {gate} only on components of {introducedIn} or later.',
     removeSetting: 'Remove {gate}={value} from {component}.',
     planToStop: 'Plan to stop setting {gate}.',
+    nameGates: 'Name the {stage} gates {component} needs one by one instead, so an upgrade turns on nothing new.',
+    checkDefaults:
+      'Check which {stage} gates are on by default at the releases on the path (the feature-gate reference): {gate}=false turns them off.',
     dropOnceGA: 'Drop {gate} from {component} once every node runs {since}.',
     checkByHand:
       'Check that {component} accepts {gate} at each release on the path (the feature-gate reference, the release notes): it refuses to start with a gate it does not know.',
@@ -55,12 +64,14 @@ export const featureGateRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant), gates or releases it has no source for, and the own gates of a file no component reads such as kubeadm (INFO, not checked).',
+    'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant), gates or releases it has no source for, and the own gates of a file no component reads such as kubeadm (INFO, not checked); AllAlpha and AllBeta, switches for every gate of a stage, are refused before the release that has them (BREAKING) and said to change what they turn on with every release (INFO).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const s of settingsIn(object, ctx)) {
       const texts = remember(ctx, ['feature-gate', s.gate, s.value, s.component, s.ownOf?.apiVersion ?? ''], () => {
         if (s.ownOf) return [ownNotKnown(s.gate, s.ownOf, ctx)];
+        const key = ctx.kb.gateKey(s.gate);
+        if (key) return checkKey(key, s, ctx);
         const gate = ctx.kb.featureGate(s.gate);
         return gate ? checkGate(gate, s, ctx) : [notKnown(s, ctx)];
       });
@@ -96,6 +107,39 @@ function settingsIn(object: ManifestObject, ctx: RuleContext): GateSetting[] {
         out.push({ gate, value, component: object.kind, path: ['featureGates', gate], ownOf });
     }
   }
+  return out;
+}
+
+/**
+ * AllAlpha, AllBeta: not gates but switches for every gate of a stage (seed/gate-keys.yaml). Refused by releases
+ * before the key exists (BREAKING); otherwise what it turns on or off changes with each release (INFO).
+ */
+function checkKey(key: GateKey, s: Omit<GateSetting, 'path'>, ctx: RuleContext): FindingText[] {
+  const v = ctx.kb.formatVersion;
+  const stage = key.stage.toLowerCase();
+  const base = { gate: key.key, component: s.component, stage };
+  const introducedIn = key.introducedIn;
+  const before = ctx.path.releases.filter((r) => introducedIn !== null && r < introducedIn);
+  const out: FindingText[] = [];
+  if (introducedIn !== null && before.length > 0)
+    out.push(
+      kit.text({
+        messageId: 'keyNotYetKnown',
+        severity: 'BREAKING',
+        effectiveIn: before[0],
+        data: { ...base, introducedIn: v(introducedIn), releases: releasesText(before, v) },
+        fix: kit.fix('setFrom', { gate: key.key, introducedIn: v(introducedIn) }),
+      }),
+    );
+  out.push(
+    kit.text({
+      messageId: s.value ? 'keyOn' : 'keyOff',
+      severity: 'INFO',
+      effectiveIn: ctx.path.from,
+      data: base,
+      fix: s.value ? kit.fix('nameGates', base) : kit.fix('checkDefaults', base),
+    }),
+  );
   return out;
 }
 

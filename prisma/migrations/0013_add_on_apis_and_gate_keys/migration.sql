@@ -1,4 +1,4 @@
--- netkb migration 0013_add_on_apis
+-- netkb migration 0013_add_on_apis_and_gate_keys
 -- RedefineTables
 PRAGMA defer_foreign_keys=ON;
 PRAGMA foreign_keys=OFF;
@@ -9,7 +9,9 @@ CREATE TABLE "new_KbMeta" (
     "recordCount" INTEGER NOT NULL,
     "reservedKeyDomains" TEXT NOT NULL DEFAULT '[]',
     "fileFields" TEXT NOT NULL DEFAULT '[]',
-    "addOns" TEXT NOT NULL DEFAULT '{"addOns":[],"apis":[]}'
+    "addOns" TEXT NOT NULL DEFAULT '{"addOns":[],"apis":[]}',
+    "gateKeys" TEXT NOT NULL DEFAULT '[]',
+    "apiGroupDomains" TEXT NOT NULL DEFAULT '[]'
 );
 INSERT INTO "new_KbMeta" ("fileFields", "id", "recordCount", "reservedKeyDomains", "seedHash", "seededAt") SELECT "fileFields", "id", "recordCount", "reservedKeyDomains", "seedHash", "seededAt" FROM "KbMeta";
 DROP TABLE "KbMeta";
