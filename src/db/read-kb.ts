@@ -181,6 +181,7 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
         typename: 'Flag',
         key: `${f.component} ${f.name}`,
         generated: f.generated,
+        successor: f.successor,
         component: f.component,
         name: f.name,
         summary: f.summary,

@@ -270,6 +270,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
           data: {
             component: f.component,
             generated: f.generated,
+            successor: f.successor,
             name: f.name,
             summary: f.summary,
             introducedIn: f.introducedIn,

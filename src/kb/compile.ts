@@ -142,10 +142,11 @@ export function compileKnowledgeBase(
   const gateByName = new Map(gates.map((g) => [g.name, g]));
 
   // Curated and generated flags through one mapping; a generated one carries only its name, dates and sources.
-  const flag = (f: FlagRecord, generated: boolean): Flag => ({
+  const flag = (f: FlagRecord, generated: boolean, successor: string | null = null): Flag => ({
     typename: 'Flag',
     key: `${f.component} ${f.name}`,
     generated,
+    successor,
     component: f.component,
     name: f.name,
     summary: f.summary,
@@ -176,7 +177,7 @@ export function compileKnowledgeBase(
   });
   const flags = [
     ...bundle.flags.map(({ record }) => flag(record, false)),
-    ...bundle.generatedFlags.map((g) => flag(g, true)),
+    ...bundle.generatedFlags.map((g) => flag(g, true, g.successor)),
   ].sort(
     byKeys(
       (f) => f.component,

@@ -80,6 +80,11 @@ export interface Flag {
   key: string;
   /** True for a shallow record generated from the release notes' flag events (no curated record). */
   generated: boolean;
+  /**
+   * The flag the release notes name as this one's successor, when no record of it exists to be a replacement
+   * (a generated record's: "use --y instead"); the release that added it is not known. Null otherwise.
+   */
+  successor: string | null;
   component: string;
   name: string;
   summary: string;

@@ -150,5 +150,5 @@ export type GeneratedApiField = Pick<
 /** A shallow flag record generated from the flag events of the release notes (generated-flags.ts). */
 export type GeneratedFlag = Pick<
   FlagRecord,
-  'component' | 'name' | 'summary' | 'notes' | 'sources' | 'deprecatedIn' | 'removedIn'
->;
+  'component' | 'name' | 'summary' | 'notes' | 'sources' | 'deprecatedIn' | 'removedIn' | 'replacements'
+> & { successor: string | null };

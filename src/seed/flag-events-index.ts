@@ -21,6 +21,11 @@ const flagEventsFileSchema = z.strictObject({
       release,
       event: z.enum(['removed', 'deprecated']),
       pr: z.number().int().positive().nullable(),
+      /** The flag the same sentence names as its successor ("in favor of --y", "use --y instead"), if any. */
+      successor: z
+        .string()
+        .regex(/^--[a-z0-9][a-z0-9-]*$/)
+        .optional(),
     }),
   ),
 });

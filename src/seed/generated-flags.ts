@@ -43,12 +43,18 @@ export function generateFlags(
       (e) => e.event === 'deprecated' && (!removed || parseVersion(e.release) <= parseVersion(removed.release)),
     );
     const said = [deprecated, removed].filter((e): e is FlagEvent => !!e);
+    // The successor the notes name: a replacement when a record of it exists, else said as the notes' word only.
+    const named = said.find((e) => e.successor)?.successor ?? null;
+    const recorded =
+      named !== null && (curated.has(`${component} ${named}`) || byFlag.has(`${component} ${named}`));
     const told = (e: FlagEvent) =>
       `${e.event} in ${e.release}${e.pr ? ` (#${e.pr})` : ''}${preliminary.has(e.release) ? ', a release the sources do not have final yet' : ''}`;
     out.push({
       component,
       name: flag,
-      summary: `${component} flag ${flag}, ${said.map(told).join(' and ')}, as the release notes say; netkb has no description of it in its own words.`,
+      summary: `${component} flag ${flag}, ${said.map(told).join(' and ')}, as the release notes say${named ? `, which name ${named} as its successor` : ''}; netkb has no description of it in its own words.`,
+      replacements: recorded ? [named!] : [],
+      successor: recorded ? null : named,
       deprecatedIn: deprecated?.release ?? null,
       removedIn: removed?.release ?? null,
       notes: `Generated from the release notes (flag-events.json, netkb import flag-notes): ${said

@@ -60,6 +60,21 @@ describe('flags', () => {
     const mode = flags.find((f: any) => f.name === '--proxy-mode');
     expect(mode.values).toContainEqual({ value: 'userspace', removedIn: '1.26', replacement: 'iptables' });
   });
+
+  it("serves a generated flag's successor as the notes name it, apart from the replacements it cannot date", async () => {
+    const { flag } = await server.data(
+      '{ flag(component: "kube-controller-manager", name: "--experimental-cluster-signing-duration") { generated removedIn replacements successor summary } }',
+    );
+    expect(flag).toMatchObject({
+      generated: true,
+      removedIn: '1.25',
+      replacements: [],
+      successor: '--cluster-signing-duration',
+    });
+    expect(flag.summary).toContain('which name --cluster-signing-duration as its successor');
+    const { flags } = await server.data('{ flags(component: "kube-proxy") { successor } }');
+    expect(flags.every((f: any) => f.successor === null)).toBe(true);
+  });
 });
 
 describe('API versions and fields', () => {

@@ -22,6 +22,7 @@ export function flag(over: Partial<Flag> & { name: string }): Flag {
     typename: 'Flag',
     key: `kube-proxy ${over.name}`,
     generated: false,
+    successor: null,
     component: 'kube-proxy',
     summary: 'test',
     introducedIn: null,

@@ -489,6 +489,8 @@ export type Flag = Node & {
   replacements: Array<Scalars['String']['output']>;
   /** Upstream URLs behind this record. */
   sources: Array<Scalars['String']['output']>;
+  /** For a generated record: the flag the release notes name as its successor, when netkb has no record of it (so not a replacement: the release that added it is unknown). Null otherwise. */
+  successor?: Maybe<Scalars['String']['output']>;
   /** What the flag sets, in this knowledge base's words. */
   summary: Scalars['String']['output'];
   /** Enumerated values with their own life, e.g. --proxy-mode=userspace. */
@@ -1736,6 +1738,7 @@ export type FlagResolvers<ContextType = Context, ParentType extends ResolversPar
   removedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   replacements?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  successor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   values?: Resolver<Array<ResolversTypes['FlagValue']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GateRemovalsSource } from '../../seed/gate-removals-index';
 import { FLAG_EVENTS_FILE, type FlagEvent, type FlagEventsFile } from '../../seed/flag-events-index';
-import { flagsIn, flagStatement, sentencesOf, withoutExceptions } from '../../seed/rebuild/note-text';
+import { flagsIn, flagStatement, sentencesOf, successorIn, withoutExceptions } from '../../seed/rebuild/note-text';
 import { parseVersion } from '../../kb/version';
 import { jsonLinesObject } from '../json-lines';
 import { readReleaseNotes } from '../release-notes';
@@ -39,7 +39,18 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
           const key = `${owners[0]} ${flag} ${event}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          out.events.push({ component: owners[0], flag, release, event, pr: note.pr });
+          // The sentence's own successor, else the note's when the note names only this flag and one other
+          // ("--x is now removed. Use --y, available since 1.19.").
+          const successor =
+            successorIn(sentence, flag) ?? (flagsIn(note.text).length === 2 ? successorIn(note.text, flag) : null);
+          out.events.push({
+            component: owners[0],
+            flag,
+            release,
+            event,
+            pr: note.pr,
+            ...(successor ? { successor } : {}),
+          });
         }
       }
     }

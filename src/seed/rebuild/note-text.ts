@@ -162,6 +162,19 @@ const FLAG_DEPRECATED = (flag: string) =>
  * it deprecates the flag itself now (not "will be deprecated", not "no longer deprecated"); null when it says
  * neither, or is about something else the flag is only near.
  */
+/**
+ * The flag a sentence names as the successor of `flag`: written right after "in favor of", "replaced by", "use",
+ * "superseded by" or "migrate to" ("--x is deprecated in favor of --y", "use --y instead"). Null when the sentence
+ * names none, or names the flag itself.
+ */
+export function successorIn(sentence: string, flag: string): string | null {
+  const m =
+    /\b(?:in fav(?:o|ou)r of|replaced (?:by|with)|superseded by|migrate to|(?:please )?use)\s+(?:the\s+)?`?(--[a-z0-9][a-z0-9-]*[a-z0-9])/i.exec(
+      sentence,
+    );
+  return m && m[1] !== flag ? m[1] : null;
+}
+
 export function flagStatement(
   sentence: string,
   flag: string,

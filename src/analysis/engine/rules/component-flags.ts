@@ -35,6 +35,8 @@ const kit = ruleKit('component-flag', {
     use: 'Use {flags} instead.',
     several: '{flags} and {last}',
     remove: 'Remove {flag}.',
+    removeForSuccessor:
+      'Remove {flag}; the release notes name {successor} as its successor, from a release netkb does not know: check that {component} accepts {successor} at each release on the path before setting it.',
     removeOnceInert:
       'Remove {flag} once {component} runs {inertFrom} or later, where it does nothing: before that, leaving it out changes what {component} does.',
     setAccepted: 'Set {flag}={value} before {since}, the only value accepted from then on.',
@@ -373,7 +375,9 @@ function flagAdvice(flag: Flag, bites: number, ctx: RuleContext): { replacement:
       (names) => kit.fix('use', { flags: flagList(names) }),
       flag.inertFrom !== null && flag.inertFrom > ctx.path.from
         ? kit.fix('removeOnceInert', { flag: flag.name, component: flag.component, inertFrom: v(flag.inertFrom) })
-        : kit.fix('remove', { flag: flag.name }),
+        : flag.successor
+          ? kit.fix('removeForSuccessor', { flag: flag.name, successor: flag.successor, component: flag.component })
+          : kit.fix('remove', { flag: flag.name }),
     ),
   };
 }

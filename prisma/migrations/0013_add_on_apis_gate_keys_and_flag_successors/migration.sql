@@ -1,4 +1,7 @@
--- netkb migration 0013_add_on_apis_and_gate_keys
+-- netkb migration 0013_add_on_apis_gate_keys_and_flag_successors
+-- AlterTable
+ALTER TABLE "Flag" ADD COLUMN "successor" TEXT;
+
 -- RedefineTables
 PRAGMA defer_foreign_keys=ON;
 PRAGMA foreign_keys=OFF;
