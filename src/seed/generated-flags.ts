@@ -45,8 +45,7 @@ export function generateFlags(
     const said = [deprecated, removed].filter((e): e is FlagEvent => !!e);
     // The successor the notes name: a replacement when a record of it exists, else said as the notes' word only.
     const named = said.find((e) => e.successor)?.successor ?? null;
-    const recorded =
-      named !== null && (curated.has(`${component} ${named}`) || byFlag.has(`${component} ${named}`));
+    const recorded = named !== null && (curated.has(`${component} ${named}`) || byFlag.has(`${component} ${named}`));
     const told = (e: FlagEvent) =>
       `${e.event} in ${e.release}${e.pr ? ` (#${e.pr})` : ''}${preliminary.has(e.release) ? ', a release the sources do not have final yet' : ''}`;
     out.push({
