@@ -3,6 +3,7 @@
 import type {
   AddOnApi,
   GateKey,
+  ToolGate,
   FileFields,
   ApiField,
   ApiVersion,
@@ -65,6 +66,8 @@ export interface AnalysisKb {
   reservedKeyDomains: string[];
   /** The field paths of every version of the components' configuration files: a field none has is not checked. */
   fileFields: FileFields[];
+  /** An own gate of a tool whose files netkb reads (kubeadm), as the release notes add and remove it. */
+  toolGate(tool: string, gate: string): ToolGate | undefined;
   /** AllAlpha, AllBeta: the keys every --feature-gates accepts besides the gates. */
   gateKey(key: string): GateKey | undefined;
   /** The domains of the API groups the Kubernetes project reserves (k8s.io, kubernetes.io). */

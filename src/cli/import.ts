@@ -17,6 +17,7 @@ const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--format 
        netkb import flag-notes DIR [--out DIR]       (see netkb import flag-notes --help)
        netkb import well-known-keys PAGE API_REPO    (see netkb import well-known-keys --help)
        netkb import add-on-apis NAME GIT_DIR         (see netkb import add-on-apis --help)
+       netkb import tool-gate-notes DIR [--out DIR]  (see netkb import tool-gate-notes --help)
 
 Imports the release notes of a release the reviewed seed does not cover yet, from the release team's
 markdown (CHANGELOG / release-notes-draft.md layout) or JSON (release-notes-draft.json) file. Entries of
@@ -49,9 +50,10 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
   if (what === 'flag-notes') return (await import('./import-flag-notes')).runImportFlagNotes(rest, io);
   if (what === 'well-known-keys') return (await import('./import-well-known-keys')).runImportWellKnownKeys(rest, io);
   if (what === 'add-on-apis') return (await import('./import-add-on-apis')).runImportAddOnApis(rest, io);
+  if (what === 'tool-gate-notes') return (await import('./import-tool-gate-notes')).runImportToolGateNotes(rest, io);
   if (what !== 'notes') {
     io.stderr(
-      `netkb import: what to import? "notes", "k8s-source", "gateway-api-source", "keps", "gate-history", "gate-reference", "gate-notes", "flag-notes", "well-known-keys" or "add-on-apis".\n\n${IMPORT_HELP}`,
+      `netkb import: what to import? "notes", "k8s-source", "gateway-api-source", "keps", "gate-history", "gate-reference", "gate-notes", "flag-notes", "well-known-keys", "add-on-apis" or "tool-gate-notes".\n\n${IMPORT_HELP}`,
     );
     return 2;
   }

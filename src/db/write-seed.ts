@@ -412,6 +412,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
           fileFields: JSON.stringify(kb.fileFields),
           addOns: JSON.stringify(kb.addOns),
           gateKeys: JSON.stringify(kb.gateKeys),
+          toolGates: JSON.stringify(kb.toolGates),
           apiGroupDomains: json(kb.apiGroupDomains),
         },
       });

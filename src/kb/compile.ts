@@ -15,6 +15,7 @@ import type { FlagRecord } from '../seed/schemas';
 import type {
   AddOnKnowledge,
   GateKey,
+  ToolGate,
   FileFields,
   AnnotationAccess,
   ApiField,
@@ -412,6 +413,7 @@ export function compileKnowledgeBase(
     reservedKeyDomains: list(bundle.reservedKeyDomains),
     fileFields: plain<FileFields[]>(bundle.fileFieldPaths),
     addOns: plain<AddOnKnowledge>(bundle.addOnApis ?? { addOns: [], apis: [] }),
+    toolGates: plain<ToolGate[]>(bundle.toolGates),
     gateKeys: bundle.gateKeys.map(({ record: k }): GateKey => ({
       key: k.key,
       stage: k.stage,

@@ -3,6 +3,7 @@
 import type {
   AddOnKnowledge,
   GateKey,
+  ToolGate,
   FileFields,
   ApiField,
   ApiVersion,
@@ -43,6 +44,7 @@ export class KnowledgeBase {
   readonly fileFields: FileFields[];
   readonly addOns: AddOnKnowledge;
   readonly gateKeys: GateKey[];
+  readonly toolGates: ToolGate[];
   readonly apiGroupDomains: string[];
   readonly metrics: Metric[];
   /** In release order, then in the order of the release's notes. */
@@ -79,6 +81,7 @@ export class KnowledgeBase {
     this.fileFields = s.fileFields;
     this.addOns = s.addOns;
     this.gateKeys = s.gateKeys;
+    this.toolGates = s.toolGates;
     this.apiGroupDomains = s.apiGroupDomains;
     this.metrics = s.metrics;
     this.changes = s.changes;

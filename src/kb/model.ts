@@ -332,6 +332,16 @@ export interface AddOnKnowledge {
   apis: AddOnApi[];
 }
 
+/** An own feature gate of a tool whose files netkb reads (kubeadm), as the release notes add and remove it. */
+export interface ToolGate {
+  tool: string;
+  gate: string;
+  /** Releases as "1.22"; null where no note says. */
+  introducedIn: string | null;
+  removedIn: string | null;
+  sources: string[];
+}
+
 /** A key every --feature-gates accepts besides the gates (AllAlpha, AllBeta): a switch for every gate of a stage. */
 export interface GateKey {
   key: string;
@@ -403,6 +413,8 @@ export interface KbModel {
   fileFields: FileFields[];
   /** Add-on APIs (cert-manager, the CSI snapshotter, Istio): their versions' life in the add-ons' releases. */
   addOns: AddOnKnowledge;
+  /** The own gates of the tools whose files netkb reads (kubeadm's), from the release notes. */
+  toolGates: ToolGate[];
   /** AllAlpha, AllBeta (seed/gate-keys.yaml). */
   gateKeys: GateKey[];
   /** The domains of the API groups the Kubernetes project reserves (seed/api-group-domains.yaml): k8s.io, kubernetes.io. */

@@ -20,7 +20,7 @@ import type {
   IngressNginxAnnotationRecord,
   IngressProviderRecord,
 } from './gateway-api-schemas';
-import type { AddOnKnowledge } from '../kb/model';
+import type { AddOnKnowledge, ToolGate } from '../kb/model';
 import type { GatewayApiIndex } from './gateway-api-index';
 import type { CrossCheckReport } from './cross-check/report';
 
@@ -48,6 +48,8 @@ export interface SeedBundle {
   flags: Located<FlagRecord>[];
   /** Every other flag the release notes remove or deprecate, as a shallow record (generated-flags.ts); [] without the index. */
   generatedFlags: GeneratedFlag[];
+  /** The own gates of the tools whose files netkb reads (tool-gate-events.json, `netkb import tool-gate-notes`). */
+  toolGates: ToolGate[];
   /** seed/gate-keys.yaml: AllAlpha, AllBeta. */
   gateKeys: Located<GateKeyRecord>[];
   /** seed/api-group-domains.yaml: the domains of the API groups the Kubernetes project reserves. */

@@ -31,6 +31,7 @@ import { checkKeysAgainstIndex, generateKeys } from './generated-keys';
 import { generateFlags } from './generated-flags';
 import { generateConfigFields } from './generated-config-fields';
 import { readAddOnApis } from './add-on-apis-index';
+import { readToolGates } from './tool-gate-events-index';
 import { readWellKnownKeys, readWellKnownKeysSourceFile, WELL_KNOWN_KEYS_SOURCE_FILE } from './well-known-keys-index';
 import type { GatewayApiSeed, Located, LocatedChange, SeedBundle, SeedProblem } from './bundle';
 import { readGatewayApiIndex, GatewayApiIndexError, type GatewayApiIndex } from './gateway-api-index';
@@ -200,6 +201,7 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
     generatedApiFields: [],
     fileFieldPaths: [],
     addOnApis: null,
+    toolGates: [],
     crossCheck: null,
     gatewayApi: {
       releases: optionalList('gateway-api/releases.yaml', gatewayApiReleaseSchema, (r) => r.version),
@@ -239,6 +241,7 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
   }
   if (problems.length === 0) addGeneratedKeys(bundle, seedDir, problems);
   bundle.addOnApis = readAddOnApis(seedDir, problems);
+  bundle.toolGates = readToolGates(seedDir, problems);
   checkAcrossRecords(bundle, problems);
   checkGatewayApi(bundle.gatewayApi, problems);
   if (!options.skipNoteReviews && problems.length === 0 && existsSync(join(seedDir, REVIEWED_NOTES_FILE)))

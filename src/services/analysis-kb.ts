@@ -28,6 +28,7 @@ export function analysisKb(kb: KnowledgeBase): AnalysisKb {
     reservedKeyDomains: kb.reservedKeyDomains,
     fileFields: kb.fileFields,
     gateKey: (key) => kb.gateKeys.find((k) => k.key === key),
+    toolGate: (tool, gate) => kb.toolGates.find((g) => g.tool === tool && g.gate === gate),
     apiGroupDomains: kb.apiGroupDomains,
     addOnApi: (apiVersion, kind) => addOnApis.get(`${apiVersion} ${kind}`),
     addOnOf: (group) => addOnByGroup.get(group),

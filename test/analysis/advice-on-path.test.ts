@@ -469,11 +469,11 @@ describe('advice on the path, for every record and message', () => {
     expect([...early, ...later].some((f) => f.messageId === 'notKnown')).toBe(false);
   });
 
-  it("feature-gate: a file's own gates (kubeadm's) are not checked, each naming the file", () => {
+  it("feature-gate: a file's own gates (kubeadm's) are dated from kubeadm's notes, or not checked, each naming the file", () => {
     const manifest = yaml({
       apiVersion: 'kubeadm.k8s.io/v1beta3',
       kind: 'ClusterConfiguration',
-      featureGates: { IPv6DualStack: true },
+      featureGates: { IPv6DualStack: true, NoSuchKubeadmGate: true },
     });
     const found = run({
       label: 'own gates',
@@ -482,9 +482,41 @@ describe('advice on the path, for every record and message', () => {
       ruleId: 'feature-gate',
       manifest,
     });
-    // Not the Kubernetes gate of the same name (removed in 1.25): kubeadm's own.
-    expect(found.map((f) => [f.messageId, f.severity, f.checked])).toEqual([['ownNotKnown', 'INFO', false]]);
+    // Not the Kubernetes gate of the same name (removed in 1.25): kubeadm's own, removed by kubeadm in 1.24 (#106648).
+    expect(found.map((f) => [f.messageId, f.severity, f.checked, v(f.effectiveIn)])).toEqual([
+      ['ownNotKnown', 'INFO', false, '1.20'],
+      ['ownRemoved', 'BREAKING', true, '1.24'],
+    ]);
     expect(found[0].fix).toContain('ClusterConfiguration (kubeadm.k8s.io/v1beta3)');
+    expect(found[1].fix).toContain('before running kubeadm 1.24');
+    // Every own gate the notes date: refused before its release, and from its removal, never elsewhere.
+    const problems: Problem[] = [];
+    for (const gate of kb.toolGates) {
+      const r = run({
+        label: gate.gate,
+        from: releases[0],
+        to: releases[releases.length - 1],
+        ruleId: 'feature-gate',
+        manifest: yaml({
+          apiVersion: 'kubeadm.k8s.io/v1beta4',
+          kind: 'ClusterConfiguration',
+          featureGates: { [gate.gate]: true },
+        }),
+      });
+      const wanted = [
+        ...(gate.introducedIn !== null && parseVersion(gate.introducedIn) > releases[0] ? ['ownNotYetKnown'] : []),
+        ...(gate.removedIn !== null ? ['ownRemoved'] : []),
+      ];
+      const got = r.map((f) => f.messageId).sort();
+      if (JSON.stringify(got) !== JSON.stringify([...wanted].sort()))
+        problems.push({
+          case: gate.gate,
+          finding: got.join(', '),
+          problem: `wanted ${wanted.join(', ') || 'nothing'}`,
+        });
+    }
+    expect(kb.toolGates.length).toBeGreaterThanOrEqual(10);
+    expectNone(problems);
   });
 
   it("api-field: a configuration file's field no release of its types has is not checked; kubeadm's files once per kind", () => {

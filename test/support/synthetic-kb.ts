@@ -88,6 +88,7 @@ export function syntheticKb(flags: Flag[], gates: FeatureGate[] = [], wellKnownK
     reservedKeyDomains: [],
     fileFields: [],
     gateKey: () => undefined,
+    toolGate: () => undefined,
     apiGroupDomains: [],
     addOnApi: () => undefined,
     addOnOf: () => undefined,

@@ -44,6 +44,7 @@ export function tinyBundle(s: TinySeed): SeedBundle {
     addOnApis: null,
     gateKeys: [],
     apiGroupDomains: [],
+    toolGates: [],
     reservedKeyDomains: [],
     metrics: [],
     generatedGates: [],

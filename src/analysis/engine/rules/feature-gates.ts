@@ -1,6 +1,7 @@
 // feature-gate: gates set with --feature-gates in component args or in the featureGates map of a
 // component-config object, against the feature-gates records.
-import type { FeatureGate, GateKey } from '../../../kb/model';
+import type { FeatureGate, GateKey, ToolGate } from '../../../kb/model';
+import { parseVersion } from '../../../kb/version';
 import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
 import { ruleKit } from '../rule-kit';
 import { remember } from '../memo';
@@ -32,6 +33,10 @@ const kit = ruleKit('feature-gate', {
     notKnownAt: 'Feature gate {gate} is not known to netkb at {releases}: not checked there.',
     ownNotKnown:
       "Feature gate {gate} of {kind} {apiVersion} is that file's own, not a Kubernetes component's: not checked.",
+    ownRemoved:
+      '{tool} feature gate {gate} is removed in {removedIn}: {tool} of {removedIn} and later refuses a {kind} whose featureGates sets it.',
+    ownNotYetKnown:
+      '{tool} feature gate {gate} exists from {introducedIn}: {tool} of {releases} refuses a {kind} whose featureGates sets it.',
     keyNotYetKnown:
       '{gate} does not exist before {introducedIn}: {component} of {releases} refuses to start while it is set.',
     keyOn:
@@ -44,6 +49,8 @@ const kit = ruleKit('feature-gate', {
     setFrom: 'Set {gate} only on components of {introducedIn} or later.',
     removeSetting: 'Remove {gate}={value} from {component}.',
     planToStop: 'Plan to stop setting {gate}.',
+    removeOwnGate: 'Remove {gate} from the featureGates of {kind} before running {tool} {removedIn} or later.',
+    setOwnGateFrom: 'Set {gate} only with {tool} {introducedIn} or later.',
     nameGates: 'Name the {stage} gates {component} needs one by one instead, so an upgrade turns on nothing new.',
     checkDefaults:
       'Check which {stage} gates are on by default at the releases on the path (the feature-gate reference): {gate}=false turns them off.',
@@ -64,12 +71,17 @@ export const featureGateRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant), gates or releases it has no source for, and the own gates of a file no component reads such as kubeadm (INFO, not checked); AllAlpha and AllBeta, switches for every gate of a stage, are refused before the release that has them (BREAKING) and said to change what they turn on with every release (INFO).',
+    "Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant), gates or releases it has no source for, and the own gates of a file no component reads such as kubeadm, dated from the tool's release notes (BREAKING where the tool's release lacks the gate) or else not checked (INFO); AllAlpha and AllBeta, switches for every gate of a stage, are refused before the release that has them (BREAKING) and said to change what they turn on with every release (INFO).",
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const s of settingsIn(object, ctx)) {
       const texts = remember(ctx, ['feature-gate', s.gate, s.value, s.component, s.ownOf?.apiVersion ?? ''], () => {
-        if (s.ownOf) return [ownNotKnown(s.gate, s.ownOf, ctx)];
+        if (s.ownOf) {
+          // A tool's own gate (kubeadm's): its life from the release notes, when they name it.
+          const tool = ctx.kb.kinds.find((k) => k.kind === s.ownOf!.kind)?.configFileOf;
+          const own = tool ? ctx.kb.toolGate(tool, s.gate) : undefined;
+          return own ? checkOwnGate(own, s.ownOf, ctx) : [ownNotKnown(s.gate, s.ownOf, ctx)];
+        }
         const key = ctx.kb.gateKey(s.gate);
         if (key) return checkKey(key, s, ctx);
         const gate = ctx.kb.featureGate(s.gate);
@@ -143,7 +155,42 @@ function checkKey(key: GateKey, s: Omit<GateSetting, 'path'>, ctx: RuleContext):
   return out;
 }
 
-/** A gate of a file's own (kubeadm's): netkb has no records of such gates. */
+/**
+ * A tool's own gate whose life the release notes give (tool-gate-events.json): a tool of a release without it refuses
+ * the file (kubeadm's featureGates parsing: "unrecognized feature-gate key"), so a removal or a later introduction on
+ * the path is BREAKING there.
+ */
+function checkOwnGate(own: ToolGate, of: { kind: string; apiVersion: string }, ctx: RuleContext): FindingText[] {
+  const v = ctx.kb.formatVersion;
+  const data = { tool: own.tool, gate: own.gate, kind: of.kind };
+  const out: FindingText[] = [];
+  const removedIn = own.removedIn === null ? null : parseVersion(own.removedIn);
+  const introducedIn = own.introducedIn === null ? null : parseVersion(own.introducedIn);
+  const before = ctx.path.releases.filter((r) => introducedIn !== null && r < introducedIn);
+  if (introducedIn !== null && before.length > 0)
+    out.push(
+      kit.text({
+        messageId: 'ownNotYetKnown',
+        severity: 'BREAKING',
+        effectiveIn: before[0],
+        data: { ...data, introducedIn: v(introducedIn), releases: releasesText(before, v) },
+        fix: kit.fix('setOwnGateFrom', { ...data, introducedIn: v(introducedIn) }),
+      }),
+    );
+  if (onPath(removedIn, ctx))
+    out.push(
+      kit.text({
+        messageId: 'ownRemoved',
+        severity: 'BREAKING',
+        effectiveIn: clampToPath(removedIn!, ctx),
+        data: { ...data, removedIn: v(removedIn!) },
+        fix: kit.fix('removeOwnGate', { ...data, removedIn: v(removedIn!) }),
+      }),
+    );
+  return out;
+}
+
+/** A gate of a file's own (kubeadm's) that no release note names: netkb has no record of it. */
 function ownNotKnown(gate: string, of: { kind: string; apiVersion: string }, ctx: RuleContext): FindingText {
   return kit.text({
     messageId: 'ownNotKnown',

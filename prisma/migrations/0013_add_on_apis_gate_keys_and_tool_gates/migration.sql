@@ -1,4 +1,4 @@
--- netkb migration 0013_add_on_apis_gate_keys_and_flag_successors
+-- netkb migration 0013_add_on_apis_gate_keys_and_tool_gates
 -- AlterTable
 ALTER TABLE "Flag" ADD COLUMN "successor" TEXT;
 
@@ -13,6 +13,7 @@ CREATE TABLE "new_KbMeta" (
     "reservedKeyDomains" TEXT NOT NULL DEFAULT '[]',
     "fileFields" TEXT NOT NULL DEFAULT '[]',
     "addOns" TEXT NOT NULL DEFAULT '{"addOns":[],"apis":[]}',
+    "toolGates" TEXT NOT NULL DEFAULT '[]',
     "gateKeys" TEXT NOT NULL DEFAULT '[]',
     "apiGroupDomains" TEXT NOT NULL DEFAULT '[]'
 );

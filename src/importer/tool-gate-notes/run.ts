@@ -1,0 +1,87 @@
+// `netkb import tool-gate-notes DIR`: reads the release notes that seed/generated/gate-removals-source.yaml names
+// and writes seed/generated/tool-gate-events.json: every sentence of a note about one of the tools of the source's
+// otherToolAreas (kubeadm, by its area label or by the note starting with the tool's name) that says one of its own
+// feature gates was added or removed in that release, as tool, gate, release, event and pull request. Facts only:
+// no sentence of the notes is kept.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GateRemovalsSource } from '../../seed/gate-removals-index';
+import { TOOL_GATE_EVENTS_FILE, type ToolGateEvent, type ToolGateEventsFile } from '../../seed/tool-gate-events-index';
+import { sentencesOf } from '../../seed/rebuild/note-text';
+import { parseVersion } from '../../kb/version';
+import { jsonLinesObject } from '../json-lines';
+import { readReleaseNotes } from '../release-notes';
+
+/** A sentence about a feature gate, and the gate names it writes next to "feature gate" (IPv6DualStack, EtcdLearnerMode). */
+const ABOUT_GATE = /\bfeature[ -]?gates?\b/i;
+const isGateWord = (w: string) => /[a-z][A-Za-z0-9]*[A-Z]/.test(w);
+const besideFeatureGate = (sentence: string, gate: string) =>
+  new RegExp(
+    `\\bfeature[ -]?gates?\\s+\`?${gate}\\b|\\b${gate}\`?\\s+(?:[\\w-]+\\s+){0,3}?feature[ -]?gates?\\b`,
+    'i',
+  ).test(sentence);
+const gateWords = (sentence: string) =>
+  [...new Set([...sentence.matchAll(/(?<![\w-])([A-Z][A-Za-z0-9]+)(?![\w-])/g)].map((m) => m[1]))].filter(
+    (w) => isGateWord(w) && besideFeatureGate(sentence, w),
+  );
+/** "add(ed) the ... feature gate X", "introduced a new feature gate X", "Add the `X` kubeadm specific feature gate". */
+const ADDS = /\b(?:add|adds|added|introduce|introduces|introduced)\b/i;
+/** "remove(d) the (deprecated) `X` feature gate", "removed the feature gate X"; not something done "when" the gate is on. */
+const removes = (sentence: string, gate: string) =>
+  new RegExp(
+    `\\b(?:remove|removes|removed|removing|drop|drops|dropped|delete|deleted)\\b(?:(?!\\b(?:when|if|while|unless)\\b)[^.])*?(?:\\bfeature[ -]?gate\\s+\`?${gate}\\b|\\b${gate}\`?\\s+(?:[\\w-]+\\s+){0,3}?feature[ -]?gate)`,
+    'i',
+  ).test(sentence);
+
+export function buildToolGateEvents(dir: string, source: GateRemovalsSource): ToolGateEventsFile {
+  const out: ToolGateEventsFile = { generatedBy: 'netkb import tool-gate-notes', releases: [], events: [] };
+  const seen = new Set<string>();
+  // A tool's note starts with its name ("Kubeadm: ..."); notes that only carry the tool's area label are often about
+  // Kubernetes' own gates.
+  const toolOf = (text: string) =>
+    source.otherToolAreas.find((t) => new RegExp(`^\\W*${t.replace(/-/g, '\\-')}\\b`, 'i').test(text));
+  for (const { release, source: notesAt, notes } of readReleaseNotes(dir, source)) {
+    out.releases.push({ release, source: notesAt });
+    for (const note of notes) {
+      const tool = toolOf(note.text);
+      if (!tool) continue;
+      for (const sentence of sentencesOf(note.text)) {
+        if (!ABOUT_GATE.test(sentence)) continue;
+        for (const gate of gateWords(sentence)) {
+          const event: ToolGateEvent['event'] | null = removes(sentence, gate)
+            ? 'removed'
+            : ADDS.test(sentence)
+              ? 'added'
+              : null;
+          if (!event) continue;
+          const key = `${tool} ${gate} ${event}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.events.push({ tool, gate, release, event, pr: note.pr });
+        }
+      }
+    }
+  }
+  out.events.sort(
+    (a, b) =>
+      parseVersion(a.release) - parseVersion(b.release) ||
+      a.tool.localeCompare(b.tool) ||
+      a.gate.localeCompare(b.gate) ||
+      a.event.localeCompare(b.event),
+  );
+  return out;
+}
+
+export function writeToolGateEvents(index: ToolGateEventsFile, outDir: string): string {
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, TOOL_GATE_EVENTS_FILE);
+  writeFileSync(
+    file,
+    jsonLinesObject([
+      ['generatedBy', index.generatedBy],
+      ['releases', index.releases, 'list'],
+      ['events', index.events, 'list'],
+    ]),
+  );
+  return file;
+}
