@@ -1,11 +1,12 @@
 // The release notes the importers read (gate-notes, flag-notes): each release's notes as the release team
 // published them, the JSON draft's entries where there is one (1.20 on), else the markdown's bullets, each with
 // the pull request it cites. The files and their commits are named in seed/generated/gate-removals-source.yaml.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { parseVersion } from '../kb/version';
 import { gateRemovalsSourceSchema, type GateRemovalsSource } from '../seed/gate-removals-index';
+import { jsonLinesObject } from './json-lines';
 
 export class SourceConfigError extends Error {
   override readonly name = 'SourceConfigError';
@@ -63,6 +64,28 @@ function notesOf(text: string, file: string): Note[] {
 }
 
 /** Every release the source names, in release order, with its notes read from `dir`. */
+/**
+ * Writes an index read from the notes (`generatedBy`, the releases read, one event a line) as `file` in `outDir`;
+ * answers the path written.
+ */
+export function writeNotesIndex(
+  outDir: string,
+  file: string,
+  index: { generatedBy: string; releases: unknown[]; events: unknown[] },
+): string {
+  mkdirSync(outDir, { recursive: true });
+  const path = join(outDir, file);
+  writeFileSync(
+    path,
+    jsonLinesObject([
+      ['generatedBy', index.generatedBy],
+      ['releases', index.releases, 'list'],
+      ['events', index.events, 'list'],
+    ]),
+  );
+  return path;
+}
+
 export function readReleaseNotes(dir: string, source: GateRemovalsSource): ReleaseNotes[] {
   const releases = Object.keys(source.releases).sort((a, b) => parseVersion(a) - parseVersion(b));
   return releases.map((release) => {

@@ -20,7 +20,7 @@ import type {
   IngressNginxAnnotationRecord,
   IngressProviderRecord,
 } from './gateway-api-schemas';
-import type { AddOnKnowledge, ToolGate } from '../kb/model';
+import type { AddOnKnowledge, FileFields, ToolGate } from '../kb/model';
 import type { GatewayApiIndex } from './gateway-api-index';
 import type { CrossCheckReport } from './cross-check/report';
 
@@ -59,7 +59,7 @@ export interface SeedBundle {
   /** The fields of the components' file formats that no curated record keeps (generated-config-fields.ts). */
   generatedApiFields: GeneratedApiField[];
   /** The field paths of each version of the components' file formats; [] without the index. */
-  fileFieldPaths: FileFieldPaths[];
+  fileFieldPaths: FileFields[];
   /** The add-ons' APIs (add-on-apis.json, `netkb import add-on-apis`); null without it. */
   addOnApis: AddOnKnowledge | null;
   wellKnownKeys: Located<WellKnownKeyRecord>[];
@@ -132,16 +132,6 @@ export interface GeneratedKey {
   sources: string[];
 }
 
-/** The field paths of one version of a file format, as the releases read up to the seed's newest have them. */
-export interface FileFieldPaths {
-  apiVersion: string;
-  kind: string;
-  component: string;
-  /** The first and last release read that declare the kind. */
-  first: string;
-  last: string;
-  paths: string[];
-}
 
 /** A shallow api-fields record of a component's file format, generated from its types (generated-config-fields.ts). */
 export type GeneratedApiField = Pick<

@@ -11,7 +11,8 @@
 // facts after the seed's newest release are left out, as the rest of the index's are.
 import type { ConfigFieldsEntry } from './generated-index';
 import { expand } from './generated-index';
-import type { FileFieldPaths, GeneratedApiField } from './bundle';
+import type { GeneratedApiField } from './bundle';
+import type { FileFields } from '../kb/model';
 import type { ReleaseRecord } from './schemas';
 import { parseVersion } from '../kb/version';
 
@@ -25,11 +26,11 @@ export function generateConfigFields(
   entries: readonly ConfigFieldsEntry[],
   curated: ReadonlySet<string>,
   releases: readonly Pick<ReleaseRecord, 'version'>[],
-): { fields: GeneratedApiField[]; paths: FileFieldPaths[]; conflicts: string[] } {
+): { fields: GeneratedApiField[]; paths: FileFields[]; conflicts: string[] } {
   const newest = Math.max(...releases.map((r) => parseVersion(r.version)));
   const oldest = Math.min(...releases.map((r) => parseVersion(r.version)));
   const onRecord = (r: string) => parseVersion(r) <= newest;
-  const paths: FileFieldPaths[] = [];
+  const paths: FileFields[] = [];
   const conflicts: string[] = [];
   // kind path -> the versions that say the same of it
   const byField = new Map<string, { entry: ConfigFieldsEntry; life: PathLife; apiVersions: string[] }>();

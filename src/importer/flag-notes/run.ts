@@ -4,14 +4,11 @@
 // (src/seed/rebuild/note-text.ts flagStatement reads the sentences), as component, flag, release, event and
 // pull request. Facts only: no sentence of the notes is kept. A flag a note names with no component, or with
 // several, is not attributed (it stays unknown, and the analysis says it did not check it).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { GateRemovalsSource } from '../../seed/gate-removals-index';
 import { FLAG_EVENTS_FILE, type FlagEvent, type FlagEventsFile } from '../../seed/flag-events-index';
 import { flagsIn, flagStatement, sentencesOf, successorIn, withoutExceptions } from '../../seed/rebuild/note-text';
 import { parseVersion } from '../../kb/version';
-import { jsonLinesObject } from '../json-lines';
-import { readReleaseNotes } from '../release-notes';
+import { readReleaseNotes, writeNotesIndex } from '../release-notes';
 
 /** The events the notes of every release state, the first of each kind per component and flag, in release order. */
 export function buildFlagEvents(dir: string, source: GateRemovalsSource, components: string[]): FlagEventsFile {
@@ -66,15 +63,5 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
 }
 
 export function writeFlagEvents(index: FlagEventsFile, outDir: string): string {
-  mkdirSync(outDir, { recursive: true });
-  const file = join(outDir, FLAG_EVENTS_FILE);
-  writeFileSync(
-    file,
-    jsonLinesObject([
-      ['generatedBy', index.generatedBy],
-      ['releases', index.releases, 'list'],
-      ['events', index.events, 'list'],
-    ]),
-  );
-  return file;
+  return writeNotesIndex(outDir, FLAG_EVENTS_FILE, index);
 }

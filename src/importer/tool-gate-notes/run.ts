@@ -3,14 +3,11 @@
 // otherToolAreas (kubeadm, by its area label or by the note starting with the tool's name) that says one of its own
 // feature gates was added or removed in that release, as tool, gate, release, event and pull request. Facts only:
 // no sentence of the notes is kept.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { GateRemovalsSource } from '../../seed/gate-removals-index';
 import { TOOL_GATE_EVENTS_FILE, type ToolGateEvent, type ToolGateEventsFile } from '../../seed/tool-gate-events-index';
 import { sentencesOf } from '../../seed/rebuild/note-text';
 import { parseVersion } from '../../kb/version';
-import { jsonLinesObject } from '../json-lines';
-import { readReleaseNotes } from '../release-notes';
+import { readReleaseNotes, writeNotesIndex } from '../release-notes';
 
 /** A sentence about a feature gate, and the gate names it writes next to "feature gate" (IPv6DualStack, EtcdLearnerMode). */
 const ABOUT_GATE = /\bfeature[ -]?gates?\b/i;
@@ -73,15 +70,5 @@ export function buildToolGateEvents(dir: string, source: GateRemovalsSource): To
 }
 
 export function writeToolGateEvents(index: ToolGateEventsFile, outDir: string): string {
-  mkdirSync(outDir, { recursive: true });
-  const file = join(outDir, TOOL_GATE_EVENTS_FILE);
-  writeFileSync(
-    file,
-    jsonLinesObject([
-      ['generatedBy', index.generatedBy],
-      ['releases', index.releases, 'list'],
-      ['events', index.events, 'list'],
-    ]),
-  );
-  return file;
+  return writeNotesIndex(outDir, TOOL_GATE_EVENTS_FILE, index);
 }
