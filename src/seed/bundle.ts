@@ -132,7 +132,6 @@ export interface GeneratedKey {
   sources: string[];
 }
 
-
 /** A shallow api-fields record of a component's file format, generated from its types (generated-config-fields.ts). */
 export type GeneratedApiField = Pick<
   ApiFieldRecord,
