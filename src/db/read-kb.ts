@@ -212,6 +212,7 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
           deprecatedIn: x.deprecatedIn,
           removedIn: x.removedIn,
           replacement: x.replacement,
+          alternatives: list(x.alternatives),
         })),
       };
       flagById.set(f.id, flag);

@@ -292,6 +292,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
                 deprecatedIn: x.deprecatedIn,
                 removedIn: x.removedIn,
                 replacement: x.replacement,
+                alternatives: json(x.alternatives),
               })),
             },
           },

@@ -174,6 +174,7 @@ export function compileKnowledgeBase(
       deprecatedIn: v(x.deprecatedIn),
       removedIn: v(x.removedIn),
       replacement: x.replacement ?? null,
+      alternatives: list(x.alternatives),
     })),
   });
   const flags = [

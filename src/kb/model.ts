@@ -64,6 +64,8 @@ export interface FlagValue {
   deprecatedIn: VersionKey | null;
   removedIn: VersionKey | null;
   replacement: string | null;
+  /** Other values that replace it as well, for another setup; each is one of the flag's values. */
+  alternatives: string[];
 }
 
 /** How netkb convert rewrites a removed flag: the first rule whose value matches (or with no value) applies. */

@@ -398,6 +398,15 @@ function flagReplacementsKnown({ b, problem, known }: Checks): void {
           `values[${i}].replacement`,
           `${x.replacement} is not among the values of ${f.name}: list it under values so its life is known`,
         );
+      (x.alternatives ?? []).forEach((alt, j) => {
+        if (!values.has(alt))
+          problem(
+            loc,
+            name,
+            `values[${i}].alternatives[${j}]`,
+            `${alt} is not among the values of ${f.name}: list it under values so its life is known`,
+          );
+      });
     });
   }
 }

@@ -132,6 +132,8 @@ export const flagSchema = z.strictObject({
         deprecatedIn: optionalVersion,
         removedIn: optionalVersion,
         replacement: text.nullish(),
+        /** Other values that replace it as well, for another setup (cri-dockerd's socket for a node keeping Docker Engine). */
+        alternatives: z.array(text).optional(),
       }),
     )
     .optional(),

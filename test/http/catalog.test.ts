@@ -61,6 +61,33 @@ describe('flags', () => {
     expect(mode.values).toContainEqual({ value: 'userspace', removedIn: '1.26', replacement: 'iptables' });
   });
 
+  it('names the other values that replace a removed one, and the fix offers each', async () => {
+    const { flag } = await server.data(
+      '{ flag(component: "kubelet", name: "--container-runtime-endpoint") { values { value replacement alternatives } } }',
+    );
+    expect(flag.values).toContainEqual({
+      value: 'unix:///var/run/dockershim.sock',
+      replacement: 'unix:///var/run/containerd/containerd.sock',
+      alternatives: ['unix:///var/run/cri-dockerd.sock'],
+    });
+    const manifest = [
+      'apiVersion: kubeadm.k8s.io/v1beta3',
+      'kind: InitConfiguration',
+      'nodeRegistration:',
+      '  criSocket: unix:///var/run/dockershim.sock',
+    ].join('\n');
+    const { upgradeReport } = await server.data(
+      'query($m: String!) { upgradeReport(from: "1.23", to: "1.24", manifest: $m) { findings { messageId replacement fix } } }',
+      { m: manifest },
+    );
+    const removed = upgradeReport.findings.find((f: any) => f.messageId === 'configValueRemoved');
+    // Scripts read the record's first replacement; the fix names cri-dockerd's socket too (a node keeping Docker Engine).
+    expect(removed.replacement).toBe('nodeRegistration.criSocket: unix:///var/run/containerd/containerd.sock');
+    expect(removed.fix).toContain(
+      'unix:///var/run/containerd/containerd.sock or nodeRegistration.criSocket: unix:///var/run/cri-dockerd.sock',
+    );
+  });
+
   it("serves a generated flag's successor as the notes name it, apart from the replacements it cannot date", async () => {
     const { flag } = await server.data(
       '{ flag(component: "kube-controller-manager", name: "--experimental-cluster-signing-duration") { generated removedIn replacements successor summary } }',

@@ -230,8 +230,22 @@ export const SCENARIOS: Scenario[] = [
       flag({
         name: '--proxy-mode',
         values: [
-          { value: 'userspace', introducedIn: null, deprecatedIn: 1023, removedIn: 1026, replacement: 'iptables' },
-          { value: 'iptables', introducedIn: null, deprecatedIn: null, removedIn: null, replacement: null },
+          {
+            value: 'userspace',
+            introducedIn: null,
+            deprecatedIn: 1023,
+            removedIn: 1026,
+            replacement: 'iptables',
+            alternatives: [],
+          },
+          {
+            value: 'iptables',
+            introducedIn: null,
+            deprecatedIn: null,
+            removedIn: null,
+            replacement: null,
+            alternatives: [],
+          },
         ],
       }),
     ]),
@@ -262,8 +276,22 @@ export const SCENARIOS: Scenario[] = [
       flag({
         name: '--proxy-mode',
         values: [
-          { value: 'userspace', introducedIn: null, deprecatedIn: 1023, removedIn: 1026, replacement: 'iptables' },
-          { value: 'iptables', introducedIn: null, deprecatedIn: null, removedIn: null, replacement: null },
+          {
+            value: 'userspace',
+            introducedIn: null,
+            deprecatedIn: 1023,
+            removedIn: 1026,
+            replacement: 'iptables',
+            alternatives: [],
+          },
+          {
+            value: 'iptables',
+            introducedIn: null,
+            deprecatedIn: null,
+            removedIn: null,
+            replacement: null,
+            alternatives: [],
+          },
         ],
       }),
     ]),

@@ -65,11 +65,13 @@ export function flagAlternatives(flag: Flag, ctx: RuleContext): Alternative<null
 /** The value of the same flag a flag value's `replacement` names. */
 export function valueAlternatives(
   flag: Flag,
-  replacement: string | null,
+  replacements: readonly (string | null)[],
   nameOf: (value: string) => string = (value) => `${flag.name}=${value}`,
 ): Alternative<null>[] {
-  const alt = replacement === null ? undefined : flag.values.find((x) => x.value === replacement);
-  return alt ? [{ name: nameOf(alt.value), introducedIn: alt.introducedIn, removedIn: alt.removedIn, gate: null }] : [];
+  return replacements
+    .map((r) => (r === null ? undefined : flag.values.find((x) => x.value === r)))
+    .filter((alt): alt is Flag['values'][number] => alt !== undefined)
+    .map((alt) => ({ name: nameOf(alt.value), introducedIn: alt.introducedIn, removedIn: alt.removedIn, gate: null }));
 }
 
 /** The first release from which `alt` works without enabling anything: it exists and its gate is on by default. */

@@ -530,6 +530,8 @@ export type FlagDefault = {
 /** An enumerated value of a flag and its life. */
 export type FlagValue = {
   __typename?: 'FlagValue';
+  /** Other values that replace it as well, for another setup (cri-dockerd's socket, for a node that keeps Docker Engine). */
+  alternatives: Array<Scalars['String']['output']>;
   /** First release in which it is deprecated. */
   deprecatedIn?: Maybe<Scalars['KubeVersion']['output']>;
   /** First release accepting it. */
@@ -1755,6 +1757,7 @@ export type FlagDefaultResolvers<ContextType = Context, ParentType extends Resol
 };
 
 export type FlagValueResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FlagValue'] = ResolversParentTypes['FlagValue']> = {
+  alternatives?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   deprecatedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   introducedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   removedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;

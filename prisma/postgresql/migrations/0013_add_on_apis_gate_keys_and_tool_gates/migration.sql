@@ -7,3 +7,6 @@ ALTER TABLE "KbMeta" ADD COLUMN     "addOns" TEXT NOT NULL DEFAULT '{"addOns":[]
 ADD COLUMN     "apiGroupDomains" TEXT NOT NULL DEFAULT '[]',
 ADD COLUMN     "gateKeys" TEXT NOT NULL DEFAULT '[]',
 ADD COLUMN     "toolGates" TEXT NOT NULL DEFAULT '[]';
+
+-- AlterTable
+ALTER TABLE "FlagValue" ADD COLUMN     "alternatives" TEXT NOT NULL DEFAULT '[]';

@@ -190,12 +190,12 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
         severity: 'BREAKING',
         effectiveIn: event.effectiveIn,
         data: { ...data, value: value.value, removedIn: v(event.at) },
-        replacement: replacementText(event.advice, ' '),
+        replacement: primaryValue(event.advice),
         fix: adviceText(
           event.advice,
           ctx,
           adviceWords,
-          (names) => kit.fix('useValue', { value: names.join(', ') }),
+          (names) => kit.fix('useValue', { value: names.join(' or ') }),
           kit.fix('chooseValue', { flag: flag.name }),
         ),
         change: changeAt(flag, event.at),
@@ -208,7 +208,7 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
         severity: 'WARNING',
         effectiveIn: event.effectiveIn,
         data: { ...data, value: value.value, deprecatedIn: v(event.at) },
-        replacement: replacementText(event.advice, ' '),
+        replacement: primaryValue(event.advice),
         fix: adviceText(
           event.advice,
           ctx,
@@ -251,7 +251,7 @@ function configValueTexts(
   // The alternative as the file writes it: "mode: iptables".
   const event = valueEvent(flag, value, ctx, (x) => kit.fix('fieldValue', { field, value: x }));
   if (!event) return [];
-  const lead = (names: string[]) => kit.fix('setField', { value: names.join(', ') });
+  const lead = (names: string[]) => kit.fix('setField', { value: names.join(' or ') });
   return [
     event.removed
       ? kit.text({
@@ -259,7 +259,7 @@ function configValueTexts(
           severity: 'BREAKING',
           effectiveIn: event.effectiveIn,
           data: { ...data, removedIn: v(event.at) },
-          replacement: replacementText(event.advice, ' '),
+          replacement: primaryValue(event.advice),
           fix: adviceText(event.advice, ctx, adviceWords, lead, kit.fix('chooseFieldValue', { field })),
           change: changeAt(flag, event.at),
         })
@@ -268,11 +268,19 @@ function configValueTexts(
           severity: 'WARNING',
           effectiveIn: event.effectiveIn,
           data: { ...data, deprecatedIn: v(event.at) },
-          replacement: replacementText(event.advice, ' '),
+          replacement: primaryValue(event.advice),
           fix: adviceText(event.advice, ctx, adviceWords, lead, null),
           change: changeAt(flag, event.at),
         }),
   ];
+}
+
+/**
+ * A value's replacement as scripts read it: the value the record names first (its `replacement`) when it is usable
+ * on the path; the fix names the alternatives for other setups too.
+ */
+function primaryValue(advice: Advice<null>): string | null {
+  return replacementText({ ...advice, usable: advice.usable.slice(0, 1) }, ' ');
 }
 
 /**
@@ -285,7 +293,7 @@ function valueEvent(
   ctx: RuleContext,
   nameOf?: (value: string) => string,
 ): { removed: boolean; at: number; effectiveIn: number; advice: Advice<null> } | null {
-  const alternatives = valueAlternatives(flag, value.replacement, nameOf);
+  const alternatives = valueAlternatives(flag, [value.replacement, ...value.alternatives], nameOf);
   if (onPath(value.removedIn, ctx))
     return {
       removed: true,
