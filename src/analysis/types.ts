@@ -72,7 +72,7 @@ export interface AnalysisKb {
   gateKey(key: string): GateKey | undefined;
   /** The domains of the API groups the Kubernetes project reserves (k8s.io, kubernetes.io). */
   apiGroupDomains: string[];
-  /** A version of an add-on's kind whose CRDs netkb read (cert-manager, the CSI snapshotter, Istio). */
+  /** A version of an add-on's kind whose CRDs netkb read (cert-manager, the CSI snapshotter, Istio, the Prometheus operator). */
   addOnApi(apiVersion: string, kind: string): AddOnApi | undefined;
   /** The add-on whose CRDs define `group`, with its release tags read in order. */
   addOnOf(group: string): { name: string; releases: string[] } | undefined;

@@ -413,7 +413,7 @@ export interface KbModel {
   reservedKeyDomains: string[];
   /** The field paths of every version of the components' configuration files; [] without the index. */
   fileFields: FileFields[];
-  /** Add-on APIs (cert-manager, the CSI snapshotter, Istio): their versions' life in the add-ons' releases. */
+  /** Add-on APIs (cert-manager, the CSI snapshotter, Istio, the Prometheus operator): their versions' life in the add-ons' releases. */
   addOns: AddOnKnowledge;
   /** The own gates of the tools whose files netkb reads (kubeadm's), from the release notes. */
   toolGates: ToolGate[];

@@ -337,9 +337,9 @@ describe('advice on the path, for every record and message', () => {
 
   it('api-version: a kind of a group netkb has no records of is not checked, said once and naming the group', () => {
     const manifest = [
-      yaml({ ...object('monitoring.coreos.com/v1', 'ServiceMonitor'), metadata: { name: 'a' } }),
-      yaml({ ...object('monitoring.coreos.com/v1', 'ServiceMonitor'), metadata: { name: 'b' } }),
-      yaml({ ...object('monitoring.coreos.com/v1', 'PodMonitor'), metadata: { name: 'c' } }),
+      yaml({ ...object('projectcontour.io/v1', 'HTTPProxy'), metadata: { name: 'a' } }),
+      yaml({ ...object('projectcontour.io/v1', 'HTTPProxy'), metadata: { name: 'b' } }),
+      yaml({ ...object('projectcontour.io/v1', 'TLSCertificateDelegation'), metadata: { name: 'c' } }),
     ].join('\n---\n');
     const found = run({
       label: 'add-on',
@@ -352,8 +352,8 @@ describe('advice on the path, for every record and message', () => {
       ['notCovered', 'INFO', false, 'a'],
       ['notCovered', 'INFO', false, 'c'],
     ]);
-    expect(found[0].fix).toContain('monitoring.coreos.com');
-    expect(found[0].fix).toContain('monitoring.coreos.com/v1');
+    expect(found[0].fix).toContain('projectcontour.io');
+    expect(found[0].fix).toContain('projectcontour.io/v1');
   });
 
   it("api-version: an add-on's API removed or deprecated in the add-on's releases names a version its newest release serves", () => {

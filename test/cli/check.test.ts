@@ -187,18 +187,18 @@ describe('formats', () => {
     const b = join(dir, 'cov-b.yaml');
     writeFileSync(
       a,
-      'apiVersion: monitoring.coreos.com/v1\nkind: PodMonitor\nmetadata: {name: x}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: y}\n',
+      'apiVersion: projectcontour.io/v1\nkind: HTTPProxy\nmetadata: {name: x}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: y}\n',
     );
-    writeFileSync(b, 'apiVersion: monitoring.coreos.com/v1\nkind: PodMonitor\nmetadata: {name: z}\n');
+    writeFileSync(b, 'apiVersion: projectcontour.io/v1\nkind: HTTPProxy\nmetadata: {name: z}\n');
     const run = (format: string) => netkb(['check', a, b, '--from', '1.24', '--to', '1.28', '--format', format]).stdout;
-    const sentence = '1 of 3 objects checked; not covered: monitoring.coreos.com/v1 PodMonitor (2)';
+    const sentence = '1 of 3 objects checked; not covered: projectcontour.io/v1 HTTPProxy (2)';
     expect(run('table').split('\n')[1]).toBe(`Coverage: ${sentence}.`);
     expect(run('markdown').split('\n')[0]).toContain(`(${sentence})`);
     const json = JSON.parse(run('json'));
     expect(json.coverage).toEqual({
       objects: 3,
       checked: 1,
-      notCovered: [{ apiVersion: 'monitoring.coreos.com/v1', kind: 'PodMonitor', objects: 2 }],
+      notCovered: [{ apiVersion: 'projectcontour.io/v1', kind: 'HTTPProxy', objects: 2 }],
     });
     expect(json.files.map((f: any) => f.coverage.checked)).toEqual([1, 0]);
     expect(JSON.parse(run('sarif')).runs[0].properties.coverage).toMatchObject({
@@ -207,7 +207,7 @@ describe('formats', () => {
       text: sentence,
     });
     expect(run('junit')).toContain(
-      '<property name="netkb.coverage" value="1 of 2 objects checked; not covered: monitoring.coreos.com/v1 PodMonitor (1)"/>',
+      '<property name="netkb.coverage" value="1 of 2 objects checked; not covered: projectcontour.io/v1 HTTPProxy (1)"/>',
     );
   });
 

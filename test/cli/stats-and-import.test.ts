@@ -41,7 +41,12 @@ describe('netkb stats', () => {
     expect(s.coverage.configFiles.generatedFields).toBeGreaterThan(50);
     expect(s.coverage.configFiles.notIndexed).toContain('ClusterConfiguration');
     // The add-ons whose CRDs are read, each with its releases.
-    expect(s.coverage.addOns.map((a: any) => a.name)).toEqual(['cert-manager', 'external-snapshotter', 'istio']);
+    expect(s.coverage.addOns.map((a: any) => a.name)).toEqual([
+      'cert-manager',
+      'external-snapshotter',
+      'istio',
+      'prometheus-operator',
+    ]);
     expect(s.coverage.addOns.every((a: any) => a.apiVersions > 10)).toBe(true);
     // Generated records count in the totals (the core kinds among them), and the check's summary is there.
     expect(s.totals.apiVersions).toBeGreaterThan(180);

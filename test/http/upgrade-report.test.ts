@@ -196,9 +196,9 @@ describe('upgradeReport coverage', () => {
 
   it('states what it covered: every object of a kind netkb could not check at all is counted, not only the first', async () => {
     const manifest = [
-      doc('monitoring.coreos.com/v1', 'ServiceMonitor', 'a'),
-      doc('monitoring.coreos.com/v1', 'ServiceMonitor', 'b'),
-      doc('monitoring.coreos.com/v1', 'ServiceMonitor', 'c'),
+      doc('projectcontour.io/v1', 'HTTPProxy', 'a'),
+      doc('projectcontour.io/v1', 'HTTPProxy', 'b'),
+      doc('projectcontour.io/v1', 'HTTPProxy', 'c'),
       doc('apps/v1beta1', 'ReplicaSet', 'old'),
       doc('gateway.networking.k8s.io/v1', 'HTTPRoute', 'r'),
       doc('v1', 'ConfigMap', 'ok'),
@@ -209,7 +209,7 @@ describe('upgradeReport coverage', () => {
       objects: 7,
       checked: 2,
       notCovered: [
-        { apiVersion: 'monitoring.coreos.com/v1', kind: 'ServiceMonitor', objects: 3 },
+        { apiVersion: 'projectcontour.io/v1', kind: 'HTTPProxy', objects: 3 },
         { apiVersion: 'apps/v1beta1', kind: 'ReplicaSet', objects: 1 },
         { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute', objects: 1 },
       ],
@@ -221,7 +221,7 @@ describe('upgradeReport coverage', () => {
       'gateway-api/no-range',
     ]);
     expect(r.markdown.split('\n')[0]).toContain(
-      '(2 of 7 objects checked; not covered: monitoring.coreos.com/v1 ServiceMonitor (3), apps/v1beta1 ReplicaSet (1), gateway.networking.k8s.io/v1 HTTPRoute (1))',
+      '(2 of 7 objects checked; not covered: projectcontour.io/v1 HTTPProxy (3), apps/v1beta1 ReplicaSet (1), gateway.networking.k8s.io/v1 HTTPRoute (1))',
     );
   });
 

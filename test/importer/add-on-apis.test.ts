@@ -155,7 +155,12 @@ describe('netkb import add-on-apis', () => {
     const problems: { file: string; message: string }[] = [];
     const kb = readAddOnApis(join(projectRoot(), 'seed'), problems)!;
     expect(problems).toEqual([]);
-    expect(kb.addOns.map((a) => a.name)).toEqual(['cert-manager', 'external-snapshotter', 'istio']);
+    expect(kb.addOns.map((a) => a.name)).toEqual([
+      'cert-manager',
+      'external-snapshotter',
+      'istio',
+      'prometheus-operator',
+    ]);
     for (const a of kb.addOns) expect([...a.releases].sort(compareTags)).toEqual(a.releases);
     const life = (apiVersion: string, kind: string) =>
       kb.apis.find((a) => a.apiVersion === apiVersion && a.kind === kind);

@@ -714,7 +714,7 @@ export type IngressProvider =
 /** Objects of one apiVersion and kind that netkb could not check at all. */
 export type KindNotCovered = {
   __typename?: 'KindNotCovered';
-  /** The apiVersion the objects are written with, e.g. monitoring.coreos.com/v1. */
+  /** The apiVersion the objects are written with, e.g. projectcontour.io/v1. */
   apiVersion: Scalars['String']['output'];
   /** Their kind, e.g. ServiceMonitor. */
   kind: Scalars['String']['output'];
