@@ -64,6 +64,20 @@ function notesOf(text: string, file: string): Note[] {
 }
 
 /** Every release the source names, in release order, with its notes read from `dir`. */
+/** Events read from the notes in release order, then by the keys given (component or tool, name, event). */
+export function sortByRelease<T extends { release: string }>(events: T[], keys: (e: T) => string[]): T[] {
+  return events.sort((a, b) => {
+    const byRelease = parseVersion(a.release) - parseVersion(b.release);
+    if (byRelease !== 0) return byRelease;
+    const [x, y] = [keys(a), keys(b)];
+    for (let i = 0; i < x.length; i++) {
+      const c = x[i].localeCompare(y[i]);
+      if (c !== 0) return c;
+    }
+    return 0;
+  });
+}
+
 /**
  * Writes an index read from the notes (`generatedBy`, the releases read, one event a line) as `file` in `outDir`;
  * answers the path written.

@@ -128,6 +128,18 @@ function flagPlacesOf(kb: AnalysisKb): Map<string, FlagPlace[]> {
   return byKind;
 }
 
+const fileReaders = new WeakMap<AnalysisKb, Map<string, string>>();
+
+/** The tool that reads objects of `kind` as its configuration file (kinds.yaml configFileOf: kubeadm), if any. */
+export function configFileReader(kind: string, kb: AnalysisKb): string | undefined {
+  let byKind = fileReaders.get(kb);
+  if (!byKind) {
+    fileReaders.set(kb, (byKind = new Map()));
+    for (const k of kb.kinds) if (k.configFileOf) byKind.set(k.kind, k.configFileOf);
+  }
+  return byKind.get(kind);
+}
+
 /** The config kinds of components: the object and its component, when the object is one. */
 export function configOwner(object: ManifestObject, kb: AnalysisKb): Component | null {
   let byKind = configKinds.get(kb);

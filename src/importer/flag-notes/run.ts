@@ -7,8 +7,7 @@
 import type { GateRemovalsSource } from '../../seed/gate-removals-index';
 import { FLAG_EVENTS_FILE, type FlagEvent, type FlagEventsFile } from '../../seed/flag-events-index';
 import { flagsIn, flagStatement, sentencesOf, successorIn, withoutExceptions } from '../../seed/rebuild/note-text';
-import { parseVersion } from '../../kb/version';
-import { readReleaseNotes, writeNotesIndex } from '../release-notes';
+import { readReleaseNotes, sortByRelease, writeNotesIndex } from '../release-notes';
 
 /** The events the notes of every release state, the first of each kind per component and flag, in release order. */
 export function buildFlagEvents(dir: string, source: GateRemovalsSource, components: string[]): FlagEventsFile {
@@ -52,13 +51,7 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
       }
     }
   }
-  out.events.sort(
-    (a, b) =>
-      parseVersion(a.release) - parseVersion(b.release) ||
-      a.component.localeCompare(b.component) ||
-      a.flag.localeCompare(b.flag) ||
-      a.event.localeCompare(b.event),
-  );
+  sortByRelease(out.events, (e) => [e.component, e.flag, e.event]);
   return out;
 }
 

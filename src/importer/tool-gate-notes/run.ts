@@ -6,8 +6,7 @@
 import type { GateRemovalsSource } from '../../seed/gate-removals-index';
 import { TOOL_GATE_EVENTS_FILE, type ToolGateEvent, type ToolGateEventsFile } from '../../seed/tool-gate-events-index';
 import { sentencesOf } from '../../seed/rebuild/note-text';
-import { parseVersion } from '../../kb/version';
-import { readReleaseNotes, writeNotesIndex } from '../release-notes';
+import { readReleaseNotes, sortByRelease, writeNotesIndex } from '../release-notes';
 
 /** A sentence about a feature gate, and the gate names it writes next to "feature gate" (IPv6DualStack, EtcdLearnerMode). */
 const ABOUT_GATE = /\bfeature[ -]?gates?\b/i;
@@ -59,13 +58,7 @@ export function buildToolGateEvents(dir: string, source: GateRemovalsSource): To
       }
     }
   }
-  out.events.sort(
-    (a, b) =>
-      parseVersion(a.release) - parseVersion(b.release) ||
-      a.tool.localeCompare(b.tool) ||
-      a.gate.localeCompare(b.gate) ||
-      a.event.localeCompare(b.event),
-  );
+  sortByRelease(out.events, (e) => [e.tool, e.gate, e.event]);
   return out;
 }
 

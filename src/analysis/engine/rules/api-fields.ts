@@ -2,6 +2,7 @@
 import type { ApiField } from '../../../kb/model';
 import { changeAt, clampToPath, onPath, pathText, placed, placeOf, type FindingText } from '../findings';
 import { knownFileFields, unknownFields } from '../file-fields';
+import { configFileReader } from '../components';
 import { ruleKit } from '../rule-kit';
 import {
   adviceText,
@@ -127,7 +128,7 @@ function fileFieldFindings(object: ManifestObject, ctx: RuleContext): Finding[] 
       return placed(text, object, path, field);
     });
   }
-  const reader = ctx.kb.kinds.find((k) => k.kind === object.kind)?.configFileOf;
+  const reader = configFileReader(object.kind, ctx.kb);
   if (!reader || !ctx.kb.apiVersion(object.apiVersion, object.kind)) return [];
   const first = remember(ctx, ['api-field-file-first', object.apiVersion, object.kind], () => placeOf(object));
   if (first !== placeOf(object)) return [];

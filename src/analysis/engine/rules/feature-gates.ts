@@ -6,7 +6,7 @@ import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } fro
 import { ruleKit } from '../rule-kit';
 import { remember } from '../memo';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
-import { configOwner, invocationsIn, parseFeatureGates, type FlagUse } from '../components';
+import { configFileReader, configOwner, invocationsIn, parseFeatureGates, type FlagUse } from '../components';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 
 interface GateSetting {
@@ -78,7 +78,7 @@ export const featureGateRule: ObjectRule = {
       const texts = remember(ctx, ['feature-gate', s.gate, s.value, s.component, s.ownOf?.apiVersion ?? ''], () => {
         if (s.ownOf) {
           // A tool's own gate (kubeadm's): its life from the release notes, when they name it.
-          const tool = ctx.kb.kinds.find((k) => k.kind === s.ownOf!.kind)?.configFileOf;
+          const tool = configFileReader(s.ownOf.kind, ctx.kb);
           const own = tool ? ctx.kb.toolGate(tool, s.gate) : undefined;
           return own ? checkOwnGate(own, s.ownOf, ctx) : [ownNotKnown(s.gate, s.ownOf, ctx)];
         }
