@@ -35,7 +35,10 @@ interface ReleaseNotes {
   notes: Note[];
 }
 
-/** One entry of a release's notes: its text, the pull request it cites, and its area labels (JSON drafts only). */
+/**
+ * One entry of a release's notes: its text, the pull request it cites, and its area labels (the JSON drafts'
+ * labels, or the name the markdown groups it under).
+ */
 export interface Note {
   text: string;
   pr: number | null;
@@ -54,13 +57,36 @@ function notesOf(text: string, file: string): Note[] {
         areas: Array.isArray(n.areas) ? n.areas.filter((a): a is string => typeof a === 'string') : [],
       }));
   }
-  return text
-    .split('\n')
-    .filter((l) => /^\s*- /.test(l))
-    .map((l) => {
-      const pr = /\[#(\d+)\]\(https:\/\/github\.com\/kubernetes\/kubernetes\/pull\/\d+\)/.exec(l);
-      return { text: l, pr: pr ? Number(pr[1]) : null, areas: [] };
-    });
+  // The markdown of 1.14-1.19 groups some notes under the name of what they are about: a heading ("#### kubelet:")
+  // over unindented bullets, or a bullet holding only a name ("- kube-apiserver:") over indented ones. The name
+  // is kept as the bullets' area, as the JSON drafts label theirs.
+  const notes: Note[] = [];
+  let headingGroup: string | null = null;
+  let bulletGroup: string | null = null;
+  for (const line of text.split('\n')) {
+    if (/^#/.test(line)) {
+      headingGroup = groupName(line.replace(/^#+\s*/, ''));
+      bulletGroup = null;
+      continue;
+    }
+    const bullet = /^(\s*)- (.*)$/.exec(line);
+    if (!bullet) continue;
+    const indented = bullet[1].length > 0;
+    if (!indented) {
+      bulletGroup = groupName(bullet[2]);
+      if (bulletGroup) continue;
+    }
+    const group = indented ? (bulletGroup ?? headingGroup) : headingGroup;
+    const pr = /\[#(\d+)\]\(https:\/\/github\.com\/kubernetes\/kubernetes\/pull\/\d+\)/.exec(line);
+    notes.push({ text: line, pr: pr ? Number(pr[1]) : null, areas: group ? [group] : [] });
+  }
+  return notes;
+}
+
+/** The name a markdown heading or bullet stands for when it holds nothing else ("kube-proxy:", "`kubelet`"). */
+function groupName(text: string): string | null {
+  const m = /^`?([a-z][a-z0-9-]*)`?:?\s*$/.exec(text.trim());
+  return m ? m[1] : null;
 }
 
 /** Every release the source names, in release order, with its notes read from `dir`. */

@@ -28,6 +28,13 @@ describe('netkb import flag-notes', () => {
       { component: 'kube-apiserver', flag: '--old-cache', release: '1.30', event: 'deprecated', pr: 3002 },
       { component: 'kube-apiserver', flag: '--older-cache', release: '1.30', event: 'deprecated', pr: 3002 },
       { component: 'kube-proxy', flag: '--widget-mode', release: '1.30', event: 'removed', pr: 3001 },
+      // By the name the markdown groups the notes under ("- kube-scheduler:" over indented bullets, "#### kubelet:"
+      // over unindented ones), with each of two successors paired with its flag.
+      { component: 'kube-scheduler', flag: '--burst-mode', release: '1.30', event: 'removed', pr: 3007 },
+      // prettier-ignore
+      { component: 'kubelet', flag: '--ping-port', release: '1.30', event: 'deprecated', pr: 3009, successor: '--ping-address' },
+      // prettier-ignore
+      { component: 'kubelet', flag: '--pong-port', release: '1.30', event: 'deprecated', pr: 3009, successor: '--pong-address' },
       // By its area label: the note's text names no component.
       { component: 'kube-apiserver', flag: '--cache-size', release: '1.31', event: 'deprecated', pr: 4003 },
       { component: 'kube-apiserver', flag: '--old-cache', release: '1.31', event: 'removed', pr: 4004 },
@@ -36,7 +43,8 @@ describe('netkb import flag-notes', () => {
     // Left out: a removal announced for later (--pod-frobnicate), a note of two components (--shared-thing),
     // a secret removed after advice to remove a flag (--legacy-loop), a flag only called "the deprecated ...",
     // a note labelled with another tool's area (--print-widgets), a flag another clause only mentions
-    // (--cache-size in 1.30).
+    // (--cache-size in 1.30), the gates a note removes with "the corresponding `--feature-gates` flags", a note
+    // grouped under another tool (--print-all under "- kubectl").
     expect(index.releases.map((r) => r.release)).toEqual(['1.30', '1.31']);
   });
 
@@ -78,7 +86,10 @@ describe('generated flag records and the check of curated ones', () => {
       ['kube-apiserver', '--old-cache', '1.30', '1.31'],
       ['kube-apiserver', '--older-cache', '1.30', null],
       ['kube-proxy', '--widget-mode', null, '1.30'],
+      ['kube-scheduler', '--burst-mode', null, '1.30'],
       ['kubelet', '--chaos-level', null, '1.31'],
+      ['kubelet', '--ping-port', '1.30', null],
+      ['kubelet', '--pong-port', '1.30', null],
     ]);
     const old = flags[0];
     expect(old.summary).toContain('deprecated in 1.30 (#3002) and removed in 1.31 (#4004)');

@@ -1,6 +1,7 @@
 // `netkb import flag-notes DIR`: reads the release notes that seed/generated/gate-removals-source.yaml names and
 // writes seed/generated/flag-events.json: every sentence of a note naming exactly one component of
-// components.yaml (in its text, else by its area labels: componentAreas of the source) that says one of its `--flags` was removed, or deprecated, in that release
+// components.yaml (in its text, else by its area labels: componentAreas of the source; the markdown's are the
+// names it groups notes under) that says one of its `--flags` was removed, or deprecated, in that release
 // (src/seed/rebuild/note-text.ts flagStatement reads the sentences), as component, flag, release, event and
 // pull request. Facts only: no sentence of the notes is kept. A flag a note names with no component, or with
 // several, is not attributed (it stays unknown, and the analysis says it did not check it).

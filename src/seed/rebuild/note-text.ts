@@ -152,7 +152,7 @@ const SOMETHING_ELSE =
 const FLAG_REMOVED = /\b(?:removed?|removes|dropped|deleted)\b|\bno longer (?:accepted|supported|recogni[sz]ed)\b/i;
 const FLAG_DEPRECATED = (flag: string) =>
   new RegExp(
-    `(?<!\\b(?:the|a|an|its|their|'s)\\s+)\\bdeprecat(?:e|es|ed|ing)\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,3}(?:\`?--[\\w-]+\`?,?\\s+(?:and\\s+)?)*\`?${flag}(?![\\w-])|(?<![\\w-])${flag}\`?\\s+(?:(?:flags?|options?)\\s+)?(?:is|are|has been|have been|was|were)\\s+(?:now\\s+)?deprecated\\b`,
+    `(?<!\\b(?:the|a|an|its|their|'s)\\s+)\\bdeprecat(?:e|es|ed|ing)\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,3}(?:\`?--[\\w-]+\`?,?\\s+(?:and\\s+)?)*\`?${flag}(?![\\w-])|(?<![\\w-])${flag}\`?(?:,?\\s+(?:and\\s+)?\`?--[\\w-]+\`?)*\\s+(?:(?:flags?|options?)\\s+)?(?:is|are|has been|have been|was|were)\\s+(?:now\\s+)?deprecated\\b`,
     'i',
   );
 
@@ -168,11 +168,23 @@ const FLAG_DEPRECATED = (flag: string) =>
  * names none, or names the flag itself.
  */
 export function successorIn(sentence: string, flag: string): string | null {
-  const m =
-    /\b(?:in fav(?:o|ou)r of|replaced (?:by|with)|superseded by|migrate to|(?:please )?use)\s+(?:the\s+)?`?(--[a-z0-9][a-z0-9-]*[a-z0-9])/i.exec(
-      sentence,
-    );
-  return m && m[1] !== flag ? m[1] : null;
+  const list = '`?--[a-z0-9][a-z0-9-]*[a-z0-9]`?(?:,?\\s+(?:and\\s+)?`?--[a-z0-9][a-z0-9-]*[a-z0-9]`?)*';
+  const m = new RegExp(
+    `\\b(?:in fav(?:o|ou)r of|replaced (?:by|with)|superseded by|migrate to|(?:please )?use)\\s+(?:the\\s+)?(${list})`,
+    'i',
+  ).exec(sentence);
+  if (!m) return null;
+  const successors = flagsIn(m[1]);
+  // Several successors pair with as many flags named before them, in order ("--a and --b are deprecated,
+  // use --c and --d instead"); otherwise the pairing is not known.
+  const before = flagsIn(sentence.slice(0, m.index));
+  const successor =
+    successors.length === 1
+      ? successors[0]
+      : successors.length === before.length
+        ? successors[before.indexOf(flag)]
+        : undefined;
+  return successor && successor !== flag ? successor : null;
 }
 
 export function flagStatement(
@@ -187,6 +199,9 @@ export function flagStatement(
     // Other words are looked for outside the flags' own names (`--docker-endpoint` is not an endpoint).
     const words = clause.replace(/`?--[\w-]+`?/g, ' ');
     if (!named.test(clause) || !FLAG_WORD.test(words) || SOMETHING_ELSE.test(words) || tool?.test(words)) continue;
+    // A clause that lists feature gates is about the gates ("the corresponding `--feature-gates` flags have
+    // been removed: `PodPriority`, ..."): the gate importers read it.
+    if ([...words.matchAll(/`([A-Za-z0-9]+)`/g)].some((m) => isGateWord(m[1]))) continue;
     if (saysRemoved(clause) && FLAG_REMOVED.test(clause)) return { removed: true, sentence };
     if (
       FLAG_DEPRECATED(escaped).test(clause) &&
