@@ -40,6 +40,7 @@ const config: CodegenConfig = {
             'WellKnownKey',
             'Finding',
             'ResourceRef',
+            'ObjectOrigin',
             'ConversionChange',
             'VersionDiff',
             'ImportResult',

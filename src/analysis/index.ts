@@ -30,6 +30,7 @@ export { analyze, Analyzer, type Analysis, type Coverage } from './engine/analyz
 export { RULES } from './engine/rules';
 export { SEVERITY_TERMS } from './report/severity';
 export { addCoverage, coverageOfFiles, coverageText } from './report/coverage';
+export { originSuffix } from './report/origin';
 export { sarifDocument, sarifReport, type SarifInput } from './report/sarif';
 export { jsonPieces, writeInBatches } from './report/json-pieces';
 export type {

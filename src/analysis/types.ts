@@ -20,7 +20,7 @@ import type {
 } from '../kb/model';
 import type { GateState } from '../kb/gate-state';
 import type { VersionKey } from '../kb/version';
-import type { ManifestObject, SkippedDocument } from './reader/manifest';
+import type { ManifestObject, ObjectOrigin, SkippedDocument } from './reader/manifest';
 
 export type Severity = 'BREAKING' | 'WARNING' | 'INFO';
 
@@ -31,6 +31,8 @@ export interface ResourceRef {
   namespace: string | null;
   documentIndex: number;
   line: number;
+  /** For an object read from a cluster: checked as last applied, or as the server returned it (reader ObjectOrigin). */
+  origin: ObjectOrigin | null;
 }
 
 export interface Finding {

@@ -356,6 +356,43 @@ describe('advice on the path, for every record and message', () => {
     expect(found[0].fix).toContain('projectcontour.io/v1');
   });
 
+  it('api-version: live objects are checked as last applied, and one without a last-applied configuration is said once', () => {
+    const live = (name: string, applied?: Record<string, unknown>) =>
+      yaml({
+        ...object('apps/v1', 'Deployment'),
+        metadata: {
+          name,
+          namespace: 'shop',
+          uid: `uid-${name}`,
+          resourceVersion: '7',
+          ...(applied
+            ? { annotations: { 'kubectl.kubernetes.io/last-applied-configuration': JSON.stringify(applied) } }
+            : {}),
+        },
+      });
+    const manifest = [
+      live('a', { ...object('extensions/v1beta1', 'Deployment'), metadata: { name: 'a' } }),
+      live('b'),
+      live('c'),
+    ].join('\n---\n');
+    const found = run({
+      label: 'live',
+      from: parseVersion('1.15'),
+      to: parseVersion('1.20'),
+      ruleId: 'api-version',
+      manifest,
+    });
+    expect(
+      found.map((f) => [f.messageId, f.severity, f.checked, f.resource.apiVersion, f.resource.name, f.resource.origin]),
+    ).toEqual([
+      ['liveAsServed', 'INFO', false, 'apps/v1', 'b', { source: 'LIVE', liveApiVersion: 'apps/v1' }],
+      ['removed', 'BREAKING', true, 'extensions/v1beta1', 'a', { source: 'LAST_APPLIED', liveApiVersion: 'apps/v1' }],
+    ]);
+    // The applied object names the live object's namespace where the annotation leaves it out.
+    expect(found[1].resource.namespace).toBe('shop');
+    expect(found[0].fix).toContain('chart or operator');
+  });
+
   it("api-version: an add-on's API removed or deprecated in the add-on's releases names a version its newest release serves", () => {
     const dated = kb.addOns.apis.filter((a) => a.removedIn !== null || a.deprecatedIn !== null);
     expect(dated.length).toBeGreaterThan(20);

@@ -117,6 +117,44 @@ describe('inputs', () => {
 describe('formats', () => {
   const file = join(realWorld, 'ingress-controller-2019.yaml');
 
+  it('every format names a live object of a kubectl dump as last applied or live, and no Secret value', () => {
+    const dump = readFileSync(join(root, 'test', 'fixtures', 'rules', 'api-version', 'live-dump-last-applied.yaml'));
+    const secretValue = 'bm90LWluLWFueS1vdXRwdXQ=';
+    const secret = `apiVersion: v1
+kind: Secret
+metadata:
+  name: db
+  namespace: shop
+  uid: 4d1c9e2a-0000-4000-8000-00000000000b
+  resourceVersion: "11"
+  annotations:
+    kubectl.kubernetes.io/last-applied-configuration: '{"apiVersion":"v1","kind":"Secret","metadata":{"name":"db","annotations":{"scheduler.alpha.kubernetes.io/critical-pod":""}},"data":{"password":"${secretValue}"}}'
+data:
+  password: ${secretValue}
+`;
+    const input = join(dir, 'dump.yaml');
+    writeFileSync(input, `${dump}\n---\n${secret}`);
+    const out = (format: string) => netkb(['check', input, '--from', '1.15', '--to', '1.22', '--format', format]);
+    for (const format of ['table', 'json', 'markdown', 'sarif', 'junit', 'csv']) {
+      const r = out(format);
+      expect([format, r.code]).toEqual([format, 1]);
+      // The text formats say it in words, JSON and SARIF (its result properties) in the resource's origin.
+      const said = ['json', 'sarif'].includes(format) ? '"source": "LAST_APPLIED"' : 'last applied, live as apps/v1';
+      expect([format, r.stdout]).toEqual([format, expect.stringContaining(said)]);
+      expect([format, r.stdout]).not.toEqual([format, expect.stringContaining(secretValue)]);
+    }
+    expect(out('table').stdout).toMatch(/Service\/web \(live, no last-applied configuration\)/);
+    const json = JSON.parse(out('json').stdout);
+    const findings = json.files[0].findings;
+    expect(findings.find((f: any) => f.resource.kind === 'Deployment')).toMatchObject({
+      line: 19,
+      effectiveIn: '1.16',
+      resource: { apiVersion: 'extensions/v1beta1', origin: { source: 'LAST_APPLIED', liveApiVersion: 'apps/v1' } },
+    });
+    // The Secret's applied form is checked: its removed annotation is found at the annotation's line.
+    expect(findings.find((f: any) => f.resource.kind === 'Secret')).toMatchObject({ ruleId: 'well-known-key' });
+  });
+
   it('json: the report with every finding', () => {
     const r = netkb(['check', file, '--from', '1.15', '--to', '1.20', '--format', 'json']);
     const out = JSON.parse(r.stdout);

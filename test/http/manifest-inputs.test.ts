@@ -113,6 +113,55 @@ it('upgradeReport keeps the INFO finding of a document without kind next to an o
   );
 });
 
+it('upgradeReport checks live objects of a kubectl dump as last applied, naming the live object, and never a Secret value', async () => {
+  const dump = readFileSync(
+    join(projectRoot(), 'test', 'fixtures', 'rules', 'api-version', 'live-dump-last-applied.yaml'),
+    'utf8',
+  );
+  // A live Secret whose last-applied configuration carries its data, as `kubectl apply` of a Secret leaves it.
+  const secretValue = 'c3VwZXItc2VjcmV0LXZhbHVl';
+  const secret = [
+    'apiVersion: v1',
+    'kind: Secret',
+    'metadata:',
+    '  name: db',
+    '  namespace: shop',
+    '  uid: 4d1c9e2a-0000-4000-8000-00000000000a',
+    '  resourceVersion: "9"',
+    '  annotations:',
+    `    kubectl.kubernetes.io/last-applied-configuration: '{"apiVersion":"v1","kind":"Secret","metadata":{"name":"db","annotations":{"seccomp.security.alpha.kubernetes.io/pod":"runtime/default"}},"data":{"password":"${secretValue}"}}'`,
+    'data:',
+    `  password: ${secretValue}`,
+  ].join('\n');
+  const query = `query($manifest: String!) {
+    upgradeReport(from: "1.15", to: "1.27", manifest: $manifest) {
+      findings { messageId line message fix resource { apiVersion kind name namespace origin { source liveApiVersion } } }
+      markdown
+    } }`;
+  const res = await server.query(query, { manifest: `${dump}\n---\n${secret}` });
+  expect(res.errors).toBeUndefined();
+  const r = res.data!.upgradeReport as {
+    findings: { messageId: string; line: number; resource: Record<string, unknown> }[];
+    markdown: string;
+  };
+  const byName = (name: string, messageId: string) =>
+    r.findings.find((f) => f.resource.name === name && f.messageId === messageId);
+  expect(byName('shop', 'removed')).toMatchObject({
+    line: 44,
+    resource: {
+      apiVersion: 'networking.k8s.io/v1beta1',
+      kind: 'Ingress',
+      namespace: 'shop',
+      origin: { source: 'LAST_APPLIED', liveApiVersion: 'networking.k8s.io/v1' },
+    },
+  });
+  expect(byName('web', 'liveAsServed')?.resource.origin).toEqual({ source: 'LIVE', liveApiVersion: 'v1' });
+  // The Secret's applied form is checked (its annotation's key is found), its namespace the live one's.
+  expect(r.findings.find((f) => f.resource.kind === 'Secret')?.resource).toMatchObject({ namespace: 'shop' });
+  expect(r.markdown).toContain('(last applied, live as networking.k8s.io/v1)');
+  expect(JSON.stringify(res)).not.toContain(secretValue);
+});
+
 describe('in the worker pool', () => {
   jest.setTimeout(120_000);
 

@@ -23,6 +23,7 @@ function finding(name: string, line: number, over: Partial<Finding> = {}): Findi
       name,
       namespace: 'shop',
       documentIndex: 0,
+      origin: null,
       line,
     },
     path: 'apiVersion',

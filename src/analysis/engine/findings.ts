@@ -13,6 +13,7 @@ export function resourceOf(object: ManifestObject): ResourceRef {
     namespace: object.namespace === null ? null : shared(object.namespace),
     documentIndex: object.documentIndex,
     line: object.line,
+    origin: object.origin ?? null,
   };
 }
 

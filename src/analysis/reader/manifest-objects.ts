@@ -8,6 +8,7 @@ import {
   type Locator,
   type ManifestLimits,
   type ManifestObject,
+  type ObjectOrigin,
   type PathSegment,
   type SkippedDocument,
 } from './manifest-types';
@@ -35,7 +36,7 @@ export function objectsOfDocument(
     if (out.total >= limits.maxObjects)
       throw new ManifestError('TOO_COMPLEX', `the manifest holds more than ${limits.maxObjects} objects`);
     out.total++;
-    out.objects.push(makeObject(documentIndex, v, locator, at));
+    out.objects.push(liveObject(documentIndex, v, locator, at, limits) ?? makeObject(documentIndex, v, locator, at));
     if (v.kind === 'ConfigMap') embeddedObjects(documentIndex, v, locator, at, limits, out);
   };
   if (value.kind === 'List' || (/List$/.test(value.kind) && Array.isArray(value.items))) {
@@ -93,6 +94,102 @@ function embeddedObjects(
   }
 }
 
+/** The annotation in which `kubectl apply` keeps the object it was given (an input format, as `kind: List` is). */
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/**
+ * An object read from a cluster (the API server sets metadata.uid and resourceVersion): the object its
+ * last-applied annotation holds, when that is a JSON object with apiVersion and kind (the source `kubectl apply`
+ * sends again), its lines all the annotation's; else the live object itself, marked as live. Undefined for an
+ * object written by hand.
+ */
+function liveObject(
+  documentIndex: number,
+  value: Record<string, unknown>,
+  locator: () => Locator,
+  at: PathSegment[],
+  limits: ManifestLimits,
+): ManifestObject | undefined {
+  const metadata = isPlainObject(value.metadata) ? value.metadata : null;
+  if (!metadata || (metadata.uid === undefined && metadata.resourceVersion === undefined)) return undefined;
+  const liveApiVersion = value.apiVersion as string;
+  const annotations = isPlainObject(metadata.annotations) ? metadata.annotations : null;
+  const text = annotations?.[LAST_APPLIED];
+  const applied = typeof text === 'string' ? appliedValue(text, limits) : null;
+  if (!applied) return new LocatedObject(documentIndex, value, locator, at, { source: 'LIVE', liveApiVersion });
+  // The applied object names itself; where it does not (applied with -n), the live object's name and namespace.
+  const appliedMeta = isPlainObject(applied.metadata) ? applied.metadata : {};
+  applied.metadata = {
+    ...appliedMeta,
+    ...(typeof appliedMeta.name === 'string' || metadata.name === undefined ? {} : { name: metadata.name }),
+    ...(typeof appliedMeta.namespace === 'string' || metadata.namespace === undefined
+      ? {}
+      : { namespace: metadata.namespace }),
+  };
+  const annotationAt: PathSegment[] = [...at, 'metadata', 'annotations', LAST_APPLIED];
+  return new AppliedObject(
+    documentIndex,
+    applied,
+    () => locator().entryLine(annotationAt) ?? locator().firstKeyLine(at),
+    {
+      source: 'LAST_APPLIED',
+      liveApiVersion,
+    },
+  );
+}
+
+/** The object a last-applied annotation holds, or null when it is not JSON of an object with apiVersion and kind. */
+function appliedValue(text: string, limits: ManifestLimits): Record<string, unknown> | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(v) || typeof v.apiVersion !== 'string' || typeof v.kind !== 'string') return null;
+  if (tooDeep(v, limits.maxDepth))
+    throw new ManifestError('TOO_COMPLEX', `a ${LAST_APPLIED} annotation nests deeper than ${limits.maxDepth} levels`);
+  return v;
+}
+
+function tooDeep(v: unknown, left: number): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  if (left <= 0) return true;
+  for (const x of Array.isArray(v) ? v : Object.values(v)) if (tooDeep(x, left - 1)) return true;
+  return false;
+}
+
+/** The object of a last-applied annotation: every line of it is the annotation's, read when first needed. */
+class AppliedObject implements ManifestObject {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly name: string | null;
+  readonly namespace: string | null;
+  private at: number | undefined;
+
+  constructor(
+    readonly documentIndex: number,
+    readonly value: Record<string, unknown>,
+    private readonly annotationLine: () => number,
+    readonly origin: ObjectOrigin,
+  ) {
+    const metadata = value.metadata as Record<string, unknown>;
+    this.apiVersion = value.apiVersion as string;
+    this.kind = value.kind as string;
+    this.name = typeof metadata.name === 'string' ? metadata.name : null;
+    this.namespace = typeof metadata.namespace === 'string' ? metadata.namespace : null;
+  }
+
+  get line(): number {
+    if (this.at === undefined) this.at = this.annotationLine();
+    return this.at;
+  }
+
+  lineOf(): number {
+    return this.line;
+  }
+}
+
 function makeObject(
   documentIndex: number,
   value: Record<string, unknown>,
@@ -115,6 +212,7 @@ class LocatedObject implements ManifestObject {
     readonly value: Record<string, unknown>,
     private readonly locator: () => Locator,
     private readonly at: PathSegment[],
+    readonly origin?: ObjectOrigin,
   ) {
     const metadata = isPlainObject(value.metadata) ? value.metadata : {};
     this.apiVersion = value.apiVersion as string;

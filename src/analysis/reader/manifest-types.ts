@@ -43,6 +43,19 @@ export class ManifestError extends Error {
 
 export type PathSegment = string | number;
 
+/**
+ * How an object read from a cluster was checked (`kubectl get -o yaml|json`): the API server returns every object
+ * in its preferred version, so a Deployment applied as extensions/v1beta1 reads back as apps/v1.
+ * - `LAST_APPLIED`: the object checked is the live object's `kubectl.kubernetes.io/last-applied-configuration`,
+ *   the source `kubectl apply` sends again; its findings point at the annotation's line.
+ * - `LIVE`: the live object has no such annotation (created otherwise) and was checked as the server returned it.
+ */
+export interface ObjectOrigin {
+  source: 'LAST_APPLIED' | 'LIVE';
+  /** The live object's apiVersion, as the API server returned it. */
+  liveApiVersion: string;
+}
+
 export interface ManifestObject {
   /** 0-based index of the YAML document (items of a List share their List's index). */
   documentIndex: number;
@@ -53,6 +66,8 @@ export interface ManifestObject {
   name: string | null;
   namespace: string | null;
   value: Record<string, unknown>;
+  /** Set for an object read from a cluster (metadata.uid or resourceVersion set); undefined for one written by hand. */
+  origin?: ObjectOrigin;
   /** 1-based line of the node at `path` inside the object (the key's line for a map entry), or of its closest existing parent. */
   lineOf(path: PathSegment[]): number;
 }

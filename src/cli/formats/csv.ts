@@ -2,6 +2,7 @@
 // doubled) for spreadsheets and scripts: one row per finding. A file that could not be checked is one row
 // too, severity ERROR with its code as the rule and its line and column, so a script sees it. The last
 // column, checked, is false for a finding that says what netkb could not check (and for such a file).
+import { originSuffix } from '../../analysis';
 import type { CheckResult, Formatter } from './types';
 
 const CSV_COLUMNS = [
@@ -29,7 +30,7 @@ export const csv: Formatter = (r: CheckResult) => {
   for (const file of r.files) {
     for (const f of file.findings) {
       const object = f.resource.kind
-        ? `${f.resource.kind}/${f.resource.namespace ? `${f.resource.namespace}/` : ''}${f.resource.name ?? ''}`
+        ? `${f.resource.kind}/${f.resource.namespace ? `${f.resource.namespace}/` : ''}${f.resource.name ?? ''}${originSuffix(f.resource)}`
         : `document ${f.resource.documentIndex + 1}`;
       rows.push([
         file.file,

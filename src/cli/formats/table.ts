@@ -1,4 +1,4 @@
-import { coverageOfFiles, coverageText } from '../../analysis';
+import { coverageOfFiles, coverageText, originSuffix } from '../../analysis';
 import { releaseOf, type CheckResult, type Formatter } from './types';
 
 export const table: Formatter = (r: CheckResult) => {
@@ -6,7 +6,7 @@ export const table: Formatter = (r: CheckResult) => {
   for (const file of r.files) {
     for (const f of file.findings) {
       const obj = f.resource.kind
-        ? `${f.resource.kind}/${f.resource.name ?? '?'}`
+        ? `${f.resource.kind}/${f.resource.name ?? '?'}${originSuffix(f.resource)}`
         : `document ${f.resource.documentIndex + 1}`;
       rows.push([
         releaseOf(f, r.formatVersion),

@@ -4,7 +4,14 @@
 // most severe first, each with its fix: in a chat message the part that says what to do and when, in a file
 // the whole of it.
 import type { FindingCounts } from '../../analysis/report/severity';
-import { coverageText, SEVERITY_TERMS, type Coverage, type Finding, type ResourceRef } from '../../analysis';
+import {
+  coverageText,
+  originSuffix,
+  SEVERITY_TERMS,
+  type Coverage,
+  type Finding,
+  type ResourceRef,
+} from '../../analysis';
 import { findingGroupKey } from '../../analysis/report/grouping';
 import { formatVersion, type VersionKey } from '../../kb/version';
 import { CHAT_MESSAGE_MAX_LENGTH, fitChatMessage, type ChatSection } from './chat-message';
@@ -46,7 +53,7 @@ interface Group {
 
 function objectName(r: ResourceRef): string {
   if (!r.name) return `document ${r.documentIndex + 1}`;
-  return r.namespace ? `${r.namespace}/${r.name}` : r.name;
+  return (r.namespace ? `${r.namespace}/${r.name}` : r.name) + originSuffix(r);
 }
 
 function objects(fs: Finding[], where: ((f: Finding) => string) | undefined): string {

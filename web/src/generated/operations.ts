@@ -41,6 +41,16 @@ export type GateTransitionKind =
   /** The gate is gone: setting it stops the component from starting. */
   | 'REMOVED';
 
+export type ObjectOriginSource =
+  /**
+   * The object checked is the live object's `kubectl.kubernetes.io/last-applied-configuration`, the source
+   * `kubectl apply` sends again (apiVersion, kind, namespace and name are the annotation's); findings point at the
+   * annotation's line.
+   */
+  | 'LAST_APPLIED'
+  /** The live object has no last-applied configuration and was checked as the API server returned it. */
+  | 'LIVE';
+
 /** How badly a finding hurts. */
 export type Severity =
   /** Rejected, not served, or the component fails to start. */
@@ -73,7 +83,7 @@ export type ManifestCheckQueryVariables = Exact<{
 }>;
 
 
-export type ManifestCheckQuery = { upgradeReport: { from: string, to: string, path: Array<string>, documents: number, summary: { breaking: number, warning: number, info: number, notChecked: number }, coverage: { objects: number, checked: number, notCovered: Array<{ apiVersion: string, kind: string, objects: number }> }, findings: Array<{ ruleId: string, messageId: string, severity: Severity, effectiveIn: string, gatewayApiRelease: string | null, line: number, path: string | null, message: string, fix: string | null, replacement: string | null, checked: boolean, resource: { apiVersion: string | null, kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number }, change: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, sources: Array<string> } | null }> } };
+export type ManifestCheckQuery = { upgradeReport: { from: string, to: string, path: Array<string>, documents: number, summary: { breaking: number, warning: number, info: number, notChecked: number }, coverage: { objects: number, checked: number, notCovered: Array<{ apiVersion: string, kind: string, objects: number }> }, findings: Array<{ ruleId: string, messageId: string, severity: Severity, effectiveIn: string, gatewayApiRelease: string | null, line: number, path: string | null, message: string, fix: string | null, replacement: string | null, checked: boolean, resource: { apiVersion: string | null, kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number, origin: { source: ObjectOriginSource, liveApiVersion: string } | null }, change: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, sources: Array<string> } | null }> } };
 
 export type ManifestConvertQueryVariables = Exact<{
   from: string;

@@ -171,9 +171,16 @@ export function objectLabel(r: {
   name: string | null;
   namespace: string | null;
   documentIndex: number;
+  origin?: { source: string; liveApiVersion: string } | null;
 }): string {
+  // An object read from a cluster says how it was checked, in the words of the CLI's reports (originSuffix).
+  const origin = !r.origin
+    ? ''
+    : r.origin.source === 'LAST_APPLIED'
+      ? ` (last applied, live as ${r.origin.liveApiVersion})`
+      : ' (live, no last-applied configuration)';
   return r.kind
-    ? `${r.kind}${r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : ''}`
+    ? `${r.kind}${r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : ''}${origin}`
     : `document ${r.documentIndex + 1}`;
 }
 

@@ -22,6 +22,8 @@ const kit = ruleKit('api-version', {
     addOnDeprecated: '{kind} {apiVersion} is deprecated by {addOn} since {deprecatedIn}.',
     addOnNotKnown:
       '{kind} {apiVersion} is of {group}, an API of {addOn}, but no {addOn} release netkb read ({first} to {last}) serves it: not checked.',
+    liveAsServed:
+      '{kind} {name} was read from a cluster and has no last-applied configuration (it was not made with kubectl apply): netkb checked it as the API server returns it, in {apiVersion}, and not in the version its source is written in: not checked.',
   },
   fixes: {
     change: 'Change apiVersion to {target}.{when}{notes}',
@@ -47,6 +49,8 @@ const kit = ruleKit('api-version', {
     addOnNoReplacementYet: 'No {addOn} release netkb read serves {kind} in another version yet.',
     checkAddOnRelease:
       'Check in the {addOn} release notes that the {addOn} release you run serves {apiVersion} {kind}; netkb read {addOn} {first} to {last}.',
+    checkSources:
+      'Check the files, chart or operator that created the live objects without a last-applied configuration as well: the API server answers in the version it prefers whatever the source says. Said once, on the first such object of the input.',
     checkAddOn:
       "Check in the release notes of the project whose CRDs define {group} that the release you run (and upgrade to) still serves {apiVersion}; Kubernetes' upgrade itself does not change it. Said once, on the first {kind} of the input.",
   },
@@ -62,16 +66,17 @@ export const apiVersionRule: ObjectRule = {
   description:
     "Reports objects whose apiVersion stops being served on the path (BREAKING: the API server refuses the object) or is deprecated (WARNING: works now, breaks later), with the replacement and when it is served, or the migration notes when no version replaces it; a version or kind of a group it knows that no record names is reported as not checked (INFO), and so, once per kind, are objects of groups it has no records of (custom resources, add-ons). An add-on's API whose CRDs netkb read (cert-manager, the CSI snapshotter, Istio, the Prometheus operator) is reported when the add-on's releases remove or deprecate its version (WARNING, whatever the Kubernetes path), with the version that replaces it and the add-on releases that serve both.",
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
+    const live = object.origin?.source === 'LIVE' ? liveAsServed(object, ctx) : [];
     const text = remember(ctx, ['api-version', object.apiVersion, object.kind], () =>
       versionText(object.apiVersion, object.kind, ctx),
     );
-    if (!text) return [];
+    if (!text) return live;
     // A kind netkb has no records of is said once, on its first object: the others would repeat it.
     if (text.messageId === 'notCovered') {
       const first = remember(ctx, ['api-version-first', object.apiVersion, object.kind], () => placeOf(object));
       if (first !== placeOf(object)) return [];
     }
-    return [placed(text, object, API_VERSION_PATH, 'apiVersion')];
+    return [...live, placed(text, object, API_VERSION_PATH, 'apiVersion')];
   },
   uncovered(apiVersion, kind, ctx) {
     const text = remember(ctx, ['api-version', apiVersion, kind], () => versionText(apiVersion, kind, ctx));
@@ -80,6 +85,24 @@ export const apiVersionRule: ObjectRule = {
 };
 
 const API_VERSION_PATH = ['apiVersion'];
+
+/**
+ * A live object without a last-applied configuration (reader/manifest-objects.ts): the version its source is
+ * written in is not in the input. Said once per input, on the first such object.
+ */
+function liveAsServed(object: ManifestObject, ctx: RuleContext): Finding[] {
+  const first = remember(ctx, ['api-version-live'], () => placeOf(object));
+  if (first !== placeOf(object)) return [];
+  const text = kit.text({
+    messageId: 'liveAsServed',
+    severity: 'INFO',
+    checked: false,
+    effectiveIn: ctx.path.from,
+    data: { kind: object.kind, name: object.name ?? '(no name)', apiVersion: object.apiVersion },
+    fix: kit.fix('checkSources', {}),
+  });
+  return [placed(text, object, API_VERSION_PATH, 'apiVersion')];
+}
 
 /** What objects of `kind` written as `apiVersion` meet on the path, if anything. */
 function versionText(apiVersion: string, kind: string, ctx: RuleContext): FindingText | null {

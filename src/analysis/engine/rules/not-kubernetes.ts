@@ -33,6 +33,7 @@ export const notKubernetesRule: DocumentRule = {
       namespace: null,
       documentIndex: doc.documentIndex,
       line: doc.line,
+      origin: null,
     };
     return [findingAt(text, resource, null, doc.line)];
   },
