@@ -803,6 +803,7 @@ export type ObjectOrigin = {
   source: ObjectOriginSource;
 };
 
+/** How an object read from a cluster was checked: as last applied, or as the API server returned it. */
 export type ObjectOriginSource =
   /**
    * The object checked is the live object's `kubectl.kubernetes.io/last-applied-configuration`, the source

@@ -41,6 +41,7 @@ export type GateTransitionKind =
   /** The gate is gone: setting it stops the component from starting. */
   | 'REMOVED';
 
+/** How an object read from a cluster was checked: as last applied, or as the API server returned it. */
 export type ObjectOriginSource =
   /**
    * The object checked is the live object's `kubectl.kubernetes.io/last-applied-configuration`, the source
