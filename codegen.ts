@@ -41,6 +41,7 @@ const config: CodegenConfig = {
             'Finding',
             'ResourceRef',
             'ObjectOrigin',
+            'HelmReleaseRef',
             'ConversionChange',
             'VersionDiff',
             'ImportResult',

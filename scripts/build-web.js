@@ -20,6 +20,8 @@ async function main() {
     format: 'esm',
     splitting: false,
     platform: 'browser',
+    // Required lazily by the manifest reader to decode Helm releases, which only the server and CLI do.
+    external: ['node:zlib'],
     target: ['chrome109', 'firefox115', 'safari16'],
     outdir: out,
     entryNames: '[name]-[hash]',

@@ -120,6 +120,7 @@ export function refusingBadManifests<T>(limits: ManifestLimits, read: () => T): 
       throw clientError(ErrorCode.PAYLOAD_TOO_LARGE, `manifest: ${err.message}`, {
         argument: 'manifest',
         limitBytes: limits.maxBytes,
+        ...err.details,
       });
     if (err.code === 'TOO_COMPLEX')
       throw clientError(ErrorCode.MANIFEST_TOO_COMPLEX, `manifest: ${err.message}`, { argument: 'manifest', ...where });

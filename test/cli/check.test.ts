@@ -155,6 +155,25 @@ data:
     expect(findings.find((f: any) => f.resource.kind === 'Secret')).toMatchObject({ ruleId: 'well-known-key' });
   });
 
+  it("every format names the Helm release of an object of a release's manifest, and no value of the release", () => {
+    const input = join(root, 'test', 'fixtures', 'rules', 'api-version', 'helm-release-storage.yaml');
+    for (const format of ['table', 'json', 'markdown', 'sarif', 'junit', 'csv']) {
+      const r = netkb(['check', input, '--from', '1.20', '--to', '1.25', '--format', format]);
+      expect([format, r.code]).toEqual([format, 1]);
+      const said = ['json', 'sarif'].includes(format) ? '"chart": "web-1.1.0"' : 'Helm release shop/web revision 2';
+      expect([format, r.stdout]).toEqual([format, expect.stringContaining(said)]);
+      // The release's values appear in no format.
+      expect([format, r.stdout]).not.toEqual([format, expect.stringContaining('hunter2-never-shown')]);
+    }
+    const table = netkb(['check', input, '--from', '1.20', '--to', '1.25']).stdout;
+    expect(table).toContain(
+      'Ingress/web (Helm release shop/web revision 2, chart web-1.1.0, web/templates/ingress.yaml, line 14 of its manifest)',
+    );
+    // The superseded revision (an extensions/v1beta1 Deployment) is not decoded.
+    expect(table).not.toContain('Deployment/web');
+    expect(table).toMatch(/CronJob\/cleanup \(Helm release kube-system\/cleanup revision 4, chart cleanup-0\.3\.2/);
+  });
+
   it('json: the report with every finding', () => {
     const r = netkb(['check', file, '--from', '1.15', '--to', '1.20', '--format', 'json']);
     const out = JSON.parse(r.stdout);

@@ -162,6 +162,60 @@ it('upgradeReport checks live objects of a kubectl dump as last applied, naming 
   expect(JSON.stringify(res)).not.toContain(secretValue);
 });
 
+it("upgradeReport checks a Helm release's deployed manifest, names the release, and refuses a gzip bomb", async () => {
+  const { gzipSync } = await import('node:zlib');
+  const { releaseSecret } = await import('../support/helm-release');
+  const { stringify } = await import('yaml');
+  const query = `query($manifest: String!) {
+    upgradeReport(from: "1.20", to: "1.25", manifest: $manifest) {
+      findings { messageId line resource { apiVersion kind name namespace
+        origin { source liveApiVersion helmRelease { namespace name revision chart template manifestLine } } } }
+    } }`;
+  const fixtureText = readFileSync(
+    join(projectRoot(), 'test', 'fixtures', 'rules', 'api-version', 'helm-release-storage.yaml'),
+    'utf8',
+  );
+  // The server's own limit (64 KiB here) holds for the dump; the fixture fits.
+  const res = await server.query(query, { manifest: fixtureText });
+  expect(res.errors).toBeUndefined();
+  const findings = (res.data!.upgradeReport as { findings: { resource: Record<string, unknown> }[] }).findings;
+  expect(findings.find((f) => f.resource.kind === 'Ingress')?.resource).toEqual({
+    apiVersion: 'networking.k8s.io/v1beta1',
+    kind: 'Ingress',
+    name: 'web',
+    namespace: 'shop',
+    origin: {
+      source: 'HELM_RELEASE',
+      liveApiVersion: null,
+      helmRelease: {
+        namespace: 'shop',
+        name: 'web',
+        revision: 2,
+        chart: 'web-1.1.0',
+        template: 'web/templates/ingress.yaml',
+        manifestLine: 14,
+      },
+    },
+  });
+  expect(JSON.stringify(res)).not.toContain('hunter2-never-shown');
+  // 33 KiB of gzip that would be 34 MiB: refused on its decoded size, and the server answers the next request.
+  const bomb = gzipSync(Buffer.alloc(34 * 1024 * 1024), { level: 9 }).toString('base64');
+  const spec = {
+    name: 'b',
+    namespace: 'x',
+    revision: 1,
+    status: 'deployed' as const,
+    chart: { name: 'b', version: '1' },
+    manifest: '',
+  };
+  const refused = await server.query(query, { manifest: stringify(releaseSecret(spec, bomb)) });
+  expect(refused.errors?.[0].extensions).toMatchObject({
+    code: 'PAYLOAD_TOO_LARGE',
+    decodedLimitBytes: String(32 * 1024 * 1024),
+  });
+  expect((await server.query(query, { manifest: fixtureText })).errors).toBeUndefined();
+});
+
 describe('in the worker pool', () => {
   jest.setTimeout(120_000);
 

@@ -32,7 +32,7 @@ describe.each([
       8,
       8,
     ]);
-    expect(o.origin).toEqual({ source: 'LAST_APPLIED', liveApiVersion: 'apps/v1' });
+    expect(o.origin).toEqual({ source: 'LAST_APPLIED', liveApiVersion: 'apps/v1', helmRelease: null });
   });
 
   it('keeps the live object, marked live, without an annotation or with one that is not an object with apiVersion and kind', () => {
@@ -42,7 +42,7 @@ describe.each([
         annotation,
         'apps/v1',
         1,
-        { source: 'LIVE', liveApiVersion: 'apps/v1' },
+        { source: 'LIVE', liveApiVersion: 'apps/v1', helmRelease: null },
       ]);
     }
   });

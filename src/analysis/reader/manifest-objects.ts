@@ -3,6 +3,15 @@
 // most objects never have a finding, so most never pay for their positions.
 import { readExact } from './manifest-exact-lazy';
 import {
+  readRelease,
+  releaseLabel,
+  ReleaseObject,
+  storedRelease,
+  templateAt,
+  unreadableRelease,
+  type StoredRelease,
+} from './helm-releases';
+import {
   isPlainObject,
   ManifestError,
   type Locator,
@@ -26,6 +35,8 @@ export function objectsOfDocument(
   locator: () => Locator,
   limits: ManifestLimits,
   out: DocumentOut,
+  /** False inside a Helm release's manifest: a release is not looked for in another. */
+  releases = true,
 ): void {
   if (value === null || value === undefined) return;
   if (!isPlainObject(value) || typeof value.apiVersion !== 'string' || typeof value.kind !== 'string') {
@@ -33,6 +44,11 @@ export function objectsOfDocument(
     return;
   }
   const add = (v: Record<string, unknown>, at: PathSegment[]) => {
+    const stored = releases ? storedRelease(v) : null;
+    if (stored) {
+      const line = () => locator().entryLine([...at, 'data', 'release']) ?? locator().firstKeyLine(at);
+      return releaseObjects(documentIndex, stored, line, limits, out);
+    }
     if (out.total >= limits.maxObjects)
       throw new ManifestError('TOO_COMPLEX', `the manifest holds more than ${limits.maxObjects} objects`);
     out.total++;
@@ -53,6 +69,42 @@ export function objectsOfDocument(
     });
   } else {
     add(value, []);
+  }
+}
+
+/**
+ * The objects of a Helm release's deployed revision, in place of the Secret or ConfigMap that stores it; nothing
+ * for another revision; a skipped document saying why for one that cannot be decoded.
+ */
+function releaseObjects(
+  documentIndex: number,
+  stored: StoredRelease,
+  releaseLine: () => number,
+  limits: ManifestLimits,
+  out: DocumentOut,
+): void {
+  const read = readRelease(stored, limits);
+  if (read.kind === 'notDeployed') return;
+  if (read.kind === 'unreadable') {
+    out.skipped.push(unreadableRelease(documentIndex, releaseLine(), read.reason));
+    return;
+  }
+  for (const doc of read.documents) {
+    const inner: DocumentOut = { objects: [], skipped: [], total: out.total };
+    objectsOfDocument(documentIndex, doc.value, () => doc.locator, limits, inner, false);
+    out.total = inner.total;
+    if (inner.skipped.length > 0)
+      out.skipped.push({
+        documentIndex,
+        line: releaseLine(),
+        reason: `a document of the manifest of ${releaseLabel(stored)} has no apiVersion and kind`,
+      });
+    for (const o of inner.objects) {
+      const helmRelease = { ...read.release, template: templateAt(read.sources, o.line), manifestLine: o.line };
+      out.objects.push(
+        new ReleaseObject(documentIndex, o, releaseLine, { source: 'HELM_RELEASE', liveApiVersion: null, helmRelease }),
+      );
+    }
   }
 }
 
@@ -116,7 +168,8 @@ function liveObject(
   const annotations = isPlainObject(metadata.annotations) ? metadata.annotations : null;
   const text = annotations?.[LAST_APPLIED];
   const applied = typeof text === 'string' ? appliedValue(text, limits) : null;
-  if (!applied) return new LocatedObject(documentIndex, value, locator, at, { source: 'LIVE', liveApiVersion });
+  if (!applied)
+    return new LocatedObject(documentIndex, value, locator, at, { source: 'LIVE', liveApiVersion, helmRelease: null });
   // The applied object names itself; where it does not (applied with -n), the live object's name and namespace.
   const appliedMeta = isPlainObject(applied.metadata) ? applied.metadata : {};
   applied.metadata = {
@@ -134,6 +187,7 @@ function liveObject(
     {
       source: 'LAST_APPLIED',
       liveApiVersion,
+      helmRelease: null,
     },
   );
 }

@@ -9,6 +9,8 @@ export interface ManifestLimits {
   maxDepth: number;
   /** Most objects in one manifest. */
   maxObjects: number;
+  /** Largest Helm release once decompressed (a gzip bomb is refused by it); its manifest must fit maxBytes too. */
+  maxDecodedBytes: number;
 }
 
 export const DEFAULT_LIMITS: ManifestLimits = {
@@ -16,6 +18,7 @@ export const DEFAULT_LIMITS: ManifestLimits = {
   maxAliasCount: 100,
   maxDepth: 64,
   maxObjects: 50_000,
+  maxDecodedBytes: 32 * 1024 * 1024,
 };
 
 /** The last four are what input-kind.ts finds: the text is not a manifest at all. */
@@ -49,11 +52,29 @@ export type PathSegment = string | number;
  * - `LAST_APPLIED`: the object checked is the live object's `kubectl.kubernetes.io/last-applied-configuration`,
  *   the source `kubectl apply` sends again; its findings point at the annotation's line.
  * - `LIVE`: the live object has no such annotation (created otherwise) and was checked as the server returned it.
+ * - `HELM_RELEASE`: an object of the manifest of a Helm release's deployed revision (reader/helm-releases.ts); its
+ *   findings point at the line of the release's data in the Secret or ConfigMap that stores it.
  */
 export interface ObjectOrigin {
-  source: 'LAST_APPLIED' | 'LIVE';
-  /** The live object's apiVersion, as the API server returned it. */
-  liveApiVersion: string;
+  source: 'LAST_APPLIED' | 'LIVE' | 'HELM_RELEASE';
+  /** The live object's apiVersion, as the API server returned it; null for an object of a Helm release. */
+  liveApiVersion: string | null;
+  /** The Helm release, for HELM_RELEASE; else null. */
+  helmRelease: HelmReleaseRef | null;
+}
+
+/** A Helm release's deployed revision, and where in its manifest an object is. */
+export interface HelmReleaseRef {
+  namespace: string | null;
+  name: string;
+  /** The revision (Helm's release version); null when neither the release nor its labels say. */
+  revision: number | null;
+  /** The chart's name and version ("ingress-nginx-4.0.1"); null when the release does not say. */
+  chart: string | null;
+  /** The template the object was rendered from (Helm's `# Source:` comment), or null. */
+  template: string | null;
+  /** The object's first line in the release's manifest (`helm get manifest`). */
+  manifestLine: number;
 }
 
 export interface ManifestObject {

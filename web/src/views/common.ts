@@ -4,6 +4,8 @@ import { fill, h, select } from '../dom';
 import { readParams } from '../url-state';
 import { parseVersion } from '../../../src/kb/version';
 import { SEVERITY_TERMS } from '../../../src/analysis/report/severity';
+import { originSuffix } from '../../../src/analysis/report/origin';
+import type { ResourceRef } from '../../../src/analysis/types';
 import type { Severity } from '../generated/operations';
 
 export function loading(text: string): HTMLElement {
@@ -171,14 +173,21 @@ export function objectLabel(r: {
   name: string | null;
   namespace: string | null;
   documentIndex: number;
-  origin?: { source: string; liveApiVersion: string } | null;
+  origin?: {
+    source: string;
+    liveApiVersion: string | null;
+    helmRelease: {
+      namespace: string | null;
+      name: string;
+      revision: number | null;
+      chart: string | null;
+      template: string | null;
+      manifestLine: number;
+    } | null;
+  } | null;
 }): string {
   // An object read from a cluster says how it was checked, in the words of the CLI's reports (originSuffix).
-  const origin = !r.origin
-    ? ''
-    : r.origin.source === 'LAST_APPLIED'
-      ? ` (last applied, live as ${r.origin.liveApiVersion})`
-      : ' (live, no last-applied configuration)';
+  const origin = r.origin ? originSuffix({ origin: r.origin } as ResourceRef) : '';
   return r.kind
     ? `${r.kind}${r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : ''}${origin}`
     : `document ${r.documentIndex + 1}`;
