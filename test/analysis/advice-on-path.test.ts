@@ -386,7 +386,14 @@ describe('advice on the path, for every record and message', () => {
       found.map((f) => [f.messageId, f.severity, f.checked, f.resource.apiVersion, f.resource.name, f.resource.origin]),
     ).toEqual([
       ['liveAsServed', 'INFO', false, 'apps/v1', 'b', { source: 'LIVE', liveApiVersion: 'apps/v1', helmRelease: null }],
-      ['removed', 'BREAKING', true, 'extensions/v1beta1', 'a', { source: 'LAST_APPLIED', liveApiVersion: 'apps/v1', helmRelease: null }],
+      [
+        'removed',
+        'BREAKING',
+        true,
+        'extensions/v1beta1',
+        'a',
+        { source: 'LAST_APPLIED', liveApiVersion: 'apps/v1', helmRelease: null },
+      ],
     ]);
     // The applied object names the live object's namespace where the annotation leaves it out.
     expect(found[1].resource.namespace).toBe('shop');
