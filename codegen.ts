@@ -42,6 +42,7 @@ const config: CodegenConfig = {
             'ResourceRef',
             'ObjectOrigin',
             'HelmReleaseRef',
+            'ApiRequestRef',
             'ConversionChange',
             'VersionDiff',
             'ImportResult',

@@ -14,6 +14,7 @@ export {
   type ManifestErrorCode,
   type ManifestLimits,
   type ManifestObject,
+  type ObjectOrigin,
   type ManifestSink,
   type PathSegment,
   type SkippedDocument,

@@ -2,13 +2,21 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { formatVersion } from '../kb/version';
-import { requireGatewayApiRange, upgradeReport, type GatewayApiRangeInput } from '../services/upgrade-report';
+import {
+  refusingBadManifests,
+  requireGatewayApiRange,
+  upgradeReport,
+  type GatewayApiRangeInput,
+} from '../services/upgrade-report';
+import { apiserverRecordReports } from '../services/apiserver-record';
+import { DEFAULT_LIMITS } from '../analysis';
+import type { KnowledgeBase } from '../kb/knowledge-base';
 import { requireRange } from '../services/versions';
 import { docsUrl, maxManifestBytes } from '../config';
 import { writeInBatches } from '../analysis/report/json-pieces';
 import { countFindings } from '../analysis/report/severity';
 import { FORMAT_NAMES, formatter as formatterFor } from './formats';
-import type { CheckResult, FileReport, FormatContext } from './formats/types';
+import type { CheckResult, FileReport, FormatContext, InputError } from './formats/types';
 import { EXIT_SCHEMES, errorExit, reportExit, schemeIn, type ExitScheme } from './exit-codes';
 import { readInputs, STDIN_NAME, UsageError } from './files';
 import { forFile, parseManifestArgs, tellErrors, usageExit, type ManifestVerb } from './manifest-verb';
@@ -18,7 +26,7 @@ import { NO_PROGRESS, progressEnabled, progressLine } from './progress';
 import { packageVersion } from './version-verb';
 import type { CliIo } from './io';
 
-const CHECK_HELP = `Usage: netkb check FILE|DIR|- ... --from RELEASE --to RELEASE [options]
+const CHECK_HELP = `Usage: netkb check [FILE|DIR|- ...] --from RELEASE --to RELEASE [options]
 
 Reports what in Kubernetes manifests breaks or changes on the way from one release to another:
 removed or deprecated API versions and fields, well-known labels, component flags and feature gates,
@@ -29,6 +37,7 @@ Arguments:
   FILE            a YAML or JSON manifest (several documents and kind: List are fine)
   DIR             every *.yaml, *.yml and *.json below it, recursively
   -               read the manifest from standard input
+  (FILE and DIR may be left out when --apiserver-metrics or --audit-log is given)
 
 Options:
   --from RELEASE     the release the cluster runs now, e.g. 1.15 (also v1.15, 1.15.3)   [required]
@@ -52,6 +61,13 @@ Options:
                      CRD bundle TO, coming from bundle FROM, e.g. v1.1.0:v1.2.0 (netkb gateway-api
                      lists the bundles); their findings bite at --to and name the bundle
   --channel C        with --gateway-api: standard (default) or experimental, the bundle's channel
+  --apiserver-metrics FILE
+                     the API server's metrics (kubectl get --raw /metrics > FILE): every deprecated API
+                     version clients requested (apiserver_requested_deprecated_apis) is checked on the
+                     path, at its line of FILE
+  --audit-log FILE   the API server's audit log (JSON lines): the callers (user, user agent, verbs) of
+                     every deprecated API version, named in its findings; versions the metrics do not
+                     name are checked at their line of FILE
   -h, --help         this text
 
 Every file is checked; one that cannot be (unreadable, binary, invalid YAML, an unrendered Helm or Jinja
@@ -74,6 +90,7 @@ NETKB_DOCS_URL (where docs/ is published, for the SARIF rules' help links).
 
 Examples:
   netkb check deploy/ --from 1.15 --to 1.20 --format sarif -o netkb.sarif
+  kubectl get --raw /metrics > metrics.txt; netkb check --apiserver-metrics metrics.txt --from 1.21 --to 1.25
   netkb check routes/ --from 1.30 --to 1.31 --gateway-api v1.1.0:v1.2.0 --channel experimental
   helm template web ./chart | netkb check - --stdin-name chart/web.yaml --from 1.21 --to 1.25 --exit-codes pluto
 `;
@@ -88,11 +105,15 @@ const CHECK: ManifestVerb = {
     'gateway-api': { type: 'string' },
     channel: { type: 'string' },
     strict: { type: 'boolean' },
+    'apiserver-metrics': { type: 'string' },
+    'audit-log': { type: 'string' },
   },
   failOn: ['BREAKING', 'WARNING', 'INFO', 'NONE'],
   defaultFailOn: (values) => (values['exit-codes'] === 'pluto' ? 'warning' : 'breaking'),
   problems: (values, positionals) => [
-    ...(positionals.length === 0 ? ['name at least one FILE, DIR or -'] : []),
+    ...(positionals.length === 0 && values['apiserver-metrics'] === undefined && values['audit-log'] === undefined
+      ? ['name at least one FILE, DIR or -, or give --apiserver-metrics or --audit-log']
+      : []),
     ...(FORMAT_NAMES.includes(values.format as string) ? [] : [`--format must be one of ${FORMAT_NAMES.join(', ')}`]),
     ...((EXIT_SCHEMES as readonly string[]).includes(values['exit-codes'] as string)
       ? []
@@ -152,6 +173,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
         error,
       });
     }
+    files.push(...apiserverRecordFiles(kb, o, limit));
     progress.finish();
     const all = files.flatMap((f) => f.findings);
     const result: CheckResult = {
@@ -181,6 +203,50 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     progress.finish();
     return errorExit(scheme, usageExit('check', err, io));
   }
+}
+
+/**
+ * The reports of --apiserver-metrics and --audit-log, one per file, as the manifests' are: a file that cannot be
+ * read, or is not what it should be, is an error entry with its line.
+ */
+function apiserverRecordFiles(kb: KnowledgeBase, o: Record<string, unknown>, limit: number): FileReport[] {
+  const read = (option: string) => {
+    const path = o[option] as string | undefined;
+    if (path === undefined) return undefined;
+    const [input] = readInputs([path], () => '');
+    return input;
+  };
+  const metrics = read('apiserver-metrics');
+  const auditLog = read('audit-log');
+  if (!metrics && !auditLog) return [];
+  const errors = new Map<string, InputError>();
+  for (const input of [metrics, auditLog]) if (input?.error) errors.set(input.name, input.error);
+  const reports = apiserverRecordReports(
+    kb,
+    { from: o.from as string, to: o.to as string },
+    {
+      ...(metrics && !metrics.error ? { metrics } : {}),
+      ...(auditLog && !auditLog.error ? { auditLog } : {}),
+    },
+    (file, run) => {
+      const r = forFile(() => refusingBadManifests({ ...DEFAULT_LIMITS, maxBytes: limit }, run));
+      if (r.error) errors.set(file, r.error);
+      return r.result;
+    },
+  );
+  const byFile = new Map(reports.map((r) => [r.file, r.report]));
+  return [metrics, auditLog]
+    .filter((input) => input !== undefined)
+    .map((input) => {
+      const report = byFile.get(input.name) ?? null;
+      return {
+        file: input.name,
+        documents: report?.documents ?? 0,
+        findings: report?.findings ?? [],
+        coverage: report?.coverage ?? null,
+        error: errors.get(input.name) ?? null,
+      };
+    });
 }
 
 const CHANNELS = ['standard', 'experimental'];

@@ -23,7 +23,7 @@ export type {
 } from '../kb/model';
 export type { GateState } from '../kb/gate-state';
 export type { Finding, ResourceRef } from '../analysis';
-export type { HelmReleaseRef, ObjectOrigin } from '../analysis/reader/manifest';
+export type { ApiRequestRef, HelmReleaseRef, ObjectOrigin } from '../analysis/reader/manifest';
 export type { ConversionChange } from '../convert/types';
 export type { ConversionReport } from '../services/convert-manifest';
 export type { GateTransition, VersionDiff } from '../services/diff';

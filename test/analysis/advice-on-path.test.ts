@@ -14,6 +14,10 @@ import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import type { ApiField, ApiVersion, Change, FeatureGate, Flag, Subject, WellKnownKey } from '../../src/kb/model';
 import { formatVersion as v, parseVersion, type VersionKey } from '../../src/kb/version';
 import { upgradeReport } from '../../src/services/upgrade-report';
+import { apiserverRecordReports } from '../../src/services/apiserver-record';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/config';
 import type { Finding } from '../../src/analysis';
 import { RULES } from '../../src/analysis/engine/rules';
 import { testKnowledgeBase } from '../support/knowledge-base';
@@ -385,19 +389,69 @@ describe('advice on the path, for every record and message', () => {
     expect(
       found.map((f) => [f.messageId, f.severity, f.checked, f.resource.apiVersion, f.resource.name, f.resource.origin]),
     ).toEqual([
-      ['liveAsServed', 'INFO', false, 'apps/v1', 'b', { source: 'LIVE', liveApiVersion: 'apps/v1', helmRelease: null }],
+      [
+        'liveAsServed',
+        'INFO',
+        false,
+        'apps/v1',
+        'b',
+        { source: 'LIVE', liveApiVersion: 'apps/v1', helmRelease: null, apiRequest: null },
+      ],
       [
         'removed',
         'BREAKING',
         true,
         'extensions/v1beta1',
         'a',
-        { source: 'LAST_APPLIED', liveApiVersion: 'apps/v1', helmRelease: null },
+        { source: 'LAST_APPLIED', liveApiVersion: 'apps/v1', helmRelease: null, apiRequest: null },
       ],
     ]);
     // The applied object names the live object's namespace where the annotation leaves it out.
     expect(found[1].resource.namespace).toBe('shop');
     expect(found[0].fix).toContain('chart or operator');
+  });
+
+  it('api-version: deprecated APIs the API server reports requests of, dated by the records, with the callers the audit log names', () => {
+    const fixture = (name: string) => readFileSync(join(projectRoot(), 'test', 'fixtures', 'apiserver', name), 'utf8');
+    const reports = apiserverRecordReports(
+      kb,
+      { from: '1.20', to: '1.25' },
+      {
+        metrics: { name: 'metrics.txt', text: fixture('metrics.txt') },
+        auditLog: { name: 'audit.log', text: fixture('audit.log') },
+      },
+      (_file, f) => f(),
+    );
+    const found = reports.flatMap((r) => r.report!.findings.map((f) => ({ file: r.file, f })));
+    for (const { f } of found) seen.add(`${f.ruleId}/${f.messageId}`);
+    expect(
+      found.map(({ file, f }) => [
+        file,
+        f.line,
+        f.resource.kind,
+        f.messageId,
+        f.severity,
+        v(f.effectiveIn),
+        f.replacement,
+      ]),
+    ).toEqual([
+      ['metrics.txt', 9, 'componentstatuses', 'requestedNotKnown', 'INFO', '1.20', null],
+      ['metrics.txt', 6, 'Ingress', 'removed', 'BREAKING', '1.22', 'networking.k8s.io/v1'],
+      ['metrics.txt', 7, 'PodSecurityPolicy', 'removed', 'BREAKING', '1.25', null],
+      // Requested after the metrics were read: only the audit log names it (the series at 0 is not a request).
+      ['audit.log', 4, 'CronJob', 'removed', 'BREAKING', '1.25', 'batch/v1'],
+    ]);
+    const ingress = found[1].f;
+    expect(ingress.resource.origin?.apiRequest?.callers).toEqual([
+      {
+        user: 'system:serviceaccount:ingress:controller',
+        userAgent: 'nginx-ingress-controller/v0.26.1',
+        verbs: ['list', 'watch'],
+        requests: 2,
+      },
+    ]);
+    expect(found[0].f.message).toContain('the API server reports as deprecated');
+    expect(JSON.stringify(found.map(({ f }) => [f.message, f.fix, f.resource]))).not.toContain('s3cr3t-never-shown');
   });
 
   it("api-version: an add-on's API removed or deprecated in the add-on's releases names a version its newest release serves", () => {

@@ -174,6 +174,37 @@ data:
     expect(table).toMatch(/CronJob\/cleanup \(Helm release kube-system\/cleanup revision 4, chart cleanup-0\.3\.2/);
   });
 
+  it('--apiserver-metrics and --audit-log: the requested deprecated APIs, with their callers, in every format', () => {
+    const fixture = (name: string) => join(root, 'test', 'fixtures', 'apiserver', name);
+    const args = ['--apiserver-metrics', fixture('metrics.txt'), '--audit-log', fixture('audit.log')];
+    for (const format of ['table', 'json', 'markdown', 'sarif', 'junit', 'csv']) {
+      const r = netkb(['check', ...args, '--from', '1.20', '--to', '1.25', '--format', format]);
+      expect([format, r.code]).toEqual([format, 1]);
+      const said = ['json', 'sarif'].includes(format)
+        ? '"userAgent": "nginx-ingress-controller/v0.26.1"'
+        : 'nginx-ingress-controller/v0.26.1) list, watch ×2';
+      expect([format, r.stdout]).toEqual([format, expect.stringContaining(said)]);
+      expect([format, r.stdout]).not.toEqual([format, expect.stringContaining('s3cr3t-never-shown')]);
+    }
+    const json = JSON.parse(netkb(['check', ...args, '--from', '1.20', '--to', '1.25', '--format', 'json']).stdout);
+    expect(json.files.map((f: any) => [f.file.split('/').pop(), f.findings.length, f.error])).toEqual([
+      ['metrics.txt', 3, null],
+      ['audit.log', 1, null],
+    ]);
+    // With manifests too; and a file that is not what the option says is an error entry, exit 2.
+    const manifest = join(realWorld, 'ingress-controller-2019.yaml');
+    const mixed = netkb(['check', manifest, '--apiserver-metrics', manifest, '--from', '1.20', '--to', '1.25']);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(
+      /ingress-controller-2019\.yaml: line \d+ is not in Prometheus' text format \[NOT_A_MANIFEST/,
+    );
+    const none = netkb(['check', '--from', '1.20', '--to', '1.25']);
+    expect([none.code, none.stderr]).toEqual([
+      2,
+      expect.stringContaining('or give --apiserver-metrics or --audit-log'),
+    ]);
+  });
+
   it('json: the report with every finding', () => {
     const r = netkb(['check', file, '--from', '1.15', '--to', '1.20', '--format', 'json']);
     const out = JSON.parse(r.stdout);

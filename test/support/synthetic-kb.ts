@@ -143,6 +143,8 @@ export interface Scenario {
   path: UpgradePath;
   gatewayApi?: GatewayApiRange;
   manifest: string;
+  /** Instead of the manifest: the API server's metrics text (netkb check --apiserver-metrics). */
+  apiserverMetrics?: string;
   expect: {
     ruleId: string;
     messageId: string;
@@ -165,6 +167,26 @@ ${args.map((a) => `        - ${a}`).join('\n')}
 `;
 
 export const SCENARIOS: Scenario[] = [
+  {
+    // The API server's own word that a version is deprecated, for one netkb has no record of.
+    name: 'a deprecated API version the API server reports requests of, which no record names',
+    kb: syntheticKb([]),
+    path: pathOf(1021, 1022),
+    manifest: '',
+    apiserverMetrics:
+      '# TYPE apiserver_requested_deprecated_apis gauge\n' +
+      'apiserver_requested_deprecated_apis{group="example.io",removed_release="1.40",resource="widgets",subresource="status",version="v1beta1"} 1\n',
+    expect: [
+      {
+        ruleId: 'api-version',
+        messageId: 'requestedNotKnown',
+        severity: 'INFO',
+        effectiveIn: '1.21',
+        line: 2,
+        replacement: null,
+      },
+    ],
+  },
   {
     // Every release the seed holds has a minKubernetes from a named source; one without is said, once.
     name: 'a Gateway API bundle whose supported Kubernetes releases no source gives',

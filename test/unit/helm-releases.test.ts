@@ -53,6 +53,7 @@ describe('Helm releases', () => {
         template: 'web/templates/ingress.yaml',
         manifestLine: 12,
       },
+      apiRequest: null,
     });
     expect(m.skipped).toEqual([]);
   });

@@ -32,7 +32,12 @@ describe.each([
       8,
       8,
     ]);
-    expect(o.origin).toEqual({ source: 'LAST_APPLIED', liveApiVersion: 'apps/v1', helmRelease: null });
+    expect(o.origin).toEqual({
+      source: 'LAST_APPLIED',
+      liveApiVersion: 'apps/v1',
+      helmRelease: null,
+      apiRequest: null,
+    });
   });
 
   it('keeps the live object, marked live, without an annotation or with one that is not an object with apiVersion and kind', () => {
@@ -42,7 +47,7 @@ describe.each([
         annotation,
         'apps/v1',
         1,
-        { source: 'LIVE', liveApiVersion: 'apps/v1', helmRelease: null },
+        { source: 'LIVE', liveApiVersion: 'apps/v1', helmRelease: null, apiRequest: null },
       ]);
     }
   });

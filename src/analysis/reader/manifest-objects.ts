@@ -102,7 +102,12 @@ function releaseObjects(
     for (const o of inner.objects) {
       const helmRelease = { ...read.release, template: templateAt(read.sources, o.line), manifestLine: o.line };
       out.objects.push(
-        new ReleaseObject(documentIndex, o, releaseLine, { source: 'HELM_RELEASE', liveApiVersion: null, helmRelease }),
+        new ReleaseObject(documentIndex, o, releaseLine, {
+          source: 'HELM_RELEASE',
+          liveApiVersion: null,
+          helmRelease,
+          apiRequest: null,
+        }),
       );
     }
   }
@@ -169,7 +174,12 @@ function liveObject(
   const text = annotations?.[LAST_APPLIED];
   const applied = typeof text === 'string' ? appliedValue(text, limits) : null;
   if (!applied)
-    return new LocatedObject(documentIndex, value, locator, at, { source: 'LIVE', liveApiVersion, helmRelease: null });
+    return new LocatedObject(documentIndex, value, locator, at, {
+      source: 'LIVE',
+      liveApiVersion,
+      helmRelease: null,
+      apiRequest: null,
+    });
   // The applied object names itself; where it does not (applied with -n), the live object's name and namespace.
   const appliedMeta = isPlainObject(applied.metadata) ? applied.metadata : {};
   applied.metadata = {
@@ -188,6 +198,7 @@ function liveObject(
       source: 'LAST_APPLIED',
       liveApiVersion,
       helmRelease: null,
+      apiRequest: null,
     },
   );
 }

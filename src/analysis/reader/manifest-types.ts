@@ -54,13 +54,30 @@ export type PathSegment = string | number;
  * - `LIVE`: the live object has no such annotation (created otherwise) and was checked as the server returned it.
  * - `HELM_RELEASE`: an object of the manifest of a Helm release's deployed revision (reader/helm-releases.ts); its
  *   findings point at the line of the release's data in the Secret or ConfigMap that stores it.
+ * - `APISERVER_REQUEST`: no object, but requests to a deprecated API version that the API server recorded in its
+ *   metrics or audit log (reader/apiserver-record.ts), at the line that names them.
  */
 export interface ObjectOrigin {
-  source: 'LAST_APPLIED' | 'LIVE' | 'HELM_RELEASE';
-  /** The live object's apiVersion, as the API server returned it; null for an object of a Helm release. */
+  source: 'LAST_APPLIED' | 'LIVE' | 'HELM_RELEASE' | 'APISERVER_REQUEST';
+  /** The live object's apiVersion, as the API server returned it; null for the other sources. */
   liveApiVersion: string | null;
   /** The Helm release, for HELM_RELEASE; else null. */
   helmRelease: HelmReleaseRef | null;
+  /** The requests the API server recorded, for APISERVER_REQUEST; else null. */
+  apiRequest: ApiRequestRef | null;
+}
+
+/**
+ * A deprecated API version clients still request, as the API server records it (reader/apiserver-record.ts): no
+ * object, but the group, version and resource requested (its kind looked up in the knowledge base).
+ */
+export interface ApiRequestRef {
+  resource: string;
+  subresource: string;
+  /** The removal release the API server states, or null. */
+  removedRelease: string | null;
+  /** The callers the audit log names, most requests first (none without an audit log). */
+  callers: { user: string; userAgent: string | null; verbs: string[]; requests: number }[];
 }
 
 /** A Helm release's deployed revision, and where in its manifest an object is. */

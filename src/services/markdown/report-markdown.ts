@@ -52,7 +52,8 @@ interface Group {
 }
 
 function objectName(r: ResourceRef): string {
-  if (!r.name) return `document ${r.documentIndex + 1}`;
+  // Requests the API server recorded have no object name: what they are is said by their origin.
+  if (!r.name) return r.origin ? originSuffix(r).trim() : `document ${r.documentIndex + 1}`;
   return (r.namespace ? `${r.namespace}/${r.name}` : r.name) + originSuffix(r);
 }
 
@@ -84,7 +85,7 @@ function item(g: Group, r: ReportForChat, fitting: Fitting): string {
   const icon = SEVERITY_TERMS[f.severity].icon;
   if (g.findings.length === 1) {
     const res = f.resource;
-    const obj = res.kind ? `${res.kind}${res.name ? ` ${objectName(res)}` : ''}` : objectName(res);
+    const obj = res.kind ? `${res.kind}${res.name || res.origin ? ` ${objectName(res)}` : ''}` : objectName(res);
     return `${icon} ${obj}, ${r.where ? r.where(f) : `line ${f.line}`}: ${f.message}${fix}`;
   }
   return `${icon} ${g.findings.length} × ${objects(g.findings, r.where)}: ${f.message}${fix}`;

@@ -41,8 +41,13 @@ export type GateTransitionKind =
   /** The gate is gone: setting it stops the component from starting. */
   | 'REMOVED';
 
-/** How an object read from a cluster was checked: as last applied, as the API server returned it, or from a Helm release. */
+/** How an object read from a cluster was checked: as last applied, as the API server returned it, from a Helm release, or as requests the API server recorded. */
 export type ObjectOriginSource =
+  /**
+   * No object: requests to a deprecated API version that the API server recorded (its metrics or audit log, `netkb
+   * check --apiserver-metrics`, `--audit-log`); findings point at the line that names them.
+   */
+  | 'APISERVER_REQUEST'
   /**
    * An object of the manifest of a Helm release's deployed revision, decoded from the Secret (type
    * helm.sh/release.v1) or ConfigMap (labelled owner: helm) that stores it; findings point at the line of its data.
@@ -89,7 +94,7 @@ export type ManifestCheckQueryVariables = Exact<{
 }>;
 
 
-export type ManifestCheckQuery = { upgradeReport: { from: string, to: string, path: Array<string>, documents: number, summary: { breaking: number, warning: number, info: number, notChecked: number }, coverage: { objects: number, checked: number, notCovered: Array<{ apiVersion: string, kind: string, objects: number }> }, findings: Array<{ ruleId: string, messageId: string, severity: Severity, effectiveIn: string, gatewayApiRelease: string | null, line: number, path: string | null, message: string, fix: string | null, replacement: string | null, checked: boolean, resource: { apiVersion: string | null, kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number, origin: { source: ObjectOriginSource, liveApiVersion: string | null, helmRelease: { namespace: string | null, name: string, revision: number | null, chart: string | null, template: string | null, manifestLine: number } | null } | null }, change: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, sources: Array<string> } | null }> } };
+export type ManifestCheckQuery = { upgradeReport: { from: string, to: string, path: Array<string>, documents: number, summary: { breaking: number, warning: number, info: number, notChecked: number }, coverage: { objects: number, checked: number, notCovered: Array<{ apiVersion: string, kind: string, objects: number }> }, findings: Array<{ ruleId: string, messageId: string, severity: Severity, effectiveIn: string, gatewayApiRelease: string | null, line: number, path: string | null, message: string, fix: string | null, replacement: string | null, checked: boolean, resource: { apiVersion: string | null, kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number, origin: { source: ObjectOriginSource, liveApiVersion: string | null, helmRelease: { namespace: string | null, name: string, revision: number | null, chart: string | null, template: string | null, manifestLine: number } | null, apiRequest: { resource: string, subresource: string, removedRelease: string | null, callers: Array<{ user: string, userAgent: string | null, verbs: Array<string>, requests: number }> } | null } | null }, change: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, sources: Array<string> } | null }> } };
 
 export type ManifestConvertQueryVariables = Exact<{
   from: string;

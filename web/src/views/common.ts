@@ -184,6 +184,12 @@ export function objectLabel(r: {
       template: string | null;
       manifestLine: number;
     } | null;
+    apiRequest?: {
+      resource: string;
+      subresource: string;
+      removedRelease: string | null;
+      callers: { user: string; userAgent: string | null; verbs: string[]; requests: number }[];
+    } | null;
   } | null;
 }): string {
   // An object read from a cluster says how it was checked, in the words of the CLI's reports (originSuffix).

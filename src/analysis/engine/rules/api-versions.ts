@@ -22,6 +22,8 @@ const kit = ruleKit('api-version', {
     addOnDeprecated: '{kind} {apiVersion} is deprecated by {addOn} since {deprecatedIn}.',
     addOnNotKnown:
       '{kind} {apiVersion} is of {group}, an API of {addOn}, but no {addOn} release netkb read ({first} to {last}) serves it: not checked.',
+    requestedNotKnown:
+      'Clients request {resource} of {apiVersion}, which the API server reports as deprecated{removal}; netkb has no record of this version and resource: not checked.',
     liveAsServed:
       '{kind} {name} was read from a cluster and has no last-applied configuration (it was not made with kubectl apply): netkb checked it as the API server returns it, in {apiVersion}, and not in the version its source is written in: not checked.',
   },
@@ -49,12 +51,15 @@ const kit = ruleKit('api-version', {
     addOnNoReplacementYet: 'No {addOn} release netkb read serves {kind} in another version yet.',
     checkAddOnRelease:
       'Check in the {addOn} release notes that the {addOn} release you run serves {apiVersion} {kind}; netkb read {addOn} {first} to {last}.',
+    checkRequested:
+      'Check in the deprecation guide and the release notes what replaces {resource} of {apiVersion}, and move its callers before the release the API server names.',
     checkSources:
       'Check the files, chart or operator that created the live objects without a last-applied configuration as well: the API server answers in the version it prefers whatever the source says. Said once, on the first such object of the input.',
     checkAddOn:
       "Check in the release notes of the project whose CRDs define {group} that the release you run (and upgrade to) still serves {apiVersion}; Kubernetes' upgrade itself does not change it. Said once, on the first {kind} of the input.",
   },
   parts: {
+    serverRemoval: ' and to be removed in {removedRelease}',
     removedLater: '; it is removed in {removedIn}',
     removalAnnounced: '; removal was announced for {announcedFor}',
   },
@@ -71,6 +76,10 @@ export const apiVersionRule: ObjectRule = {
       versionText(object.apiVersion, object.kind, ctx),
     );
     if (!text) return live;
+    // Requests the API server recorded (netkb check --apiserver-metrics): what netkb has no record of is still
+    // a deprecated API in use, in the server's own words.
+    const request = object.origin?.apiRequest;
+    if (request && !text.checked) return [placed(requestedNotKnown(object, request, ctx), object, null)];
     // A kind netkb has no records of is said once, on its first object: the others would repeat it.
     if (text.messageId === 'notCovered') {
       const first = remember(ctx, ['api-version-first', object.apiVersion, object.kind], () => placeOf(object));
@@ -85,6 +94,26 @@ export const apiVersionRule: ObjectRule = {
 };
 
 const API_VERSION_PATH = ['apiVersion'];
+
+function requestedNotKnown(
+  object: ManifestObject,
+  request: NonNullable<NonNullable<ManifestObject['origin']>['apiRequest']>,
+  ctx: RuleContext,
+): FindingText {
+  const resource = request.resource + (request.subresource ? `/${request.subresource}` : '');
+  const data = { resource, apiVersion: object.apiVersion };
+  return kit.text({
+    messageId: 'requestedNotKnown',
+    severity: 'INFO',
+    checked: false,
+    effectiveIn: ctx.path.from,
+    data: {
+      ...data,
+      removal: request.removedRelease ? kit.part('serverRemoval', { removedRelease: request.removedRelease }) : '',
+    },
+    fix: kit.fix('checkRequested', data),
+  });
+}
 
 /**
  * A live object without a last-applied configuration (reader/manifest-objects.ts): the version its source is
