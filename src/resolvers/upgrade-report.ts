@@ -11,9 +11,10 @@ export const upgradeReportResolvers: Resolvers = {
           ctx.kb,
           args.from,
           args.to,
-          args.manifest,
+          args.manifest ?? null,
           ctx.maxManifestBytes,
           args.gatewayApi,
+          { apiserverMetrics: args.apiserverMetrics, auditLog: args.auditLog },
         );
       } finally {
         stop();

@@ -13,7 +13,7 @@ import { DEFAULT_LIMITS } from '../analysis/reader/manifest-types';
 import { ErrorCode, NetkbError } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { Control, Job, Reply, WorkerKnowledge } from './analysis-worker';
-import type { AnalysisRunner } from './analysis-runner';
+import type { AnalysisRunner, ApiserverRecordInput } from './analysis-runner';
 import type { GatewayApiRangeInput, UpgradeReport } from './upgrade-report';
 import type { ConversionReport } from './convert-manifest';
 import type { GatewayConversionResult } from '../convert/gateway/plan';
@@ -117,11 +117,21 @@ export class AnalysisPool implements AnalysisRunner {
     kb: KnowledgeBase,
     from: string,
     to: string,
-    manifest: string,
+    manifest: string | null,
     maxBytes: number,
     gatewayApi?: GatewayApiRangeInput | null,
+    record?: ApiserverRecordInput,
   ): Promise<UpgradeReport> {
-    const reply = await this.run({ id: this.nextId++, op: 'upgradeReport', from, to, manifest, maxBytes, gatewayApi });
+    const reply = await this.run({
+      id: this.nextId++,
+      op: 'upgradeReport',
+      from,
+      to,
+      manifest,
+      maxBytes,
+      gatewayApi,
+      record,
+    });
     if (!('ok' in reply)) throw new Error('the analysis worker answered another kind of job');
     return { ...reply.ok, findings: linked(kb, reply.ok.findings) };
   }

@@ -7,14 +7,21 @@ import type { GatewayConversionResult } from '../convert/gateway/plan';
 import type { GatewayConversionRequest } from './ingress-to-gateway';
 import type { GatewayApiRangeInput, UpgradeReport } from './upgrade-report';
 
+/** The API server's record of deprecated API calls, checked beside (or instead of) a manifest. */
+export interface ApiserverRecordInput {
+  apiserverMetrics?: string | null;
+  auditLog?: string | null;
+}
+
 export interface AnalysisRunner {
   upgradeReport(
     kb: KnowledgeBase,
     from: string,
     to: string,
-    manifest: string,
+    manifest: string | null,
     maxBytes: number,
     gatewayApi?: GatewayApiRangeInput | null,
+    record?: ApiserverRecordInput,
   ): Promise<UpgradeReport>;
   convertManifest(
     kb: KnowledgeBase,
@@ -32,8 +39,15 @@ export interface AnalysisRunner {
  * server, whose start-up they would lengthen (docs/performance.md).
  */
 export const inlineRunner: AnalysisRunner = {
-  upgradeReport: async (kb, from, to, manifest, maxBytes, gatewayApi) =>
-    (await import('./upgrade-report')).upgradeReport(kb, { from, to, manifest, limits: { maxBytes }, gatewayApi }),
+  upgradeReport: async (kb, from, to, manifest, maxBytes, gatewayApi, record) =>
+    (await import('./upgrade-report')).upgradeReport(kb, {
+      from,
+      to,
+      manifest,
+      limits: { maxBytes },
+      gatewayApi,
+      ...record,
+    }),
   convertManifest: async (kb, from, to, manifest, maxBytes) =>
     (await import('./convert-manifest')).convertManifest(kb, from, to, manifest, { maxBytes }),
   ingressToGateway: async (kb, request) => (await import('./ingress-to-gateway')).ingressToGateway(kb, request),

@@ -10,6 +10,7 @@ import type { KbModel } from '../kb/model';
 import { upgradeReport, type GatewayApiRangeInput } from './upgrade-report';
 import { convertManifest } from './convert-manifest';
 import { ingressToGateway, type GatewayConversionRequest } from './ingress-to-gateway';
+import type { ApiserverRecordInput } from './analysis-runner';
 
 /** `op` defaults to upgradeReport. */
 export interface Job {
@@ -17,10 +18,13 @@ export interface Job {
   op?: 'upgradeReport' | 'convertManifest' | 'ingressToGateway';
   from: string;
   to: string;
-  manifest: string;
+  /** Null for an upgradeReport of the API server's record alone. */
+  manifest: string | null;
   maxBytes: number;
   /** upgradeReport: the Gateway API bundles to check Gateway API objects against. */
   gatewayApi?: GatewayApiRangeInput | null;
+  /** upgradeReport: the API server's metrics and audit log. */
+  record?: ApiserverRecordInput;
   /** ingressToGateway: the request but for its manifest (the field above). */
   gateway?: Omit<GatewayConversionRequest, 'manifest'>;
 }
@@ -72,13 +76,13 @@ async function main(): Promise<void> {
         parentPort!.postMessage({
           id: job.id,
           converted: serialiseConversion(
-            convertManifest(kb, job.from, job.to, job.manifest, { maxBytes: job.maxBytes }),
+            convertManifest(kb, job.from, job.to, job.manifest ?? '', { maxBytes: job.maxBytes }),
           ),
         } satisfies Reply);
       } else if (job.op === 'ingressToGateway') {
         parentPort!.postMessage({
           id: job.id,
-          gateway: serialiseGateway(ingressToGateway(kb, { ...job.gateway, manifest: job.manifest })),
+          gateway: serialiseGateway(ingressToGateway(kb, { ...job.gateway, manifest: job.manifest ?? '' })),
         } satisfies Reply);
       } else {
         parentPort!.postMessage({
@@ -90,6 +94,7 @@ async function main(): Promise<void> {
               manifest: job.manifest,
               limits: { maxBytes: job.maxBytes },
               gatewayApi: job.gatewayApi,
+              ...job.record,
             }),
           ),
         } satisfies Reply);

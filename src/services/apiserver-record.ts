@@ -2,7 +2,7 @@
 // API server records them, checked on the path like an object of that version. The metric says what is requested;
 // the audit log says who requests it. Each requested group/version/resource becomes an object of the kind the
 // knowledge base knows for that resource, so the api-version rule dates its removal and names the replacement.
-import { Analyzer } from '../analysis';
+import { Analyzer, type Analysis } from '../analysis';
 import {
   keyOf,
   readDeprecatedApiCalls,
@@ -12,8 +12,17 @@ import {
 } from '../analysis/reader/apiserver-record';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { analysisKb } from './analysis-kb';
-import type { UpgradeReport } from './upgrade-report';
+import type { VersionKey } from '../kb/version';
 import { requireRange } from './versions';
+
+/** An upgrade report (services/upgrade-report.ts) of requests: no Gateway API range. */
+type RecordReport = Analysis & {
+  from: VersionKey;
+  to: VersionKey;
+  path: VersionKey[];
+  documents: number;
+  gatewayApi: null;
+};
 
 interface ApiserverRecordFiles {
   /** `kubectl get --raw /metrics`, as read from a file. */
@@ -32,15 +41,15 @@ export function apiserverRecordReports(
   range: { from: string; to: string },
   files: ApiserverRecordFiles,
   read: <T>(file: string, f: () => T) => T | null,
-): { file: string; report: UpgradeReport | null }[] {
+): { file: string; report: RecordReport | null }[] {
   const { from, to, releases: path } = requireRange(kb, range.from, range.to);
   const metrics = files.metrics ? read(files.metrics.name, () => readRequestedApiMetrics(files.metrics!.text)) : null;
   const calls = files.auditLog ? read(files.auditLog.name, () => readDeprecatedApiCalls(files.auditLog!.text)) : null;
   const callsByKey = new Map((calls ?? []).map((c) => [keyOf(c), c]));
   const inMetrics = new Set((metrics ?? []).map(keyOf));
-  const out: { file: string; report: UpgradeReport | null }[] = [];
+  const out: { file: string; report: RecordReport | null }[] = [];
   const kbView = analysisKb(kb);
-  const report = (apis: RequestedApi[]): UpgradeReport => {
+  const report = (apis: RequestedApi[]): RecordReport => {
     const analyzer = new Analyzer({ kb: kbView, path: { from, to, releases: path }, gatewayApi: null });
     analyzer.document(requestObjects(apis, kbView.apiVersions), []);
     return { from, to, path, documents: analyzer.objects, ...analyzer.finish(), gatewayApi: null };

@@ -1,7 +1,8 @@
 // upgradeReport / netkb check: what breaks or changes for a manifest on the way from one release to another.
-import type { FindingCounts } from '../analysis/report/severity';
+import { countFindings, type FindingCounts } from '../analysis/report/severity';
 import type { Coverage } from '../analysis';
 import {
+  addCoverage,
   Analyzer,
   DEFAULT_LIMITS,
   inputProblem,
@@ -20,6 +21,7 @@ import type { VersionKey } from '../kb/version';
 import { analysisKb } from './analysis-kb';
 import { channelOf, findGatewayApiRelease } from './gateway-api';
 import { requireRange } from './versions';
+import { apiserverRecordReports } from './apiserver-record';
 
 /** The Gateway API bundles to check Gateway API objects against, as the API and the CLI take them. */
 export interface GatewayApiRangeInput {
@@ -46,7 +48,11 @@ interface UpgradeReportRequest {
   /** The releases, as the user wrote them ("1.15"); refused with a clear error when unknown or reversed. */
   from: string;
   to: string;
-  manifest: string;
+  /** Null when only the API server's record is given. */
+  manifest: string | null;
+  /** The API server's metrics and audit log (services/apiserver-record.ts), checked beside the manifest. */
+  apiserverMetrics?: string | null;
+  auditLog?: string | null;
   limits?: Partial<ManifestLimits>;
   /** The file the manifest was read from, when there is one (a kustomization is known by its name). */
   fileName?: string;
@@ -55,6 +61,59 @@ interface UpgradeReportRequest {
 }
 
 export function upgradeReport(kb: KnowledgeBase, request: UpgradeReportRequest): UpgradeReport {
+  const { apiserverMetrics, auditLog } = request;
+  if (typeof apiserverMetrics !== 'string' && typeof auditLog !== 'string') {
+    if (request.manifest === null) throw badUserInput('give a manifest, apiserverMetrics or auditLog');
+    return manifestReport(kb, { ...request, manifest: request.manifest });
+  }
+  const { from, to, releases: path } = requireRange(kb, request.from, request.to);
+  const maxBytes = { ...DEFAULT_LIMITS, ...request.limits }.maxBytes;
+  const parts: UpgradeReport[] = [];
+  if (request.manifest !== null && request.manifest.trim() !== '')
+    parts.push(manifestReport(kb, { ...request, manifest: request.manifest }));
+  const inputs = { apiserverMetrics, auditLog };
+  for (const [argument, text] of Object.entries(inputs))
+    if (typeof text === 'string' && Buffer.byteLength(text, 'utf8') > maxBytes)
+      throw clientError(ErrorCode.PAYLOAD_TOO_LARGE, `${argument}: larger than ${maxBytes} bytes`, {
+        argument,
+        limitBytes: maxBytes,
+      });
+  const record = apiserverRecordReports(
+    kb,
+    request,
+    {
+      ...(typeof apiserverMetrics === 'string'
+        ? { metrics: { name: 'apiserverMetrics', text: apiserverMetrics } }
+        : {}),
+      ...(typeof auditLog === 'string' ? { auditLog: { name: 'auditLog', text: auditLog } } : {}),
+    },
+    (argument, read) => {
+      try {
+        return read();
+      } catch (err) {
+        if (!(err instanceof ManifestError)) throw err;
+        const where = err.line !== undefined ? { line: err.line, column: err.column } : {};
+        // The readers refuse only text that is not what the argument should be.
+        throw clientError(ErrorCode.NOT_A_MANIFEST, `${argument}: ${err.message}`, { argument, ...where });
+      }
+    },
+  );
+  for (const r of record) if (r.report) parts.push(r.report);
+  // Each input's findings are in order; together, by the release where they bite (a stable sort keeps the rest).
+  const findings = parts.flatMap((p) => p.findings).sort((a, b) => a.effectiveIn - b.effectiveIn);
+  return {
+    from,
+    to,
+    path,
+    documents: parts.reduce((n, p) => n + p.documents, 0),
+    findings,
+    summary: countFindings(findings),
+    coverage: addCoverage(parts.map((p) => p.coverage)),
+    gatewayApi: parts[0]?.gatewayApi ?? null,
+  };
+}
+
+function manifestReport(kb: KnowledgeBase, request: UpgradeReportRequest & { manifest: string }): UpgradeReport {
   const { manifest, limits = {}, fileName, gatewayApi: gatewayApiInput } = request;
   const { from, to, releases: path } = requireRange(kb, request.from, request.to);
   const gatewayApi = gatewayApiInput ? requireGatewayApiRange(kb, gatewayApiInput) : null;

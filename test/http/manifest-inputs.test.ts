@@ -216,6 +216,48 @@ it("upgradeReport checks a Helm release's deployed manifest, names the release, 
   expect((await server.query(query, { manifest: fixtureText })).errors).toBeUndefined();
 });
 
+it("upgradeReport checks the API server's record, alone or beside a manifest, and refuses what is not one", async () => {
+  const record = (name: string) => readFileSync(join(projectRoot(), 'test', 'fixtures', 'apiserver', name), 'utf8');
+  const query = `query($manifest: String, $metrics: String, $audit: String) {
+    upgradeReport(from: "1.20", to: "1.25", manifest: $manifest, apiserverMetrics: $metrics, auditLog: $audit) {
+      summary { breaking info notChecked }
+      findings { messageId line effectiveIn resource { kind origin { source apiRequest { recordedIn resource callers { user verbs requests } } } } }
+    } }`;
+  const alone = await server.query(query, { metrics: record('metrics.txt'), audit: record('audit.log') });
+  expect(alone.errors).toBeUndefined();
+  const report = alone.data!.upgradeReport as {
+    summary: Record<string, number>;
+    findings: { messageId: string; line: number; resource: { kind: string; origin: any } }[];
+  };
+  expect(report.summary).toEqual({ breaking: 3, info: 1, notChecked: 1 });
+  expect(report.findings.map((f) => [f.resource.kind, f.line, f.resource.origin.apiRequest.recordedIn])).toEqual([
+    ['componentstatuses', 9, 'METRICS'],
+    ['Ingress', 6, 'METRICS'],
+    ['PodSecurityPolicy', 7, 'METRICS'],
+    ['CronJob', 4, 'AUDIT_LOG'],
+  ]);
+  expect(report.findings[1].resource.origin.apiRequest.callers).toEqual([
+    { user: 'system:serviceaccount:ingress:controller', verbs: ['list', 'watch'], requests: 2 },
+  ]);
+  expect(JSON.stringify(alone)).not.toContain('s3cr3t-never-shown');
+  // Beside a manifest: both inputs' findings, the manifest's with no origin.
+  const manifest = 'apiVersion: batch/v1beta1\nkind: CronJob\nmetadata: {name: nightly}\n';
+  const both = await server.data(query, { manifest, metrics: record('metrics.txt') });
+  const kinds = (both.upgradeReport as { findings: { resource: { kind: string; origin: unknown } }[] }).findings.map(
+    (f) => [f.resource.kind, f.resource.origin === null],
+  );
+  expect(kinds).toContainEqual(['CronJob', true]);
+  expect(kinds).toContainEqual(['Ingress', false]);
+  // Nothing to check, or a text that is not the record.
+  const none = await server.query(query, {});
+  expect(none.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+  const wrong = await server.query(query, { metrics: manifest });
+  expect(wrong.errors?.[0]).toMatchObject({
+    message: "apiserverMetrics: line 1 is not in Prometheus' text format",
+    extensions: { code: 'NOT_A_MANIFEST', argument: 'apiserverMetrics', line: 1 },
+  });
+});
+
 describe('in the worker pool', () => {
   jest.setTimeout(120_000);
 
@@ -246,6 +288,21 @@ describe('in the worker pool', () => {
         expect(body.errors[0].message).toBe(inline.errors![0].message);
         expect(body.errors[0].extensions).toEqual(inline.errors![0].extensions);
       }
+      // The API server's record reaches the worker: the same findings as in-line.
+      const recordQuery = `query($metrics: String, $audit: String) {
+        upgradeReport(from: "1.20", to: "1.25", apiserverMetrics: $metrics, auditLog: $audit) {
+          findings { messageId line resource { kind origin { apiRequest { recordedIn callers { user } } } } } } }`;
+      const record = (name: string) => readFileSync(join(projectRoot(), 'test', 'fixtures', 'apiserver', name), 'utf8');
+      const variables = { metrics: record('metrics.txt'), audit: record('audit.log') };
+      const res = await fetch(`http://127.0.0.1:${running.port}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: recordQuery, variables }),
+      });
+      const pooled = (await res.json()) as any;
+      expect(pooled.errors).toBeUndefined();
+      expect(pooled.data).toEqual((await server.query(recordQuery, variables)).data);
+      expect(pooled.data.upgradeReport.findings).toHaveLength(4);
     } finally {
       await running.stop();
     }

@@ -12,6 +12,8 @@ import { ManifestError, type ManifestObject, type ObjectOrigin } from './manifes
 
 /** One deprecated API version requested, with the callers the audit log names. */
 export interface RequestedApi {
+  /** The record it was read from, whose line `line` is. */
+  recordedIn: 'METRICS' | 'AUDIT_LOG';
   group: string;
   version: string;
   resource: string;
@@ -53,6 +55,7 @@ export function readRequestedApiMetrics(text: string): RequestedApi[] {
     if (m[1] !== METRIC || !(Number(m[3]) > 0)) return;
     const labels = labelsOf(m[2] ?? '', i + 1);
     const entry: RequestedApi = {
+      recordedIn: 'METRICS',
       group: labels.group ?? '',
       version: labels.version ?? '',
       resource: labels.resource ?? '',
@@ -107,6 +110,7 @@ export function readDeprecatedApiCalls(text: string): RequestedApi[] {
     if (annotations['k8s.io/deprecated'] !== 'true') return;
     const ref = isObject(event.objectRef) ? event.objectRef : {};
     const api: RequestedApi = {
+      recordedIn: 'AUDIT_LOG',
       group: str(ref.apiGroup) ?? '',
       version: str(ref.apiVersion) ?? '',
       resource: str(ref.resource) ?? '',
@@ -190,6 +194,7 @@ function requestObject(
     liveApiVersion: null,
     helmRelease: null,
     apiRequest: {
+      recordedIn: api.recordedIn,
       resource: api.resource,
       subresource: api.subresource,
       removedRelease: api.removedRelease,

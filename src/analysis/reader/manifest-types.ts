@@ -72,6 +72,8 @@ export interface ObjectOrigin {
  * object, but the group, version and resource requested (its kind looked up in the knowledge base).
  */
 export interface ApiRequestRef {
+  /** The input the finding's line is of. */
+  recordedIn: 'METRICS' | 'AUDIT_LOG';
   resource: string;
   subresource: string;
   /** The removal release the API server states, or null. */

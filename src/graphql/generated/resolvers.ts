@@ -82,6 +82,13 @@ export type ApiField = Node & {
   summary: Scalars['String']['output'];
 };
 
+/** The API server's record a request finding was read from. */
+export type ApiRecordInput =
+  /** auditLog (netkb check --audit-log). */
+  | 'AUDIT_LOG'
+  /** apiserverMetrics (netkb check --apiserver-metrics). */
+  | 'METRICS';
+
 /**
  * A deprecated API version clients still request, as the API server records it (the metric
  * apiserver_requested_deprecated_apis, audit events annotated k8s.io/deprecated). The finding's resource has its
@@ -91,6 +98,8 @@ export type ApiRequestRef = {
   __typename?: 'ApiRequestRef';
   /** The callers the audit log names, most requests first; empty without an audit log. */
   callers: Array<ApiCaller>;
+  /** The input whose line the finding gives: the metrics, or the audit log for a version only it names. */
+  recordedIn: ApiRecordInput;
   /** The removal release the API server states (its removed_release label or k8s.io/removed-release annotation). */
   removedRelease?: Maybe<Scalars['String']['output']>;
   /** The resource requested, such as ingresses. */
@@ -1007,6 +1016,12 @@ export type Query = {
    * standard channel, kinds and fields it no longer has, and a bundle that needs a newer Kubernetes than `to`.
    * A Gateway API release the knowledge base does not hold is BAD_USER_INPUT (extensions.argument
    * gatewayApi.from or gatewayApi.to, extensions.suggestions: the closest tags), as is a from after to.
+   *
+   * apiserverMetrics and auditLog check the deprecated API versions clients still request, as the API server
+   * records them (docs/cluster.md): each requested version is a finding whose resource has origin
+   * APISERVER_REQUEST, its line that of the input named by origin.apiRequest.recordedIn. With either, manifest
+   * may be left out; with none of the three the request is BAD_USER_INPUT. A text that is not what its argument
+   * should be is NOT_A_MANIFEST (extensions.argument, line); one over the size limit PAYLOAD_TOO_LARGE.
    */
   upgradeReport: UpgradeReport;
   /** Every well-known key, or those of one type; generated records too unless curatedOnly. */
@@ -1139,9 +1154,11 @@ export type QuerySearchArgs = {
 
 /** The entry points of netkb: every read of the knowledge base starts here. */
 export type QueryUpgradeReportArgs = {
+  apiserverMetrics?: InputMaybe<Scalars['String']['input']>;
+  auditLog?: InputMaybe<Scalars['String']['input']>;
   from: Scalars['KubeVersion']['input'];
   gatewayApi?: InputMaybe<GatewayApiRange>;
-  manifest: Scalars['String']['input'];
+  manifest?: InputMaybe<Scalars['String']['input']>;
   to: Scalars['KubeVersion']['input'];
 };
 
@@ -1525,6 +1542,7 @@ export type ResolversTypes = {
   AnnotationAccess: ResolverTypeWrapper<AnnotationAccessModel>;
   ApiCaller: ResolverTypeWrapper<ApiCaller>;
   ApiField: ResolverTypeWrapper<ApiFieldModel>;
+  ApiRecordInput: ApiRecordInput;
   ApiRequestRef: ResolverTypeWrapper<ApiRequestRefModel>;
   ApiVersion: ResolverTypeWrapper<ApiVersionModel>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1685,6 +1703,7 @@ export type ApiFieldResolvers<ContextType = Context, ParentType extends Resolver
 
 export type ApiRequestRefResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ApiRequestRef'] = ResolversParentTypes['ApiRequestRef']> = {
   callers?: Resolver<Array<ResolversTypes['ApiCaller']>, ParentType, ContextType>;
+  recordedIn?: Resolver<ResolversTypes['ApiRecordInput'], ParentType, ContextType>;
   removedRelease?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   resource?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   subresource?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2010,7 +2029,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   releases?: Resolver<Array<ResolversTypes['Release']>, ParentType, ContextType>;
   search?: Resolver<ResolversTypes['SearchConnection'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'text'>>;
   sigs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  upgradeReport?: Resolver<ResolversTypes['UpgradeReport'], ParentType, ContextType, RequireFields<QueryUpgradeReportArgs, 'from' | 'manifest' | 'to'>>;
+  upgradeReport?: Resolver<ResolversTypes['UpgradeReport'], ParentType, ContextType, RequireFields<QueryUpgradeReportArgs, 'from' | 'to'>>;
   wellKnownKeys?: Resolver<Array<ResolversTypes['WellKnownKey']>, ParentType, ContextType, RequireFields<QueryWellKnownKeysArgs, 'curatedOnly'>>;
 };
 

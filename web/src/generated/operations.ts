@@ -3,6 +3,13 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** The API server's record a request finding was read from. */
+export type ApiRecordInput =
+  /** auditLog (netkb check --audit-log). */
+  | 'AUDIT_LOG'
+  /** apiserverMetrics (netkb check --apiserver-metrics). */
+  | 'METRICS';
+
 /** The kind of a release-note entry. */
 export type ChangeKind =
   /** The API changed: a new field, version or validation. */
@@ -94,7 +101,7 @@ export type ManifestCheckQueryVariables = Exact<{
 }>;
 
 
-export type ManifestCheckQuery = { upgradeReport: { from: string, to: string, path: Array<string>, documents: number, summary: { breaking: number, warning: number, info: number, notChecked: number }, coverage: { objects: number, checked: number, notCovered: Array<{ apiVersion: string, kind: string, objects: number }> }, findings: Array<{ ruleId: string, messageId: string, severity: Severity, effectiveIn: string, gatewayApiRelease: string | null, line: number, path: string | null, message: string, fix: string | null, replacement: string | null, checked: boolean, resource: { apiVersion: string | null, kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number, origin: { source: ObjectOriginSource, liveApiVersion: string | null, helmRelease: { namespace: string | null, name: string, revision: number | null, chart: string | null, template: string | null, manifestLine: number } | null, apiRequest: { resource: string, subresource: string, removedRelease: string | null, callers: Array<{ user: string, userAgent: string | null, verbs: Array<string>, requests: number }> } | null } | null }, change: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, sources: Array<string> } | null }> } };
+export type ManifestCheckQuery = { upgradeReport: { from: string, to: string, path: Array<string>, documents: number, summary: { breaking: number, warning: number, info: number, notChecked: number }, coverage: { objects: number, checked: number, notCovered: Array<{ apiVersion: string, kind: string, objects: number }> }, findings: Array<{ ruleId: string, messageId: string, severity: Severity, effectiveIn: string, gatewayApiRelease: string | null, line: number, path: string | null, message: string, fix: string | null, replacement: string | null, checked: boolean, resource: { apiVersion: string | null, kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number, origin: { source: ObjectOriginSource, liveApiVersion: string | null, helmRelease: { namespace: string | null, name: string, revision: number | null, chart: string | null, template: string | null, manifestLine: number } | null, apiRequest: { recordedIn: ApiRecordInput, resource: string, subresource: string, removedRelease: string | null, callers: Array<{ user: string, userAgent: string | null, verbs: Array<string>, requests: number }> } | null } | null }, change: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, sources: Array<string> } | null }> } };
 
 export type ManifestConvertQueryVariables = Exact<{
   from: string;

@@ -24,7 +24,7 @@ const REPORT: Operation<ManifestCheckQuery, ManifestCheckQueryVariables> =
     coverage { objects checked notCovered { apiVersion kind objects } }
     findings {
       ruleId messageId severity effectiveIn gatewayApiRelease line path message fix replacement checked
-      resource { apiVersion kind name namespace documentIndex line origin { source liveApiVersion helmRelease { namespace name revision chart template manifestLine } apiRequest { resource subresource removedRelease callers { user userAgent verbs requests } } } }
+      resource { apiVersion kind name namespace documentIndex line origin { source liveApiVersion helmRelease { namespace name revision chart template manifestLine } apiRequest { recordedIn resource subresource removedRelease callers { user userAgent verbs requests } } } }
       change { version kind summary prs sources }
     }
   }

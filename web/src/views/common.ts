@@ -185,6 +185,7 @@ export function objectLabel(r: {
       manifestLine: number;
     } | null;
     apiRequest?: {
+      recordedIn: string;
       resource: string;
       subresource: string;
       removedRelease: string | null;
