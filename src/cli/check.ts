@@ -1,7 +1,7 @@
 // netkb check FILE... --from X --to Y: the upgrade report of manifests, on the embedded database.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { formatVersion } from '../kb/version';
+import { formatVersion, type VersionKey } from '../kb/version';
 import {
   refusingBadManifests,
   requireGatewayApiRange,
@@ -19,7 +19,14 @@ import { FORMAT_NAMES, formatter as formatterFor } from './formats';
 import type { CheckResult, FileReport, FormatContext, InputError } from './formats/types';
 import { EXIT_SCHEMES, errorExit, reportExit, schemeIn, type ExitScheme } from './exit-codes';
 import { readInputs, STDIN_NAME, UsageError } from './files';
-import { forFile, parseManifestArgs, tellErrors, usageExit, type ManifestVerb } from './manifest-verb';
+import {
+  forFile,
+  parseManifestArgs,
+  tellErrors,
+  usageExit,
+  type ManifestArgs,
+  type ManifestVerb,
+} from './manifest-verb';
 import { checkOutputPath, writeOutput } from './output-file';
 import { notePreliminary } from './preliminary';
 import { NO_PROGRESS, progressEnabled, progressLine } from './progress';
@@ -128,7 +135,6 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const args = parseManifestArgs(CHECK, argv, io, errorExit(scheme));
   if (typeof args === 'number') return args;
   const o = args.values;
-  const formatter = formatterFor(o.format as string)!;
   const stdinName = (o['stdin-name'] as string | undefined) ?? (o.format === 'sarif' ? 'stdin.yaml' : STDIN_NAME);
 
   const progress = progressEnabled(io.stderrIsTTY())
@@ -175,35 +181,61 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     }
     files.push(...apiserverRecordFiles(kb, o, limit));
     progress.finish();
-    const all = files.flatMap((f) => f.findings);
-    const result: CheckResult = {
-      from: formatVersion(from),
-      to: formatVersion(to),
-      path: path.map(formatVersion),
-      gatewayApi: bundles && { from: bundles.from.version, to: bundles.to.version, channel: bundles.channel },
-      files,
-      formatVersion,
-      failOn: args.threshold,
-      strict: o.strict === true,
-      summary: { ...countFindings(all), errors: files.filter((f) => f.error).length },
+    const gatewayApiChecked = bundles && {
+      from: bundles.from.version,
+      to: bundles.to.version,
+      channel: bundles.channel,
     };
-    const text = formatter(result, context);
-    if (o.output) writeOutput(io, o.output as string, text);
-    else if (typeof text === 'string') io.stdout(text);
-    else writeInBatches(text, io.stdout);
-    tellErrors('check', files, io);
-    return reportExit(
-      scheme,
-      all,
-      result.failOn,
-      files.some((f) => f.error),
-      result.strict,
-    );
+    return writeReport('check', io, scheme, args, { from, to, path }, files, gatewayApiChecked, context);
   } catch (err) {
     progress.finish();
     return errorExit(scheme, usageExit('check', err, io));
   }
 }
+
+/**
+ * The report of `files` in the format asked, to standard output or --output, the errors on stderr; answers the
+ * exit code (netkb check, netkb cluster).
+ */
+export function writeReport(
+  verb: string,
+  io: CliIo,
+  scheme: ExitScheme,
+  args: ManifestArgs,
+  range: { from: VersionKey; to: VersionKey; path: VersionKey[] },
+  files: FileReport[],
+  gatewayApi: CheckResult['gatewayApi'],
+  context: FormatContext | undefined,
+): number {
+  const o = args.values;
+  const all = files.flatMap((f) => f.findings);
+  const result: CheckResult = {
+    from: formatVersion(range.from),
+    to: formatVersion(range.to),
+    path: range.path.map(formatVersion),
+    gatewayApi,
+    files,
+    formatVersion,
+    failOn: args.threshold,
+    strict: o.strict === true,
+    summary: { ...countFindings(all), errors: files.filter((f) => f.error).length },
+  };
+  const text = formatterFor(o.format as string)!(result, context);
+  if (o.output) writeOutput(io, o.output as string, text);
+  else if (typeof text === 'string') io.stdout(text);
+  else writeInBatches(text, io.stdout);
+  tellErrors(verb, files, io);
+  return reportExit(
+    scheme,
+    all,
+    result.failOn,
+    files.some((f) => f.error),
+    result.strict,
+  );
+}
+
+/** What SARIF needs beyond the report (exported for netkb cluster). */
+export { sarifContext };
 
 /**
  * The reports of --apiserver-metrics and --audit-log, one per file, as the manifests' are: a file that cannot be

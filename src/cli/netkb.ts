@@ -18,6 +18,10 @@ const COMMANDS: Record<string, { summary: string; load(): Promise<Verb> }> = {
     summary: 'report what breaks or changes in manifests between two releases',
     load: async () => (await import('./check')).runCheck,
   },
+  cluster: {
+    summary: 'report what breaks in a running cluster between two releases, read from its API server',
+    load: async () => (await import('./cluster')).runCluster,
+  },
   convert: {
     summary: 'rewrite a manifest so every release between two releases accepts it',
     load: async () => (await import('./convert')).runConvert,
