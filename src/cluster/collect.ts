@@ -18,7 +18,7 @@ export interface ClusterInput {
   error: InputError | null;
 }
 
-export interface CollectOptions {
+interface CollectOptions {
   helm: boolean;
   metrics: boolean;
   /** Objects per list request (the `limit` parameter). */
