@@ -716,6 +716,31 @@ describe('manifest check', () => {
     await page.waitForFunction(() => document.querySelector('#report-summary')?.textContent?.includes('1.15 → 1.22'));
   });
 
+  it("checks the API server's record without a manifest, naming callers and the record's lines", async () => {
+    const record = (name: string) => readFileSync(join(projectRoot(), 'test', 'fixtures', 'apiserver', name), 'utf8');
+    await page.goto(`${run.server.base}/?view=check&from=1.20&to=1.25`);
+    await page.locator('#manifest').fill('');
+    await page.locator('#check-run').click();
+    expect(await page.locator('#check-results [role="alert"]').textContent()).toContain('give the API server’s record');
+    await page.locator('#apiserver-record summary').click();
+    await page.locator('#apiserver-metrics').fill(record('metrics.txt'));
+    await page.locator('#audit-log').fill(record('audit.log'));
+    await page.locator('#check-run').click();
+    await page.locator('#report-summary').waitFor();
+    const ingress = page.locator('li.finding', { hasText: 'Ingress extensions/v1beta1 is no longer served' });
+    expect(await ingress.textContent()).toContain('metrics line 6');
+    expect(await ingress.textContent()).toContain(
+      'by system:serviceaccount:ingress:controller (nginx-ingress-controller/v0.26.1) list, watch ×2',
+    );
+    expect(await page.locator('li.finding', { hasText: 'CronJob batch/v1beta1' }).textContent()).toContain(
+      'audit log line 4',
+    );
+    // No line of a manifest is marked for them (there is none), and no jump to one is offered.
+    expect(await page.locator('ol.code li.marked').count()).toBe(0);
+    expect(await ingress.locator('button.line-link').count()).toBe(0);
+    expect(await page.locator('#check-results').textContent()).not.toContain('s3cr3t-never-shown');
+  });
+
   it('keeps the releases in the URL and takes the docs screenshot', async () => {
     await page.goto(`${run.server.base}/?view=check&from=1.15&to=1.22`);
     await page.locator('#load-example').click();

@@ -97,7 +97,9 @@ export type ReleasesQuery = { releases: Array<{ version: string, releasedOn: str
 export type ManifestCheckQueryVariables = Exact<{
   from: string;
   to: string;
-  manifest: string;
+  manifest?: string | null | undefined;
+  apiserverMetrics?: string | null | undefined;
+  auditLog?: string | null | undefined;
 }>;
 
 

@@ -76,8 +76,15 @@ export function severityFilter(
 /** One entry: the finding's severity, message, fix and release note, and the object(s) and line(s) it is about. */
 export function findingGroupItem(group: FindingGroup, showLine: (line: number) => void): HTMLElement {
   const f = group.finding;
+  const request = f.resource.origin?.apiRequest;
   const lineButton = (line: number) =>
-    h('button', { type: 'button', className: 'line-link', onclick: () => showLine(line) }, `line ${line}`);
+    request
+      ? h(
+          'span',
+          { className: 'line-ref' },
+          `${request.recordedIn === 'METRICS' ? 'metrics' : 'audit log'} line ${line}`,
+        )
+      : h('button', { type: 'button', className: 'line-link', onclick: () => showLine(line) }, `line ${line}`);
   const many = group.members.length > 1;
   return h(
     'li',

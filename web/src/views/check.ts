@@ -17,9 +17,14 @@ import { chooseRelease, errorBox, loading, releaseProblems, releasesOrError, rel
 import { CONVERT, renderConversion } from './convert-result';
 import { renderGatewayConversion, TO_GATEWAY } from './gateway-result';
 
-const REPORT: Operation<ManifestCheckQuery, ManifestCheckQueryVariables> =
-  /* GraphQL */ `query ManifestCheck($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
-  upgradeReport(from: $from, to: $to, manifest: $manifest) {
+const REPORT: Operation<ManifestCheckQuery, ManifestCheckQueryVariables> = /* GraphQL */ `query ManifestCheck(
+  $from: KubeVersion!
+  $to: KubeVersion!
+  $manifest: String
+  $apiserverMetrics: String
+  $auditLog: String
+) {
+  upgradeReport(from: $from, to: $to, manifest: $manifest, apiserverMetrics: $apiserverMetrics, auditLog: $auditLog) {
     from to path documents summary { breaking warning info notChecked }
     coverage { objects checked notCovered { apiVersion kind objects } }
     findings {
@@ -99,6 +104,27 @@ export const checkView: View = {
       );
     });
 
+    // The API server's record (docs/cluster.md): optional, checked beside the manifest or alone.
+    const recordArea = (id: string, placeholder: string) =>
+      h('textarea', { id, name: id, rows: 6, spellcheck: 'false', autocomplete: 'off', placeholder });
+    const metricsArea = recordArea('apiserver-metrics', 'The output of kubectl get --raw /metrics');
+    const auditArea = recordArea('audit-log', 'Audit log lines (JSON), e.g. those with "k8s.io/deprecated":"true"');
+    const record = h(
+      'details',
+      { className: 'apiserver-record', id: 'apiserver-record' },
+      h('summary', {}, 'The API server’s record (optional): deprecated APIs clients still call'),
+      h('label', { for: 'apiserver-metrics', className: 'field-label' }, 'Metrics'),
+      metricsArea,
+      h('label', { for: 'audit-log', className: 'field-label' }, 'Audit log'),
+      auditArea,
+      h(
+        'p',
+        { className: 'help' },
+        'Each deprecated API version the metrics name is checked like an object of it; the audit log names its callers.',
+      ),
+    );
+    const recordText = (area: HTMLTextAreaElement) => (area.value.trim() === '' ? null : area.value);
+
     const results = h('div', { className: 'results', id: 'check-results', 'aria-live': 'polite' });
     /** Checks (upgradeReport) or converts (convertManifest) what the editor holds; both show errors alike. */
     const run = async (action: 'check' | 'convert' | 'gateway' = 'check') => {
@@ -125,10 +151,18 @@ export const checkView: View = {
         );
         return;
       }
-      if (textarea.value.trim() === '') {
+      const apiserverMetrics = action === 'check' ? recordText(metricsArea) : null;
+      const auditLog = action === 'check' ? recordText(auditArea) : null;
+      if (textarea.value.trim() === '' && apiserverMetrics === null && auditLog === null) {
         fill(
           results,
-          h('p', { className: 'error', role: 'alert' }, 'Paste a manifest, drop a file, or load the example first.'),
+          h(
+            'p',
+            { className: 'error', role: 'alert' },
+            action === 'check'
+              ? 'Paste a manifest, drop a file, load the example, or give the API server’s record first.'
+              : 'Paste a manifest, drop a file, or load the example first.',
+          ),
         );
         return;
       }
@@ -145,7 +179,13 @@ export const checkView: View = {
       );
       try {
         if (action === 'check') {
-          const { upgradeReport } = await gql(REPORT, { from, to, manifest });
+          const { upgradeReport } = await gql(REPORT, {
+            from,
+            to,
+            manifest: manifest.trim() === '' ? null : manifest,
+            apiserverMetrics,
+            auditLog,
+          });
           fill(
             results,
             renderReport(upgradeReport, manifest, file, readParams().severity, (severity) => update({ severity })),
@@ -181,6 +221,7 @@ export const checkView: View = {
         { className: 'manifest-input' },
         h('label', { for: 'manifest', className: 'field-label' }, 'Manifest ', nameOut),
         drop,
+        record,
         h(
           'p',
           { id: 'manifest-help', className: 'help' },
@@ -285,7 +326,9 @@ function renderReport(
 ): HTMLElement {
   const { breaking, warning, info } = report.summary;
   const marks = new Map<number, LineMark[]>();
+  // A request the API server recorded has its line in the metrics or audit log, not in the manifest.
   report.findings.forEach((f) => {
+    if (f.resource.origin?.apiRequest) return;
     const list = marks.get(f.line) ?? [];
     list.push({ severity: f.severity, label: `${SEVERITY[f.severity].text} in ${f.effectiveIn}` });
     marks.set(f.line, list);
