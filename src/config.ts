@@ -82,13 +82,27 @@ export function isDevelopment(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NODE_ENV === 'development';
 }
 
-/** Largest manifest upgradeReport and netkb check accept, in bytes (NETKB_MAX_MANIFEST_BYTES, default 5 MiB). */
+/** Largest manifest upgradeReport, convertManifest and ingressToGateway accept, in bytes (NETKB_MAX_MANIFEST_BYTES, default 5 MiB). */
 export function maxManifestBytes(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.NETKB_MAX_MANIFEST_BYTES?.trim();
   if (!raw) return 5 * 1024 * 1024;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1)
     throw new ConfigError(`NETKB_MAX_MANIFEST_BYTES "${raw}" must be a positive whole number of bytes`);
+  return n;
+}
+
+/**
+ * Largest local file netkb check, convert and gateway read, in bytes (NETKB_MAX_FILE_BYTES, default 64 MiB): a
+ * cluster dump is larger than a manifest, and the command line holds one file at a time; the server keeps its
+ * own limit (NETKB_MAX_MANIFEST_BYTES) for what clients send.
+ */
+export function maxFileBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.NETKB_MAX_FILE_BYTES?.trim();
+  if (!raw) return 64 * 1024 * 1024;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new ConfigError(`NETKB_MAX_FILE_BYTES "${raw}" must be a positive whole number of bytes`);
   return n;
 }
 

@@ -12,7 +12,7 @@ import { apiserverRecordReports } from '../services/apiserver-record';
 import { DEFAULT_LIMITS } from '../analysis';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { requireRange } from '../services/versions';
-import { docsUrl, maxManifestBytes } from '../config';
+import { docsUrl, maxFileBytes } from '../config';
 import { writeInBatches } from '../analysis/report/json-pieces';
 import { countFindings } from '../analysis/report/severity';
 import { FORMAT_NAMES, formatter as formatterFor } from './formats';
@@ -92,7 +92,7 @@ Exit codes (--exit-codes pluto, as Fairwinds' Pluto; --fail-on defaults to warni
   2  findings at or above --fail-on, none of them breaking ("deprecated")
   3  breaking findings ("removed")
 
-Environment: DATABASE_URL (default file:./data/netkb.db), NETKB_MAX_MANIFEST_BYTES (default 5 MiB per file),
+Environment: DATABASE_URL (default file:./data/netkb.db), NETKB_MAX_FILE_BYTES (default 64 MiB per file),
 NETKB_DOCS_URL (where docs/ is published, for the SARIF rules' help links).
 
 Examples:
@@ -152,7 +152,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     const kb = await io.loadKb();
     const { from, to, releases: path } = requireRange(kb, o.from, o.to);
     notePreliminary('check', kb, to, io);
-    const limit = maxManifestBytes();
+    const limit = maxFileBytes();
     const gatewayApi = gatewayApiRange(o);
     // An unknown bundle is a usage error of the whole run, not of each file.
     const bundles = gatewayApi && requireGatewayApiRange(kb, gatewayApi);

@@ -4,7 +4,7 @@
 import type { Finding } from '../analysis';
 import type { ConversionChange } from '../convert/types';
 import { formatVersion } from '../kb/version';
-import { maxManifestBytes } from '../config';
+import { maxFileBytes } from '../config';
 import { convertManifest, type ConversionReport } from '../services/convert-manifest';
 import { requireRange } from '../services/versions';
 import type { CliIo } from './io';
@@ -81,7 +81,7 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
     const kb = await io.loadKb();
     const { from, to, releases: path } = requireRange(kb, o.from, o.to);
     notePreliminary('convert', kb, to, io);
-    const limit = maxManifestBytes();
+    const limit = maxFileBytes();
     const done: Converted[] = inputs.map((input) => {
       if (input.error) return { file: input.name, report: null, error: input.error };
       const { result, error } = forFile(() =>

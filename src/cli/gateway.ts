@@ -5,7 +5,7 @@ import { statSync } from 'node:fs';
 import type { Severity } from '../analysis';
 import type { GatewayConversionResult } from '../convert/gateway/plan';
 import { formatVersion } from '../kb/version';
-import { maxManifestBytes } from '../config';
+import { maxFileBytes } from '../config';
 import { ingressToGateway, type IngressProvider } from '../services/ingress-to-gateway';
 import type { CliIo } from './io';
 import { EXIT_BAD_INPUT } from './errors';
@@ -105,7 +105,7 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
         manifest: input.text,
         provider: PROVIDERS[o.provider!],
         gatewayClassName: o['gateway-class'] ?? null,
-        limits: { maxBytes: maxManifestBytes() },
+        limits: { maxBytes: maxFileBytes() },
         fileName: input.name,
       }),
     );

@@ -9,11 +9,11 @@ import { seededDatabase } from '../support/http';
 const root = projectRoot();
 const realWorld = join(root, 'test', 'fixtures', 'real-world');
 
-function netkb(args: string[], input?: string) {
+function netkb(args: string[], input?: string, env: Record<string, string> = {}) {
   const r = spawnSync(join(root, 'node_modules', '.bin', 'tsx'), [join(root, 'src', 'cli', 'netkb.ts'), ...args], {
     encoding: 'utf8',
     input,
-    env: { ...process.env, DATABASE_URL: `file:${seededDatabase()}` },
+    env: { ...process.env, DATABASE_URL: `file:${seededDatabase()}`, ...env },
     cwd: root,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -70,6 +70,24 @@ describe('exit codes', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message as RegExp);
     expect(r.stdout).toBe('');
+  });
+
+  it("a file over NETKB_MAX_FILE_BYTES is an error entry (2); the server's NETKB_MAX_MANIFEST_BYTES does not apply", () => {
+    const file = join(realWorld, 'ingress-controller-2019.yaml');
+    const small = netkb(['check', file, '--from', '1.15', '--to', '1.20', '--format', 'json'], undefined, {
+      NETKB_MAX_FILE_BYTES: '100',
+    });
+    expect(small.code).toBe(2);
+    expect(JSON.parse(small.stdout).files[0].error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const server = netkb(['check', file, '--from', '1.15', '--to', '1.20'], undefined, {
+      NETKB_MAX_MANIFEST_BYTES: '100',
+    });
+    expect(server.code).toBe(1);
+    const bad = netkb(['check', file, '--from', '1.15', '--to', '1.20'], undefined, { NETKB_MAX_FILE_BYTES: 'lots' });
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      expect.stringContaining('NETKB_MAX_FILE_BYTES "lots" must be a positive whole number of bytes'),
+    ]);
   });
 
   it('2 for invalid YAML, naming the file, line and column', () => {
