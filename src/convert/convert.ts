@@ -131,13 +131,25 @@ export function convertManifest(
     const reason = repeated
       ? `document ${f.resource.documentIndex + 1} repeats a key in a map (${repeated.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}); remove the duplicate first`
       : !visited.has(objectKey)
-        ? "the object is written inside another one (a ConfigMap's text block); edit it by hand"
+        ? (NOT_IN_PLACE[f.resource.origin?.source ?? ''] ?? NOT_IN_PLACE[''])
         : ((reasons.get(objectKey) ?? []).find((m) => matches(m, f))?.reason ?? NO_CONVERSION);
     unconverted.push({ ...f, message: `${f.message} Not converted: ${reason.replace(/\.+$/, '')}.` });
   }
   changes.sort((a, b) => a.resource.documentIndex - b.resource.documentIndex || a.line - b.line);
   return { manifest: printer.finish(), changes, unconverted, documents: read.objects.length };
 }
+
+/**
+ * Why an object that is not written out in the input itself is not converted, by where it was read from
+ * (reader ObjectOrigin): what to rewrite instead.
+ */
+const NOT_IN_PLACE: Record<string, string> = {
+  '': "the object is written inside another one (a ConfigMap's text block); edit it by hand",
+  LAST_APPLIED:
+    'it is the configuration last applied to a live object, kept in its kubectl.kubernetes.io/last-applied-configuration annotation; convert the file it is applied from and apply that, which rewrites the annotation',
+  HELM_RELEASE:
+    "it is in the stored manifest of a Helm release; change the chart's template, and before the upgrade rewrite the API versions in the release's stored manifest (the helm-mapkubeapis plugin does so: https://github.com/helm/helm-mapkubeapis)",
+};
 
 /** The objects of a document that can be rewritten: the document itself, or the items of a List. */
 function slotsOf(doc: Document): Slot[] {

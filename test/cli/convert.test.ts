@@ -133,6 +133,20 @@ describe('netkb convert', () => {
     expect(r.stdout).toBe('');
   });
 
+  it("leaves live objects' last-applied configurations and Helm releases' manifests alone, saying what to rewrite instead", () => {
+    const fixture = (name: string) => join(root, 'test', 'fixtures', 'rules', 'api-version', name);
+    const live = netkb(['convert', fixture('live-dump-last-applied.yaml'), '--from', '1.15', '--to', '1.22']);
+    expect(live.code).toBe(1);
+    expect(live.stderr).toContain('0 changes, 2 not converted');
+    expect(live.stderr).toContain('convert the file it is applied from and apply that');
+    const helm = netkb(['convert', fixture('helm-release-storage.yaml'), '--from', '1.20', '--to', '1.25']);
+    expect(helm.code).toBe(1);
+    expect(helm.stderr).toContain("it is in the stored manifest of a Helm release; change the chart's template");
+    expect(helm.stderr).not.toContain('hunter2-never-shown');
+    // The Secrets are written back as they were: nothing of a release is rewritten.
+    expect(helm.stdout).toBe(readFileSync(fixture('helm-release-storage.yaml'), 'utf8'));
+  });
+
   it('exit 2 for invalid YAML, naming the file, line and column', () => {
     const file = join(dir, 'broken.yaml');
     writeFileSync(file, 'apiVersion: v1\nkind: Service\nmetadata:\n  name: [oops\n');
