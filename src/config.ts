@@ -84,11 +84,15 @@ export function isDevelopment(env: NodeJS.ProcessEnv = process.env): boolean {
 
 /** Largest manifest upgradeReport, convertManifest and ingressToGateway accept, in bytes (NETKB_MAX_MANIFEST_BYTES, default 5 MiB). */
 export function maxManifestBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.NETKB_MAX_MANIFEST_BYTES?.trim();
-  if (!raw) return 5 * 1024 * 1024;
+  return bytesSetting(env, 'NETKB_MAX_MANIFEST_BYTES', 5 * 1024 * 1024);
+}
+
+/** A size in bytes from `name`: `fallback` when unset, a ConfigError naming it when not a positive whole number. */
+function bytesSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1)
-    throw new ConfigError(`NETKB_MAX_MANIFEST_BYTES "${raw}" must be a positive whole number of bytes`);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} "${raw}" must be a positive whole number of bytes`);
   return n;
 }
 
@@ -98,12 +102,7 @@ export function maxManifestBytes(env: NodeJS.ProcessEnv = process.env): number {
  * own limit (NETKB_MAX_MANIFEST_BYTES) for what clients send.
  */
 export function maxFileBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.NETKB_MAX_FILE_BYTES?.trim();
-  if (!raw) return 64 * 1024 * 1024;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1)
-    throw new ConfigError(`NETKB_MAX_FILE_BYTES "${raw}" must be a positive whole number of bytes`);
-  return n;
+  return bytesSetting(env, 'NETKB_MAX_FILE_BYTES', 64 * 1024 * 1024);
 }
 
 /**

@@ -111,24 +111,16 @@ function resources(extra: Partial<Record<string, Partial<FakeResource>>> = {}): 
 let server: FakeApiServer;
 afterEach(() => server?.close());
 
+/** netkb cluster on the fake server, 1.20 -> 1.25, with `extra` options. */
+const cluster = (...extra: string[]) =>
+  netkb(['cluster', '--kubeconfig', server.kubeconfig, '--from', '1.20', '--to', '1.25', ...extra]);
+
 describe('netkb cluster', () => {
   jest.setTimeout(60_000);
 
   it('reports live objects as last applied, Helm releases and requested APIs, listing only what changes, paged', async () => {
     server = await startFakeApiServer(resources(), METRICS);
-    const r = await netkb([
-      'cluster',
-      '--kubeconfig',
-      server.kubeconfig,
-      '--from',
-      '1.20',
-      '--to',
-      '1.25',
-      '--page-size',
-      '2',
-      '--format',
-      'json',
-    ]);
+    const r = await cluster('--page-size', '2', '--format', 'json');
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     const findings = report.files.flatMap((f: any) => f.findings.map((x: any) => ({ file: f.file, ...x })));
@@ -174,17 +166,7 @@ describe('netkb cluster', () => {
 
   it('says what the server refused, and goes on: a forbidden list and /metrics are error entries, exit 2', async () => {
     server = await startFakeApiServer(resources({ ingresses: { forbidden: true } }), null);
-    const r = await netkb([
-      'cluster',
-      '--kubeconfig',
-      server.kubeconfig,
-      '--from',
-      '1.20',
-      '--to',
-      '1.25',
-      '--format',
-      'json',
-    ]);
+    const r = await cluster('--format', 'json');
     expect(r.code).toBe(2);
     const report = JSON.parse(r.stdout);
     const errors = report.files.filter((f: any) => f.error).map((f: any) => [f.file, f.error.code]);
@@ -199,30 +181,10 @@ describe('netkb cluster', () => {
 
   it('--no-helm lists no Secrets; a missing context or kubeconfig is a usage error naming it', async () => {
     server = await startFakeApiServer(resources(), METRICS);
-    const r = await netkb([
-      'cluster',
-      '--kubeconfig',
-      server.kubeconfig,
-      '--no-helm',
-      '--no-metrics',
-      '--from',
-      '1.20',
-      '--to',
-      '1.25',
-    ]);
+    const r = await cluster('--no-helm', '--no-metrics');
     expect(r.code).toBe(1);
     expect(server.requests.some((q) => q.startsWith('/api/v1/secrets') || q === '/metrics')).toBe(false);
-    const context = await netkb([
-      'cluster',
-      '--kubeconfig',
-      server.kubeconfig,
-      '--context',
-      'prod',
-      '--from',
-      '1.20',
-      '--to',
-      '1.25',
-    ]);
+    const context = await cluster('--context', 'prod');
     expect([context.code, context.stderr]).toEqual([
       2,
       expect.stringContaining('no context prod in the kubeconfig (it has fake)'),

@@ -173,25 +173,7 @@ export function objectLabel(r: {
   name: string | null;
   namespace: string | null;
   documentIndex: number;
-  origin?: {
-    source: string;
-    liveApiVersion: string | null;
-    helmRelease: {
-      namespace: string | null;
-      name: string;
-      revision: number | null;
-      chart: string | null;
-      template: string | null;
-      manifestLine: number;
-    } | null;
-    apiRequest?: {
-      recordedIn: string;
-      resource: string;
-      subresource: string;
-      removedRelease: string | null;
-      callers: { user: string; userAgent: string | null; verbs: string[]; requests: number }[];
-    } | null;
-  } | null;
+  origin?: ResourceRef['origin'];
 }): string {
   // An object read from a cluster says how it was checked, in the words of the CLI's reports (originSuffix).
   const origin = r.origin ? originSuffix({ origin: r.origin } as ResourceRef) : '';
