@@ -3,7 +3,7 @@
 // the keyPlaces of kinds.yaml; which keys are deprecated or removed, and when their replacement starts
 // being set, is the well-known-keys records.
 import type { KeyPlace, WellKnownKey } from '../../../kb/model';
-import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
+import { changeAt, clampToPath, onPath, pathText, placed, placeOf, type FindingText } from '../findings';
 import { keyRecordFor, keysOf, keyUsesIn, replacementFrom } from '../key-uses';
 import { inReservedDomain, reservedDomainOf } from '../../../kb/key-domains';
 import { remember } from '../memo';
@@ -31,6 +31,7 @@ const kit = ruleKit('well-known-key', {
     useFrom: 'Use {replacement} instead (at {at}) from {from}, the first release that has it; until then keep {key}.',
     use: 'Use {replacement} instead (at {at}).',
     fieldSet: 'Remove {key} (at {at}): {replacement} is set on this object already and takes its place.',
+    saidOnceLive: 'Said once, on the first object read from the cluster that carries it.',
     checkByHand:
       "Kubernetes reserves {domain} for its own keys, but neither its well-known keys page nor kubernetes/api names this one, and no record of netkb does: find out which project sets or reads it and check that project's notes for the releases on the path.",
   },
@@ -68,7 +69,11 @@ export const wellKnownKeyRule: ObjectRule = {
         // Once per key and object: the first place names it, the others would say the same.
         if (unknown.has(use.key)) continue;
         unknown.add(use.key);
-        findings.push(placed(notKnownText(use.key, use.place.type, domains, ctx), object, use.path, at));
+        // Objects read from a cluster carry the keys its controllers set, on every object alike: once per input.
+        const live = object.origin !== undefined;
+        if (live && remember(ctx, ['well-known-key-live', use.key], () => placeOf(object)) !== placeOf(object))
+          continue;
+        findings.push(placed(notKnownText(use.key, use.place.type, domains, live, ctx), object, use.path, at));
         continue;
       }
       if (use.place.type !== record.type) continue;
@@ -86,14 +91,21 @@ export const wellKnownKeyRule: ObjectRule = {
 };
 
 /** A key of the reserved domains that no record names (nor a prefix record covers): not checked. */
-function notKnownText(key: string, type: KeyPlace['type'], domains: readonly string[], ctx: RuleContext): FindingText {
+function notKnownText(
+  key: string,
+  type: KeyPlace['type'],
+  domains: readonly string[],
+  live: boolean,
+  ctx: RuleContext,
+): FindingText {
+  const fix = kit.fix('checkByHand', { domain: reservedDomainOf(key, domains)! });
   return kit.text({
     messageId: 'notKnown',
     severity: 'INFO',
     checked: false,
     effectiveIn: ctx.path.from,
     data: { type: type.toLowerCase(), key },
-    fix: kit.fix('checkByHand', { domain: reservedDomainOf(key, domains)! }),
+    fix: live ? `${fix} ${kit.fix('saidOnceLive', {})}` : fix,
   });
 }
 
