@@ -68,15 +68,19 @@ export async function collect(
   options: CollectOptions,
 ): Promise<ClusterInput[]> {
   const out: ClusterInput[] = [];
-  const served = await discovery(server);
+  const { served, versionsOf } = await discovery(server);
   for (const target of listTargets(records, to)) {
+    // A version netkb knows first; else any other version of the same groups the server lists it in (one netkb has
+    // no record of: its objects are then said not checked, and their last-applied configurations still checked).
+    const groups = new Set(target.apiVersions.map(groupOf));
+    const others = [...groups].flatMap(versionsOf).filter((v) => !target.apiVersions.includes(v));
     let apiVersion: string | undefined;
-    for (const v of target.apiVersions)
+    for (const v of [...target.apiVersions, ...others])
       if (await served(v, target.resource)) {
         apiVersion = v;
         break;
       }
-    if (apiVersion === undefined) continue; // the cluster serves the kind in no version netkb knows: nothing to read
+    if (apiVersion === undefined) continue; // the cluster does not serve the kind: it has no such objects
     out.push(...(await listAll(server, apiVersion, target.resource, target.kind, '', options)));
   }
   if (options.helm) {
@@ -111,13 +115,18 @@ export async function collect(
  * Whether the server serves `resource` in `apiVersion`: the group versions of /apis, then that version's resource
  * list (/api/v1, /apis/GROUP/VERSION), each read once.
  */
-async function discovery(server: ApiServer): Promise<(apiVersion: string, resource: string) => Promise<boolean>> {
+async function discovery(server: ApiServer): Promise<{
+  served: (apiVersion: string, resource: string) => Promise<boolean>;
+  /** The group versions the server names for `group` ('' the core group), newest first as it lists them. */
+  versionsOf: (group: string) => string[];
+}> {
   const groups = await json(server, '/apis');
   const versions = new Set<string>(['v1']);
   for (const g of (groups?.groups as { versions?: { groupVersion?: string }[] }[] | undefined) ?? [])
     for (const v of g.versions ?? []) if (v.groupVersion) versions.add(v.groupVersion);
   const resources = new Map<string, Set<string>>();
-  return async (apiVersion, resource) => {
+  const versionsOf = (group: string) => [...versions].filter((v) => groupOf(v) === group);
+  const served = async (apiVersion: string, resource: string) => {
     if (!versions.has(apiVersion)) return false;
     let names = resources.get(apiVersion);
     if (!names) {
@@ -132,7 +141,10 @@ async function discovery(server: ApiServer): Promise<(apiVersion: string, resour
     }
     return names.has(resource);
   };
+  return { served, versionsOf };
 }
+
+const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0] : '');
 
 async function json(server: ApiServer, path: string): Promise<Record<string, unknown> | null> {
   const answer = await server.get(path);

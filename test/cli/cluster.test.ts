@@ -179,6 +179,30 @@ describe('netkb cluster', () => {
     expect(r.stdout).toContain('"source": "HELM_RELEASE"');
   });
 
+  it('lists a kind in a version of its group netkb has no record of, rather than passing over its objects', async () => {
+    const v2 = (i: Record<string, unknown>) => ({ ...i, apiVersion: 'networking.k8s.io/v2' });
+    server = await startFakeApiServer(
+      resources({
+        ingresses: {
+          apiVersion: 'networking.k8s.io/v2',
+          items: [v2(ingress('a', 'networking.k8s.io/v1beta1')), v2(ingress('b', null))],
+        },
+      }),
+      METRICS,
+    );
+    const r = await cluster('--no-helm', '--no-metrics', '--format', 'json');
+    expect(server.requests).toContain('/apis/networking.k8s.io/v2/ingresses?limit=250');
+    const findings = JSON.parse(r.stdout).files.flatMap((f: any) => f.findings);
+    // The applied source is still checked; the live version is said not checked.
+    expect(findings.map((f: any) => [f.resource.name, f.messageId, f.checked])).toEqual(
+      expect.arrayContaining([
+        ['a', 'removed', true],
+        ['b', 'liveAsServed', false],
+        ['b', 'notKnown', false],
+      ]),
+    );
+  });
+
   it('--no-helm lists no Secrets; a missing context or kubeconfig is a usage error naming it', async () => {
     server = await startFakeApiServer(resources(), METRICS);
     const r = await cluster('--no-helm', '--no-metrics');
