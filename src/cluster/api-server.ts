@@ -32,7 +32,9 @@ export async function apiServer(file: string | undefined, context: string | unde
     if (file !== undefined) kc.loadFromFile(file);
     else kc.loadFromDefault();
   } catch (err) {
-    throw new ClusterConfigError(`cannot read the kubeconfig${file ? ` ${file}` : ''}: ${(err as Error).message}`);
+    // The reader's own message may quote the file, credentials included: only its error code is said.
+    const reason = (err as NodeJS.ErrnoException).code ?? 'not a kubeconfig netkb can read';
+    throw new ClusterConfigError(`cannot read the kubeconfig${file ? ` ${file}` : ''} (${reason})`);
   }
   if (context !== undefined) {
     if (!kc.getContexts().some((c) => c.name === context))

@@ -87,16 +87,7 @@ export function upgradeReport(kb: KnowledgeBase, request: UpgradeReportRequest):
         : {}),
       ...(typeof auditLog === 'string' ? { auditLog: { name: 'auditLog', text: auditLog } } : {}),
     },
-    (argument, read) => {
-      try {
-        return read();
-      } catch (err) {
-        if (!(err instanceof ManifestError)) throw err;
-        const where = err.line !== undefined ? { line: err.line, column: err.column } : {};
-        // The readers refuse only text that is not what the argument should be.
-        throw clientError(ErrorCode.NOT_A_MANIFEST, `${argument}: ${err.message}`, { argument, ...where });
-      }
-    },
+    (argument, read) => refusingBadManifests({ ...DEFAULT_LIMITS, maxBytes }, read, argument),
   );
   for (const r of record) if (r.report) parts.push(r.report);
   // Each input's findings are in order; together, by the release where they bite (a stable sort keeps the rest).
@@ -162,27 +153,30 @@ export function requireGatewayApiRange(kb: KnowledgeBase, input: GatewayApiRange
   return { from, to, channel: channelOf(input.channel) };
 }
 
-/** Runs `read`, turning a ManifestError into the client error upgradeReport and convertManifest answer with. */
-export function refusingBadManifests<T>(limits: ManifestLimits, read: () => T): T {
+/**
+ * Runs `read`, turning a ManifestError into the client error upgradeReport and convertManifest answer with,
+ * naming `argument` (the manifest, or the API server's record).
+ */
+export function refusingBadManifests<T>(limits: ManifestLimits, read: () => T, argument = 'manifest'): T {
   try {
     return read();
   } catch (err) {
     if (!(err instanceof ManifestError)) throw err;
     const where = err.line !== undefined ? { line: err.line, column: err.column } : {};
     if (err.code !== 'INVALID_YAML' && err.code !== 'TOO_LARGE' && err.code !== 'TOO_COMPLEX')
-      throw clientError(ErrorCode[err.code], `manifest: ${err.message}`, {
-        argument: 'manifest',
+      throw clientError(ErrorCode[err.code], `${argument}: ${err.message}`, {
+        argument,
         ...where,
         ...err.details,
       });
     if (err.code === 'TOO_LARGE')
-      throw clientError(ErrorCode.PAYLOAD_TOO_LARGE, `manifest: ${err.message}`, {
-        argument: 'manifest',
+      throw clientError(ErrorCode.PAYLOAD_TOO_LARGE, `${argument}: ${err.message}`, {
+        argument,
         limitBytes: limits.maxBytes,
         ...err.details,
       });
     if (err.code === 'TOO_COMPLEX')
-      throw clientError(ErrorCode.MANIFEST_TOO_COMPLEX, `manifest: ${err.message}`, { argument: 'manifest', ...where });
-    throw clientError(ErrorCode.BAD_USER_INPUT, `manifest: ${err.message}`, { argument: 'manifest', ...where });
+      throw clientError(ErrorCode.MANIFEST_TOO_COMPLEX, `${argument}: ${err.message}`, { argument, ...where });
+    throw clientError(ErrorCode.BAD_USER_INPUT, `${argument}: ${err.message}`, { argument, ...where });
   }
 }

@@ -166,6 +166,19 @@ spec:
 ${args.map((a) => `        - ${a}`).join('\n')}
 `;
 
+/** --proxy-mode's values as the scenarios need them: userspace deprecated in 1.23 and removed in 1.26, for iptables. */
+const PROXY_MODE_VALUES: Flag['values'] = [
+  {
+    value: 'userspace',
+    introducedIn: null,
+    deprecatedIn: 1023,
+    removedIn: 1026,
+    replacement: 'iptables',
+    alternatives: [],
+  },
+  { value: 'iptables', introducedIn: null, deprecatedIn: null, removedIn: null, replacement: null, alternatives: [] },
+];
+
 export const SCENARIOS: Scenario[] = [
   {
     // The API server's own word that a version is deprecated, for one netkb has no record of.
@@ -251,24 +264,7 @@ export const SCENARIOS: Scenario[] = [
       flag({ name: '--new' }),
       flag({
         name: '--proxy-mode',
-        values: [
-          {
-            value: 'userspace',
-            introducedIn: null,
-            deprecatedIn: 1023,
-            removedIn: 1026,
-            replacement: 'iptables',
-            alternatives: [],
-          },
-          {
-            value: 'iptables',
-            introducedIn: null,
-            deprecatedIn: null,
-            removedIn: null,
-            replacement: null,
-            alternatives: [],
-          },
-        ],
+        values: PROXY_MODE_VALUES,
       }),
     ]),
     path: pathOf(1022, 1024),
@@ -297,24 +293,7 @@ export const SCENARIOS: Scenario[] = [
     kb: syntheticKb([
       flag({
         name: '--proxy-mode',
-        values: [
-          {
-            value: 'userspace',
-            introducedIn: null,
-            deprecatedIn: 1023,
-            removedIn: 1026,
-            replacement: 'iptables',
-            alternatives: [],
-          },
-          {
-            value: 'iptables',
-            introducedIn: null,
-            deprecatedIn: null,
-            removedIn: null,
-            replacement: null,
-            alternatives: [],
-          },
-        ],
+        values: PROXY_MODE_VALUES,
       }),
     ]),
     path: pathOf(1025, 1026),

@@ -44,14 +44,12 @@ const SAMPLE_VALUE = /^[-+]?(?:\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\
 export function readRequestedApiMetrics(text: string): RequestedApi[] {
   const out = new Map<string, RequestedApi>();
   const lines = text.split('\n');
-  let sample = false;
   lines.forEach((raw, i) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
     const m = /^([A-Za-z_:][A-Za-z0-9_:]*)(\{.*\})?\s+(\S+)(\s+\S+)?$/.exec(line);
     if (!m || !SAMPLE_VALUE.test(m[3]))
       throw new ManifestError('NOT_A_MANIFEST', `line ${i + 1} is not in Prometheus' text format`, i + 1, 1);
-    sample = true;
     if (m[1] !== METRIC || !(Number(m[3]) > 0)) return;
     const labels = labelsOf(m[2] ?? '', i + 1);
     const entry: RequestedApi = {
@@ -68,8 +66,6 @@ export function readRequestedApiMetrics(text: string): RequestedApi[] {
     const key = keyOf(entry);
     if (!out.has(key)) out.set(key, entry);
   });
-  if (!sample && text.trim() !== '' && !/^#/m.test(text))
-    throw new ManifestError('NOT_A_MANIFEST', 'no metric in it (the output of kubectl get --raw /metrics)', 1, 1);
   return [...out.values()];
 }
 

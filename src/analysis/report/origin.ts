@@ -8,7 +8,7 @@ import type { ResourceRef } from '../types';
  * chart web-1.2.0, web/templates/deployment.yaml, line 12 of its manifest)", " (requested of the API server: ingresses,
  * by ...)", or "" for an object written by hand.
  */
-export function originSuffix(r: ResourceRef): string {
+export function originSuffix(r: Pick<ResourceRef, 'origin'>): string {
   const o = r.origin;
   if (!o) return '';
   if (o.source === 'LAST_APPLIED') return ` (last applied, live as ${o.liveApiVersion})`;

@@ -176,7 +176,7 @@ export function objectLabel(r: {
   origin?: ResourceRef['origin'];
 }): string {
   // An object read from a cluster says how it was checked, in the words of the CLI's reports (originSuffix).
-  const origin = r.origin ? originSuffix({ origin: r.origin } as ResourceRef) : '';
+  const origin = r.origin ? originSuffix({ origin: r.origin }) : '';
   return r.kind
     ? `${r.kind}${r.name ? ` ${r.namespace ? `${r.namespace}/` : ''}${r.name}` : ''}${origin}`
     : `document ${r.documentIndex + 1}`;
