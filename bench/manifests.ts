@@ -23,9 +23,10 @@ export function manifest(objects: number): string {
 /**
  * A `kubectl get deployments,secrets -A -o yaml` List: `objects` live Deployments (every other one with a
  * last-applied configuration, every fourth of those applied as extensions/v1beta1) and `releases` Helm release
- * Secrets (deployed, five objects each, one a policy/v1beta1 PodDisruptionBudget).
+ * Secrets (deployed, five objects each, one a policy/v1beta1 PodDisruptionBudget). With `current`, every
+ * last-applied configuration is apps/v1: the findings (the releases' PodDisruptionBudgets) do not grow with the objects.
  */
-export function clusterDump(objects: number, releases: number): string {
+export function clusterDump(objects: number, releases: number, current = false): string {
   const items: Record<string, unknown>[] = [];
   for (let i = 0; i < objects; i++) {
     const name = `web-${i}`;
@@ -35,7 +36,7 @@ export function clusterDump(objects: number, releases: number): string {
       spec: { containers: [{ name: 'web', image: 'nginx:1.19' }] },
     };
     const applied = {
-      apiVersion: i % 4 === 0 ? 'extensions/v1beta1' : 'apps/v1',
+      apiVersion: i % 4 === 0 && !current ? 'extensions/v1beta1' : 'apps/v1',
       kind: 'Deployment',
       metadata: { name, namespace },
       spec: { replicas: 2, template },

@@ -4,7 +4,7 @@
 // ~20 MB (time and peak memory, each in a process of its own). Prints a table with
 // PASS/FAIL per target and writes bench/results.json. Not a test: it does not gate CI.
 import { spawn, execSync, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -249,7 +249,31 @@ function checkDump(env: Record<string, string>, targets: [string, boolean, strin
     ratio <= 3,
     `${ratio.toFixed(2)}x (${ours.ms} vs ${floor.ms} ms; peak ${ours.rssMiB} vs ${floor.rssMiB} MiB)`,
   ]);
-  return { netkb: ours, floor, ratio: Math.round(ratio * 100) / 100 };
+  return { netkb: ours, floor, ratio: Math.round(ratio * 100) / 100, memory: dumpMemory(env, targets) };
+}
+
+/**
+ * Peak RSS of `netkb check` on dumps of 10,000 and 40,000 live objects whose findings do not grow with them (every
+ * last-applied configuration current; 100 and 400 Helm releases): read a piece at a time, the larger input must
+ * not take memory in proportion. The median of 3 runs each.
+ */
+function dumpMemory(env: Record<string, string>, targets: [string, boolean, string][]) {
+  const peak = (objects: number) => {
+    const file = join(dir, `cluster-dump-current-${objects}.yaml`);
+    writeFileSync(file, clusterDump(objects, objects / 100, true));
+    const args = [join(root, 'bin', 'netkb'), 'check', file, '--from', '1.15', '--to', '1.25', '--format', 'json'];
+    const runs = [0, 1, 2].map(() => processRun([...args, '--fail-on', 'none'], env).rssMiB);
+    return { rssMiB: Math.round(median(runs)), megabytes: Math.round(statSync(file).size / 1e6) };
+  };
+  const small = peak(10000);
+  const large = peak(40000);
+  const ratio = large.rssMiB / small.rssMiB;
+  targets.push([
+    'netkb check, a 4x larger dump (40,000 vs 10,000 objects) <= 1.5x the peak memory',
+    ratio <= 1.5,
+    `${ratio.toFixed(2)}x (${large.rssMiB} MiB for ${large.megabytes} MB vs ${small.rssMiB} MiB for ${small.megabytes} MB)`,
+  ]);
+  return { small, large, ratio: Math.round(ratio * 100) / 100 };
 }
 
 /**

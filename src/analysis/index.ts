@@ -7,8 +7,10 @@
 export {
   DEFAULT_LIMITS,
   ManifestError,
+  NotInPieces,
   readManifest,
   readManifestExact,
+  readManifestInPieces,
   readManifestInto,
   type Manifest,
   type ManifestErrorCode,
@@ -18,10 +20,12 @@ export {
   type ManifestSink,
   type PathSegment,
   type SkippedDocument,
+  type TextInPieces,
 } from './reader/manifest';
 export {
   bytesProblem,
   inputProblem,
+  mayHaveProblem,
   noObjectsProblem,
   refuseProblem,
   type InputProblem,

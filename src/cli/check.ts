@@ -18,7 +18,7 @@ import { countFindings } from '../analysis/report/severity';
 import { FORMAT_NAMES, formatter as formatterFor } from './formats';
 import type { CheckResult, FileReport, FormatContext, InputError } from './formats/types';
 import { EXIT_SCHEMES, errorExit, reportExit, schemeIn, type ExitScheme } from './exit-codes';
-import { readInputs, STDIN_NAME, UsageError } from './files';
+import { InputFileError, readInputs, STDIN_NAME, UsageError } from './files';
 import {
   forFile,
   parseManifestArgs,
@@ -148,6 +148,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       io.stdin,
       (n, name) => progress.update(`netkb check: reading ${n} files… ${name}`),
       stdinName,
+      true,
     );
     const kb = await io.loadKb();
     const { from, to, releases: path } = requireRange(kb, o.from, o.to);
@@ -161,11 +162,11 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       progress.update(`netkb check: ${i + 1}/${inputs.length} files ${input.name}`);
       const { result: report, error } = input.error
         ? { result: null, error: input.error }
-        : forFile(() =>
+        : forFileInput(() =>
             upgradeReport(kb, {
               from: o.from,
               to: o.to,
-              manifest: input.text,
+              manifest: input.file ?? input.text,
               limits: { maxBytes: limit },
               fileName: input.name,
               gatewayApi,
@@ -232,6 +233,16 @@ export function writeReport(
     files.some((f) => f.error),
     result.strict,
   );
+}
+
+/** forFile, where a file read in pieces may also turn out unreadable or binary when it is read whole. */
+function forFileInput<T>(run: () => T): ReturnType<typeof forFile<T>> {
+  try {
+    return forFile(run);
+  } catch (err) {
+    if (err instanceof InputFileError) return { result: null, error: err.error };
+    throw err;
+  }
 }
 
 /** What SARIF needs beyond the report (exported for netkb cluster). */

@@ -1,9 +1,10 @@
 // The inputs of `netkb check` and `netkb convert`: files, directories (recursively, *.yaml, *.yml, *.json)
 // and "-" for stdin. A file that cannot be read, or holds binary data, is an input with an error, not the
 // end of the run: the other files are still checked and the error is one entry of the report.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { bytesProblem } from '../analysis';
+import { bytesProblem, NotInPieces } from '../analysis';
+import type { ManifestFile } from '../services/upgrade-report';
 import type { InputError } from './formats/types';
 
 export interface Input {
@@ -11,6 +12,8 @@ export interface Input {
   text: string;
   /** Why the file cannot be checked at all (unreadable, binary); its text is then empty. */
   error?: InputError;
+  /** With `inPieces`: the file, read when it is checked, a piece at a time (its text is then empty). */
+  file?: ManifestFile;
 }
 
 export class UsageError extends Error {}
@@ -24,6 +27,8 @@ export function readInputs(
   stdin: () => string,
   onFile: (count: number, name: string) => void = () => {},
   stdinName: string = STDIN_NAME,
+  /** Files are not read here but given as a ManifestFile (netkb check reads them a piece at a time). */
+  inPieces = false,
 ): Input[] {
   const out: Input[] = [];
   const push = (input: Input) => {
@@ -44,15 +49,71 @@ export function readInputs(
     if (stat.isDirectory()) {
       const found = walk(arg);
       if (found.length === 0) throw new UsageError(`${arg}: no *.yaml, *.yml or *.json files in this directory`);
-      for (const f of found) push(readInput(f));
+      for (const f of found) push(inPieces ? fileInput(f, stat.size) : readInput(f));
     } else {
-      push(readInput(arg));
+      push(inPieces ? fileInput(arg, stat.size) : readInput(arg));
     }
   }
   return out;
 }
 
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Bytes read from a file at a time when it is read in pieces. */
+const PIECE_BYTES = 1024 * 1024;
+
+/** Thrown by a ManifestFile's `whole` when the file cannot be checked: the error entry of its report. */
+export class InputFileError extends Error {
+  constructor(readonly error: InputError) {
+    super(error.message);
+  }
+}
+
+/** A file to be read in pieces when it is checked (a directory's file is sized when it is read). */
+function fileInput(name: string, size: number): Input {
+  const file: ManifestFile = {
+    bytes: size,
+    pieces: () => filePieces(name),
+    whole() {
+      const input = readInput(name);
+      if (input.error) throw new InputFileError(input.error);
+      return input.text;
+    },
+  };
+  return { name, text: '', file };
+}
+
+/**
+ * The file's text, PIECE_BYTES at a time, decoded as strict UTF-8 across pieces. A file that cannot be opened, a NUL
+ * byte or bytes that are not UTF-8 end it with NotInPieces: the file is then read whole, and its error is told there.
+ */
+function* filePieces(name: string): Generator<string> {
+  let fd: number;
+  try {
+    fd = openSync(name, 'r');
+  } catch {
+    throw new NotInPieces();
+  }
+  try {
+    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    const buffer = Buffer.allocUnsafe(PIECE_BYTES);
+    for (;;) {
+      const n = readSync(fd, buffer, 0, PIECE_BYTES, null);
+      const bytes = buffer.subarray(0, n);
+      if (bytes.indexOf(0) !== -1) throw new NotInPieces();
+      let text: string;
+      try {
+        text = n === 0 ? decoder.decode() : decoder.decode(bytes, { stream: true });
+      } catch {
+        throw new NotInPieces();
+      }
+      if (text !== '') yield text;
+      if (n === 0) return;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
 
 function readInput(name: string): Input {
   let bytes: Buffer;

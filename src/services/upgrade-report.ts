@@ -7,13 +7,17 @@ import {
   DEFAULT_LIMITS,
   inputProblem,
   ManifestError,
+  mayHaveProblem,
   noObjectsProblem,
+  readManifestInPieces,
   readManifestInto,
   refuseProblem,
   type Finding,
   type GatewayApiRange,
   type ManifestLimits,
+  type ManifestObject,
   type SkippedDocument,
+  type TextInPieces,
 } from '../analysis';
 import { badUserInput, clientError, ErrorCode } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
@@ -44,12 +48,20 @@ export interface UpgradeReport {
   gatewayApi: { from: string; to: string; channel: 'standard' | 'experimental' } | null;
 }
 
+/**
+ * A manifest in a file, read a piece at a time (netkb check): only the document or List item being read is held,
+ * not the file. `whole` gives the whole text where it must be read whole (see readManifestInPieces); it may throw.
+ */
+export interface ManifestFile extends TextInPieces {
+  whole(): string;
+}
+
 interface UpgradeReportRequest {
   /** The releases, as the user wrote them ("1.15"); refused with a clear error when unknown or reversed. */
   from: string;
   to: string;
   /** Null when only the API server's record is given. */
-  manifest: string | null;
+  manifest: string | ManifestFile | null;
   /** The API server's metrics and audit log (services/apiserver-record.ts), checked beside the manifest. */
   apiserverMetrics?: string | null;
   auditLog?: string | null;
@@ -69,7 +81,7 @@ export function upgradeReport(kb: KnowledgeBase, request: UpgradeReportRequest):
   const { from, to, releases: path } = requireRange(kb, request.from, request.to);
   const maxBytes = { ...DEFAULT_LIMITS, ...request.limits }.maxBytes;
   const parts: UpgradeReport[] = [];
-  if (request.manifest !== null && request.manifest.trim() !== '')
+  if (request.manifest !== null && (typeof request.manifest !== 'string' || request.manifest.trim() !== ''))
     parts.push(manifestReport(kb, { ...request, manifest: request.manifest }));
   const inputs = { apiserverMetrics, auditLog };
   for (const [argument, text] of Object.entries(inputs))
@@ -104,7 +116,10 @@ export function upgradeReport(kb: KnowledgeBase, request: UpgradeReportRequest):
   };
 }
 
-function manifestReport(kb: KnowledgeBase, request: UpgradeReportRequest & { manifest: string }): UpgradeReport {
+function manifestReport(
+  kb: KnowledgeBase,
+  request: UpgradeReportRequest & { manifest: string | ManifestFile },
+): UpgradeReport {
   const { manifest, limits = {}, fileName, gatewayApi: gatewayApiInput } = request;
   const { from, to, releases: path } = requireRange(kb, request.from, request.to);
   const gatewayApi = gatewayApiInput ? requireGatewayApiRange(kb, gatewayApiInput) : null;
@@ -112,11 +127,10 @@ function manifestReport(kb: KnowledgeBase, request: UpgradeReportRequest & { man
   // Each document is analysed as soon as it is read: only findings are kept, not every document's values.
   const analyzer = new Analyzer({ kb: analysisKb(kb), path: { from, to, releases: path }, gatewayApi });
   refusingBadManifests(all, () => {
-    refuseProblem(inputProblem(manifest, fileName));
     let objects = 0;
     let skipped: SkippedDocument[] = [];
-    readManifestInto(manifest, all, {
-      document(o, s) {
+    const sink = {
+      document(o: ManifestObject[], s: SkippedDocument[]) {
         objects += o.length;
         // Only the first few are needed to say where the documents without apiVersion and kind are.
         if (objects === 0 && skipped.length < 1000) skipped = skipped.concat(s);
@@ -127,7 +141,19 @@ function manifestReport(kb: KnowledgeBase, request: UpgradeReportRequest & { man
         skipped = [];
         analyzer.restart();
       },
-    });
+    };
+    let text = typeof manifest === 'string' ? manifest : null;
+    if (typeof manifest !== 'string') {
+      // A file is read a piece at a time unless it is one of the few that must be read whole.
+      if (readManifestInPieces(manifest, all, sink, (window) => mayHaveProblem(window, fileName)) === null) {
+        sink.restart();
+        text = manifest.whole();
+      }
+    }
+    if (text !== null) {
+      refuseProblem(inputProblem(text, fileName));
+      readManifestInto(text, all, sink);
+    }
     refuseProblem(noObjectsProblem(objects, skipped));
   });
   const result = analyzer.finish();

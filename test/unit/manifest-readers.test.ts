@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { dump, load } from 'js-yaml';
-import { readManifest, readManifestExact, type Manifest, type PathSegment } from '../../src/analysis';
+import {
+  readManifest,
+  readManifestExact,
+  readManifestInPieces,
+  type Manifest,
+  type PathSegment,
+} from '../../src/analysis';
 import {
   buildLineIndex,
   readBlockYaml,
@@ -441,3 +447,176 @@ function reference(source: string): unknown {
     return load(source, { schema: YAML_CORE_SCHEMA, json: true });
   }
 }
+
+/** The manifest read from `pieces` as readManifestInPieces hands it on (null when it leaves the text to be read whole). */
+function readInPieces(pieces: string[]): Manifest | null {
+  const objects: Manifest['objects'] = [];
+  const skipped: Manifest['skipped'] = [];
+  const documents = readManifestInPieces(
+    { bytes: Buffer.byteLength(pieces.join('')), pieces: () => pieces },
+    DEFAULT_LIMITS,
+    {
+      document(o, s) {
+        objects.push(...o);
+        skipped.push(...s);
+      },
+      restart() {
+        objects.length = 0;
+        skipped.length = 0;
+      },
+    },
+    () => false,
+  );
+  return documents === null ? null : { objects, skipped, documents };
+}
+
+/** `text` cut at the given offsets. */
+function cut(text: string, at: number[]): string[] {
+  const offsets = [...new Set(at.map((a) => a % (text.length + 1)))].sort((a, b) => a - b);
+  return [...offsets, text.length].map((end, i) => text.slice(i === 0 ? 0 : offsets[i - 1], end));
+}
+
+describe('a List read item by item, and a text read in pieces', () => {
+  const item = fc.record({
+    apiVersion: fc.constantFrom('v1', 'apps/v1', 'extensions/v1beta1'),
+    kind: fc.constantFrom('Service', 'Deployment', 'Ingress', 'ConfigMap'),
+    metadata: fc.record({
+      name: fc.string({ maxLength: 10 }),
+      annotations: fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 12 }), { maxKeys: 2 }),
+    }),
+    spec: fc.dictionary(
+      fc.constantFrom('replicas', 'items', 'x', 'rules'),
+      fc.oneof(
+        fc.integer(),
+        fc.string({ maxLength: 20 }),
+        fc.array(fc.oneof(fc.integer(), fc.constantFrom('a: b', '- c', 'text\nover lines')), { maxLength: 3 }),
+      ),
+      { maxKeys: 3 },
+    ),
+  });
+  const entry = fc.oneof(
+    { weight: 6, arbitrary: item },
+    { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.constant(null), fc.constant('- x')) },
+  );
+  const list = fc.record({
+    kind: fc.constantFrom('List', 'ServiceList', 'Thing'),
+    items: fc.array(entry, { maxLength: 6 }),
+    before: fc.boolean(),
+    style: fc.record({
+      indent: fc.constantFrom(2, 4),
+      indentSeq: fc.boolean(),
+      writer: fc.constantFrom('yaml', 'js-yaml'),
+    }),
+  });
+  const write = (l: {
+    kind: string;
+    items: unknown[];
+    before: boolean;
+    style: { indent: number; indentSeq: boolean; writer: string };
+  }) => {
+    // kubectl sorts keys (items before kind); the metadata goes after or before the list.
+    const value = l.before
+      ? { metadata: { resourceVersion: '' }, apiVersion: 'v1', kind: l.kind, items: l.items }
+      : { apiVersion: 'v1', items: l.items, kind: l.kind, metadata: { resourceVersion: '' } };
+    return l.style.writer === 'yaml'
+      ? stringify(value, { indent: l.style.indent, indentSeq: l.style.indentSeq })
+      : dump(value, { indent: l.style.indent, noArrayIndent: !l.style.indentSeq, noCompatMode: true });
+  };
+
+  it('reads generated Lists (kubectl and other styles, items of every sort) as the exact reader does, whole and in pieces', () => {
+    fc.assert(
+      fc.property(fc.array(list, { minLength: 1, maxLength: 3 }), fc.array(fc.nat(), { maxLength: 6 }), (lists, at) => {
+        const text = lists.map(write).join('---\n# next\n');
+        same(text);
+        const pieces = readInPieces(cut(text, at));
+        if (pieces !== null) expect(outcome(() => pieces)).toEqual(outcome(() => readManifestExact(text)));
+      }),
+      { numRuns: 300, seed: 20261205 },
+    );
+  });
+
+  it('hands each item of a List on as soon as its piece is read, not when the text ends', () => {
+    const items = Array.from(
+      { length: 30 },
+      (_, i) => `- apiVersion: v1\n  kind: Service\n  metadata: {name: s-${i}}\n`,
+    );
+    const text = `apiVersion: v1\nitems:\n${items.join('')}kind: List\n`;
+    const handed: number[] = [];
+    let objects = 0;
+    const pieces = function* () {
+      for (let i = 0; i < text.length; i += 64) {
+        handed.push(objects);
+        yield text.slice(i, i + 64);
+      }
+    };
+    const documents = readManifestInPieces(
+      { bytes: text.length, pieces },
+      DEFAULT_LIMITS,
+      { document: (o) => (objects += o.length), restart: () => (objects = 0) },
+      () => false,
+    );
+    expect(documents).toBe(1);
+    expect(objects).toBe(30);
+    // Before the last piece was asked for, all but the last items had been read and handed on.
+    expect(handed[handed.length - 1]).toBeGreaterThanOrEqual(28);
+    expect(handed[Math.floor(handed.length / 2)]).toBeGreaterThan(10);
+  });
+
+  it('reads a kubectl dump in pieces: every item, at its line', () => {
+    const items = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `- apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n    name: web-${i}\n    # note\n  spec:\n    replicas: ${i}\n\n`,
+    ).join('');
+    const text = `apiVersion: v1\nitems:\n${items}kind: List\nmetadata:\n  resourceVersion: ""\n`;
+    const read = readInPieces(cut(text, [7, 100, 101, 1500, 3000]))!;
+    expect(read).not.toBeNull();
+    expect(read.documents).toBe(1);
+    expect(read.objects.map((o) => o.name)).toEqual(Array.from({ length: 40 }, (_, i) => `web-${i}`));
+    expect(read.objects[39].line).toBe(3 + 39 * 8);
+    expect(read.objects[39].lineOf(['spec', 'replicas'])).toBe(3 + 39 * 8 + 6);
+    expect(outcome(() => read)).toEqual(outcome(() => readManifestExact(text)));
+  });
+
+  it.each([
+    [
+      'a kind that is not a List, with a top-level items list',
+      'apiVersion: v1\nitems:\n- apiVersion: v1\n  kind: Pod\nkind: Thing\n',
+    ],
+    ['no kind at all', 'apiVersion: v1\nitems:\n- apiVersion: v1\n  kind: Pod\n'],
+    [
+      'an alias from one item to another',
+      'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: &m {name: a}\n- apiVersion: v1\n  kind: Pod\n  metadata: *m\n',
+    ],
+    [
+      'items at two indentations',
+      'apiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    kind: Pod\n - apiVersion: v1\n   kind: Pod\n',
+    ],
+    ['a repeated items key', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\nitems: []\n'],
+    ['a root block scalar', '|\nitems:\n- apiVersion: v1\n  kind: Pod\nkind: List\n'],
+    [
+      'an item nested too deep',
+      `apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  spec: ${'['.repeat(70)}${']'.repeat(70)}\n`,
+    ],
+    ['an item with a YAML error', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  a: [1\n'],
+  ])('gives up cutting on %s: the whole text read as the exact reader reads it', (_name, text) => {
+    same(text);
+    const pieces = readInPieces([text]);
+    if (pieces !== null) expect(outcome(() => pieces)).toEqual(outcome(() => readManifestExact(text)));
+  });
+
+  it('leaves to whole-text reading what the screen stops, what has no content, and what cannot be cut with certainty', () => {
+    const limits = DEFAULT_LIMITS;
+    const sink = { document: () => undefined, restart: () => undefined };
+    const pieces = (text: string) => ({ bytes: text.length, pieces: () => [text] });
+    const manifest = 'apiVersion: v1\nkind: Pod\n';
+    expect(readManifestInPieces(pieces(manifest), limits, sink, () => false)).toBe(1);
+    expect(readManifestInPieces(pieces(manifest), limits, sink, () => true)).toBeNull();
+    expect(readManifestInPieces(pieces('# only a comment\n---\n'), limits, sink, () => false)).toBeNull();
+    expect(readManifestInPieces(pieces(`%YAML 1.2\n---\n${manifest}`), limits, sink, () => false)).toBeNull();
+    expect(readManifestInPieces(pieces(`\ufeff${manifest}`), limits, sink, () => false)).toBeNull();
+    expect(() =>
+      readManifestInPieces({ bytes: limits.maxBytes + 1, pieces: () => [] }, limits, sink, () => false),
+    ).toThrow(/the limit is/);
+  });
+});

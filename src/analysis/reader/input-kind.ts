@@ -61,6 +61,15 @@ export function inputProblem(text: string, fileName?: string): InputProblem | nu
   return binaryText(text) ?? emptyText(text) ?? templateIn(text) ?? kustomization(text, fileName);
 }
 
+/**
+ * Whether a window of a text read in pieces may hold what inputProblem refuses (binary data, a template marker, a
+ * kustomization): the text is then read whole and inputProblem says precisely. A window seen without the lines
+ * before it may look like a template where it is not (inside a block scalar begun earlier), never the reverse.
+ */
+export function mayHaveProblem(window: string, fileName?: string): boolean {
+  return binaryText(window) !== null || templateIn(window) !== null || kustomization(window, fileName) !== null;
+}
+
 /** Throws the problem as a ManifestError (what the services refuse a manifest with). */
 export function refuseProblem(problem: InputProblem | null): void {
   if (!problem) return;

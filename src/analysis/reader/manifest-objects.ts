@@ -39,37 +39,69 @@ export function objectsOfDocument(
   releases = true,
 ): void {
   if (value === null || value === undefined) return;
-  if (!isPlainObject(value) || typeof value.apiVersion !== 'string' || typeof value.kind !== 'string') {
+  if (!isObjectValue(value)) {
     out.skipped.push({ documentIndex, line: locator().firstKeyLine([]), reason: 'it has no apiVersion and kind' });
     return;
   }
-  const add = (v: Record<string, unknown>, at: PathSegment[]) => {
-    const stored = releases ? storedRelease(v) : null;
-    if (stored) {
-      const line = () => locator().entryLine([...at, 'data', 'release']) ?? locator().firstKeyLine(at);
-      return releaseObjects(documentIndex, stored, line, limits, out);
-    }
-    if (out.total >= limits.maxObjects)
-      throw new ManifestError('TOO_COMPLEX', `the manifest holds more than ${limits.maxObjects} objects`);
-    out.total++;
-    out.objects.push(liveObject(documentIndex, v, locator, at, limits) ?? makeObject(documentIndex, v, locator, at));
-    if (v.kind === 'ConfigMap') embeddedObjects(documentIndex, v, locator, at, limits, out);
-  };
-  if (value.kind === 'List' || (/List$/.test(value.kind) && Array.isArray(value.items))) {
+  if (isListValue(value, Array.isArray(value.items))) {
     const items = Array.isArray(value.items) ? value.items : [];
-    items.forEach((item, i) => {
-      if (isPlainObject(item) && typeof item.apiVersion === 'string' && typeof item.kind === 'string')
-        add(item, ['items', i]);
-      else
-        out.skipped.push({
-          documentIndex,
-          line: locator().entryLine(['items', i]) ?? locator().firstKeyLine([]),
-          reason: `item ${i} of the List has no apiVersion and kind`,
-        });
-    });
+    items.forEach((item, i) => objectOfListItem(documentIndex, item, i, locator, limits, out, releases));
   } else {
-    add(value, []);
+    addObject(documentIndex, value, [], locator, limits, out, releases);
   }
+}
+
+/** A value with apiVersion and kind: an object (a List too). */
+function isObjectValue(value: unknown): value is Record<string, unknown> & { apiVersion: string; kind: string } {
+  return isPlainObject(value) && typeof value.apiVersion === 'string' && typeof value.kind === 'string';
+}
+
+/**
+ * Whether a document's value is a List whose items are objects: kind List, or a kind ending in List with an items
+ * list (`hasItems`, given apart for a reader that hands the items on one by one and reads the rest on its own).
+ */
+export function isListValue(value: unknown, hasItems: boolean): boolean {
+  return isObjectValue(value) && (value.kind === 'List' || (/List$/.test(value.kind) && hasItems));
+}
+
+/** The object of item `i` of a List, at path ['items', i] of its document. */
+export function objectOfListItem(
+  documentIndex: number,
+  item: unknown,
+  i: number,
+  locator: () => Locator,
+  limits: ManifestLimits,
+  out: DocumentOut,
+  releases = true,
+): void {
+  if (isObjectValue(item)) addObject(documentIndex, item, ['items', i], locator, limits, out, releases);
+  else
+    out.skipped.push({
+      documentIndex,
+      line: locator().entryLine(['items', i]) ?? locator().firstKeyLine([]),
+      reason: `item ${i} of the List has no apiVersion and kind`,
+    });
+}
+
+function addObject(
+  documentIndex: number,
+  v: Record<string, unknown>,
+  at: PathSegment[],
+  locator: () => Locator,
+  limits: ManifestLimits,
+  out: DocumentOut,
+  releases: boolean,
+): void {
+  const stored = releases ? storedRelease(v) : null;
+  if (stored) {
+    const line = () => locator().entryLine([...at, 'data', 'release']) ?? locator().firstKeyLine(at);
+    return releaseObjects(documentIndex, stored, line, limits, out);
+  }
+  if (out.total >= limits.maxObjects)
+    throw new ManifestError('TOO_COMPLEX', `the manifest holds more than ${limits.maxObjects} objects`);
+  out.total++;
+  out.objects.push(liveObject(documentIndex, v, locator, at, limits) ?? makeObject(documentIndex, v, locator, at));
+  if (v.kind === 'ConfigMap') embeddedObjects(documentIndex, v, locator, at, limits, out);
 }
 
 /**

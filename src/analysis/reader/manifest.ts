@@ -23,9 +23,10 @@
 // at column 0, which `yaml` refuses; the fast reader then reads the value as js-yaml does.
 import { readExact } from './manifest-exact-lazy';
 import type * as YamlLoad from './yaml-load';
-import { objectsOfDocument, type DocumentOut } from './manifest-objects';
+import { isListValue, objectOfListItem, objectsOfDocument, type DocumentOut } from './manifest-objects';
 import {
   DEFAULT_LIMITS,
+  isPlainObject,
   ManifestError,
   type Locator,
   type Manifest,
@@ -35,7 +36,7 @@ import {
   type PathSegment,
   type SkippedDocument,
 } from './manifest-types';
-import { splitDocuments, type DocumentSlice, type LineStarts } from './yaml-documents';
+import { lineStartsOf, Segmenter, sliceOf, type Segment, type TextWindow } from './yaml-documents';
 import {
   buildLineIndex,
   entriesOf,
@@ -140,39 +141,245 @@ function handOn(out: DocumentOut, sink: ManifestSink): void {
   out.skipped = [];
 }
 
+/**
+ * A manifest's text handed over in pieces (a file read a chunk at a time), for a reader that never holds it
+ * whole: `pieces` yields it in order, each piece but the last ending with a line break or not (a line may
+ * run on into the next piece); it may be asked again (to start over). `bytes` is its size, for the limit.
+ */
+export interface TextInPieces {
+  bytes: number;
+  pieces(): Iterable<string>;
+}
+
+/**
+ * Reads a manifest given in pieces as readManifestInto does, a segment at a time (a document, or one item of a
+ * List), holding only the segment being read and the piece it is in. `screen` is asked about each window of the
+ * text before it is read: true when it may be something the caller refuses before reading (a template, binary
+ * data). Returns the number of documents, or null when the text must be read whole instead (it is not one the
+ * segments can be cut from with certainty, a segment needs the exact reader's view of the whole text, the
+ * screen said so, or it holds no content): the sink was handed documents and must restart.
+ */
+export function readManifestInPieces(
+  input: TextInPieces,
+  limits: ManifestLimits,
+  sink: ManifestSink,
+  screen: (window: string) => boolean,
+): number | null {
+  if (input.bytes > limits.maxBytes) {
+    throw new ManifestError('TOO_LARGE', `the manifest is ${input.bytes} bytes; the limit is ${limits.maxBytes} bytes`);
+  }
+  const reader = new SegmentReader(limits, sink, true);
+  const documents = reader.read(input.pieces(), screen);
+  return documents !== null && reader.content ? documents : null;
+}
+
+/**
+ * Thrown by a TextInPieces that cannot give its text in pieces after all (a file that cannot be opened, bytes that
+ * are not UTF-8 text): the text is then read whole, where what is wrong with it is told precisely.
+ */
+export class NotInPieces extends Error {}
+
+/** The most characters of one segment held across pieces (4 Mi, UTF-16 units) before the text is read whole. */
+const MAX_CARRY = 4 * 1024 * 1024;
+
 /** The fast reader, or null when the whole text must go to the exact reader. */
 function readFast(text: string, limits: ManifestLimits, sink: ManifestSink): number | null {
-  const split = splitDocuments(text);
-  if (!split) return null;
-  const out: DocumentOut = { objects: [], skipped: [], total: 0 };
-  for (let documentIndex = 0; documentIndex < split.documents.length; documentIndex++) {
-    const slice = split.documents[documentIndex];
-    if (!slice.hasContent) continue;
-    const source = text.slice(slice.start, slice.end);
+  // Items of a List are read one by one; where they cannot be, the documents whole.
+  const documents = new SegmentReader(limits, sink, true).read([text]);
+  if (documents !== null) return documents;
+  sink.restart();
+  return new SegmentReader(limits, sink, false).read([text]);
+}
+
+/** What makes the exact reader needed for the items of a List read one by one: anchors and aliases may reach across items. */
+const ANCHOR_OR_ALIAS = /(?:^|[\s[\]{},])[&*][^\s,[\]{}]/m;
+
+/**
+ * The fast reader over segments (yaml-documents.ts): each document or List item is read as soon as the
+ * Segmenter has cut it and handed to the sink; a List's header is checked at its end.
+ */
+class SegmentReader {
+  private readonly out: DocumentOut = { objects: [], skipped: [], total: 0 };
+  private readonly segmenter: Segmenter;
+  /** Whether any document has content. */
+  content = false;
+
+  constructor(
+    private readonly limits: ManifestLimits,
+    private readonly sink: ManifestSink,
+    splitItems: boolean,
+  ) {
+    this.segmenter = new Segmenter(splitItems);
+  }
+
+  /** The number of documents, or null when the text must be read otherwise. */
+  read(pieces: Iterable<string>, screen?: (window: string) => boolean): number | null {
+    const it = pieces[Symbol.iterator]();
+    try {
+      let piece = it.next();
+      let carry = '';
+      let base = 0;
+      for (;;) {
+        const next = piece.done ? piece : it.next();
+        const text = carry + (piece.done ? '' : piece.value);
+        if (screen?.(text)) return null;
+        const window: TextWindow = { text, lineStarts: lineStartsOf(text), base };
+        const complete = next.done === true;
+        const keep = this.segmenter.feed(window, complete, (s) => this.segment(window, s));
+        if (keep === null) return null;
+        if (complete) return this.segmenter.documentCount;
+        carry = keep < window.lineStarts.length ? text.slice(window.lineStarts[keep]) : '';
+        // One segment (a document, a List item) this large is read whole: pieces would only copy it again.
+        if (screen && carry.length > MAX_CARRY) return null;
+        base += keep;
+        piece = next;
+      }
+    } catch (e) {
+      if (e instanceof NotInPieces) return null;
+      throw e;
+    } finally {
+      it.return?.();
+    }
+  }
+
+  private segment(w: TextWindow, s: Segment): boolean {
+    if (s.kind === 'document') {
+      if (!s.hasContent) return true;
+      this.content = true;
+      return this.document(w, s.documentIndex, s.firstLine, s.endLine);
+    }
+    this.content = true;
+    if (s.kind === 'item') return this.item(w, s);
+    return listHeader(s.header, this.limits);
+  }
+
+  /** One document, whole. */
+  private document(w: TextWindow, documentIndex: number, firstLine: number, endLine: number): boolean {
+    const { limits, out } = this;
+    const { start, end } = sliceOf(w, firstLine, endLine);
+    const source = w.text.slice(start, end);
+    const lineShift = w.base + firstLine;
     if (needsExact(source)) {
-      const docs = readExact(source, limits, slice.firstLine, documentIndex);
-      if (docs.length !== 1) return null;
+      const docs = readExact(source, limits, lineShift, documentIndex);
+      if (docs.length !== 1) return false;
       objectsOfDocument(documentIndex, docs[0].value, () => docs[0].locator, limits, out);
-      handOn(out, sink);
-      continue;
+      handOn(out, this.sink);
+      return true;
     }
     // Block YAML of plain, quoted and one-line flow values: read with its line index in one pass.
-    const read = readBlockYaml(text, split.lineStarts, slice.firstLine, slice.endLine);
+    const read = readBlockYaml(w.text, w.lineStarts, firstLine, endLine, w.base);
     let value: unknown = read?.value;
     if (!read) {
       try {
         value = loadDocument(source);
       } catch {
-        return null;
+        return false;
       }
     }
-    if (deeperThan(value, limits.maxDepth)) return null;
+    if (deeperThan(value, limits.maxDepth)) return false;
     let locator: Locator | undefined = read ? new IndexLocator(read.index) : undefined;
-    const locate = () => (locator ??= fastLocator(text, split.lineStarts, slice, documentIndex, source, value, limits));
+    const locate = () => (locator ??= fastLocator(w, firstLine, endLine, documentIndex, source, value, limits));
     objectsOfDocument(documentIndex, value, locate, limits, out);
-    handOn(out, sink);
+    handOn(out, this.sink);
+    return true;
   }
-  return split.documents.length;
+
+  /** One item of a List, read as a list of that one item; false when it cannot be read on its own. */
+  private item(w: TextWindow, s: Extract<Segment, { kind: 'item' }>): boolean {
+    const { limits, out } = this;
+    const { start, end } = sliceOf(w, s.firstLine, s.endLine);
+    const source = w.text.slice(start, end);
+    const lineShift = w.base + s.firstLine;
+    let value: unknown;
+    let locate: () => Locator;
+    if (needsExact(source)) {
+      if (ANCHOR_OR_ALIAS.test(source)) return false;
+      let docs;
+      try {
+        docs = readExact(source, limits, lineShift, s.documentIndex);
+      } catch (e) {
+        if (e instanceof ManifestError) return false;
+        throw e;
+      }
+      if (docs.length !== 1) return false;
+      value = docs[0].value;
+      locate = () => docs[0].locator;
+    } else {
+      const read = readBlockYaml(w.text, w.lineStarts, s.firstLine, s.endLine, w.base);
+      value = read?.value;
+      if (!read) {
+        try {
+          value = loadDocument(source);
+        } catch {
+          return false;
+        }
+      }
+      let locator: Locator | undefined = read ? new IndexLocator(read.index) : undefined;
+      locate = () => (locator ??= fastLocator(w, s.firstLine, s.endLine, s.documentIndex, source, value, limits));
+    }
+    // The item is at depth 2 of its one-item list, at depth 3 of its document (the List, then items).
+    if (!Array.isArray(value) || value.length !== 1 || deeperThan(value, limits.maxDepth - 1)) return false;
+    let itemLocator: Locator | undefined;
+    objectOfListItem(
+      s.documentIndex,
+      value[0],
+      s.item,
+      () => (itemLocator ??= new ItemLocator(locate(), s.item, s.firstContentLine)),
+      limits,
+      out,
+    );
+    handOn(out, this.sink);
+    return true;
+  }
+}
+
+/** Whether the rest of a document whose items were read one by one makes it a List (else it is read whole). */
+function listHeader(header: string, limits: ManifestLimits): boolean {
+  let value: unknown;
+  try {
+    if (needsExact(header)) {
+      const docs = readExact(header, limits);
+      if (docs.length !== 1) return false;
+      value = docs[0].value;
+    } else {
+      const lineStarts = lineStartsOf(header);
+      value = readBlockYaml(header, lineStarts, 0, lineStarts.length)?.value ?? loadDocument(header);
+    }
+  } catch {
+    return false;
+  }
+  return isPlainObject(value) && !('items' in value) && isListValue(value, true);
+}
+
+/**
+ * Positions in one item of a List read on its own (as a one-item list): paths under ['items', n] are those
+ * under [0] of the item's own locator; the document's root is its first key.
+ */
+class ItemLocator implements Locator {
+  constructor(
+    private readonly inner: Locator,
+    private readonly item: number,
+    private readonly rootLine: number,
+  ) {}
+
+  private inItem(path: PathSegment[]): PathSegment[] | null {
+    return path.length >= 2 && path[0] === 'items' && path[1] === this.item ? [0, ...path.slice(2)] : null;
+  }
+
+  firstKeyLine(path: PathSegment[]): number {
+    const p = this.inItem(path);
+    return p ? this.inner.firstKeyLine(p) : this.rootLine;
+  }
+
+  entryLine(path: PathSegment[]): number | undefined {
+    const p = this.inItem(path);
+    return p ? this.inner.entryLine(p) : undefined;
+  }
+
+  literalBlocks(path: PathSegment[]): Map<string, number> {
+    const p = this.inItem(path);
+    return p ? this.inner.literalBlocks(p) : new Map();
+  }
 }
 
 /**
@@ -181,17 +388,17 @@ function readFast(text: string, limits: ManifestLimits, sink: ManifestSink): num
  * flow collection's bracket, reported when a finding first needs a line of that document).
  */
 function fastLocator(
-  text: string,
-  lineStarts: LineStarts,
-  slice: DocumentSlice,
+  w: TextWindow,
+  firstLine: number,
+  endLine: number,
   documentIndex: number,
   source: string,
   value: unknown,
   limits: ManifestLimits,
 ): Locator {
-  const index = buildLineIndex(text, lineStarts, slice.firstLine, slice.endLine);
+  const index = buildLineIndex(w.text, w.lineStarts, firstLine, endLine, w.base);
   if (index && verifyLineIndex(index, value)) return new IndexLocator(index);
-  return readExact(source, limits, slice.firstLine, documentIndex)[0].locator;
+  return readExact(source, limits, w.base + firstLine, documentIndex)[0].locator;
 }
 
 class IndexLocator implements Locator {

@@ -1,9 +1,18 @@
 // Splits a YAML stream into its documents by their markers ("---" starts one, "..." ends one) the way
-// the `yaml` package counts them, without parsing: the fast reader loads each slice on its own.
-// Returns null for what it does not split with certainty (directives, a byte-order mark, content on a
-// "---" line); the caller then reads the whole text with the exact reader.
+// the `yaml` package counts them, without parsing: the fast reader loads each piece on its own. The text
+// may come in windows (a file read a chunk at a time): the Segmenter keeps its state from one window to
+// the next and says which lines the next window must still hold.
+//
+// With splitItems, a document whose root is a block map at column 0 with a top-level `items:` key over a
+// block list (what `kubectl get -o yaml` writes) is cut further: each item of that list is a segment of
+// its own, and the rest of the document (its header: apiVersion, kind, metadata) is handed on at its end.
+// A dump of a cluster is one such document; read item by item, it is never held whole.
+//
+// The Segmenter gives up (feed answers null) on what it does not cut with certainty: directives, a
+// byte-order mark, content on a "---" line, a list whose items are not all at one indentation. The caller
+// then reads the whole text with the exact reader (or without cutting items).
 
-export interface DocumentSlice {
+interface DocumentSlice {
   /** 0-based index of the slice's first line in the whole text. */
   firstLine: number;
   /** 0-based index one past the slice's last line. */
@@ -20,13 +29,35 @@ interface SplitText {
   documents: DocumentSlice[];
 }
 
+/** A window of the text: its lines are those of the whole text from line `base` (0-based) on. */
+export interface TextWindow {
+  text: string;
+  lineStarts: LineStarts;
+  base: number;
+}
+
+/**
+ * What the Segmenter hands on; lines are 0-based indexes into the window's lines, [firstLine, endLine).
+ * - a document, whole;
+ * - item `item` of the top-level `items` list of document `documentIndex` (written as a one-item list);
+ * - the end of such a document: `header` is the text of its lines outside the list (for its apiVersion and
+ *   kind), `firstContentLine` the 1-based line of its first key in the whole text.
+ */
+export type Segment =
+  | { kind: 'document'; documentIndex: number; firstLine: number; endLine: number; hasContent: boolean }
+  | { kind: 'item'; documentIndex: number; item: number; firstLine: number; endLine: number; firstContentLine: number }
+  | { kind: 'listEnd'; documentIndex: number; header: string; items: number };
+
 const START = /^---(?:[ \t]|$)/;
 const END = /^\.\.\.(?:[ \t]|$)/;
+const ITEMS_KEY = /^items:[ \t]*(?:#.*)?$/;
+/** First characters of a root that is not a block map written at column 0 (an indented one, a list, a flow or block scalar). */
+const ROOT_NOT_MAP = ' \t-[{|>';
 
 /** Offsets of line starts; a typed array (filling one took a tenth of the time an array of numbers did). */
 export type LineStarts = Int32Array;
 
-function lineStartsOf(text: string): LineStarts {
+export function lineStartsOf(text: string): LineStarts {
   let starts = new Int32Array(1024);
   let n = 1;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
@@ -40,54 +71,222 @@ function lineStartsOf(text: string): LineStarts {
   return starts.subarray(0, n);
 }
 
+/** The documents of a whole text (no items cut out), or null when it cannot be split with certainty. */
 export function splitDocuments(text: string): SplitText | null {
-  if (text.charCodeAt(0) === 0xfeff) return null;
   const lineStarts = lineStartsOf(text);
+  const window = { text, lineStarts, base: 0 };
   const documents: DocumentSlice[] = [];
-  let current = { firstLine: 0, hasMarker: false, hasContent: false };
-  const close = (endLine: number) => {
-    if (current.hasContent || current.hasMarker) {
-      documents.push({
-        firstLine: current.firstLine,
-        endLine,
-        start: lineStarts[current.firstLine],
-        end: endLine < lineStarts.length ? lineStarts[endLine] : text.length,
-        hasContent: current.hasContent,
-      });
-    }
-  };
-  for (let i = 0; i < lineStarts.length; i++) {
-    const first = text.charCodeAt(lineStarts[i]);
-    // Only lines starting with '-', '.', '%', '#' or content at column 0 can change the split.
-    if (first === 0x2d /* - */ || first === 0x2e /* . */) {
-      const line = lineAt(text, lineStarts, i);
-      if (START.test(line)) {
-        if (!isBlankOrComment(line.slice(3))) return null;
-        if (current.hasContent || current.hasMarker) {
-          close(i);
-          current = { firstLine: i, hasMarker: true, hasContent: false };
-        } else {
-          current.hasMarker = true;
-        }
-        continue;
-      }
-      if (END.test(line)) {
-        if (!isBlankOrComment(line.slice(3)) || !(current.hasContent || current.hasMarker)) return null;
-        close(i + 1);
-        current = { firstLine: i + 1, hasMarker: false, hasContent: false };
-        continue;
-      }
-    }
-    if (current.hasContent) continue;
-    const line = lineAt(text, lineStarts, i);
-    if (first === 0x25 /* % */) return null;
-    if (!isBlankOrComment(line)) current.hasContent = true;
-  }
-  close(lineStarts.length);
-  return { lineStarts, documents };
+  const fed = new Segmenter(false).feed(window, true, (s) => {
+    if (s.kind === 'document') documents.push({ ...sliceOf(window, s.firstLine, s.endLine), hasContent: s.hasContent });
+    return true;
+  });
+  return fed === null ? null : { lineStarts, documents };
 }
 
-function lineAt(text: string, lineStarts: LineStarts, i: number): string {
+/** Lines [firstLine, endLine) of a window as offsets into its text. */
+export function sliceOf(
+  w: TextWindow,
+  firstLine: number,
+  endLine: number,
+): { firstLine: number; endLine: number; start: number; end: number } {
+  return {
+    firstLine,
+    endLine,
+    start: w.lineStarts[firstLine],
+    end: endLine < w.lineStarts.length ? w.lineStarts[endLine] : w.text.length,
+  };
+}
+
+/** Where the segmenter is in cutting the current document's `items` list. */
+type ItemsState =
+  /** Not cut: read as a whole document. */
+  | 'whole'
+  /** A root map at column 0, `items:` not met yet. */
+  | 'header'
+  /** Just after the `items:` line: the next content line says whether a block list follows. */
+  | 'itemsKey'
+  /** Inside the list. */
+  | 'items'
+  /** Past the list, in the rest of the header. */
+  | 'after';
+
+export class Segmenter {
+  /** The current document: its first line (in the whole text), whether it has a marker and content. */
+  private first = 0;
+  private hasMarker = false;
+  private hasContent = false;
+  private documents = 0;
+  private state: ItemsState = 'whole';
+  /** In 'items': the list's indentation, where the current item starts (whole text), its index. */
+  private indent = 0;
+  private itemStart = 0;
+  private item = 0;
+  /** 1-based line of the document's first content line. */
+  private contentLine = 0;
+  private itemsLine = 0;
+  /** The header's lines before `items:`; in 'after', where its lines after the list start (whole text). */
+  private headerBefore = '';
+  private afterStart = 0;
+  /** The next line to look at (whole text). */
+  private next = 0;
+
+  constructor(private readonly splitItems: boolean) {}
+
+  /** Documents closed so far. */
+  get documentCount(): number {
+    return this.documents;
+  }
+
+  /**
+   * Reads the lines of `w` not seen yet (all when `complete`, the input's last window; else all but its last,
+   * which may be cut), handing each finished segment to `emit` (false from it stops: null). Returns the index
+   * in `w` of the first line the next window must still hold, or null when the text cannot be cut with
+   * certainty.
+   */
+  feed(w: TextWindow, complete: boolean, emit: (s: Segment) => boolean): number | null {
+    const { text, lineStarts, base } = w;
+    const last = complete ? lineStarts.length : lineStarts.length - 1;
+    if (this.next === 0 && text.charCodeAt(0) === 0xfeff) return null;
+    for (let i = this.next - base; i < last; i++) {
+      const at = base + i;
+      const start = lineStarts[i];
+      const first = text.charCodeAt(start);
+      // Only lines starting with '-', '.', '%', '#' or content at column 0 can change the split.
+      if (first === 0x2d /* - */ || first === 0x2e /* . */) {
+        const line = lineAt(w, i);
+        if (START.test(line)) {
+          if (!isBlankOrComment(line.slice(3))) return null;
+          if (this.hasContent || this.hasMarker) {
+            if (!this.close(w, at, emit)) return null;
+            this.open(at, true);
+          } else {
+            this.hasMarker = true;
+          }
+          continue;
+        }
+        if (END.test(line)) {
+          if (!isBlankOrComment(line.slice(3)) || !(this.hasContent || this.hasMarker)) return null;
+          if (!this.close(w, at + 1, emit)) return null;
+          this.open(at + 1, false);
+          continue;
+        }
+      }
+      if (!this.hasContent) {
+        if (first === 0x25 /* % */) return null;
+        if (isBlankOrComment(lineAt(w, i))) continue;
+        this.hasContent = true;
+        this.contentLine = at + 1;
+        // A root map at column 0 may hold a list to cut; a root list or an indented root is read whole.
+        this.state = this.splitItems && !ROOT_NOT_MAP.includes(text[start]) ? 'header' : 'whole';
+      }
+      if (this.state === 'whole' || this.state === 'after') continue;
+      if (!this.itemLine(w, i, emit)) return null;
+    }
+    if (base + last > this.next) this.next = base + last;
+    if (complete) {
+      if (!this.close(w, base + lineStarts.length, emit)) return null;
+      return lineStarts.length;
+    }
+    const keep = this.state === 'items' ? this.itemStart : this.state === 'after' ? this.afterStart : this.first;
+    return Math.min(keep, this.next) - base;
+  }
+
+  /** A line of a document being cut (state header, itemsKey or items); false when the cut must be given up. */
+  private itemLine(w: TextWindow, i: number, emit: (s: Segment) => boolean): boolean {
+    const at = w.base + i;
+    const start = w.lineStarts[i];
+    const { text } = w;
+    const first = text.charCodeAt(start);
+    if (this.state === 'header') {
+      if (first === 0x69 /* i */ && ITEMS_KEY.test(lineAt(w, i))) {
+        this.state = 'itemsKey';
+        this.itemsLine = at;
+      }
+      return true;
+    }
+    const line = lineAt(w, i);
+    if (isBlankOrComment(line)) return true;
+    let indent = 0;
+    while (line.charCodeAt(indent) === 0x20) indent++;
+    if (line.charCodeAt(indent) === 0x09 /* tab */) return false;
+    const isItem = line.charCodeAt(indent) === 0x2d && (indent + 1 === line.length || /[ \t]/.test(line[indent + 1]));
+    if (this.state === 'itemsKey') {
+      if (!isItem) {
+        this.state = 'whole'; // `items:` over a map, or with no value: nothing to cut
+        return true;
+      }
+      this.state = 'items';
+      this.indent = indent;
+      this.itemStart = at;
+      this.item = 0;
+      this.headerBefore = text.slice(w.lineStarts[this.first - w.base], w.lineStarts[this.itemsLine - w.base]);
+      return true;
+    }
+    // In the list: an item at its indentation starts the next one; a line at column 0 ends the list.
+    if (indent === this.indent && isItem) {
+      if (!this.emitItem(w, at, emit)) return false;
+      this.itemStart = at;
+      this.item++;
+      return true;
+    }
+    if (indent === 0) {
+      if (!this.emitItem(w, at, emit)) return false;
+      this.item++;
+      this.state = 'after';
+      this.afterStart = at;
+      return true;
+    }
+    return indent > this.indent;
+  }
+
+  private emitItem(w: TextWindow, endLine: number, emit: (s: Segment) => boolean): boolean {
+    return emit({
+      kind: 'item',
+      documentIndex: this.documents,
+      item: this.item,
+      firstLine: this.itemStart - w.base,
+      endLine: endLine - w.base,
+      firstContentLine: this.contentLine,
+    });
+  }
+
+  /** Ends the current document at `endLine` (whole text); false when `emit` stopped. */
+  private close(w: TextWindow, endLine: number, emit: (s: Segment) => boolean): boolean {
+    if (!(this.hasContent || this.hasMarker)) return true;
+    if (this.state === 'items') {
+      if (!this.emitItem(w, endLine, emit)) return false;
+      this.item++;
+    }
+    const documentIndex = this.documents++;
+    if (this.state === 'items' || this.state === 'after') {
+      const after = this.state === 'after' ? sliceText(w, this.afterStart - w.base, endLine - w.base) : '';
+      return emit({ kind: 'listEnd', documentIndex, header: this.headerBefore + after, items: this.item });
+    }
+    return emit({
+      kind: 'document',
+      documentIndex,
+      firstLine: this.first - w.base,
+      endLine: endLine - w.base,
+      hasContent: this.hasContent,
+    });
+  }
+
+  private open(first: number, hasMarker: boolean): void {
+    this.first = first;
+    this.hasMarker = hasMarker;
+    this.hasContent = false;
+    this.state = 'whole';
+    this.headerBefore = '';
+  }
+}
+
+function sliceText(w: TextWindow, firstLine: number, endLine: number): string {
+  const { start, end } = sliceOf(w, firstLine, endLine);
+  return w.text.slice(start, end);
+}
+
+function lineAt(w: TextWindow, i: number): string {
+  const { text, lineStarts } = w;
   const end = i + 1 < lineStarts.length ? lineStarts[i + 1] - 1 : text.length;
   const line = text.slice(lineStarts[i], end);
   return line.endsWith('\r') ? line.slice(0, -1) : line;

@@ -159,15 +159,19 @@ const giveUp = (): never => {
   throw new GiveUp();
 };
 
-/** Lines [firstLine, endLine) of `text` (0-based indexes into `lineStarts`); null when the scanner gives up. */
+/**
+ * Lines [firstLine, endLine) of `text` (0-based indexes into `lineStarts`; lines are numbered from lineBase + 1);
+ * null when the scanner gives up.
+ */
 export function buildLineIndex(
   text: string,
   lineStarts: LineStarts,
   firstLine: number,
   endLine: number,
+  lineBase = 0,
 ): LineNode | null {
   try {
-    return new Scanner(text, lineStarts, false).run(firstLine, endLine);
+    return new Scanner(text, lineStarts, false, lineBase).run(firstLine, endLine);
   } catch (e) {
     if (e instanceof GiveUp) return null;
     throw e;
@@ -186,9 +190,10 @@ export function readBlockYaml(
   lineStarts: LineStarts,
   firstLine: number,
   endLine: number,
+  lineBase = 0,
 ): { value: Record<string, unknown> | unknown[]; index: LineNode } | null {
   try {
-    const index = new Scanner(text, lineStarts, true).run(firstLine, endLine);
+    const index = new Scanner(text, lineStarts, true, lineBase).run(firstLine, endLine);
     return index.value === null ? null : { value: index.value, index };
   } catch (e) {
     if (e instanceof GiveUp) return null;
@@ -218,6 +223,8 @@ class Scanner {
     private readonly lineStarts: LineStarts,
     /** Whether to build the document's value too (readBlockYaml); what it cannot read then gives up. */
     private readonly values: boolean,
+    /** Lines of the whole text before `text`'s first line (when `text` is a window of a text read in pieces). */
+    private readonly lineBase: number,
   ) {}
 
   run(firstLine: number, endLine: number): LineNode {
@@ -246,7 +253,7 @@ class Scanner {
       if (first === HASH) continue;
       if (first === TAB) giveUp();
       if (indent === 0 && (first === DASH || first === DOT) && isDocumentMarker(t, i, end)) continue; // the slice's own markers
-      this.line(indent, i, end, n + 1);
+      this.line(indent, i, end, this.lineBase + n + 1);
     }
     if (this.pending) {
       this.pending.node.kind = 'null';
