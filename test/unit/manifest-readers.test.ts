@@ -15,6 +15,9 @@ import {
 } from '../../src/analysis';
 import {
   buildLineIndex,
+  jsonLineIndex,
+  nodeAt,
+  lineOf,
   readBlockYaml,
   verifyLineIndex,
   type LineEntry,
@@ -505,7 +508,7 @@ describe('a List read item by item, and a text read in pieces', () => {
     style: fc.record({
       indent: fc.constantFrom(2, 4),
       indentSeq: fc.boolean(),
-      writer: fc.constantFrom('yaml', 'js-yaml'),
+      writer: fc.constantFrom('yaml', 'js-yaml', 'json', 'json-lines'),
     }),
   });
   const write = (l: {
@@ -518,6 +521,10 @@ describe('a List read item by item, and a text read in pieces', () => {
     const value = l.before
       ? { metadata: { resourceVersion: '' }, apiVersion: 'v1', kind: l.kind, items: l.items }
       : { apiVersion: 'v1', items: l.items, kind: l.kind, metadata: { resourceVersion: '' } };
+    // kubectl's -o json; netkb cluster's pages (one item a line).
+    if (l.style.writer === 'json') return `${JSON.stringify(value, null, l.style.indent)}\n`;
+    if (l.style.writer === 'json-lines')
+      return `{"apiVersion":"v1","kind":${JSON.stringify(l.kind)},"items":[\n${l.items.map((i) => JSON.stringify(i)).join(',\n')}\n]}\n`;
     return l.style.writer === 'yaml'
       ? stringify(value, { indent: l.style.indent, indentSeq: l.style.indentSeq })
       : dump(value, { indent: l.style.indent, noArrayIndent: !l.style.indentSeq, noCompatMode: true });
@@ -598,11 +605,64 @@ describe('a List read item by item, and a text read in pieces', () => {
       'an item nested too deep',
       `apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  spec: ${'['.repeat(70)}${']'.repeat(70)}\n`,
     ],
+    [
+      'JSON: an element that is not an object',
+      '{\n  "apiVersion": "v1",\n  "kind": "List",\n  "items": [\n    3,\n    {"apiVersion": "v1", "kind": "Pod"}\n  ]\n}\n',
+    ],
+    [
+      'JSON: two elements on a line',
+      '{"apiVersion": "v1", "kind": "List", "items": [\n{"apiVersion": "v1", "kind": "Pod"}, {"apiVersion": "v1", "kind": "Pod"}\n]}\n',
+    ],
+    ['JSON: all on one line', '{"apiVersion": "v1", "kind": "List", "items": [{"apiVersion": "v1", "kind": "Pod"}]}\n'],
+    [
+      'JSON: a comment between elements',
+      '{"apiVersion": "v1", "kind": "List", "items": [\n# c\n{"apiVersion": "v1", "kind": "Pod"}\n]}\n',
+    ],
+    [
+      'JSON: a repeated items key',
+      '{"apiVersion": "v1", "kind": "List", "items": [\n{"apiVersion": "v1", "kind": "Pod"}\n], "items": []}\n',
+    ],
+    [
+      'JSON: an array never closed',
+      '{"apiVersion": "v1", "kind": "List", "items": [\n{"apiVersion": "v1", "kind": "Pod"}\n',
+    ],
     ['an item with a YAML error', 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  a: [1\n'],
   ])('gives up cutting on %s: the whole text read as the exact reader reads it', (_name, text) => {
     same(text);
     const pieces = readInPieces([text]);
     if (pieces !== null) expect(outcome(() => pieces)).toEqual(outcome(() => readManifestExact(text)));
+  });
+
+  it('reads a JSON List element by element: braces and quotes inside strings, the lines of each element', () => {
+    const pod = (name: string) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, annotations: { a: '{"x": [1, "]"]} \\"q\\"' } },
+    });
+    const text = `${JSON.stringify({ apiVersion: 'v1', items: [pod('a'), pod('b'), pod('c')], kind: 'List' }, null, 4)}\n`;
+    const read = readInPieces(cut(text, [50, 300]))!;
+    expect(read).not.toBeNull();
+    expect(read.objects.map((o) => [o.name, o.line, o.lineOf(['metadata', 'annotations', 'a'])])).toEqual([
+      ['a', 5, 10],
+      ['b', 15, 20],
+      ['c', 25, 30],
+    ]);
+    expect(outcome(() => read)).toEqual(outcome(() => readManifestExact(text)));
+  });
+
+  it('indexes a JSON element by its brackets and strings as the exact reader places it, or gives up', () => {
+    const source =
+      '    {\n      "a\\"b": {},\n      "list": [\n        1,\n        {"x": "}\\\\"}\n      ],\n      "z": null\n    }';
+    const index = jsonLineIndex(source, 10)!;
+    const value = JSON.parse(source);
+    expect(verifyLineIndex(index, [value])).toBe(true);
+    const exact = readExact(`[\n${source}\n]`, DEFAULT_LIMITS, 8)[0].locator;
+    for (const path of [[0], [0, 'a"b'], [0, 'list'], [0, 'list', 0], [0, 'list', 1], [0, 'list', 1, 'x'], [0, 'z']])
+      expect(lineOf(nodeAt(index, path)!)).toBe(exact.entryLine(path));
+    expect(jsonLineIndex('{"a": 1, "a": 2}', 1)).toBeNull();
+    expect(jsonLineIndex('{a: 1}', 1)).toBeNull();
+    expect(jsonLineIndex('{"a": "x\ny"}', 1)).toBeNull();
+    expect(jsonLineIndex('{"a": 1} x', 1)).toBeNull();
   });
 
   it('leaves to whole-text reading what the screen stops, what has no content, and what cannot be cut with certainty', () => {

@@ -36,11 +36,12 @@ import {
   type PathSegment,
   type SkippedDocument,
 } from './manifest-types';
-import { lineStartsOf, Segmenter, sliceOf, type Segment, type TextWindow } from './yaml-documents';
+import { ITEMS_READ, lineStartsOf, Segmenter, sliceOf, type Segment, type TextWindow } from './yaml-documents';
 import {
   buildLineIndex,
   entriesOf,
   isLiteral,
+  jsonLineIndex,
   lineOf,
   nodeAt,
   readBlockYaml,
@@ -191,6 +192,9 @@ function readFast(text: string, limits: ManifestLimits, sink: ManifestSink): num
   return new SegmentReader(limits, sink, false).read([text]);
 }
 
+/** The comma after a JSON element, at the end of its last line. */
+const TRAILING_COMMA = /,([ \t]*\r?\n?)$/;
+
 /** What makes the exact reader needed for the items of a List read one by one: anchors and aliases may reach across items. */
 const ANCHOR_OR_ALIAS = /(?:^|[\s[\]{},])[&*][^\s,[\]{}]/m;
 
@@ -288,10 +292,37 @@ class SegmentReader {
   private item(w: TextWindow, s: Extract<Segment, { kind: 'item' }>): boolean {
     const { limits, out } = this;
     const { start, end } = sliceOf(w, s.firstLine, s.endLine);
-    const source = w.text.slice(start, end);
+    let source = w.text.slice(start, end);
     const lineShift = w.base + s.firstLine;
     let value: unknown;
     let locate: () => Locator;
+    if (s.json) {
+      // A JSON element: the comma after it is not its own. Values as JSON reads them (for JSON, what YAML reads).
+      source = source.replace(TRAILING_COMMA, '$1');
+      try {
+        value = JSON.parse(source);
+      } catch {
+        return false;
+      }
+      if (!isPlainObject(value) || deeperThan(value, limits.maxDepth - 2)) return false;
+      // Positions from the element's brackets and strings; else the exact reader's, the element inside a flow
+      // list opened on the line before it (as it is in the document).
+      let locator: Locator | undefined;
+      const json = source;
+      const parsed = value;
+      locate = () => {
+        if (locator) return locator;
+        const index = jsonLineIndex(json, lineShift + 1);
+        const inner =
+          index && verifyLineIndex(index, [parsed])
+            ? new IndexLocator(index)
+            : readExact(`[\n${json}\n]`, limits, lineShift - 1, s.documentIndex)[0].locator;
+        return (locator = new ItemLocator(inner, s.item, s.firstContentLine, [0]));
+      };
+      objectOfListItem(s.documentIndex, value, s.item, locate, limits, out);
+      handOn(out, this.sink);
+      return true;
+    }
     if (needsExact(source)) {
       if (ANCHOR_OR_ALIAS.test(source)) return false;
       let docs;
@@ -324,7 +355,7 @@ class SegmentReader {
       s.documentIndex,
       value[0],
       s.item,
-      () => (itemLocator ??= new ItemLocator(locate(), s.item, s.firstContentLine)),
+      () => (itemLocator ??= new ItemLocator(locate(), s.item, s.firstContentLine, [0])),
       limits,
       out,
     );
@@ -333,7 +364,10 @@ class SegmentReader {
   }
 }
 
-/** Whether the rest of a document whose items were read one by one makes it a List (else it is read whole). */
+/**
+ * Whether the rest of a document whose items were read one by one (with ITEMS_READ in their place) makes it a
+ * List; else it is read whole.
+ */
 function listHeader(header: string, limits: ManifestLimits): boolean {
   let value: unknown;
   try {
@@ -348,22 +382,25 @@ function listHeader(header: string, limits: ManifestLimits): boolean {
   } catch {
     return false;
   }
-  return isPlainObject(value) && !('items' in value) && isListValue(value, true);
+  const items = isPlainObject(value) ? value.items : undefined;
+  return Array.isArray(items) && items.length === 1 && items[0] === ITEMS_READ && isListValue(value, true);
 }
 
 /**
- * Positions in one item of a List read on its own (as a one-item list): paths under ['items', n] are those
- * under [0] of the item's own locator; the document's root is its first key.
+ * Positions in one item of a List read on its own: paths under ['items', n] are those under the prefix in the
+ * item's own locator; the document's root is its first key.
  */
 class ItemLocator implements Locator {
   constructor(
     private readonly inner: Locator,
     private readonly item: number,
     private readonly rootLine: number,
+    /** Where the item is in what `inner` read: [0], in a one-item list. */
+    private readonly prefix: PathSegment[],
   ) {}
 
   private inItem(path: PathSegment[]): PathSegment[] | null {
-    return path.length >= 2 && path[0] === 'items' && path[1] === this.item ? [0, ...path.slice(2)] : null;
+    return path.length >= 2 && path[0] === 'items' && path[1] === this.item ? [...this.prefix, ...path.slice(2)] : null;
   }
 
   firstKeyLine(path: PathSegment[]): number {

@@ -6,7 +6,9 @@
 // With splitItems, a document whose root is a block map at column 0 with a top-level `items:` key over a
 // block list (what `kubectl get -o yaml` writes) is cut further: each item of that list is a segment of
 // its own, and the rest of the document (its header: apiVersion, kind, metadata) is handed on at its end.
-// A dump of a cluster is one such document; read item by item, it is never held whole.
+// A dump of a cluster is one such document; read item by item, it is never held whole. The same for a JSON
+// document (`kubectl get -o json`, netkb cluster's pages) whose root object has an "items" array, when each
+// element starts on a line of its own and its line ends after it (but for a comma).
 //
 // The Segmenter gives up (feed answers null) on what it does not cut with certainty: directives, a
 // byte-order mark, content on a "---" line, a list whose items are not all at one indentation. The caller
@@ -39,14 +41,27 @@ export interface TextWindow {
 /**
  * What the Segmenter hands on; lines are 0-based indexes into the window's lines, [firstLine, endLine).
  * - a document, whole;
- * - item `item` of the top-level `items` list of document `documentIndex` (written as a one-item list);
- * - the end of such a document: `header` is the text of its lines outside the list (for its apiVersion and
- *   kind), `firstContentLine` the 1-based line of its first key in the whole text.
+ * - item `item` of the top-level `items` list of document `documentIndex` (written as a one-item list, or a
+ *   JSON element); `firstContentLine` is the 1-based line of the document's first key in the whole text;
+ * - the end of such a document: `header` is its text with ITEMS_READ as the list's one item in place of its
+ *   items (for its apiVersion and kind; a second items key is seen as the one that counts when it replaces it).
  */
 export type Segment =
   | { kind: 'document'; documentIndex: number; firstLine: number; endLine: number; hasContent: boolean }
-  | { kind: 'item'; documentIndex: number; item: number; firstLine: number; endLine: number; firstContentLine: number }
+  | {
+      kind: 'item';
+      documentIndex: number;
+      item: number;
+      firstLine: number;
+      endLine: number;
+      firstContentLine: number;
+      /** A JSON element (its last line may end in a comma), not a one-item YAML list. */
+      json: boolean;
+    }
   | { kind: 'listEnd'; documentIndex: number; header: string; items: number };
+
+/** The one item of the list in a cut document's header. */
+export const ITEMS_READ = 'netkb: items read one by one';
 
 const START = /^---(?:[ \t]|$)/;
 const END = /^\.\.\.(?:[ \t]|$)/;
@@ -108,7 +123,12 @@ type ItemsState =
   /** Inside the list. */
   | 'items'
   /** Past the list, in the rest of the header. */
-  | 'after';
+  | 'after'
+  /** A JSON root object, its "items" not met yet. */
+  | 'json'
+  /** In the JSON items array, between elements; in one element. */
+  | 'jsonItems'
+  | 'jsonItem';
 
 export class Segmenter {
   /** The current document: its first line (in the whole text), whether it has a marker and content. */
@@ -129,6 +149,8 @@ export class Segmenter {
   private afterStart = 0;
   /** The next line to look at (whole text). */
   private next = 0;
+  /** In a JSON document: how deep in objects and arrays the scan is. */
+  private depth = 0;
 
   constructor(private readonly splitItems: boolean) {}
 
@@ -177,17 +199,31 @@ export class Segmenter {
         this.hasContent = true;
         this.contentLine = at + 1;
         // A root map at column 0 may hold a list to cut; a root list or an indented root is read whole.
-        this.state = this.splitItems && !ROOT_NOT_MAP.includes(text[start]) ? 'header' : 'whole';
+        this.state = !this.splitItems
+          ? 'whole'
+          : first === 0x7b /* { */
+            ? 'json'
+            : ROOT_NOT_MAP.includes(text[start])
+              ? 'whole'
+              : 'header';
+        this.depth = 0;
       }
       if (this.state === 'whole' || this.state === 'after') continue;
-      if (!this.itemLine(w, i, emit)) return null;
+      if (this.state === 'json' || this.state === 'jsonItems' || this.state === 'jsonItem') {
+        if (!this.jsonLine(w, i, emit)) return null;
+      } else if (!this.itemLine(w, i, emit)) return null;
     }
     if (base + last > this.next) this.next = base + last;
     if (complete) {
       if (!this.close(w, base + lineStarts.length, emit)) return null;
       return lineStarts.length;
     }
-    const keep = this.state === 'items' ? this.itemStart : this.state === 'after' ? this.afterStart : this.first;
+    const keep =
+      this.state === 'items' || this.state === 'jsonItems' || this.state === 'jsonItem'
+        ? this.itemStart
+        : this.state === 'after'
+          ? this.afterStart
+          : this.first;
     return Math.min(keep, this.next) - base;
   }
 
@@ -219,7 +255,7 @@ export class Segmenter {
       this.indent = indent;
       this.itemStart = at;
       this.item = 0;
-      this.headerBefore = text.slice(w.lineStarts[this.first - w.base], w.lineStarts[this.itemsLine - w.base]);
+      this.headerBefore = `${text.slice(w.lineStarts[this.first - w.base], w.lineStarts[this.itemsLine - w.base])}items: ["${ITEMS_READ}"]\n`;
       return true;
     }
     // In the list: an item at its indentation starts the next one; a line at column 0 ends the list.
@@ -239,6 +275,72 @@ export class Segmenter {
     return indent > this.indent;
   }
 
+  /**
+   * A line of a JSON document being cut: its strings and brackets are followed to find "items": [ at the root and
+   * each element of it; false when the cut must be given up (an element not on lines of its own, a comment, a
+   * string over lines, anything but objects in the array).
+   */
+  private jsonLine(w: TextWindow, i: number, emit: (s: Segment) => boolean): boolean {
+    const { text, lineStarts } = w;
+    const at = w.base + i;
+    const start = lineStarts[i];
+    let end = i + 1 < lineStarts.length ? lineStarts[i + 1] - 1 : text.length;
+    if (end > start && text.charCodeAt(end - 1) === 0x0d) end--;
+    let lead = start;
+    while (lead < end && (text.charCodeAt(lead) === 0x20 || text.charCodeAt(lead) === 0x09)) lead++;
+    for (let j = lead; j < end; j++) {
+      const c = text.charCodeAt(j);
+      if (c === 0x22 /* " */) {
+        if (this.state === 'jsonItems') return false; // an element that is a string, not an object
+        const close = stringEnd(text, j, end);
+        if (close === -1) return false;
+        if (this.state === 'json' && this.depth === 1 && text.slice(j + 1, close) === 'items') {
+          // "items" as a key of the root: a ':' and a '[' ending the line open the array to cut.
+          const rest = /^[ \t]*:[ \t]*(\[)?[ \t]*$/.exec(text.slice(close + 1, end));
+          if (!rest) return ((this.state = 'whole'), true);
+          if (!rest[1]) return false;
+          this.state = 'jsonItems';
+          this.depth = 2;
+          this.item = 0;
+          this.itemStart = at + 1; // what the next window must hold: from the next element on
+          this.headerBefore = `${text.slice(lineStarts[this.first - w.base], lineStarts[i + 1] ?? text.length)}"${ITEMS_READ}"\n`;
+          return true;
+        }
+        j = close;
+        continue;
+      }
+      if (c === 0x27 /* ' */) return false; // YAML's single-quoted strings: not JSON, not followed here
+      if (this.state === 'jsonItems') {
+        if (c === 0x7b /* { */ && j === lead) {
+          this.state = 'jsonItem';
+          this.itemStart = at;
+          this.depth = 3;
+          continue;
+        }
+        if (c === 0x5d /* ] */ && j === lead) {
+          this.state = 'after';
+          this.afterStart = at;
+          return true;
+        }
+        if (c !== 0x2c /* , */ && c !== 0x20 && c !== 0x09) return false;
+        continue;
+      }
+      if (c === 0x7b || c === 0x5b /* [ */) this.depth++;
+      else if (c === 0x7d /* } */ || c === 0x5d) {
+        this.depth--;
+        if (this.state === 'jsonItem' && this.depth === 2) {
+          if (!/^[ \t]*,?[ \t]*$/.test(text.slice(j + 1, end))) return false;
+          if (!this.emitItem(w, at + 1, emit)) return false;
+          this.item++;
+          this.state = 'jsonItems';
+          this.itemStart = at + 1;
+          return true;
+        }
+      } else if (c === 0x23 /* # */) return false;
+    }
+    return true;
+  }
+
   private emitItem(w: TextWindow, endLine: number, emit: (s: Segment) => boolean): boolean {
     return emit({
       kind: 'item',
@@ -247,12 +349,15 @@ export class Segmenter {
       firstLine: this.itemStart - w.base,
       endLine: endLine - w.base,
       firstContentLine: this.contentLine,
+      json: this.state === 'jsonItem',
     });
   }
 
   /** Ends the current document at `endLine` (whole text); false when `emit` stopped. */
   private close(w: TextWindow, endLine: number, emit: (s: Segment) => boolean): boolean {
     if (!(this.hasContent || this.hasMarker)) return true;
+    // A JSON document cut into items ends after its array (an unclosed one is not cut).
+    if (this.state === 'jsonItems' || this.state === 'jsonItem') return false;
     if (this.state === 'items') {
       if (!this.emitItem(w, endLine, emit)) return false;
       this.item++;
@@ -278,6 +383,16 @@ export class Segmenter {
     this.state = 'whole';
     this.headerBefore = '';
   }
+}
+
+/** The index of the quote closing the JSON string opened at `open`, on the same line; -1 when there is none. */
+function stringEnd(text: string, open: number, end: number): number {
+  for (let k = text.indexOf('"', open + 1); k !== -1 && k < end; k = text.indexOf('"', k + 1)) {
+    let slashes = 0;
+    while (text.charCodeAt(k - 1 - slashes) === 0x5c /* \ */) slashes++;
+    if (slashes % 2 === 0) return k;
+  }
+  return -1;
 }
 
 function sliceText(w: TextWindow, firstLine: number, endLine: number): string {

@@ -697,3 +697,108 @@ export function verifyLineIndex(n: LineEntry, v: unknown): boolean {
       return true;
   }
 }
+
+/**
+ * The index of one JSON value (an element of a List as `kubectl get -o json` and netkb cluster write it), as a
+ * one-item list, built by following its brackets and strings: the lines the exact reader gives, without its
+ * parse. `firstLine` is the 1-based line the source starts on. Null on what is not JSON (and on a key given twice);
+ * the caller checks it against the parsed value (verifyLineIndex) before trusting it.
+ */
+export function jsonLineIndex(source: string, firstLine: number): LineNode | null {
+  const json = new JsonIndexer(source, firstLine);
+  try {
+    const root = node(firstLine);
+    root.kind = 'seq';
+    root.items = [json.value()];
+    json.space();
+    return json.i === source.length ? root : null;
+  } catch (e) {
+    if (e instanceof GiveUp) return null;
+    throw e;
+  }
+}
+
+/** JSON literals and numbers (RFC 8259, section 6), matched where a value starts. */
+const JSON_SCALAR = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+
+class JsonIndexer {
+  i = 0;
+  constructor(
+    private readonly s: string,
+    private line: number,
+  ) {}
+
+  space(): void {
+    for (;;) {
+      const c = this.s.charCodeAt(this.i);
+      if (c === 10) this.line++;
+      else if (c !== SPACE && c !== TAB && c !== CR) return;
+      this.i++;
+    }
+  }
+
+  /** The value at `i`, as an entry on `entryLine` (its key's line in a map; else where it starts). */
+  value(entryLine?: number): LineEntry {
+    this.space();
+    const at = entryLine ?? this.line;
+    const c = this.s.charCodeAt(this.i);
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) return this.collection(c === OPEN_BRACE, at);
+    if (c === DOUBLE_QUOTE) this.string();
+    else {
+      JSON_SCALAR.lastIndex = this.i;
+      if (!JSON_SCALAR.test(this.s)) giveUp();
+      this.i = JSON_SCALAR.lastIndex;
+    }
+    return at * 4 + SCALAR;
+  }
+
+  private collection(map: boolean, at: number): LineNode {
+    const n = node(at);
+    n.kind = map ? 'map' : 'seq';
+    if (map) n.keys = [];
+    else n.items = [];
+    n.firstKeyLine = this.line;
+    this.i++;
+    this.space();
+    if (this.s.charCodeAt(this.i) === (map ? CLOSE_BRACE : CLOSE_BRACKET)) {
+      this.i++;
+      return n;
+    }
+    for (let first = true; ; first = false) {
+      this.space();
+      if (map) {
+        if (this.s.charCodeAt(this.i) !== DOUBLE_QUOTE) giveUp();
+        const keyLine = this.line;
+        if (first) n.firstKeyLine = keyLine;
+        const key = this.string();
+        this.space();
+        if (this.s.charCodeAt(this.i++) !== COLON || entryOf(n, key) !== undefined) giveUp();
+        addKey(n, key, this.value(keyLine));
+      } else {
+        n.items!.push(this.value());
+      }
+      this.space();
+      const d = this.s.charCodeAt(this.i++);
+      if (d === (map ? CLOSE_BRACE : CLOSE_BRACKET)) return n;
+      if (d !== COMMA) giveUp();
+    }
+  }
+
+  /** The string at `i` (a key's text); past its closing quote. */
+  private string(): string {
+    const { s } = this;
+    let k = this.i + 1;
+    for (;;) {
+      k = s.indexOf('"', k);
+      if (k === -1) giveUp();
+      let slashes = 0;
+      while (s.charCodeAt(k - 1 - slashes) === BACKSLASH) slashes++;
+      if (slashes % 2 === 0) break;
+      k++;
+    }
+    const raw = s.slice(this.i, k + 1);
+    this.i = k + 1;
+    if (raw.includes('\n')) giveUp();
+    return raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1);
+  }
+}
