@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { filePieces } from '../../src/cli/files';
 import { netkb } from '../support/cli';
 
 const RANGE = ['--from', '1.15', '--to', '1.22'];
@@ -61,6 +62,33 @@ describe('netkb check on files larger than a piece', () => {
     expect(removed.map((f: any) => [f.resource.name, f.line, f.resource.origin.source])).toEqual([
       ['web-3999', staleLine + 4, 'LAST_APPLIED'],
     ]);
+  });
+
+  it('reads a character whose bytes a piece boundary cuts as the same file read whole (standard input)', () => {
+    const { text } = dump(1500);
+    const items = text.slice(0, text.indexOf('kind: List'));
+    // A comment whose first euro sign (3 bytes in UTF-8) begins one byte before the first piece ends.
+    const pad = 1024 * 1024 - 1 - Buffer.byteLength(items) - 2;
+    const euro = `# ${'x'.repeat(pad)}€€ ä 😀\n`;
+    const file = join(dir, 'cut-character.yaml');
+    const content = `${items}${euro}${dump(1).text.replace('apiVersion: v1\nitems:\n', '').replace('web-0', 'after-the-cut')}`;
+    writeFileSync(file, content);
+    expect(
+      Buffer.from(content)
+        .subarray(1024 * 1024 - 1, 1024 * 1024 + 2)
+        .toString(),
+    ).toBe('€');
+    const fromFile = netkb(['check', file, ...RANGE, '--format', 'json']);
+    const fromStdin = netkb(['check', '-', ...RANGE, '--format', 'json'], { input: content });
+    expect(fromFile.code).toBe(1);
+    const report = (r: { stdout: string }) => ({ ...JSON.parse(r.stdout).files[0], file: null });
+    expect(report(fromFile)).toEqual(report(fromStdin));
+    expect(report(fromFile).findings.map((f: any) => f.resource.name)).toContain('after-the-cut');
+    // Read in pieces, not left to the whole-file reading: the cut character begins the second piece.
+    const pieces = [...filePieces(file)];
+    expect(pieces.length).toBe(2);
+    expect(pieces[1].startsWith('€€ ä 😀')).toBe(true);
+    expect(pieces.join('')).toBe(content);
   });
 
   it('refuses bytes that are not UTF-8 far into a dump, at their line and column', () => {
