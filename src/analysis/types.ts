@@ -109,6 +109,11 @@ export interface RuleContext {
   path: UpgradePath;
   /** Given: Gateway API objects are checked against the range's `to` bundle (rule gateway-api). */
   gatewayApi?: GatewayApiRange | null;
+  /**
+   * What a notice said once per input is said once across (engine/memo.ts, rememberPerInput): the same object for
+   * every page of one input read in several calls (netkb cluster's list pages); this context when not given.
+   */
+  input?: object;
 }
 
 interface RuleBase {

@@ -118,6 +118,9 @@ export async function runCluster(argv: string[], io: CliIo): Promise<number> {
       const e = err as NodeJS.ErrnoException;
       throw new UsageError(`cannot reach the API server ${server.server} (${e.code ?? e.message})`);
     }
+    // The pages are one input: what is said once per input (a live object checked as served, a key netkb has no
+    // record of, a kind it cannot check) is said once for the whole cluster.
+    const cluster = {};
     const files: FileReport[] = inputs.map((input, i) => {
       progress.update(`netkb cluster: checking ${i + 1}/${inputs.length} ${input.name}`);
       const { result, error } = input.error
@@ -129,6 +132,7 @@ export async function runCluster(argv: string[], io: CliIo): Promise<number> {
               manifest: input.type === 'objects' ? input.text : null,
               ...(input.type === 'metrics' ? { apiserverMetrics: input.text } : {}),
               limits: { maxBytes: PAGE_MAX_BYTES },
+              input: cluster,
             }),
           );
       return {

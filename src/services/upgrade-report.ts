@@ -70,6 +70,11 @@ interface UpgradeReportRequest {
   fileName?: string;
   /** Check Gateway API objects against this bundle range too (rule gateway-api). */
   gatewayApi?: GatewayApiRangeInput | null;
+  /**
+   * The same object for every call over one input given in parts (netkb cluster's list pages): what is said once
+   * per input is then said once across them (RuleContext.input).
+   */
+  input?: object;
 }
 
 export function upgradeReport(kb: KnowledgeBase, request: UpgradeReportRequest): UpgradeReport {
@@ -125,7 +130,12 @@ function manifestReport(
   const gatewayApi = gatewayApiInput ? requireGatewayApiRange(kb, gatewayApiInput) : null;
   const all = { ...DEFAULT_LIMITS, ...limits };
   // Each document is analysed as soon as it is read: only findings are kept, not every document's values.
-  const analyzer = new Analyzer({ kb: analysisKb(kb), path: { from, to, releases: path }, gatewayApi });
+  const analyzer = new Analyzer({
+    kb: analysisKb(kb),
+    path: { from, to, releases: path },
+    gatewayApi,
+    ...(request.input ? { input: request.input } : {}),
+  });
   refusingBadManifests(all, () => {
     let objects = 0;
     let skipped: SkippedDocument[] = [];

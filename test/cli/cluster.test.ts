@@ -164,6 +164,17 @@ describe('netkb cluster', () => {
     );
   });
 
+  it('says once for the whole cluster, not once a page, what it says once per input', async () => {
+    const items = [ingress('b', null), ingress('a', 'networking.k8s.io/v1'), ingress('d', null)];
+    server = await startFakeApiServer(resources({ ingresses: { items } }), METRICS);
+    const r = await cluster('--page-size', '2', '--format', 'json', '--no-helm');
+    const report = JSON.parse(r.stdout);
+    const pages = report.files.filter((f: any) => f.file.includes('ingresses'));
+    expect(pages.map((f: any) => f.coverage.objects)).toEqual([2, 1]);
+    const said = report.files.flatMap((f: any) => f.findings).filter((f: any) => f.messageId === 'liveAsServed');
+    expect(said.map((f: any) => f.resource.name)).toEqual(['b']);
+  });
+
   it('says what the server refused, and goes on: a forbidden list and /metrics are error entries, exit 2', async () => {
     server = await startFakeApiServer(resources({ ingresses: { forbidden: true } }), null);
     const r = await cluster('--format', 'json');

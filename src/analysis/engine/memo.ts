@@ -9,13 +9,25 @@ interface Level {
   values: Map<Part, unknown>;
   next: Map<Part, Level>;
 }
-const memos = new WeakMap<RuleContext, Level>();
+const memos = new WeakMap<object, Level>();
 const level = (): Level => ({ values: new Map(), next: new Map() });
 
 /** `build()` the first time the tuple `key` is asked for in this analysis, the same answer afterwards. */
 export function remember<T>(ctx: RuleContext, key: readonly Part[], build: () => T): T {
-  let at: Level | undefined = memos.get(ctx);
-  if (!at) memos.set(ctx, (at = level()));
+  return rememberIn(ctx, key, build);
+}
+
+/**
+ * remember, across every analysis of one input (ctx.input: the pages of a cluster's lists are one input): for what
+ * a rule says once per input.
+ */
+export function rememberPerInput<T>(ctx: RuleContext, key: readonly Part[], build: () => T): T {
+  return rememberIn(ctx.input ?? ctx, key, build);
+}
+
+function rememberIn<T>(scope: object, key: readonly Part[], build: () => T): T {
+  let at: Level | undefined = memos.get(scope);
+  if (!at) memos.set(scope, (at = level()));
   const last = key.length - 1;
   for (let i = 0; i < last; i++) {
     let next: Level | undefined = at.next.get(key[i]);

@@ -3,7 +3,7 @@ import type { ApiVersion } from '../../../kb/model';
 import type { VersionKey } from '../../../kb/version';
 import { changeAt, clampToPath, onPath, placed, placeOf, type FindingText } from '../findings';
 import { ruleKit } from '../rule-kit';
-import { remember } from '../memo';
+import { remember, rememberPerInput } from '../memo';
 import { availableFrom, survivingReplacement } from '../api-version-chain';
 import { groupOf } from '../reference-places';
 import { isGatewayApiGroup } from '../gateway-api-bundles';
@@ -82,7 +82,7 @@ export const apiVersionRule: ObjectRule = {
     if (request && !text.checked) return [placed(requestedNotKnown(object, request, ctx), object, null)];
     // A kind netkb has no records of is said once, on its first object: the others would repeat it.
     if (text.messageId === 'notCovered') {
-      const first = remember(ctx, ['api-version-first', object.apiVersion, object.kind], () => placeOf(object));
+      const first = rememberPerInput(ctx, ['api-version-first', object.apiVersion, object.kind], () => placeOf(object));
       if (first !== placeOf(object)) return [];
     }
     return [...live, placed(text, object, API_VERSION_PATH, 'apiVersion')];
@@ -120,7 +120,7 @@ function requestedNotKnown(
  * written in is not in the input. Said once per input, on the first such object.
  */
 function liveAsServed(object: ManifestObject, ctx: RuleContext): Finding[] {
-  const first = remember(ctx, ['api-version-live'], () => placeOf(object));
+  const first = rememberPerInput(ctx, ['api-version-live'], () => placeOf(object));
   if (first !== placeOf(object)) return [];
   const text = kit.text({
     messageId: 'liveAsServed',

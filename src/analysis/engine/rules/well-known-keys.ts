@@ -6,7 +6,7 @@ import type { KeyPlace, WellKnownKey } from '../../../kb/model';
 import { changeAt, clampToPath, onPath, pathText, placed, placeOf, type FindingText } from '../findings';
 import { keyRecordFor, keysOf, keyUsesIn, replacementFrom } from '../key-uses';
 import { inReservedDomain, reservedDomainOf } from '../../../kb/key-domains';
-import { remember } from '../memo';
+import { remember, rememberPerInput } from '../memo';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
 import { valueAt } from '../object-paths';
 import { ruleKit } from '../rule-kit';
@@ -71,7 +71,7 @@ export const wellKnownKeyRule: ObjectRule = {
         unknown.add(use.key);
         // Objects read from a cluster carry the keys its controllers set, on every object alike: once per input.
         const live = object.origin !== undefined;
-        if (live && remember(ctx, ['well-known-key-live', use.key], () => placeOf(object)) !== placeOf(object))
+        if (live && rememberPerInput(ctx, ['well-known-key-live', use.key], () => placeOf(object)) !== placeOf(object))
           continue;
         findings.push(placed(notKnownText(use.key, use.place.type, domains, live, ctx), object, use.path, at));
         continue;
