@@ -97,12 +97,14 @@ function bytesSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): n
 }
 
 /**
- * Largest local file netkb check, convert and gateway read, in bytes (NETKB_MAX_FILE_BYTES, default 64 MiB): a
- * cluster dump is larger than a manifest, and the command line holds one file at a time; the server keeps its
- * own limit (NETKB_MAX_MANIFEST_BYTES) for what clients send.
+ * Largest local file the command line reads, in bytes (NETKB_MAX_FILE_BYTES). Unset: 256 MiB for netkb check,
+ * which reads a file a piece at a time (`inPieces`: a cluster dump is tens to hundreds of megabytes, and its
+ * memory does not grow with it; the few files it must read whole stay far below V8's longest string, 512 Mi
+ * characters), 64 MiB for netkb convert and gateway, which hold a file whole and edit it in the `yaml`
+ * document API (several times the file's size). The server keeps its own limit (NETKB_MAX_MANIFEST_BYTES).
  */
-export function maxFileBytes(env: NodeJS.ProcessEnv = process.env): number {
-  return bytesSetting(env, 'NETKB_MAX_FILE_BYTES', 64 * 1024 * 1024);
+export function maxFileBytes(env: NodeJS.ProcessEnv = process.env, inPieces = false): number {
+  return bytesSetting(env, 'NETKB_MAX_FILE_BYTES', (inPieces ? 256 : 64) * 1024 * 1024);
 }
 
 /**

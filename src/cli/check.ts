@@ -92,7 +92,7 @@ Exit codes (--exit-codes pluto, as Fairwinds' Pluto; --fail-on defaults to warni
   2  findings at or above --fail-on, none of them breaking ("deprecated")
   3  breaking findings ("removed")
 
-Environment: DATABASE_URL (default file:./data/netkb.db), NETKB_MAX_FILE_BYTES (default 64 MiB per file),
+Environment: DATABASE_URL (default file:./data/netkb.db), NETKB_MAX_FILE_BYTES (default 256 MiB per file),
 NETKB_DOCS_URL (where docs/ is published, for the SARIF rules' help links).
 
 Examples:
@@ -130,6 +130,13 @@ const CHECK: ManifestVerb = {
   ],
 };
 
+/**
+ * The most objects of one file (its Helm releases' among them), as a bound on its time: a file read a piece at a
+ * time holds only the findings, so 20 times the API's 50,000 (a dump of hundreds of megabytes holds tens of
+ * thousands).
+ */
+const FILE_MAX_OBJECTS = 1_000_000;
+
 export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   const scheme: ExitScheme = schemeIn(argv);
   const args = parseManifestArgs(CHECK, argv, io, errorExit(scheme));
@@ -153,7 +160,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     const kb = await io.loadKb();
     const { from, to, releases: path } = requireRange(kb, o.from, o.to);
     notePreliminary('check', kb, to, io);
-    const limit = maxFileBytes();
+    const limit = maxFileBytes(process.env, true);
     const gatewayApi = gatewayApiRange(o);
     // An unknown bundle is a usage error of the whole run, not of each file.
     const bundles = gatewayApi && requireGatewayApiRange(kb, gatewayApi);
@@ -167,7 +174,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
               from: o.from,
               to: o.to,
               manifest: input.file ?? input.text,
-              limits: { maxBytes: limit },
+              limits: { maxBytes: limit, maxObjects: FILE_MAX_OBJECTS },
               fileName: input.name,
               gatewayApi,
             }),
@@ -180,7 +187,8 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
         error,
       });
     }
-    files.push(...apiserverRecordFiles(kb, o, limit));
+    // The API server's record is read whole: the limit of files read whole.
+    files.push(...apiserverRecordFiles(kb, o, maxFileBytes()));
     progress.finish();
     const gatewayApiChecked = bundles && {
       from: bundles.from.version,

@@ -117,6 +117,17 @@ describe('netkb check on files larger than a piece', () => {
     });
   });
 
+  it('checks a file of more objects than the API takes (50,000)', () => {
+    const configMaps = (n: number) => 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n'.repeat(n);
+    const file = join(dir, 'many.yaml');
+    writeFileSync(file, `${configMaps(60_000)}apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: last}\n`);
+    const r = netkb(['check', file, ...RANGE, '--format', 'json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout).files[0];
+    expect(out.coverage.objects).toBe(60_001);
+    expect(out.findings.map((f: any) => f.resource.name)).toEqual(['last']);
+  });
+
   it('refuses a file over NETKB_MAX_FILE_BYTES before reading it', () => {
     const { text } = dump(200);
     const file = join(dir, 'over.yaml');
