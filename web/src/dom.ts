@@ -26,10 +26,24 @@ export function append(el: Element, children: (Child | Child[])[]): void {
   }
 }
 
-/** Replaces an element's content. */
+/**
+ * The id of a control that had focus when a redraw took it away (a choice made with the arrow keys redraws its
+ * view): the first control drawn again with that id gets focus back, as long as focus has gone nowhere else.
+ */
+let lostFocus: string | null = null;
+
+/** Replaces an element's content, giving focus back to the control it held, drawn again (lostFocus). */
 export function fill(el: Element, ...children: (Child | Child[])[]): void {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.id && el.contains(active)) lostFocus = active.id;
   el.replaceChildren();
   append(el, children);
+  if (lostFocus === null) return;
+  const again = document.getElementById(lostFocus);
+  if (again && el.contains(again)) {
+    lostFocus = null;
+    if (document.activeElement === null || document.activeElement === document.body) again.focus();
+  } else if (document.activeElement !== null && document.activeElement !== document.body) lostFocus = null;
 }
 
 /** A labelled <select> whose options are strings. */
