@@ -195,8 +195,13 @@ describe('manifest conversion', () => {
     expect(rows.find((r) => r.text === 'kind: PodSecurityPolicy')?.op).toBe('same');
     const fold = page.locator('#convert-diff li.fold button').last();
     expect(await fold.textContent()).toMatch(/^⋯ show \d+ unchanged lines \(input \d+–\d+\)$/);
+    // Folded means not shown (a `display` of the rows must not undo their `hidden`), and the button goes away.
+    const pspRow = page.locator('#convert-diff li.diff-line', { hasText: 'kind: PodSecurityPolicy' });
+    await expect(pspRow.isVisible()).resolves.toBe(false);
+    const foldsBefore = await page.locator('#convert-diff li.fold').count();
     await fold.focus();
     await page.keyboard.press('Enter');
+    await expect(page.locator('#convert-diff li.fold').count()).resolves.toBe(foldsBefore - 1);
     await expect(
       page.locator('#convert-diff li.diff-line', { hasText: 'kind: PodSecurityPolicy' }).isVisible(),
     ).resolves.toBe(true);
