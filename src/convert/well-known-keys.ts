@@ -58,9 +58,7 @@ export const wellKnownKeyConverter: Converter = {
       }
       const successor = byKey.get(record.replacement);
       if (!successor || successor.type !== record.type) {
-        refuse(
-          `its successor, ${record.replacement}, is not a well-known ${record.type.toLowerCase()} key that can take its place; make the change by hand`,
-        );
+        refuse(successorElsewhere(record, use, object, ctx));
         continue;
       }
       const from = replacementFrom(record, ctx.kb, object.kind);
@@ -149,4 +147,34 @@ function replaceValue(object: YAMLMap, path: (string | number)[], to: string): t
   if (!isScalar(target)) return 'the key is no longer where the analysis found it';
   target.value = to;
   return true;
+}
+
+/**
+ * Why a key whose successor is not a key of the same kind is left for the user, and what to do: a field of the
+ * object (its api-fields record says from when it is served and what it holds), or another key.
+ */
+function successorElsewhere(record: WellKnownKey, use: KeyUse, object: Target['object'], ctx: ConvertContext): string {
+  const v = ctx.kb.formatVersion;
+  const what = (record.type ?? 'KEY').toLowerCase();
+  const field = ctx.kb.apiFields.find((f) => f.kind === object.kind && f.path === record.replacement);
+  if (!field)
+    return `its successor, ${record.replacement}, is not a ${what} key convert can write in its place; make the change by hand`;
+  const value = valueAt(object.value, use.path);
+  const served = field.introducedIn !== null ? `, served from ${v(field.introducedIn)}` : '';
+  const later =
+    field.introducedIn !== null && field.introducedIn > ctx.path.from
+      ? ` once the cluster runs ${v(field.introducedIn)}`
+      : '';
+  const article = /^[aeiou]/.test(what) ? 'an' : 'a';
+  return `its successor is a field, not ${article} ${what}: ${field.path}${served} (${field.summary.replace(/\.$/, '')}). convert writes keys, not fields, whose values may take another form: set ${field.path}${value !== null ? ` from the ${what}'s value (${value})` : ''} and remove the ${what} by hand${later}`;
+}
+
+/** The scalar at `path` of a plain value, as text, or null. */
+function valueAt(value: unknown, path: readonly (string | number)[]): string | null {
+  let at: unknown = value;
+  for (const seg of path) {
+    if (typeof at !== 'object' || at === null) return null;
+    at = (at as Record<string | number, unknown>)[seg];
+  }
+  return typeof at === 'string' || typeof at === 'number' || typeof at === 'boolean' ? String(at) : null;
 }

@@ -6,6 +6,9 @@ import type { Page } from 'playwright-core';
 import { projectRoot } from '../../src/config';
 import { useBrowser, type BrowserRun } from './browser';
 
+/** In page.evaluate: the browser's globals (the tests compile without the DOM library). */
+declare const document: any, window: any;
+
 let run: BrowserRun;
 let page: Page;
 useBrowser(
@@ -31,7 +34,7 @@ async function violations(p: Page): Promise<string[]> {
   // Evaluated as the test's own script: the page's Content-Security-Policy refuses inline scripts, as it should.
   await p.evaluate(AXE);
   const found = await p.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: any[] }> } }).axe;
+    const axe = window.axe as { run(c: unknown, o: object): Promise<{ violations: any[] }> };
     const r = await axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({
       id: v.id as string,

@@ -6,6 +6,9 @@ import type { Page } from 'playwright-core';
 import { projectRoot } from '../../src/config';
 import { screenshot, useBrowser, type BrowserRun } from './browser';
 
+/** In page.evaluate: the browser's globals (the tests compile without the DOM library). */
+declare const document: any, getComputedStyle: any;
+
 let run: BrowserRun;
 let page: Page;
 useBrowser(

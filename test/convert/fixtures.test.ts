@@ -5,6 +5,7 @@
 //   # unconverted: <ruleId> <messageId> line=<n>
 //   # diff: -<lines removed> +<lines added>
 //   # change-note: <text one of the changes must say>   (optional)
+//   # unconverted-note: <text one of the unconverted findings must say>   (optional)
 // Each pair is checked byte for byte, for idempotence, against upgradeReport over the same path, and for
 // the size of its line diff: a conversion changes only the lines its edits need (docs/conversions.md).
 import { readdirSync, readFileSync } from 'node:fs';
@@ -63,6 +64,8 @@ describe.each(CASES)('fixture %s', (name) => {
     const got = result.unconverted.map((f) => `${f.ruleId} ${f.messageId} line=${f.line}`);
     expect(got).toEqual(expected.filter((e) => e !== 'nothing'));
     for (const f of result.unconverted) expect(f.message).toMatch(/ Not converted: \S.+\.$/);
+    const reasons = result.unconverted.map((f) => f.message).join('\n');
+    for (const note of header(before, 'unconverted-note')) expect(reasons).toContain(note);
   });
 
   it('changes only the lines its edits need, and the result reads back', () => {
