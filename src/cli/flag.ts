@@ -1,16 +1,13 @@
 // netkb flag COMPONENT NAME: one component flag's life (the `flag` query), on the embedded database.
-import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { Change, Flag } from '../kb/model';
 import { formatOptionalVersion, formatVersion } from '../kb/version';
-import { findFlag, flagChanges, listFlags, normalizeFlagName } from '../services/flags';
+import { flagChanges, lookupFlag } from '../services/flags';
 import { flagMarkdownMessage, requireChatLength } from '../services/markdown';
-import { closeNames } from '../services/suggest';
-import { UsageError } from './files';
 import { intOption, lookupVerb } from './lookup-verb';
 import { orDash, textTable } from './text-table';
 import { changeJson, referenceBlocks } from './views';
 
-const FLAG_HELP = `Usage: netkb flag COMPONENT NAME [--format table|json|markdown] [--notes N] [--max-length N]
+const FLAG_HELP = `Usage: netkb flag COMPONENT NAME [--format table|json|markdown] [--notes N|all] [--max-length N]
 
 One command-line flag of a component: what it does, when it was added, deprecated and removed, what
 replaces it, its config-file field, its defaults and values over time, and the release notes about it,
@@ -18,12 +15,13 @@ newest first.
 NAME may be written --conntrack-max, -conntrack-max or conntrack-max. Works on the embedded database.
 
 Arguments:
-  COMPONENT         the component, e.g. kube-proxy or kubelet (an unknown one lists those with flags)
+  COMPONENT         the component, e.g. kube-proxy or kubelet (an unknown one is refused with the closest names)
   NAME              the flag
 
 Options:
   --format F        table (default), json or markdown (a chat message)
-  --notes N         at most N release notes, the newest (default: all)
+  --notes N         the N newest release notes, 1 to 100 (default 10); a line counts the older ones
+  --notes all       every release note
   --max-length N    longest markdown message, 500 to 3000 (default 3000)
   -h, --help        this text
 
@@ -34,34 +32,27 @@ Example:
   netkb flag kube-proxy --conntrack-max
 `;
 
-/** What the verb answers: the flag, the notes it shows (newest first, at most --notes), the markdown limit. */
+/** Release notes a flag shows without --notes: enough for the last few releases (--proxy-mode has 91). */
+const NOTES_SHOWN = 10;
+
+/**
+ * What the verb answers: the flag, the notes it shows (newest first, at most --notes), how many older ones it
+ * leaves out, the markdown limit.
+ */
 interface FlagAnswer {
   flag: Flag;
   notes: Change[];
+  older: number;
   maxLength: number;
 }
 
-function requireFlag(kb: KnowledgeBase, component: string, name: string): Flag {
-  const found = findFlag(kb, component, name);
-  if (found) return found;
-  const components = [...new Set(kb.flags.map((f) => f.component))].sort();
-  const c = component.trim().toLowerCase();
-  if (!components.includes(c)) {
-    const close = closeNames(c, components);
-    throw new UsageError(
-      `no flags of a component named "${component}"${close.length > 0 ? `; did you mean ${close.join(', ')}?` : ''} Components with flags: ${components.join(', ')}.`,
-    );
-  }
-  const close = closeNames(
-    normalizeFlagName(name),
-    listFlags(kb, c).map((f) => f.name),
-  );
-  throw new UsageError(
-    `${c} has no flag ${normalizeFlagName(name)} in the knowledge base.${close.length > 0 ? ` Did you mean ${close.join(', ')}?` : ''}`,
-  );
+/** --notes: a number (checked as the API's Flag.changes(first:) is), all, or NOTES_SHOWN when not given. */
+function notesOption(options: Parameters<typeof intOption>[0]): number | undefined {
+  if (options.notes === 'all') return undefined;
+  return intOption(options, 'notes') ?? NOTES_SHOWN;
 }
 
-function flagJson({ flag: f, notes }: FlagAnswer) {
+function flagJson({ flag: f, notes, older }: FlagAnswer) {
   const v = formatOptionalVersion;
   return {
     component: f.component,
@@ -81,12 +72,13 @@ function flagJson({ flag: f, notes }: FlagAnswer) {
       replacement: x.replacement,
     })),
     changes: notes.map(changeJson),
+    olderChanges: older,
     notes: f.notes,
     sources: f.sources,
   };
 }
 
-function flagTable({ flag: f, notes }: FlagAnswer): string {
+function flagTable({ flag: f, notes, older }: FlagAnswer): string {
   const v = (x: number | null) => orDash(formatOptionalVersion(x));
   const blocks = [
     [
@@ -109,7 +101,7 @@ function flagTable({ flag: f, notes }: FlagAnswer): string {
         f.values.map((x) => [x.value, v(x.introducedIn), v(x.deprecatedIn), v(x.removedIn), orDash(x.replacement)]),
       )}`,
     );
-  blocks.push(...referenceBlocks(notes, f.sources));
+  blocks.push(...referenceBlocks(notes, f.sources, older));
   return blocks.join('\n\n') + '\n';
 }
 
@@ -121,10 +113,11 @@ export const runFlag = lookupVerb<FlagAnswer>({
   options: { 'max-length': { type: 'string' }, notes: { type: 'string' } },
   answer: (kb, [component, name], options) => {
     const maxLength = requireChatLength(intOption(options, 'max-length'));
-    const flag = requireFlag(kb, component, name);
-    return { flag, notes: flagChanges(flag, intOption(options, 'notes'), '--notes'), maxLength };
+    const flag = lookupFlag(kb, component, name);
+    const notes = flagChanges(flag, notesOption(options), '--notes');
+    return { flag, notes, older: flag.changes.length - notes.length, maxLength };
   },
   table: flagTable,
   json: flagJson,
-  markdown: (a) => flagMarkdownMessage({ ...a.flag, changes: a.notes }, a.maxLength),
+  markdown: (a) => flagMarkdownMessage(a.flag, a.maxLength, a.notes.length),
 });

@@ -2,11 +2,10 @@
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { FeatureGate } from '../kb/model';
 import { formatOptionalVersion, formatVersion } from '../kb/version';
-import { findFeatureGate } from '../services/feature-gates';
+import { ErrorCode, NetkbError } from '../errors';
+import { requireFeatureGate } from '../services/feature-gates';
 import { featureGateMarkdown, requireChatLength } from '../services/markdown';
 import { stateText } from '../services/markdown/gate-state-text';
-import { closeNames } from '../services/suggest';
-import { UsageError } from './files';
 import { intOption, lookupVerb } from './lookup-verb';
 import { orDash, textTable } from './text-table';
 import { changeJson, referenceBlocks } from './views';
@@ -28,16 +27,20 @@ Example:
   netkb gate NFTablesProxyMode --format markdown
 `;
 
+/** The gate, or the service's NOT_FOUND with the closest names; with none close, where else to look. */
 function requireGate(kb: KnowledgeBase, name: string): FeatureGate {
-  const gate = findFeatureGate(kb, name);
-  if (gate) return gate;
-  const close = closeNames(
-    name,
-    kb.featureGates.map((g) => g.name),
-  );
-  throw new UsageError(
-    `no feature gate named "${name}".${close.length > 0 ? ` Did you mean ${close.join(', ')}?` : ' netkb search TEXT finds gates by words of their summary.'}`,
-  );
+  try {
+    return requireFeatureGate(kb, name);
+  } catch (err) {
+    const none = err instanceof NetkbError && (err.details.suggestions as string[] | undefined)?.length === 0;
+    if (none && err.code === ErrorCode.NOT_FOUND)
+      throw new NetkbError(
+        err.code,
+        `${err.message} netkb search TEXT finds gates by words of their summary.`,
+        err.facts(),
+      );
+    throw err;
+  }
 }
 
 function gateJson(g: FeatureGate) {

@@ -27,10 +27,14 @@ export function notesTable(changes: Change[]): string {
   );
 }
 
-/** The "Release notes" and "Sources" blocks of a record, each only when it has any. */
-export function referenceBlocks(changes: Change[], sources: string[]): string[] {
+/**
+ * The "Release notes" and "Sources" blocks of a record, each only when it has any; older: how many older notes
+ * the record has beyond those shown (newest first), said under them.
+ */
+export function referenceBlocks(changes: Change[], sources: string[], older = 0): string[] {
   const blocks: string[] = [];
-  if (changes.length > 0) blocks.push(`Release notes\n${notesTable(changes)}`);
+  const more = older > 0 ? `\n…and ${older} older release note${older === 1 ? '' : 's'} (--notes all lists them)` : '';
+  if (changes.length > 0) blocks.push(`Release notes\n${notesTable(changes)}${more}`);
   if (sources.length > 0) blocks.push(`Sources\n${sources.map((s) => `  ${s}`).join('\n')}`);
   return blocks;
 }

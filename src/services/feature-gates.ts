@@ -11,7 +11,7 @@ interface FeatureGateQuery {
   stageIn?: string | null;
 }
 
-export function findFeatureGate(kb: KnowledgeBase, name: string): FeatureGate | null {
+function findFeatureGate(kb: KnowledgeBase, name: string): FeatureGate | null {
   return kb.featureGate(name) ?? null;
 }
 

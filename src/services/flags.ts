@@ -1,15 +1,15 @@
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import type { Change, Flag } from '../kb/model';
-import { badUserInput } from '../errors';
+import { pageSize } from './pagination';
 import { notFound } from './suggest';
 import { requireComponent } from './vocabulary';
 
 /** "--conntrack-max", "conntrack-max" and "-conntrack-max" name the same flag. */
-export function normalizeFlagName(name: string): string {
+function normalizeFlagName(name: string): string {
   return `--${name.trim().replace(/^-+/, '').split('=')[0]}`;
 }
 
-export function findFlag(kb: KnowledgeBase, component: string, name: string): Flag | null {
+function findFlag(kb: KnowledgeBase, component: string, name: string): Flag | null {
   return kb.flag(component.trim().toLowerCase(), normalizeFlagName(name)) ?? null;
 }
 
@@ -36,12 +36,11 @@ export function listFlags(kb: KnowledgeBase, component?: string | null): Flag[] 
 }
 
 /**
- * A flag's release notes, newest release first (a release's own notes in their order), at most `first` of
- * them: what changed last is what an operator acts on (the 1.35 ipvs deprecation before 2019's IPVS notes).
+ * A flag's release notes, newest release first (a release's own notes in their order), the newest `first` of
+ * them (1 to 100, as a connection's page; all when not given): what changed last is what an operator acts on
+ * (the 1.35 ipvs deprecation before 2019's IPVS notes).
  */
 export function flagChanges(flag: Flag, first?: number | null, argument = 'first'): Change[] {
-  if (first !== null && first !== undefined && (!Number.isInteger(first) || first < 0))
-    throw badUserInput(`${argument} must be a whole number from 0, got ${first}`, { argument });
   const newest = [...flag.changes].sort((a, b) => b.version - a.version || a.position - b.position);
-  return first === null || first === undefined ? newest : newest.slice(0, first);
+  return first === null || first === undefined ? newest : newest.slice(0, pageSize(argument, first));
 }

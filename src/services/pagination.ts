@@ -3,6 +3,7 @@
 // valid for the same knowledge base whatever page size is asked for.
 import { badUserInput } from '../errors';
 
+/** The most items a connection page or a limited list (Flag.changes(first:)) answers at once. */
 const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -30,7 +31,8 @@ function decodeCursor(cursor: string): string | null {
   return text.startsWith('cursor:') ? text.slice('cursor:'.length) : null;
 }
 
-function pageSize(name: 'first' | 'last', value: number): number {
+/** How many items a client asks for (first, last, or a command line's option), checked: 1 to 100. */
+export function pageSize(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE) {
     throw badUserInput(`${name} must be from 1 to ${MAX_PAGE_SIZE}, got ${value}`, { argument: name });
   }

@@ -1,9 +1,9 @@
 // The SIGs and components the knowledge base names, read from its records (never a list in code), and the
 // check that a filter names one of them: an unknown value is refused with the closest known names rather
 // than answered with an empty list.
-import { badUserInput } from '../errors';
+import { ErrorCode } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
-import { closeNames } from './suggest';
+import { unknownName } from './suggest';
 
 interface Vocabulary {
   /** Display names, sorted: the most used spelling of each SIG, without "SIG ". */
@@ -103,14 +103,11 @@ export function requireComponent(kb: KnowledgeBase, input: string, argument: str
 }
 
 function unknownValue(what: string, whats: string, input: string, key: string, known: string[], argument: string) {
-  const suggestions = closeNames(key, known);
-  const hint =
-    suggestions.length > 0
-      ? `Did you mean ${orList(suggestions.map((s) => `"${s}"`))}?`
-      : `Known ${whats}: ${known.join(', ')}.`;
-  return badUserInput(`Unknown ${what} "${input}". ${hint}`, { argument, suggestions });
-}
-
-function orList(items: string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+  return unknownName(ErrorCode.BAD_USER_INPUT, {
+    message: `Unknown ${what} "${input}".`,
+    typed: key,
+    known,
+    argument,
+    otherwise: `Known ${whats}: ${known.join(', ')}.`,
+  });
 }

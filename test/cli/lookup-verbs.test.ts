@@ -169,11 +169,16 @@ describe('netkb gate NAME', () => {
     expect(md.stdout).toContain('- 1.31–1.32: beta, on by default');
   });
 
-  it('exit 2 for an unknown gate, naming the closest ones', () => {
+  it('exit 2 for an unknown gate, naming the closest ones as the API does, or where else to look', () => {
     const typo = netkb(['gate', 'NFTablesProxyMod']);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toBe(
-      'netkb gate: no feature gate named "NFTablesProxyMod". Did you mean NFTablesProxyMode?\nRun netkb gate --help for usage.\n',
+      'netkb gate: No feature gate is named "NFTablesProxyMod". Did you mean "NFTablesProxyMode"?\nRun netkb gate --help for usage.\n',
+    );
+    const far = netkb(['gate', 'qqqqxxxxzzzz']);
+    expect(far.code).toBe(2);
+    expect(far.stderr).toMatch(
+      /^netkb gate: No feature gate is named "qqqqxxxxzzzz"\. netkb search TEXT finds gates by words of their summary\.\n/,
     );
   });
 });
@@ -193,6 +198,7 @@ describe('netkb flag COMPONENT NAME', () => {
       'defaults',
       'values',
       'changes',
+      'olderChanges',
       'notes',
       'sources',
     ]);
@@ -220,26 +226,50 @@ describe('netkb flag COMPONENT NAME', () => {
     expect(md.stdout).toContain('[#78399](https://github.com/kubernetes/kubernetes/pull/78399)');
   });
 
-  it('release notes newest first, --notes N keeping the newest N', () => {
-    const all = json(['flag', 'kube-proxy', '--proxy-mode']).changes.map((c: any) => c.version);
-    const ordered = [...all].sort((a: string, b: string) => parseVersion(b) - parseVersion(a));
-    expect(all).toEqual(ordered);
-    expect(all.length).toBeGreaterThan(5);
-    const two = json(['flag', 'kube-proxy', '--proxy-mode', '--notes', '2']).changes.map((c: any) => c.version);
-    expect(two).toEqual(all.slice(0, 2));
+  it('release notes newest first: the newest 10 and a line counting the older ones, --notes N or all', () => {
+    const all = json(['flag', 'kube-proxy', '--proxy-mode', '--notes', 'all']);
+    const versions = all.changes.map((c: any) => c.version);
+    expect(versions).toEqual([...versions].sort((a: string, b: string) => parseVersion(b) - parseVersion(a)));
+    expect(all.olderChanges).toBe(0);
+    // Enough notes that 10 leave out most (2019's IPVS notes among them).
+    expect(versions.length).toBeGreaterThan(20);
+    expect(versions.at(-1)).toBe('1.15');
+    const newest = versions[0].replace('.', '\\.');
+    const byDefault = json(['flag', 'kube-proxy', '--proxy-mode']);
+    expect(byDefault.changes).toEqual(all.changes.slice(0, 10));
+    expect(byDefault.olderChanges).toBe(versions.length - 10);
+    const two = json(['flag', 'kube-proxy', '--proxy-mode', '--notes', '2']);
+    expect(two.changes).toEqual(all.changes.slice(0, 2));
+    expect(two.olderChanges).toBe(versions.length - 2);
     const table = netkb(['flag', 'kube-proxy', '--proxy-mode', '--notes', '1']);
     expect(table.stdout).toMatch(
-      new RegExp(`\\n\\nRelease notes\\nRELEASE +PRS +NOTE\\n${all[0].replace('.', '\\.')} +#\\d+[^\\n]*\\n\\n`),
+      new RegExp(
+        `\\n\\nRelease notes\\nRELEASE +PRS +NOTE\\n${newest} +#\\d+[^\\n]*\\n…and ${versions.length - 1} older release notes \\(--notes all lists them\\)\\n\\n`,
+      ),
     );
-    const bad = netkb(['flag', 'kube-proxy', '--proxy-mode', '--notes', '-1']);
-    expect(bad.code).toBe(2);
+    expect(netkb(['flag', 'kube-proxy', '--proxy-mode', '--notes', 'all']).stdout).not.toMatch(/older release note/);
+    const md = netkb(['flag', 'kube-proxy', '--proxy-mode', '--notes', '3', '--format', 'markdown']);
+    expect(md.stdout).toMatch(
+      new RegExp(
+        `\\*\\*Release notes\\*\\*\\n- ${newest}: [^\\n]+\\n(- 1\\.\\d+: [^\\n]+\\n){2}…and ${versions.length - 3} older release notes\\n`,
+      ),
+    );
+    for (const [value, message] of [
+      ['0', /--notes must be from 1 to 100, got 0/],
+      ['101', /--notes must be from 1 to 100, got 101/],
+      ['ten', /--notes must be a whole number \(got "ten"\)/],
+    ] as const) {
+      const bad = netkb(['flag', 'kube-proxy', '--proxy-mode', '--notes', value]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(message);
+    }
   });
 
   it('exit 2 for an unknown flag, with the closest names', () => {
     const flag = netkb(['flag', 'kube-proxy', '--conntrack-maxx']);
     expect(flag.code).toBe(2);
     expect(flag.stderr).toMatch(
-      /^netkb flag: kube-proxy has no flag --conntrack-maxx in the knowledge base\. Did you mean --conntrack-max\b/,
+      /^netkb flag: No flag of kube-proxy is named "--conntrack-maxx"\. Did you mean "--conntrack-max"/,
     );
   });
 });

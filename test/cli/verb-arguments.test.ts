@@ -76,7 +76,11 @@ it.each([
   ['an extra argument', ['diff', '1.29', '1.30', '1.31'], /unexpected argument: 1\.31/],
   ['an unknown option', ['diff', '1.29', '1.31', '--form', 'json'], /Unknown option '--form'/],
   ['a gate without a name', ['gate'], /missing NAME/],
-  ['an unknown gate', ['gate', 'IPv6DualStak'], /no feature gate named "IPv6DualStak"\. Did you mean IPv6DualStack\?/],
+  [
+    'an unknown gate',
+    ['gate', 'IPv6DualStak'],
+    /No feature gate is named "IPv6DualStak"\. Did you mean "IPv6DualStack"\?/,
+  ],
   [
     'a gate with an unknown format',
     ['gate', 'IPv6DualStack', '--format', 'sarif'],
@@ -87,12 +91,12 @@ it.each([
   [
     'a flag of an unknown component',
     ['flag', 'kubeproxy', '--proxy-mode'],
-    /no flags of a component named "kubeproxy"; did you mean kube-proxy\?/,
+    /Unknown component "kubeproxy"\. Did you mean "kube-proxy"\?/,
   ],
   [
     'an unknown flag',
     ['flag', 'kube-proxy', '--proxy-mod'],
-    /kube-proxy has no flag --proxy-mod in the knowledge base\. Did you mean --proxy-mode\?/,
+    /No flag of kube-proxy is named "--proxy-mod"\. Did you mean "--proxy-mode"\?/,
   ],
   ['a search without text', ['search'], /missing TEXT/],
   ['a search of blanks', ['search', '   '], /TEXT is empty/],

@@ -102,6 +102,13 @@ describe('netkb-chat.mjs', () => {
     const { flag } = await server.data('{ flag(component: "kube-proxy", name: "--proxy-mode") { markdown } }');
     expect(r.stdout).toBe(flag.markdown);
     expect(r.stdout.startsWith('**kube-proxy `--proxy-mode`**\n')).toBe(true);
+    // The newest notes, then how many older ones the message leaves out.
+    const { flag: notes } = await server.data(
+      '{ flag(component: "kube-proxy", name: "--proxy-mode") { changes { version } } }',
+    );
+    const shown = r.stdout.match(/^- 1\.\d+: /gm) ?? [];
+    expect(r.stdout).toContain(`\n- ${notes.changes[0].version}: `);
+    expect(r.stdout).toContain(`\n…and ${notes.changes.length - shown.length} older release notes\n`);
     const typo = await chat('/netkb flag kube-proxy --proxy-mod');
     expect(typo.code).toBe(2);
     expect(typo.stdout).toBe('kube-proxy has no flag `--proxy-mod`. Did you mean `--proxy-mode`?\n');

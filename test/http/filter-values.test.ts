@@ -2,6 +2,7 @@
 // BAD_USER_INPUT, the argument at fault and the closest names, never answered with an empty list. Also the
 // lookups a dashboard fills its pickers from, FeatureGate.kepUrl, WellKnownKey.type and release(version).
 import { startTestServer, type GraphQLResponse, type TestServer } from '../support/http';
+import { parseVersion } from '../../src/kb/version';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -249,26 +250,51 @@ describe('lookups of a name the knowledge base does not have', () => {
 });
 
 describe('Flag.changes', () => {
-  it('lists the newest release first, first: keeping the newest, and refuses a negative first', async () => {
-    const all = (
-      await server.data('{ flag(component: "kube-proxy", name: "--proxy-mode") { changes { version id } } }')
-    ).flag.changes;
-    const versions = all.map((c: any) => Number(c.version.split('.')[1]));
+  const proxyMode = (fields: string) => `{ flag(component: "kube-proxy", name: "--proxy-mode") { ${fields} } }`;
+
+  it("lists the newest release first, a release's own notes in their order", async () => {
+    const all = (await server.data(proxyMode('changes { id version }'))).flag.changes;
+    const versions = all.map((c: any) => parseVersion(c.version));
     expect(versions).toEqual([...versions].sort((a, b) => b - a));
-    expect(all.length).toBeGreaterThan(5);
-    const three = (
-      await server.data('{ flag(component: "kube-proxy", name: "--proxy-mode") { changes(first: 3) { id } } }')
-    ).flag.changes;
-    expect(three).toEqual(all.slice(0, 3).map((c: any) => ({ id: c.id })));
-    const bad = refusal(
-      await server.query('{ flag(component: "kube-proxy", name: "--proxy-mode") { changes(first: -1) { id } } }'),
+    // 2019's IPVS notes (1.15) come last, after every later release's.
+    expect(all.at(-1).version).toBe('1.15');
+    expect(new Set(versions).size).toBeGreaterThan(10);
+    // Within a release, the order of the release's own notes (Release.changes is in the notes' order).
+    const newest = all[0].version;
+    const ids = new Set(all.filter((c: any) => c.version === newest).map((c: any) => c.id));
+    expect(ids.size).toBeGreaterThan(1);
+    const { release } = await server.data(
+      `{ release(version: "${newest}") { changes(first: 100) { totalCount nodes { id } } } }`,
     );
-    expect(bad.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'first' });
-    // The chat message keeps the newest notes when it is cut.
-    const { flag } = await server.data(
-      '{ flag(component: "kube-proxy", name: "--proxy-mode") { markdown(maxLength: 1200) } }',
-    );
-    expect(flag.markdown).toContain(`- ${all[0].version}: `);
+    expect(release.changes.totalCount).toBeLessThanOrEqual(100);
+    const inNotesOrder = release.changes.nodes.map((n: any) => n.id).filter((id: string) => ids.has(id));
+    expect(all.slice(0, ids.size).map((c: any) => c.id)).toEqual(inNotesOrder);
+  });
+
+  it('first: keeps the newest that many, 1 to 100 as a connection page; without it, all of them', async () => {
+    const all = (await server.data(proxyMode('changes { id }'))).flag.changes;
+    expect(all.length).toBeGreaterThan(20);
+    const three = (await server.data(proxyMode('changes(first: 3) { id }'))).flag.changes;
+    expect(three).toEqual(all.slice(0, 3));
+    expect((await server.data(proxyMode('changes(first: 100) { id }'))).flag.changes).toEqual(all.slice(0, 100));
+    for (const first of [0, -1, 101]) {
+      const res = await server.query(proxyMode(`changes(first: ${first}) { id }`));
+      expect(refusal(res).extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'first' });
+      expect(refusal(res).message).toBe(`first must be from 1 to 100, got ${first}`);
+      expect(res.data).toEqual({ flag: null });
+    }
+  });
+
+  it('the chat message shows the newest notes and counts the older ones', async () => {
+    const all = (await server.data(proxyMode('changes { version }'))).flag.changes;
+    const { flag } = await server.data(proxyMode('markdown(maxLength: 1200) long: markdown'));
+    for (const markdown of [flag.markdown, flag.long]) {
+      const notes = markdown.slice(markdown.indexOf('**Release notes**\n')).split('\n\n')[0].split('\n');
+      const shown = notes.filter((l: string) => l.startsWith('- '));
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown[0]).toMatch(new RegExp(`^- ${all[0].version.replace('.', '\\.')}: `));
+      expect(notes.at(-1)).toBe(`…and ${all.length - shown.length} older release notes`);
+    }
   });
 });
 

@@ -121,17 +121,34 @@ describe('HTTP', () => {
     expect(((await res.json()) as any).errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
-  it('describes every type and field of the schema', async () => {
-    const data = await server.data(
-      `{ __schema { types { name kind description fields { name description } inputFields { name description } enumValues { name description } } } }`,
-    );
-    const missing: string[] = [];
-    for (const t of data.__schema.types) {
-      if (t.name.startsWith('__') || ['String', 'Boolean', 'Int', 'Float', 'ID'].includes(t.name)) continue;
-      if (!t.description) missing.push(t.name);
-      for (const f of [...(t.fields ?? []), ...(t.inputFields ?? []), ...(t.enumValues ?? [])])
-        if (!f.description) missing.push(`${t.name}.${f.name}`);
+  it('describes every type, field, argument, input field and enum value of the schema, the admin one too', async () => {
+    const admin = await startTestServer({ adminToken: 'descriptions' });
+    try {
+      for (const target of [server, admin]) {
+        const data = await target.data(
+          `{ __schema { mutationType { name } types { name kind description fields { name description args { name description } }
+            inputFields { name description } enumValues { name description } } } }`,
+        );
+        const missing: string[] = [];
+        let args = 0;
+        for (const t of data.__schema.types) {
+          if (t.name.startsWith('__') || ['String', 'Boolean', 'Int', 'Float', 'ID'].includes(t.name)) continue;
+          if (!t.description?.trim()) missing.push(t.name);
+          for (const f of [...(t.fields ?? []), ...(t.inputFields ?? []), ...(t.enumValues ?? [])])
+            if (!f.description?.trim()) missing.push(`${t.name}.${f.name}`);
+          for (const f of t.fields ?? [])
+            for (const a of f.args) {
+              args++;
+              if (!a.description?.trim()) missing.push(`${t.name}.${f.name}(${a.name})`);
+            }
+        }
+        expect(missing).toEqual([]);
+        // The arguments were looked at: queries take dozens, and the admin schema adds its mutation's.
+        expect(args).toBeGreaterThan(60);
+        expect(data.__schema.mutationType).toEqual(target === admin ? { name: 'Mutation' } : null);
+      }
+    } finally {
+      await admin.close();
     }
-    expect(missing).toEqual([]);
   });
 });

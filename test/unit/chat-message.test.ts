@@ -121,6 +121,24 @@ describe('fitChatMessage', () => {
     for (const line of text.split('\n')) expect(line.startsWith('…')).toBe(false);
   });
 
+  it("counts items left out before the message with the hidden ones, in the section's own word", () => {
+    const notes = { title: 'Release notes', noun: 'release notes', one: 'release note', moreWord: 'older' };
+    // Three of ten notes given, all fit: the seven left out are counted.
+    const whole = fitChatMessage({ head: ['**flag**'], sections: [{ ...notes, items: items('n', 3), beyond: 7 }] });
+    expect(whole).toBe(
+      `**flag**\n\n**Release notes**\n${items('n', 3)
+        .map((i) => `- ${i}\n`)
+        .join('')}…and 7 older release notes\n`,
+    );
+    // Cut by the limit too: the hidden and the left-out add up; one is "release note".
+    const cut = fitChatMessage({ head: ['**flag**'], sections: [{ ...notes, items: items('n', 40), beyond: 1 }] }, 500);
+    const shown = cut.split('\n').filter((l) => l.startsWith('- ')).length;
+    expect(shown).toBeGreaterThan(0);
+    expect(cut).toContain(`\n…and ${41 - shown} older release notes\n`);
+    const one = fitChatMessage({ head: ['**flag**'], sections: [{ ...notes, items: items('n', 1), beyond: 1 }] });
+    expect(one).toMatch(/\n…and 1 older release note\n$/);
+  });
+
   it('says so when there is nothing to list', () => {
     expect(
       fitChatMessage({ head: ['**h**'], sections: [{ title: 'A', items: [], noun: 'as' }], empty: 'Nothing changes.' }),

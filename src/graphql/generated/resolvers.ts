@@ -485,7 +485,10 @@ export type Flag = Node & {
   __typename?: 'Flag';
   /** From which release the component accepts only some values of the flag; null when no source narrows them. */
   acceptsOnly?: Maybe<FlagValueLimit>;
-  /** Release-note entries that mention the flag, newest release first; first: at most that many. */
+  /**
+   * Release-note entries that mention the flag, newest release first (a release's own in the notes' order): what
+   * changed last comes before 2019's notes. All of them unless first is given.
+   */
   changes: Array<Change>;
   /** The component, e.g. kube-proxy. */
   component: Scalars['String']['output'];
@@ -509,7 +512,8 @@ export type Flag = Node & {
   introducedIn?: Maybe<Scalars['KubeVersion']['output']>;
   /**
    * The flag as a chat message of at most maxLength characters (500 to 3000, default 3000; other values are
-   * BAD_USER_INPUT): summary, life, replacements, defaults, values, release notes and links.
+   * BAD_USER_INPUT): summary, life, replacements, defaults, values, release notes (the newest that fit, then
+   * "…and N older release notes") and links.
    */
   markdown: Scalars['String']['output'];
   /** The flag with its dashes, e.g. --conntrack-max. */

@@ -21,6 +21,10 @@ export interface ChatSection {
   whole?: boolean;
   /** How many things each item stands for, for the "…and N more" counts (default: one each). */
   counts?: number[];
+  /** Things after the items that were left out before the message was made (a list cut to its newest N): counted with the hidden ones. */
+  beyond?: number;
+  /** The word of the "…and N more" line: "older" for a list newest first (default "more"). */
+  moreWord?: string;
 }
 
 export interface ChatMessage {
@@ -33,8 +37,8 @@ export interface ChatMessage {
   moreUrl?: string | null;
 }
 
-function moreLine(n: number, noun: string, url?: string | null): string {
-  const text = `…and ${n} more ${noun}`;
+function moreLine(n: number, noun: string, url?: string | null, word = 'more'): string {
+  const text = `…and ${n} ${word} ${noun}`;
   return url ? link(text, url) : text;
 }
 
@@ -42,10 +46,10 @@ function nounFor(s: ChatSection, n: number): string {
   return n === 1 && s.one ? s.one : s.noun;
 }
 
-/** How many things the items from `from` on stand for. */
+/** How many things the items from `from` on stand for, with those left out before. */
 function countFrom(s: ChatSection, from: number): number {
-  if (!s.counts) return Math.max(0, s.items.length - from);
-  return s.counts.slice(from).reduce((sum, n) => sum + n, 0);
+  const items = s.counts ? s.counts.slice(from).reduce((sum, n) => sum + n, 0) : Math.max(0, s.items.length - from);
+  return items + (s.beyond ?? 0);
 }
 
 function render(m: ChatMessage, shown: number[]): string {
@@ -59,14 +63,14 @@ function render(m: ChatMessage, shown: number[]): string {
     }
     const lines = [`**${s.title}**`, ...s.items.slice(0, shown[i]).map((item) => `- ${item}`)];
     const hidden = countFrom(s, shown[i]);
-    if (hidden > 0) lines.push(moreLine(hidden, nounFor(s, hidden), m.moreUrl));
+    if (hidden > 0) lines.push(moreLine(hidden, nounFor(s, hidden), m.moreUrl, s.moreWord));
     blocks.push(lines.join('\n'));
   });
   if (untold.length > 0) {
     const n = untold.reduce((sum, s) => sum + countFrom(s, 0), 0);
     const text =
       untold.length === 1
-        ? moreLine(n, nounFor(untold[0], n), m.moreUrl)
+        ? moreLine(n, nounFor(untold[0], n), m.moreUrl, untold[0].moreWord)
         : `…and ${n} more: ${untold.map((s) => `${countFrom(s, 0)} ${nounFor(s, countFrom(s, 0))}`).join(', ')}`;
     blocks.push(untold.length > 1 && m.moreUrl ? link(text, m.moreUrl) : text);
   }

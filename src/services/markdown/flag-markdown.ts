@@ -10,7 +10,13 @@ import { flagChanges } from '../flags';
 const SUMMARY_SHARE = 0.15;
 const NOTE_MAX = 200;
 
-export function flagMarkdown(f: Flag, maxLength?: number): string {
+/**
+ * notes: at most that many release notes, the newest (the command line's --notes); the message's length cuts
+ * them further from the oldest, and a closing line counts the older ones not shown.
+ */
+export function flagMarkdown(f: Flag, maxLength?: number, notes?: number): string {
+  const newest = flagChanges(f);
+  const shown = notes === undefined ? newest : newest.slice(0, notes);
   const head = [
     `**${f.component} ${code(f.name)}**`,
     clip(f.summary, Math.min(400, Math.floor((maxLength ?? CHAT_MESSAGE_MAX_LENGTH) * SUMMARY_SHARE))),
@@ -47,8 +53,11 @@ export function flagMarkdown(f: Flag, maxLength?: number): string {
     {
       title: 'Release notes',
       noun: 'release notes',
+      one: 'release note',
       // Newest first: when the message is cut, the oldest notes go.
-      items: flagChanges(f).map((c) => noteItem(c, NOTE_MAX, formatVersion)),
+      items: shown.map((c) => noteItem(c, NOTE_MAX, formatVersion)),
+      beyond: newest.length - shown.length,
+      moreWord: 'older',
     },
     { title: 'Links', noun: 'links', items: sourceLinks(f.sources) },
   ];

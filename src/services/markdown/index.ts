@@ -31,8 +31,9 @@ export function featureGateMarkdown(g: FeatureGate, maxLength?: number | null): 
   return gateMarkdown(g, requireChatLength(maxLength));
 }
 
-export function flagMarkdownMessage(f: Flag, maxLength?: number | null): string {
-  return flagMarkdown(f, requireChatLength(maxLength));
+/** notes: at most that many release notes, the newest (checked by the caller: flagChanges). */
+export function flagMarkdownMessage(f: Flag, maxLength?: number | null, notes?: number): string {
+  return flagMarkdown(f, requireChatLength(maxLength), notes);
 }
 
 export function upgradeReportMarkdown(r: ReportForChat, maxLength?: number | null): string {
