@@ -16,7 +16,7 @@ import { docsUrl, maxFileBytes } from '../config';
 import { writeInBatches } from '../analysis/report/json-pieces';
 import { countFindings } from '../analysis/report/severity';
 import { FORMAT_NAMES, formatter as formatterFor } from './formats';
-import type { CheckResult, FileReport, FormatContext, InputError } from './formats/types';
+import type { CheckResult, FileReport, FormatContext, InputError, SkippedFile } from './formats/types';
 import { EXIT_SCHEMES, errorExit, reportExit, schemeIn, type ExitScheme } from './exit-codes';
 import { InputFileError, readInputs, STDIN_NAME, UsageError } from './files';
 import {
@@ -27,6 +27,7 @@ import {
   type ManifestArgs,
   type ManifestVerb,
 } from './manifest-verb';
+import { passedOver } from './passed-over';
 import { checkOutputPath, writeOutput } from './output-file';
 import { notePreliminary } from './preliminary';
 import { NO_PROGRESS, progressEnabled, progressLine } from './progress';
@@ -114,6 +115,7 @@ const CHECK: ManifestVerb = {
     strict: { type: 'boolean' },
     'apiserver-metrics': { type: 'string' },
     'audit-log': { type: 'string' },
+    exclude: { type: 'string', multiple: true },
   },
   failOn: ['BREAKING', 'WARNING', 'INFO', 'NONE'],
   defaultFailOn: (values) => (values['exit-codes'] === 'pluto' ? 'warning' : 'breaking'),
@@ -150,13 +152,12 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   try {
     if (o.output) checkOutputPath(o.output as string);
     const context = o.format === 'sarif' ? sarifContext(o['sarif-root'] as string | undefined) : undefined;
-    const inputs = readInputs(
-      args.positionals,
-      io.stdin,
-      (n, name) => progress.update(`netkb check: reading ${n} files… ${name}`),
+    const inputs = readInputs(args.positionals, io.stdin, {
+      onFile: (n, name) => progress.update(`netkb check: reading ${n} files… ${name}`),
       stdinName,
-      true,
-    );
+      inPieces: true,
+      exclude: o.exclude as unknown as string[] | undefined,
+    });
     const kb = await io.loadKb();
     const { from, to, releases: path } = requireRange(kb, o.from, o.to);
     notePreliminary('check', kb, to, io);
@@ -165,6 +166,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     // An unknown bundle is a usage error of the whole run, not of each file.
     const bundles = gatewayApi && requireGatewayApiRange(kb, gatewayApi);
     const files: FileReport[] = [];
+    const skipped: SkippedFile[] = [];
     for (const [i, input] of inputs.entries()) {
       progress.update(`netkb check: ${i + 1}/${inputs.length} files ${input.name}`);
       const { result: report, error } = input.error
@@ -179,6 +181,11 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
               gatewayApi,
             }),
           );
+      const passed = error && passedOver(input, error);
+      if (passed) {
+        skipped.push(passed);
+        continue;
+      }
       files.push({
         file: input.name,
         documents: report?.documents ?? 0,
@@ -195,7 +202,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       to: bundles.to.version,
       channel: bundles.channel,
     };
-    return writeReport('check', io, scheme, args, { from, to, path }, files, gatewayApiChecked, context);
+    return writeReport('check', io, scheme, args, { from, to, path }, files, gatewayApiChecked, context, skipped);
   } catch (err) {
     progress.finish();
     return errorExit(scheme, usageExit('check', err, io));
@@ -215,6 +222,8 @@ export function writeReport(
   files: FileReport[],
   gatewayApi: CheckResult['gatewayApi'],
   context: FormatContext | undefined,
+  /** Files directory walks passed over (netkb check). */
+  skippedFiles: SkippedFile[] = [],
 ): number {
   const o = args.values;
   const all = files.flatMap((f) => f.findings);
@@ -224,22 +233,39 @@ export function writeReport(
     path: range.path.map(formatVersion),
     gatewayApi,
     files,
+    skippedFiles,
     formatVersion,
     failOn: args.threshold,
     strict: o.strict === true,
-    summary: { ...countFindings(all), errors: files.filter((f) => f.error).length },
+    summary: {
+      ...countFindings(all),
+      errors: files.filter((f) => f.error).length,
+      skippedFiles: skippedFiles.length,
+    },
   };
   const text = formatterFor(o.format as string)!(result, context);
   if (o.output) writeOutput(io, o.output as string, text);
   else if (typeof text === 'string') io.stdout(text);
   else writeInBatches(text, io.stdout);
   tellErrors(verb, files, io);
+  tellSkipped(verb, skippedFiles, io);
   return reportExit(
     scheme,
     all,
     result.failOn,
     files.some((f) => f.error),
     result.strict,
+  );
+}
+
+/** One line on stderr for the files directory walks passed over (the report names each, with the reason). */
+function tellSkipped(verb: string, skipped: readonly SkippedFile[], io: CliIo): void {
+  if (skipped.length === 0) return;
+  const n = skipped.length;
+  io.stderr(
+    `netkb ${verb}: ${n} file${n === 1 ? '' : 's'} found in folders ${n === 1 ? 'is' : 'are'} not ` +
+      `${n === 1 ? 'a manifest' : 'manifests'} and passed over (Helm values, chart files and templates, kustomizations, ` +
+      `files without apiVersion and kind); the report names each with the reason\n`,
   );
 }
 
