@@ -6,7 +6,8 @@
 //   [abc]  one of the characters listed, [a-z] a range, [!abc] or [^abc] none of them
 //   **     as a whole part of the path ("**/", "/**/", "/**"): any number of folders, none included
 // A glob without "/" is tried against the name of every file and folder; a glob with "/" against the path
-// from the folder walked ("charts/legacy", "**/test/*.yaml"), "/" separating folders on every system.
+// from the folder walked ("charts/legacy", "**/test/*.yaml", "/values.yaml" for the one at the top), "/"
+// separating folders on every system.
 // A folder that matches is left out with everything below it.
 
 export interface Glob {
@@ -16,12 +17,13 @@ export interface Glob {
   matches(path: string, name: string): boolean;
 }
 
-/** The glob, or null when nothing is left of it once a leading "./" and a trailing "/" are taken off. */
+/** The glob, or null when nothing is left of it once a leading "./" or "/" and a trailing "/" are taken off. */
 export function parseGlob(text: string): Glob | null {
-  const glob = text.replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
+  const trimmed = text.replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
+  const glob = trimmed.replace(/^\/+/, '');
   if (glob === '') return null;
   const re = new RegExp(`^${regExpSource(glob)}$`);
-  return glob.includes('/')
+  return trimmed.includes('/')
     ? { text, matches: (path) => re.test(path) }
     : { text, matches: (_path, name) => re.test(name) };
 }
