@@ -43,7 +43,8 @@ database (built from seed/ when missing); no server needed.
 
 Arguments:
   FILE            a YAML or JSON manifest (several documents and kind: List are fine)
-  DIR             every *.yaml, *.yml and *.json below it, recursively
+  DIR             every *.yaml, *.yml and *.json below it, recursively (not hidden folders or
+                  node_modules); files that are no manifest are passed over, see below
   -               read the manifest from standard input
   (FILE and DIR may be left out when --apiserver-metrics or --audit-log is given)
 
@@ -59,6 +60,10 @@ Options:
   --strict           findings that say what netkb could not check (a flag or feature gate it does
                      not know, releases its sources about a gate do not reach) count for the exit
                      code too, whatever --fail-on says; without it they are info, counted apart
+  --exclude GLOB     leave paths matching GLOB out of DIR walks (repeatable; not FILEs named): * and ?
+                     within a name, [abc], ** for any folders; without "/" it is tried on every file
+                     and folder name, with "/" on the path from DIR: --exclude 'values*.yaml'
+                     --exclude 'charts/legacy' --exclude '**/testdata/**'
   -o, --output FILE  write the report to FILE instead of standard output (its folder must exist)
   --stdin-name NAME  the name standard input ("-") goes by in the report (default <stdin>, and
                      stdin.yaml in SARIF, which needs a file name)
@@ -80,7 +85,12 @@ Options:
 
 Every file is checked; one that cannot be (unreadable, binary, invalid YAML, an unrendered Helm or Jinja
 template, a kustomization, no Kubernetes object in it) is an error entry of the report, with its file,
-line, column and code, and the exit code is 2 once the whole report is written.
+line, column and code, and the exit code is 2 once the whole report is written. But a file a DIR walk
+finds is passed over, named in the report with the reason and without changing the exit code, when it is
+recognisably no manifest: none of its documents has apiVersion and kind (Chart.yaml, values files, tool
+configuration), empty or only comments; a kustomization; a template in the templates/ folder of a Helm
+chart (a folder holding Chart.yaml: check \`helm template\`'s output); invalid YAML or a template in which
+"apiVersion" appears nowhere. A FILE named on the command line is always checked.
 
 Exit codes (--exit-codes netkb, the default):
   0  no finding at or above --fail-on (and, with --strict, nothing left unchecked)
@@ -98,6 +108,7 @@ NETKB_DOCS_URL (where docs/ is published, for the SARIF rules' help links).
 
 Examples:
   netkb check deploy/ --from 1.15 --to 1.20 --format sarif -o netkb.sarif
+  netkb check . --from 1.29 --to 1.31 --exclude 'test/**' --exclude examples
   kubectl get --raw /metrics > metrics.txt; netkb check --apiserver-metrics metrics.txt --from 1.21 --to 1.25
   netkb check routes/ --from 1.30 --to 1.31 --gateway-api v1.1.0:v1.2.0 --channel experimental
   helm template web ./chart | netkb check - --stdin-name chart/web.yaml --from 1.21 --to 1.25 --exit-codes pluto

@@ -28,11 +28,13 @@ reason and the line. Works on the embedded database; no server needed.
 
 Arguments:
   FILE            a YAML or JSON manifest (several documents and kind: List are fine)
-  DIR             every *.yaml, *.yml and *.json below it, recursively
+  DIR             every *.yaml, *.yml and *.json below it, recursively; files that are no manifest
+                  (Helm values and chart templates, kustomizations, files without apiVersion and kind)
+                  are passed over, as netkb check does, and named on stderr
   -               read the manifest from standard input
 With several files, the converted manifests are written one after the other, each starting with a
 "# Source: FILE" comment line (documents separated by ---), and --format json writes
-{from, to, path, files: [{file, documents, manifest, changes, unconverted, error}]}. A file that cannot be
+{from, to, path, files: [{file, documents, manifest, changes, unconverted, error}], skippedFiles}. A file that cannot be
 converted (unreadable, binary, invalid YAML, a template, a kustomization, no Kubernetes object) is left
 out of the output and named on stderr with its line, column and code; the others are still converted.
 
@@ -42,6 +44,7 @@ Options:
                   knowledge base marks it preliminary)                             [required]
   --format F      yaml (default): the manifest on stdout, the changes on stderr;
                   json: {file, from, to, path, documents, manifest, changes, unconverted} on stdout
+  --exclude GLOB  leave paths matching GLOB out of DIR walks (repeatable), as netkb check does
   -o, --output FILE  write the manifest (or the JSON) to FILE instead of stdout (its folder must exist)
   --stdin-name NAME  the name standard input ("-") goes by in messages and output (default <stdin>)
   --fail-on S     breaking (default), warning or none: which unconverted findings make the exit code 1

@@ -20,7 +20,7 @@ export interface Input {
 }
 
 /** Where a directory walk found a file: what decides whether it may be passed over (src/cli/passed-over.ts). */
-export interface FoundIn {
+interface FoundIn {
   /** The folder of the Helm chart the file lies in: the nearest folder above it holding a Chart.yaml. */
   chart: string | null;
 }
@@ -30,7 +30,7 @@ export class UsageError extends Error {}
 /** The name standard input goes by in reports when --stdin-name does not give one. */
 export const STDIN_NAME = '<stdin>';
 
-export interface ReadOptions {
+interface ReadOptions {
   /** Told about every file read (for the progress line). */
   onFile?(count: number, name: string): void;
   /** The name stdin ("-") is reported as. */
