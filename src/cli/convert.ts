@@ -122,7 +122,7 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
     } else {
       out = single ? single.report!.manifest : concatenated(done);
     }
-    if (inputs.length > 1 || single) {
+    if (inputs.length > 1 || single || skipped.length > 0) {
       if (o.output) writeOutput(io, o.output as string, out);
       else io.stdout(out);
     }

@@ -435,6 +435,24 @@ describe('netkb check over a repository: charts, kustomizations, values and tool
     ]);
   });
 
+  it('a folder whose one file is passed over: check reports it with exit 0, convert --format json lists it', () => {
+    const folder = join(dir, 'only-values');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'values.yaml'), 'replicaCount: 2\n');
+    const checked = runNetkb(['check', folder, ...RANGE, '--format', 'json']);
+    expect(checked.code).toBe(0);
+    expect(JSON.parse(checked.stdout)).toMatchObject({
+      files: [],
+      skippedFiles: [{ file: join(folder, 'values.yaml'), code: 'NOT_A_MANIFEST' }],
+    });
+    const converted = runNetkb(['convert', folder, ...RANGE, '--format', 'json']);
+    expect(converted.code).toBe(0);
+    expect(JSON.parse(converted.stdout)).toMatchObject({
+      files: [],
+      skippedFiles: [{ file: join(folder, 'values.yaml'), code: 'NOT_A_MANIFEST' }],
+    });
+  });
+
   it('netkb convert passes over the same files and takes --exclude', () => {
     const r = runNetkb(['convert', repo, ...RANGE, '--exclude', 'legacy']);
     expect(r.code).toBe(1);
