@@ -16,7 +16,7 @@ import { docsUrl, maxFileBytes } from '../config';
 import { writeInBatches } from '../analysis/report/json-pieces';
 import { countFindings } from '../analysis/report/severity';
 import { FORMAT_NAMES, formatter as formatterFor } from './formats';
-import type { CheckResult, FileReport, FormatContext, InputError } from './formats/types';
+import type { CheckResult, FileReport, FormatContext, InputError, SkippedFile } from './formats/types';
 import { EXIT_SCHEMES, errorExit, reportExit, schemeIn, type ExitScheme } from './exit-codes';
 import { InputFileError, readInputs, STDIN_NAME, UsageError } from './files';
 import {
@@ -27,6 +27,7 @@ import {
   type ManifestArgs,
   type ManifestVerb,
 } from './manifest-verb';
+import { passedOver } from './passed-over';
 import { checkOutputPath, writeOutput } from './output-file';
 import { notePreliminary } from './preliminary';
 import { NO_PROGRESS, progressEnabled, progressLine } from './progress';
@@ -42,7 +43,8 @@ database (built from seed/ when missing); no server needed.
 
 Arguments:
   FILE            a YAML or JSON manifest (several documents and kind: List are fine)
-  DIR             every *.yaml, *.yml and *.json below it, recursively
+  DIR             every *.yaml, *.yml and *.json below it, recursively (not hidden folders or
+                  node_modules); files that are no manifest are passed over, see below
   -               read the manifest from standard input
   (FILE and DIR may be left out when --apiserver-metrics or --audit-log is given)
 
@@ -58,6 +60,10 @@ Options:
   --strict           findings that say what netkb could not check (a flag or feature gate it does
                      not know, releases its sources about a gate do not reach) count for the exit
                      code too, whatever --fail-on says; without it they are info, counted apart
+  --exclude GLOB     leave paths matching GLOB out of DIR walks (repeatable; not FILEs named): * and ?
+                     within a name, [abc], ** for any folders; without "/" it is tried on every file
+                     and folder name, with "/" on the path from DIR: --exclude 'values*.yaml'
+                     --exclude 'charts/legacy' --exclude '**/testdata/**'
   -o, --output FILE  write the report to FILE instead of standard output (its folder must exist)
   --stdin-name NAME  the name standard input ("-") goes by in the report (default <stdin>, and
                      stdin.yaml in SARIF, which needs a file name)
@@ -79,7 +85,12 @@ Options:
 
 Every file is checked; one that cannot be (unreadable, binary, invalid YAML, an unrendered Helm or Jinja
 template, a kustomization, no Kubernetes object in it) is an error entry of the report, with its file,
-line, column and code, and the exit code is 2 once the whole report is written.
+line, column and code, and the exit code is 2 once the whole report is written. But a file a DIR walk
+finds is passed over, named in the report with the reason and without changing the exit code, when it is
+recognisably no manifest: none of its documents has apiVersion and kind (Chart.yaml, values files, tool
+configuration), empty or only comments; a kustomization; a template in the templates/ folder of a Helm
+chart (a folder holding Chart.yaml: check \`helm template\`'s output); invalid YAML or a template in which
+"apiVersion" appears nowhere. A FILE named on the command line is always checked.
 
 Exit codes (--exit-codes netkb, the default):
   0  no finding at or above --fail-on (and, with --strict, nothing left unchecked)
@@ -97,6 +108,7 @@ NETKB_DOCS_URL (where docs/ is published, for the SARIF rules' help links).
 
 Examples:
   netkb check deploy/ --from 1.15 --to 1.20 --format sarif -o netkb.sarif
+  netkb check . --from 1.29 --to 1.31 --exclude 'test/**' --exclude examples
   kubectl get --raw /metrics > metrics.txt; netkb check --apiserver-metrics metrics.txt --from 1.21 --to 1.25
   netkb check routes/ --from 1.30 --to 1.31 --gateway-api v1.1.0:v1.2.0 --channel experimental
   helm template web ./chart | netkb check - --stdin-name chart/web.yaml --from 1.21 --to 1.25 --exit-codes pluto
@@ -114,6 +126,7 @@ const CHECK: ManifestVerb = {
     strict: { type: 'boolean' },
     'apiserver-metrics': { type: 'string' },
     'audit-log': { type: 'string' },
+    exclude: { type: 'string', multiple: true },
   },
   failOn: ['BREAKING', 'WARNING', 'INFO', 'NONE'],
   defaultFailOn: (values) => (values['exit-codes'] === 'pluto' ? 'warning' : 'breaking'),
@@ -150,13 +163,12 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
   try {
     if (o.output) checkOutputPath(o.output as string);
     const context = o.format === 'sarif' ? sarifContext(o['sarif-root'] as string | undefined) : undefined;
-    const inputs = readInputs(
-      args.positionals,
-      io.stdin,
-      (n, name) => progress.update(`netkb check: reading ${n} files… ${name}`),
+    const inputs = readInputs(args.positionals, io.stdin, {
+      onFile: (n, name) => progress.update(`netkb check: reading ${n} files… ${name}`),
       stdinName,
-      true,
-    );
+      inPieces: true,
+      exclude: o.exclude as unknown as string[] | undefined,
+    });
     const kb = await io.loadKb();
     const { from, to, releases: path } = requireRange(kb, o.from, o.to);
     notePreliminary('check', kb, to, io);
@@ -165,6 +177,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
     // An unknown bundle is a usage error of the whole run, not of each file.
     const bundles = gatewayApi && requireGatewayApiRange(kb, gatewayApi);
     const files: FileReport[] = [];
+    const skipped: SkippedFile[] = [];
     for (const [i, input] of inputs.entries()) {
       progress.update(`netkb check: ${i + 1}/${inputs.length} files ${input.name}`);
       const { result: report, error } = input.error
@@ -179,6 +192,11 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
               gatewayApi,
             }),
           );
+      const passed = error && passedOver(input, error);
+      if (passed) {
+        skipped.push(passed);
+        continue;
+      }
       files.push({
         file: input.name,
         documents: report?.documents ?? 0,
@@ -195,7 +213,7 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
       to: bundles.to.version,
       channel: bundles.channel,
     };
-    return writeReport('check', io, scheme, args, { from, to, path }, files, gatewayApiChecked, context);
+    return writeReport('check', io, scheme, args, { from, to, path }, files, gatewayApiChecked, context, skipped);
   } catch (err) {
     progress.finish();
     return errorExit(scheme, usageExit('check', err, io));
@@ -215,6 +233,8 @@ export function writeReport(
   files: FileReport[],
   gatewayApi: CheckResult['gatewayApi'],
   context: FormatContext | undefined,
+  /** Files directory walks passed over (netkb check). */
+  skippedFiles: SkippedFile[] = [],
 ): number {
   const o = args.values;
   const all = files.flatMap((f) => f.findings);
@@ -224,22 +244,39 @@ export function writeReport(
     path: range.path.map(formatVersion),
     gatewayApi,
     files,
+    skippedFiles,
     formatVersion,
     failOn: args.threshold,
     strict: o.strict === true,
-    summary: { ...countFindings(all), errors: files.filter((f) => f.error).length },
+    summary: {
+      ...countFindings(all),
+      errors: files.filter((f) => f.error).length,
+      skippedFiles: skippedFiles.length,
+    },
   };
   const text = formatterFor(o.format as string)!(result, context);
   if (o.output) writeOutput(io, o.output as string, text);
   else if (typeof text === 'string') io.stdout(text);
   else writeInBatches(text, io.stdout);
   tellErrors(verb, files, io);
+  tellSkipped(verb, skippedFiles, io);
   return reportExit(
     scheme,
     all,
     result.failOn,
     files.some((f) => f.error),
     result.strict,
+  );
+}
+
+/** One line on stderr for the files directory walks passed over (the report names each, with the reason). */
+function tellSkipped(verb: string, skipped: readonly SkippedFile[], io: CliIo): void {
+  if (skipped.length === 0) return;
+  const n = skipped.length;
+  io.stderr(
+    `netkb ${verb}: ${n} file${n === 1 ? '' : 's'} found in folders ${n === 1 ? 'is' : 'are'} not ` +
+      `${n === 1 ? 'a manifest' : 'manifests'} and passed over (Helm values, chart files and templates, kustomizations, ` +
+      `files without apiVersion and kind); the report names each with the reason\n`,
   );
 }
 

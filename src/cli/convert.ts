@@ -10,9 +10,10 @@ import { requireRange } from '../services/versions';
 import type { CliIo } from './io';
 import { EXIT_BAD_INPUT } from './errors';
 import { readInputs } from './files';
-import { fails, type InputError } from './formats/types';
+import { fails, type InputError, type SkippedFile } from './formats/types';
 import { forFile, parseManifestArgs, tellErrors, usageExit, type ManifestVerb } from './manifest-verb';
 import { checkOutputPath, writeOutput } from './output-file';
+import { passedOver } from './passed-over';
 import { notePreliminary } from './preliminary';
 
 const CONVERT_HELP = `Usage: netkb convert FILE|DIR|- ... --from RELEASE --to RELEASE [options]
@@ -27,11 +28,13 @@ reason and the line. Works on the embedded database; no server needed.
 
 Arguments:
   FILE            a YAML or JSON manifest (several documents and kind: List are fine)
-  DIR             every *.yaml, *.yml and *.json below it, recursively
+  DIR             every *.yaml, *.yml and *.json below it, recursively; files that are no manifest
+                  (Helm values and chart templates, kustomizations, files without apiVersion and kind)
+                  are passed over, as netkb check does, and named on stderr
   -               read the manifest from standard input
 With several files, the converted manifests are written one after the other, each starting with a
 "# Source: FILE" comment line (documents separated by ---), and --format json writes
-{from, to, path, files: [{file, documents, manifest, changes, unconverted, error}]}. A file that cannot be
+{from, to, path, files: [{file, documents, manifest, changes, unconverted, error}], skippedFiles}. A file that cannot be
 converted (unreadable, binary, invalid YAML, a template, a kustomization, no Kubernetes object) is left
 out of the output and named on stderr with its line, column and code; the others are still converted.
 
@@ -41,6 +44,7 @@ Options:
                   knowledge base marks it preliminary)                             [required]
   --format F      yaml (default): the manifest on stdout, the changes on stderr;
                   json: {file, from, to, path, documents, manifest, changes, unconverted} on stdout
+  --exclude GLOB  leave paths matching GLOB out of DIR walks (repeatable), as netkb check does
   -o, --output FILE  write the manifest (or the JSON) to FILE instead of stdout (its folder must exist)
   --stdin-name NAME  the name standard input ("-") goes by in messages and output (default <stdin>)
   --fail-on S     breaking (default), warning or none: which unconverted findings make the exit code 1
@@ -57,7 +61,7 @@ Exit codes (as netkb check):
 const CONVERT: ManifestVerb = {
   name: 'convert',
   help: CONVERT_HELP,
-  options: { format: { type: 'string', default: 'yaml' } },
+  options: { format: { type: 'string', default: 'yaml' }, exclude: { type: 'string', multiple: true } },
   failOn: ['BREAKING', 'WARNING', 'NONE'],
   problems: (values, positionals) => [
     ...(positionals.length === 0 ? ['name at least one FILE, DIR or -'] : []),
@@ -77,19 +81,25 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
   const o = args.values;
   try {
     if (o.output) checkOutputPath(o.output as string);
-    const inputs = readInputs(args.positionals, io.stdin, undefined, o['stdin-name'] as string | undefined);
+    const inputs = readInputs(args.positionals, io.stdin, {
+      stdinName: o['stdin-name'] as string | undefined,
+      exclude: o.exclude as unknown as string[] | undefined,
+    });
     const kb = await io.loadKb();
     const { from, to, releases: path } = requireRange(kb, o.from, o.to);
     notePreliminary('convert', kb, to, io);
     const limit = maxFileBytes();
-    const done: Converted[] = inputs.map((input) => {
-      if (input.error) return { file: input.name, report: null, error: input.error };
-      const { result, error } = forFile(() =>
-        convertManifest(kb, o.from, o.to, input.text, { maxBytes: limit }, input.name),
-      );
-      return { file: input.name, report: result, error };
-    });
-    const single = inputs.length === 1 && !done[0].error ? done[0] : null;
+    const done: Converted[] = [];
+    const skipped: SkippedFile[] = [];
+    for (const input of inputs) {
+      const { result, error } = input.error
+        ? { result: null, error: input.error }
+        : forFile(() => convertManifest(kb, o.from, o.to, input.text, { maxBytes: limit }, input.name));
+      const passed = error && passedOver(input, error);
+      if (passed) skipped.push(passed);
+      else done.push({ file: input.name, report: result, error });
+    }
+    const single = inputs.length === 1 && done.length === 1 && !done[0].error ? done[0] : null;
     let out: string;
     if (o.format === 'json') {
       const range = { from: formatVersion(from), to: formatVersion(to), path: path.map(formatVersion) };
@@ -108,11 +118,11 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
         })),
         ...(single ? {} : { error: c.error }),
       });
-      out = `${JSON.stringify(single ? fileJson(single) : { ...range, files: done.map(fileJson) }, null, 2)}\n`;
+      out = `${JSON.stringify(single ? fileJson(single) : { ...range, files: done.map(fileJson), skippedFiles: skipped }, null, 2)}\n`;
     } else {
       out = single ? single.report!.manifest : concatenated(done);
     }
-    if (inputs.length > 1 || single) {
+    if (inputs.length > 1 || single || skipped.length > 0) {
       if (o.output) writeOutput(io, o.output as string, out);
       else io.stdout(out);
     }
@@ -121,6 +131,8 @@ export async function runConvert(argv: string[], io: CliIo): Promise<number> {
         if (c.report)
           io.stderr(changeList(c.file, formatVersion(from), formatVersion(to), c.report.changes, c.report.unconverted));
     tellErrors('convert', done, io);
+    for (const f of skipped)
+      io.stderr(`netkb convert: passed over ${f.file}: ${f.message} [${f.code} at ${f.file}:${f.line}:${f.column}]\n`);
     if (done.some((c) => c.error)) return EXIT_BAD_INPUT;
     return done.some((c) => c.report!.unconverted.some((f) => fails(f, args.threshold))) ? 1 : 0;
   } catch (err) {

@@ -1,11 +1,12 @@
-// The inputs of `netkb check` and `netkb convert`: files, directories (recursively, *.yaml, *.yml, *.json)
-// and "-" for stdin. A file that cannot be read, or holds binary data, is an input with an error, not the
+// The inputs of `netkb check` and `netkb convert`: files, directories (recursively, *.yaml, *.yml, *.json,
+// but what --exclude leaves out) and "-" for stdin. A file that cannot be read, or holds binary data, is an input with an error, not the
 // end of the run: the other files are still checked and the error is one entry of the report.
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { bytesProblem, NotInPieces } from '../analysis';
 import type { ManifestFile } from '../services/upgrade-report';
 import type { InputError } from './formats/types';
+import { parseGlob, type Glob } from './glob';
 
 export interface Input {
   name: string;
@@ -14,6 +15,14 @@ export interface Input {
   error?: InputError;
   /** With `inPieces`: the file, read when it is checked, a piece at a time (its text is then empty). */
   file?: ManifestFile;
+  /** For a file a directory walk found (not one named on the command line): what the walk knows of it. */
+  found?: FoundIn;
+}
+
+/** Where a directory walk found a file: what decides whether it may be passed over (src/cli/passed-over.ts). */
+interface FoundIn {
+  /** The folder of the Helm chart the file lies in: the nearest folder above it holding a Chart.yaml. */
+  chart: string | null;
 }
 
 export class UsageError extends Error {}
@@ -21,15 +30,24 @@ export class UsageError extends Error {}
 /** The name standard input goes by in reports when --stdin-name does not give one. */
 export const STDIN_NAME = '<stdin>';
 
-/** onFile is told about every file read (for the progress line); stdin ("-") is reported as stdinName. */
-export function readInputs(
-  args: string[],
-  stdin: () => string,
-  onFile: (count: number, name: string) => void = () => {},
-  stdinName: string = STDIN_NAME,
+interface ReadOptions {
+  /** Told about every file read (for the progress line). */
+  onFile?(count: number, name: string): void;
+  /** The name stdin ("-") is reported as. */
+  stdinName?: string;
   /** Files are not read here but given as a ManifestFile (netkb check reads them a piece at a time). */
-  inPieces = false,
-): Input[] {
+  inPieces?: boolean;
+  /** --exclude: globs of the paths directory walks leave out (src/cli/glob.ts). */
+  exclude?: readonly string[];
+}
+
+export function readInputs(args: string[], stdin: () => string, options: ReadOptions = {}): Input[] {
+  const { onFile = () => {}, stdinName = STDIN_NAME, inPieces = false } = options;
+  const exclude = (options.exclude ?? []).map((text) => {
+    const glob = parseGlob(text);
+    if (!glob) throw new UsageError(`--exclude "${text}": give a glob such as "values*.yaml" or "charts/**"`);
+    return glob;
+  });
   const out: Input[] = [];
   const push = (input: Input) => {
     out.push(input);
@@ -47,9 +65,13 @@ export function readInputs(
       throw new UsageError(`${arg}: no such file or directory`);
     }
     if (stat.isDirectory()) {
-      const found = walk(arg);
-      if (found.length === 0) throw new UsageError(`${arg}: no *.yaml, *.yml or *.json files in this directory`);
-      for (const f of found) push(inPieces ? fileInput(f, stat.size) : readInput(f));
+      const found = walk({ root: arg, exclude }, arg, chartAbove(arg));
+      if (found.length === 0)
+        throw new UsageError(
+          `${arg}: no *.yaml, *.yml or *.json files in this directory` +
+            (exclude.length > 0 ? ' that --exclude leaves in' : ''),
+        );
+      for (const f of found) push({ ...(inPieces ? fileInput(f.path, stat.size) : readInput(f.path)), found: f.in });
     } else {
       push(inPieces ? fileInput(arg, stat.size) : readInput(arg));
     }
@@ -160,13 +182,36 @@ function readInput(name: string): Input {
   return { name, text: bytes.toString('utf8') };
 }
 
-function walk(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+/** The file Helm reads a chart's name and version from: the folder holding it is a chart. */
+const CHART_FILE = 'Chart.yaml';
+
+interface Walk {
+  root: string;
+  exclude: readonly Glob[];
+}
+
+/** The files below `dir`, in name order, but what --exclude leaves out, hidden folders and node_modules. */
+function walk(w: Walk, dir: string, chart: string | null): { path: string; in: FoundIn }[] {
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  const here = entries.some((e) => e.name === CHART_FILE && !e.isDirectory()) ? dir : chart;
+  const out: { path: string; in: FoundIn }[] = [];
+  for (const e of entries) {
     const p = join(dir, e.name);
+    const fromRoot = relative(w.root, p).split(sep).join('/');
+    if (w.exclude.some((g) => g.matches(fromRoot, e.name))) continue;
     if (e.isDirectory()) {
-      if (e.name !== 'node_modules' && !e.name.startsWith('.')) out.push(...walk(p));
-    } else if (/\.(ya?ml|json)$/i.test(e.name)) out.push(p);
+      if (e.name !== 'node_modules' && !e.name.startsWith('.')) out.push(...walk(w, p, here));
+    } else if (/\.(ya?ml|json)$/i.test(e.name)) out.push({ path: p, in: { chart: here } });
   }
   return out;
+}
+
+/** The chart a walked folder lies in when a folder above it holds a Chart.yaml (`netkb check chart/templates`). */
+function chartAbove(dir: string): string | null {
+  for (let d = dir; ;) {
+    const parent = join(d, '..');
+    if (resolve(parent) === resolve(d)) return null;
+    if (existsSync(join(parent, CHART_FILE))) return parent;
+    d = parent;
+  }
 }

@@ -94,7 +94,7 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
     if (arg !== '-' && statOrNull(arg)?.isDirectory())
       throw new UsageError(`${arg} is a folder: name one manifest file`);
     if (o.output) checkOutputPath(o.output);
-    const [input] = readInputs([arg], io.stdin, undefined, o['stdin-name']);
+    const [input] = readInputs([arg], io.stdin, { stdinName: o['stdin-name'] });
     if (input.error) {
       tellErrors('gateway', [{ file: input.name, error: input.error }], io);
       return EXIT_BAD_INPUT;

@@ -1,6 +1,8 @@
 // `netkb check` and `netkb convert` over inputs that are not plain manifests: every file is checked, each
 // one that cannot be (a template, a kustomization, no object, binary, invalid YAML) is an error entry with
-// file, line, column and code in every format, the good files' findings are all there, and the exit code is 2.
+// file, line, column and code in every format, the good files' findings are all there, and the exit code is 2;
+// but a file a directory walk finds that is recognisably no manifest (src/cli/passed-over.ts) is passed over
+// with a note in every format, and leaves the exit code alone. --exclude leaves paths out of the walk.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +19,8 @@ const at = (name: string) => join(mixed, name);
 
 /** The error entries the mixed folder must give: file, code, line, column. */
 let expectedErrors: { file: string; code: string; line: number; column: number }[];
+/** The values file of the mixed folder: no document has apiVersion and kind, so the walk passes it over. */
+let values: { file: string; code: string; line: number; column: number };
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'netkb-inputs-'));
@@ -29,34 +33,33 @@ beforeAll(() => {
   );
   expectedErrors = [
     { file: at('b-helm-template.yaml'), code: 'TEMPLATE_NOT_RENDERED', line: 5, column: 9 },
-    { file: at('c-values.yaml'), code: 'NOT_A_MANIFEST', line: 2, column: 1 },
     { file: at('e-broken.yaml'), code: 'BAD_USER_INPUT', line: 5, column: 1 },
     { file: at('f-binary.yaml'), code: 'BINARY_INPUT', line: 2, column: 5 },
   ];
+  values = { file: at('c-values.yaml'), code: 'NOT_A_MANIFEST', line: 2, column: 1 };
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const check = (format: string) => runNetkb(['check', mixed, ...RANGE, '--format', format]);
 
 describe('netkb check over a folder mixing good and bad files', () => {
-  it('json: an error entry per bad file, the good files with their findings, exit 2', () => {
+  it('json: an error entry per bad file, the good files with their findings, the values file passed over; exit 2', () => {
     const r = check('json');
     expect(r.code).toBe(2);
     const out = JSON.parse(r.stdout);
     expect(out.files.map((f: any) => f.file)).toEqual(
-      [
-        'a-ingress.yaml',
-        'b-helm-template.yaml',
-        'c-values.yaml',
-        'd-daemonset.json',
-        'e-broken.yaml',
-        'f-binary.yaml',
-      ].map(at),
+      ['a-ingress.yaml', 'b-helm-template.yaml', 'd-daemonset.json', 'e-broken.yaml', 'f-binary.yaml'].map(at),
     );
     expect(
       out.files.filter((f: any) => f.error).map((f: any) => ({ file: f.file, ...f.error, message: undefined })),
     ).toEqual(expectedErrors.map((e) => ({ ...e, message: undefined })));
-    expect(out.summary).toMatchObject({ breaking: 2, errors: 4 });
+    expect(out.summary).toMatchObject({ breaking: 2, errors: 3, skippedFiles: 1 });
+    expect(out.skippedFiles).toEqual([
+      {
+        ...values,
+        message: 'not a Kubernetes manifest: none of its 2 documents has apiVersion and kind (first at line 2)',
+      },
+    ]);
     const good = out.files.filter((f: any) => !f.error);
     expect(good.map((f: any) => [f.file, f.findings[0].ruleId, f.findings[0].line, f.findings[0].effectiveIn])).toEqual(
       [
@@ -70,26 +73,38 @@ describe('netkb check over a folder mixing good and bad files', () => {
     expect(r.stdout + r.stderr).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
     // Each error is also on stderr, with file, line and column.
     for (const e of expectedErrors) expect(r.stderr).toContain(`[${e.code} at ${e.file}:${e.line}:${e.column}]`);
+    expect(r.stderr).toContain('netkb check: 1 file found in folders is not a manifest and passed over');
   });
 
-  it('table: the findings, then a NOT CHECKED section with file:line:column and code; exit 2', () => {
+  it('table: the findings, a NOT CHECKED section with file:line:column and code, then PASSED OVER; exit 2', () => {
     const r = check('table');
     expect(r.code).toBe(2);
-    expect(r.stdout).toMatch(/: 2 breaking, \d+ warning, \d+ info in 6 files; 4 files could not be checked\n/);
+    expect(r.stdout).toMatch(
+      /: 2 breaking, \d+ warning, \d+ info in 5 files; 3 files could not be checked; 1 file passed over \(not manifests\)\n/,
+    );
     expect(r.stdout).toMatch(new RegExp(`1\\.22\\s+BREAKING\\s+${esc(at('a-ingress.yaml'))}:1\\s+Ingress/shop`));
     expect(r.stdout).toMatch(
       new RegExp(`1\\.16\\s+BREAKING\\s+${esc(at('d-daemonset.json'))}:2\\s+DaemonSet/node-agent`),
     );
-    const section = r.stdout.slice(r.stdout.indexOf('NOT CHECKED'));
+    const section = r.stdout.slice(r.stdout.indexOf('NOT CHECKED'), r.stdout.indexOf('PASSED OVER'));
     for (const e of expectedErrors)
       expect(section).toMatch(new RegExp(`${esc(`${e.file}:${e.line}:${e.column}`)}\\s+${e.code}\\s+\\S`));
     expect(section).toContain('looks like a Helm template');
+    expect(section).not.toContain('c-values.yaml');
+    expect(r.stdout.slice(r.stdout.indexOf('PASSED OVER'))).toMatch(
+      new RegExp(
+        `${esc(`${values.file}:2:1`)}\\s+NOT_A_MANIFEST\\s+not a Kubernetes manifest: none of its 2 documents`,
+      ),
+    );
   });
 
   it('markdown: a Not checked list with file:line:column and code, then the findings; exit 2', () => {
     const r = check('markdown');
     expect(r.code).toBe(2);
-    expect(r.stdout).toContain('**Not checked** (4 files):');
+    expect(r.stdout).toContain('**Not checked** (3 files):');
+    expect(r.stdout).toContain(
+      `**Passed over, not manifests** (1 file):\n- ⏭️ ${values.file}: \`NOT_A_MANIFEST\` not a Kubernetes manifest: none of its 2 documents`,
+    );
     for (const e of expectedErrors) expect(r.stdout).toContain(`- ❌ ${e.file}:${e.line}:${e.column}: \`${e.code}\``);
     expect(r.stdout).toContain(`DaemonSet node-agent, ${at('d-daemonset.json')}:2:`);
     expect(r.stdout).toContain(`Ingress shop, ${at('a-ingress.yaml')}:1:`);
@@ -116,19 +131,34 @@ describe('netkb check over a folder mixing good and bad files', () => {
         column: n.locations[0].physicalLocation.region.startColumn,
         level: n.level,
       })),
-    ).toEqual(expectedErrors.map((e) => ({ ...e, file: uri(e.file), level: 'error' })));
+    ).toEqual([
+      ...expectedErrors.map((e) => ({ ...e, file: uri(e.file), level: 'error' })),
+      { ...values, file: uri(values.file), level: 'note' },
+    ]);
   });
 
   it('junit: an <error> case per bad file (type = code, file:line:column), failures for the findings; exit 2', () => {
     const r = check('junit');
     expect(r.code).toBe(2);
-    expect(r.stdout).toMatch(/<testsuites [^>]*tests="6" failures="2" errors="4">/);
+    expect(r.stdout).toMatch(/<testsuites [^>]*tests="6" failures="2" errors="3" skipped="1">/);
+    expect(r.stdout).toContain(
+      `<testcase classname="${values.file}" name="passed over: NOT_A_MANIFEST at line 2, column 1"><skipped message="not a Kubernetes manifest: none of its 2 documents`,
+    );
     for (const e of expectedErrors) {
       expect(r.stdout).toContain(`<error type="${e.code}"`);
       expect(r.stdout).toContain(`>${e.file}:${e.line}:${e.column} `);
     }
     expect(r.stdout).toContain(`name="1.22 Ingress/shop line 1: api-version/removed"><failure type="BREAKING"`);
     expect(r.stdout).toContain(`name="1.16 DaemonSet/node-agent line 2: api-version/removed"><failure type="BREAKING"`);
+  });
+
+  it('csv: an ERROR row per bad file, a SKIPPED row for the values file; exit 2', () => {
+    const r = check('csv');
+    expect(r.code).toBe(2);
+    const rows = r.stdout.split('\r\n').map((line) => line.split(','));
+    const rowsOf = (severity: string) => rows.filter((row) => row[5] === severity).map((row) => row.slice(0, 4));
+    expect(rowsOf('ERROR')).toEqual(expectedErrors.map((e) => [e.file, `${e.line}`, `${e.column}`, e.code]));
+    expect(rowsOf('SKIPPED')).toEqual([[values.file, '2', '1', 'NOT_A_MANIFEST']]);
   });
 
   it('a file that cannot be read (a dangling link) is UNREADABLE_FILE at 1:1; the other file is checked', () => {
@@ -216,9 +246,13 @@ describe('netkb convert over several files', () => {
     expect(r.stdout).not.toContain('b-helm-template');
     expect(r.stderr).toContain(`netkb convert ${at('a-ingress.yaml')} (1.15 -> 1.22): 1 change`);
     for (const e of expectedErrors) expect(r.stderr).toContain(`[${e.code} at ${e.file}:${e.line}:${e.column}]`);
+    expect(r.stderr).toContain(
+      `netkb convert: passed over ${values.file}: not a Kubernetes manifest: none of its 2 documents has apiVersion and kind (first at line 2) [NOT_A_MANIFEST at ${values.file}:2:1]`,
+    );
+    expect(r.stdout).not.toContain('c-values');
   });
 
-  it('--format json: {from, to, path, files: [{file, manifest, changes, unconverted, error}]}', () => {
+  it('--format json: {from, to, path, files: [{file, manifest, changes, unconverted, error}], skippedFiles}', () => {
     const r = runNetkb(['convert', mixed, ...RANGE, '--format', 'json']);
     expect(r.code).toBe(2);
     const out = JSON.parse(r.stdout);
@@ -230,6 +264,10 @@ describe('netkb convert over several files', () => {
     expect(ingress.manifest).toContain('apiVersion: networking.k8s.io/v1beta1');
     expect(ingress.changes).toHaveLength(1);
     expect(out.files.find((f: any) => f.file === at('b-helm-template.yaml')).manifest).toBeNull();
+    expect(out.files.map((f: any) => f.file)).not.toContain(values.file);
+    expect(out.skippedFiles).toEqual([
+      { ...values, message: expect.stringMatching(/^not a Kubernetes manifest: none/) },
+    ]);
   });
 
   it('one template given alone: exit 2, the message on stderr, nothing on stdout', () => {
@@ -237,6 +275,195 @@ describe('netkb convert over several files', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/looks like a Helm template .*\[TEMPLATE_NOT_RENDERED at .*helm-flow-map\.yaml:5:9\]/);
+  });
+});
+
+describe('netkb check over a repository: charts, kustomizations, values and tool configuration', () => {
+  const repo = join(inputs, 'repo');
+  const chart = join(repo, 'chart');
+  const inRepo = (name: string) => join(repo, name);
+  /** What the walk passes over, by file: its code, line and column, and what the message must say. */
+  const passedOver: [string, string, number, number, RegExp][] = [
+    [
+      'chart/Chart.yaml',
+      'NOT_A_MANIFEST',
+      1,
+      1,
+      /^the Helm chart's Chart\.yaml \(its name and version\), not a manifest$/,
+    ],
+    [
+      'chart/templates/deployment.yaml',
+      'TEMPLATE_NOT_RENDERED',
+      4,
+      9,
+      new RegExp(`^a template of the Helm chart ${esc(chart)} .*check the output of \`helm template ${esc(chart)}\`$`),
+    ],
+    [
+      'chart/values-prod.yaml',
+      'NOT_A_MANIFEST',
+      1,
+      1,
+      new RegExp(`^values of the Helm chart ${esc(chart)}, not a manifest`),
+    ],
+    [
+      'chart/values.yaml',
+      'NOT_A_MANIFEST',
+      1,
+      1,
+      new RegExp(`^values of the Helm chart ${esc(chart)}, not a manifest`),
+    ],
+    [
+      'config/lint.yaml',
+      'BAD_USER_INPUT',
+      3,
+      1,
+      /^invalid YAML .*; "apiVersion" appears nowhere in it, so it is no manifest$/,
+    ],
+    [
+      'docker-compose.yml',
+      'NOT_A_MANIFEST',
+      1,
+      1,
+      /^not a Kubernetes manifest: its one document has no apiVersion and kind/,
+    ],
+    [
+      'kustomize/base/kustomization.yaml',
+      'KUSTOMIZATION',
+      1,
+      1,
+      new RegExp(
+        `^a kustomization, not a manifest: check the output of \`kustomize build ${esc(inRepo('kustomize/base'))}\``,
+      ),
+    ],
+  ];
+
+  it("checks the manifests, passes over the rest with the reason, and the exit code is the findings' alone", () => {
+    const r = runNetkb(['check', repo, ...RANGE, '--format', 'json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out.files.map((f: any) => [f.file, f.error])).toEqual(
+      ['chart/templates/policy.yaml', 'deploy/ingress.yaml', 'kustomize/base/service.yaml', 'legacy/old.yaml'].map(
+        (name) => [inRepo(name), null],
+      ),
+    );
+    // A chart template without template markers is a manifest as it stands: checked.
+    expect(out.files[0].findings.map((f: any) => f.ruleId)).toEqual(['api-version']);
+    expect(out.skippedFiles).toEqual(
+      passedOver.map(([name, code, line, column, message]) => ({
+        file: inRepo(name),
+        code,
+        line,
+        column,
+        message: expect.stringMatching(message),
+      })),
+    );
+    expect(out.summary).toMatchObject({ breaking: 3, errors: 0, skippedFiles: 7 });
+    expect(r.stderr).toContain('netkb check: 7 files found in folders are not manifests and passed over');
+    expect(runNetkb(['check', repo, ...RANGE, '--fail-on', 'none']).code).toBe(0);
+  });
+
+  it('--exclude leaves paths out of the walk (names anywhere, paths from the folder); excluded files are not listed', () => {
+    const r = runNetkb([
+      'check',
+      repo,
+      ...RANGE,
+      '--format',
+      'json',
+      '--exclude',
+      'legacy',
+      '--exclude',
+      'chart/**',
+      '--exclude',
+      '*.yml',
+    ]);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out.files.map((f: any) => f.file)).toEqual(
+      ['deploy/ingress.yaml', 'kustomize/base/service.yaml'].map(inRepo),
+    );
+    expect(out.skippedFiles.map((f: any) => f.file)).toEqual(
+      ['config/lint.yaml', 'kustomize/base/kustomization.yaml'].map(inRepo),
+    );
+  });
+
+  it('--exclude leaving nothing, or a glob of nothing, is a usage error (exit 2)', () => {
+    const none = runNetkb(['check', repo, ...RANGE, '--exclude', '*']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain(
+      `${repo}: no *.yaml, *.yml or *.json files in this directory that --exclude leaves in`,
+    );
+    const empty = runNetkb(['check', repo, ...RANGE, '--exclude', './']);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('--exclude "./": give a glob such as');
+  });
+
+  it('files named on the command line are checked, whatever they are: exit 2 with the reason', () => {
+    const r = runNetkb([
+      'check',
+      inRepo('chart/values-prod.yaml'),
+      inRepo('chart/templates/deployment.yaml'),
+      '--exclude',
+      'values*.yaml',
+      ...RANGE,
+      '--format',
+      'json',
+    ]);
+    expect(r.code).toBe(2);
+    const out = JSON.parse(r.stdout);
+    expect(out.skippedFiles).toEqual([]);
+    expect(out.files.map((f: any) => f.error)).toEqual([
+      {
+        code: 'NOT_A_MANIFEST',
+        message: 'not a Kubernetes manifest: its one document has no apiVersion and kind (line 1)',
+        line: 1,
+        column: 1,
+      },
+      expect.objectContaining({ code: 'TEMPLATE_NOT_RENDERED', line: 4, column: 9 }),
+    ]);
+  });
+
+  it("a walk of a chart's templates folder knows its chart (the Chart.yaml above it)", () => {
+    const r = runNetkb(['check', join(chart, 'templates'), ...RANGE, '--format', 'json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out.skippedFiles).toEqual([
+      expect.objectContaining({
+        file: join(chart, 'templates', 'deployment.yaml'),
+        code: 'TEMPLATE_NOT_RENDERED',
+        message: expect.stringContaining(`helm template ${chart}`),
+      }),
+    ]);
+  });
+
+  it('a folder whose one file is passed over: check reports it with exit 0, convert --format json lists it', () => {
+    const folder = join(dir, 'only-values');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'values.yaml'), 'replicaCount: 2\n');
+    const checked = runNetkb(['check', folder, ...RANGE, '--format', 'json']);
+    expect(checked.code).toBe(0);
+    expect(JSON.parse(checked.stdout)).toMatchObject({
+      files: [],
+      skippedFiles: [{ file: join(folder, 'values.yaml'), code: 'NOT_A_MANIFEST' }],
+    });
+    const converted = runNetkb(['convert', folder, ...RANGE, '--format', 'json']);
+    expect(converted.code).toBe(0);
+    expect(JSON.parse(converted.stdout)).toMatchObject({
+      files: [],
+      skippedFiles: [{ file: join(folder, 'values.yaml'), code: 'NOT_A_MANIFEST' }],
+    });
+  });
+
+  it('netkb convert passes over the same files and takes --exclude', () => {
+    const r = runNetkb(['convert', repo, ...RANGE, '--exclude', 'legacy']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`# Source: ${inRepo('deploy/ingress.yaml')}\n`);
+    expect(r.stdout).not.toContain('old-agent');
+    for (const [name, code, line, column] of passedOver)
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `netkb convert: passed over ${esc(inRepo(name))}: .* \\[${code} at ${esc(inRepo(name))}:${line}:${column}\\]`,
+        ),
+      );
   });
 });
 

@@ -59,6 +59,28 @@ describe('SARIF 2.1.0 schema', () => {
     expect(valid).toBe(true);
   });
 
+  it('a run with a file a folder walk passed over (a note notification) is valid and successful', () => {
+    const folder = join(dir, 'with-values');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'ing.yaml'), INGRESS);
+    writeFileSync(join(folder, 'values.yaml'), 'replicaCount: 2\n');
+    const { log, code } = sarif(['with-values'], { cwd: dir });
+    expect(code).toBe(1);
+    expect(log.runs[0].invocations[0]).toMatchObject({
+      executionSuccessful: true,
+      toolExecutionNotifications: [
+        {
+          level: 'note',
+          descriptor: { id: 'NOT_A_MANIFEST' },
+          locations: [{ physicalLocation: { artifactLocation: { uri: 'with-values/values.yaml' } } }],
+        },
+      ],
+    });
+    const valid = validate(log);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
   it('the validator refuses what code scanning cannot read (a location named <stdin>, a line 0)', () => {
     const { log } = sarif(['my app'], { cwd: dir });
     const broken = structuredClone(log);

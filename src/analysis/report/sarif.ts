@@ -1,7 +1,8 @@
 // SARIF 2.1.0, so code-scanning tools show findings inline at file and line. Pure: the CLI
 // (`netkb check --format sarif`) and the dashboard's download write the same document from it. A file
 // that could not be checked is a tool execution notification of level "error" (SARIF 2.1.0, 3.58) with
-// its location and its code as the descriptor id, and the invocation is then not successful.
+// its location and its code as the descriptor id, and the invocation is then not successful; a file a
+// directory walk passed over as no manifest is a notification of level "note", which leaves it successful.
 // Where files are and where the rules are documented is the caller's to say (the CLI: URIs relative to
 // a source root, docs URL); without it, a location is the file name as given.
 import { RULES } from '../engine/rules';
@@ -21,6 +22,8 @@ export interface SarifInput {
     coverage?: Coverage | null;
     error?: { code: string; message: string; line: number; column: number } | null;
   }[];
+  /** Files a directory walk passed over as no manifest (netkb check). */
+  skippedFiles?: { file: string; code: string; message: string; line: number; column: number }[];
   formatVersion(v: number): string;
   /** A file's artifactLocation (3.4): a URI reference, relative to a base of `uriBaseIds` when uriBaseId is set. */
   artifact?(file: string): { uri: string; uriBaseId?: string };
@@ -41,6 +44,27 @@ function ruleHelp(rule: Rule, helpUri: string | undefined): { text: string; mark
     markdown:
       `**${rule.id}**: ${rule.description}\n\nMessages:\n${messages.map(([id, m]) => `- \`${id}\`: ${m}`).join('\n')}` +
       (helpUri ? `\n\n[Documentation of \`${rule.id}\`](${helpUri})` : ''),
+  };
+}
+
+/** A tool execution notification (3.58) about a file as a whole: its code, message and where it shows. */
+function notification(
+  level: 'error' | 'note',
+  location: { uri: string; uriBaseId?: string },
+  at: { code: string; message: string; line: number; column: number },
+) {
+  return {
+    level,
+    descriptor: { id: at.code },
+    message: { text: at.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: location,
+          region: { startLine: at.line, startColumn: at.column },
+        },
+      },
+    ],
   };
 }
 
@@ -82,25 +106,12 @@ export function sarifDocument(r: SarifInput) {
         invocations: [
           {
             executionSuccessful: r.files.every((f) => !f.error),
-            toolExecutionNotifications: r.files.flatMap((file) =>
-              file.error
-                ? [
-                    {
-                      level: 'error',
-                      descriptor: { id: file.error.code },
-                      message: { text: file.error.message },
-                      locations: [
-                        {
-                          physicalLocation: {
-                            artifactLocation: artifact(file.file),
-                            region: { startLine: file.error.line, startColumn: file.error.column },
-                          },
-                        },
-                      ],
-                    },
-                  ]
-                : [],
-            ),
+            toolExecutionNotifications: [
+              ...r.files.flatMap((file) =>
+                file.error ? [notification('error', artifact(file.file), file.error)] : [],
+              ),
+              ...(r.skippedFiles ?? []).map((s) => notification('note', artifact(s.file), s)),
+            ],
           },
         ],
         results: r.files.flatMap((file) =>

@@ -1,7 +1,8 @@
 // CSV (RFC 4180: CRLF line ends, a header row, fields with a comma, quote or line break quoted, quotes
 // doubled) for spreadsheets and scripts: one row per finding. A file that could not be checked is one row
-// too, severity ERROR with its code as the rule and its line and column, so a script sees it. The last
-// column, checked, is false for a finding that says what netkb could not check (and for such a file).
+// too, severity ERROR with its code as the rule and its line and column, so a script sees it; so is a file a
+// directory walk passed over as no manifest, severity SKIPPED. The last column, checked, is false for a
+// finding that says what netkb could not check (and for such files).
 import { originSuffix } from '../../analysis';
 import type { CheckResult, Formatter } from './types';
 
@@ -50,5 +51,7 @@ export const csv: Formatter = (r: CheckResult) => {
     const e = file.error;
     if (e) rows.push([file.file, e.line, e.column, e.code, null, 'ERROR', null, null, e.message, null, null, 'false']);
   }
+  for (const s of r.skippedFiles ?? [])
+    rows.push([s.file, s.line, s.column, s.code, null, 'SKIPPED', null, null, s.message, null, null, 'false']);
   return [CSV_COLUMNS, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 };

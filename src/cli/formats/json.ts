@@ -45,7 +45,11 @@ export const json: Formatter = function* (r: CheckResult) {
     to: r.to,
     path: r.path,
     gatewayApi: r.gatewayApi ?? null,
-    summary: { ...r.summary, errors: r.files.filter((f) => f.error).length },
+    summary: {
+      ...r.summary,
+      errors: r.files.filter((f) => f.error).length,
+      skippedFiles: (r.skippedFiles ?? []).length,
+    },
     coverage: coverageOfFiles(r.files),
     files: r.files.map((f) => ({
       file: f.file,
@@ -53,6 +57,13 @@ export const json: Formatter = function* (r: CheckResult) {
       coverage: f.coverage ?? null,
       findings: f.findings.map((x) => findingJson(x, r.formatVersion)),
       error: f.error ?? null,
+    })),
+    skippedFiles: (r.skippedFiles ?? []).map(({ file, code, message, line, column }) => ({
+      file,
+      code,
+      message,
+      line,
+      column,
     })),
   };
   // report.files[i].findings[j] is at depth 4.

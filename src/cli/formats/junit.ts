@@ -1,6 +1,7 @@
 // JUnit XML for CI test reports: one suite per file, one test case per finding; findings at or above
 // --fail-on are failures, the others pass. A file without findings is one passing case; a file that could
-// not be checked is one case with an <error> (type: its code; file:line:column in the text).
+// not be checked is one case with an <error> (type: its code; file:line:column in the text); a file a directory
+// walk passed over as no manifest is a suite of one <skipped> case saying why.
 import { coverageText, originSuffix } from '../../analysis';
 import { fails, releaseOf, type CheckResult, type Formatter } from './types';
 
@@ -29,7 +30,14 @@ export const junit: Formatter = (r: CheckResult) => {
       : '';
     return `  <testsuite name="${esc(file.file)}" tests="${cases.length}" failures="${failures}" errors="${e ? 1 : 0}">\n${properties}${cases.join('\n')}\n  </testsuite>`;
   });
-  const tests = r.files.reduce((n, f) => n + (f.error ? 1 : Math.max(1, f.findings.length)), 0);
+  const skipped = r.skippedFiles ?? [];
+  for (const s of skipped)
+    suites.push(
+      `  <testsuite name="${esc(s.file)}" tests="1" failures="0" errors="0" skipped="1">\n` +
+        `    <testcase classname="${esc(s.file)}" name="${esc(`passed over: ${s.code} at line ${s.line}, column ${s.column}`)}"><skipped message="${esc(s.message)}"/></testcase>\n` +
+        '  </testsuite>',
+    );
+  const tests = r.files.reduce((n, f) => n + (f.error ? 1 : Math.max(1, f.findings.length)), 0) + skipped.length;
   const failures = r.files.reduce((n, f) => n + f.findings.filter((x) => fails(x, r.failOn, r.strict)).length, 0);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="netkb check ${esc(r.from)} to ${esc(r.to)}" tests="${tests}" failures="${failures}" errors="${r.files.filter((f) => f.error).length}">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="netkb check ${esc(r.from)} to ${esc(r.to)}" tests="${tests}" failures="${failures}" errors="${r.files.filter((f) => f.error).length}"${skipped.length > 0 ? ` skipped="${skipped.length}"` : ''}>\n${suites.join('\n')}\n</testsuites>\n`;
 };

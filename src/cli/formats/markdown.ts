@@ -24,6 +24,7 @@ export const markdown: Formatter = (r: CheckResult) => {
       coverage: coverageOfFiles(r.files) ?? undefined,
       where: (f) => `${fileOf.get(f)}:${f.line}`,
       errors: r.files.flatMap((f) => (f.error ? [{ file: f.file, ...f.error }] : [])),
+      skippedFiles: r.skippedFiles,
     },
     { maxLength: Number.MAX_SAFE_INTEGER, wholeFixes: true },
   );

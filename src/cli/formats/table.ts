@@ -21,6 +21,7 @@ export const table: Formatter = (r: CheckResult) => {
   const errors = r.files.flatMap((f) =>
     f.error ? [[`${f.file}:${f.error.line}:${f.error.column}`, f.error.code, f.error.message]] : [],
   );
+  const skipped = (r.skippedFiles ?? []).map((s) => [`${s.file}:${s.line}:${s.column}`, s.code, s.message]);
   const head =
     `netkb check ${r.from} -> ${r.to} (path ${r.path.join(', ')}` +
     (r.gatewayApi ? `; Gateway API ${r.gatewayApi.from} -> ${r.gatewayApi.to}, ${r.gatewayApi.channel} channel` : '') +
@@ -28,12 +29,16 @@ export const table: Formatter = (r: CheckResult) => {
     `${r.summary.breaking} breaking, ${r.summary.warning} warning, ${r.summary.info} info` +
     (r.summary.notChecked > 0 ? ` (${r.summary.notChecked} not checked)` : '') +
     ` in ${r.files.length} file${r.files.length === 1 ? '' : 's'}` +
-    (errors.length > 0 ? `; ${errors.length} file${errors.length === 1 ? '' : 's'} could not be checked` : '');
+    (errors.length > 0 ? `; ${errors.length} file${errors.length === 1 ? '' : 's'} could not be checked` : '') +
+    (skipped.length > 0
+      ? `; ${skipped.length} file${skipped.length === 1 ? '' : 's'} passed over (not manifests)`
+      : '');
   const coverage = coverageOfFiles(r.files);
   const out = coverage ? [head, `Coverage: ${coverageText(coverage)}.`, ''] : [head, ''];
   if (rows.length === 0) out.splice(out.length - 1, 1, 'No findings.');
   else out.push(...tabulate(['RELEASE', 'SEVERITY', 'WHERE', 'OBJECT', 'RULE', 'MESSAGE'], rows));
   if (errors.length > 0) out.push('', 'NOT CHECKED', ...tabulate(['WHERE', 'ERROR', 'MESSAGE'], errors));
+  if (skipped.length > 0) out.push('', 'PASSED OVER (not manifests)', ...tabulate(['WHERE', 'CODE', 'WHY'], skipped));
   return [...out, ''].join('\n');
 };
 

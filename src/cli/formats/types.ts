@@ -13,6 +13,14 @@ export interface InputError {
   column: number;
 }
 
+/**
+ * A file a directory walk found and passed over as recognisably no manifest (src/cli/passed-over.ts): the code
+ * it was refused with, a message saying what it is and what to check instead, and where that shows.
+ */
+export interface SkippedFile extends InputError {
+  file: string;
+}
+
 /** One checked file (or stdin) and its report; `error` when it could not be checked (no findings then). */
 export interface FileReport {
   file: string;
@@ -30,8 +38,10 @@ export interface CheckResult {
   /** The Gateway API bundles Gateway API objects were checked against (--gateway-api), when given. */
   gatewayApi?: { from: string; to: string; channel: string } | null;
   files: FileReport[];
-  /** `errors`: files that could not be checked. */
-  summary: FindingCounts & { errors?: number };
+  /** Files directory walks passed over (not in `files`); they do not change the exit code. */
+  skippedFiles?: SkippedFile[];
+  /** `errors`: files that could not be checked; `skippedFiles`: files passed over. */
+  summary: FindingCounts & { errors?: number; skippedFiles?: number };
   failOn: Severity | 'none';
   /** --strict: findings that say what could not be checked count as failing too. */
   strict?: boolean;

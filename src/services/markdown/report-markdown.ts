@@ -30,6 +30,8 @@ export interface ReportForChat {
   where?(f: Finding): string;
   /** Inputs that could not be checked: listed after the headline, never cut. */
   errors?: { file: string; code: string; message: string; line: number; column: number }[];
+  /** Files a directory walk passed over as no manifest (netkb check): listed after the errors, never cut. */
+  skippedFiles?: { file: string; code: string; message: string }[];
 }
 
 interface Fitting {
@@ -132,6 +134,13 @@ export function reportChatMessage(r: ReportForChat, fitting: Fitting = {}): stri
       '',
       `**Not checked** (${errors.length} file${errors.length === 1 ? '' : 's'}):`,
       ...errors.map((e) => `- ❌ ${e.file}:${e.line}:${e.column}: \`${e.code}\` ${e.message}`),
+    );
+  const skipped = r.skippedFiles ?? [];
+  if (skipped.length > 0)
+    head.push(
+      '',
+      `**Passed over, not manifests** (${skipped.length} file${skipped.length === 1 ? '' : 's'}):`,
+      ...skipped.map((s) => `- ⏭️ ${s.file}: \`${s.code}\` ${s.message}`),
     );
   return fitChatMessage(
     {
