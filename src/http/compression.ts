@@ -1,5 +1,5 @@
 // Compressed answers for clients that ask for them (Accept-Encoding): brotli or gzip, through node:zlib.
-// Which answers are compressed and how is in docs/api.md ("Limits and behaviour", compression). Text is
+// Which answers are compressed is in docs/api.md ("compression" in its table of limits). Text is
 // compressed, never a format that is compressed already (images, fonts); a body under COMPRESS_MIN_BYTES
 // is sent as it is, the framing would eat the gain. Every answer whose encoding depends on the request
 // says so with Vary: Accept-Encoding, so that a cache keeps the encodings apart.
@@ -21,9 +21,9 @@ export function compressible(contentType: string): boolean {
 
 /**
  * How hard to compress. Dynamic answers are compressed per request: fast levels (brotli 4, gzip 6, zlib's
- * default). The dashboard's files are compressed once per file and kept: brotli 9 (brotli 10 and 11 took
- * ten to twenty times as long on the explorer's script for 7-9 % fewer bytes; measured in docs/api.md's
- * note), gzip 9.
+ * default). The dashboard's files are compressed once per file and kept: brotli 9, gzip 9; brotli 10 and 11
+ * cost many times as long on the explorer's script for a few per cent fewer bytes (docs/performance.md,
+ * "Costs the code is shaped around").
  */
 export type Effort = 'per-request' | 'once';
 
