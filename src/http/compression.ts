@@ -25,7 +25,7 @@ export function compressible(contentType: string): boolean {
  * cost many times as long on the explorer's script for a few per cent fewer bytes (docs/performance.md,
  * "Costs the code is shaped around").
  */
-export type Effort = 'per-request' | 'once';
+type Effort = 'per-request' | 'once';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
