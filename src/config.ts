@@ -1,5 +1,8 @@
-// Configuration comes only from environment variables, read and checked here.
-import { existsSync } from 'node:fs';
+// Configuration comes only from environment variables, read and checked here and nowhere else: every
+// function below takes the environment (process.env by default), and a bad value is a ConfigError naming the
+// variable and what it accepts. The server reads all of its settings at once (serverSettings) before any work.
+import { existsSync, statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -15,11 +18,33 @@ export function projectRoot(): string {
   return dir;
 }
 
-export function seedDir(): string {
-  return process.env.NETKB_SEED_DIR ? resolve(process.env.NETKB_SEED_DIR) : join(projectRoot(), 'seed');
+export class ConfigError extends Error {}
+
+/** Where the seed YAML lives (NETKB_SEED_DIR, default seed/ in the project); when set, an existing folder. */
+export function seedDir(env: NodeJS.ProcessEnv = process.env): string {
+  return folderSetting(env, 'NETKB_SEED_DIR', { mustExist: true }) ?? join(projectRoot(), 'seed');
 }
 
-export class ConfigError extends Error {}
+/**
+ * Where the snapshot files of PostgreSQL databases go (NETKB_SNAPSHOT_DIR, default data/ in the project): a
+ * folder, created when missing; a path that names a file is refused.
+ */
+export function snapshotDir(env: NodeJS.ProcessEnv = process.env): string {
+  return folderSetting(env, 'NETKB_SNAPSHOT_DIR', { mustExist: false }) ?? join(projectRoot(), 'data');
+}
+
+/** A folder from `name`, resolved against the working directory; null when unset. */
+function folderSetting(env: NodeJS.ProcessEnv, name: string, { mustExist }: { mustExist: boolean }): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  const dir = resolve(raw);
+  const info = statSync(dir, { throwIfNoEntry: false });
+  if (info ? !info.isDirectory() : mustExist)
+    throw new ConfigError(
+      `${name} "${raw}" must name ${mustExist ? 'an existing folder' : 'a folder'} (${dir} is not one)`,
+    );
+  return dir;
+}
 
 /**
  * Where the knowledge base lives (DATABASE_URL). "postgresql://user:pass@host:5432/db" (or
@@ -28,7 +53,7 @@ export class ConfigError extends Error {}
  * "file:/abs/path.db" or a bare path; unset means ./data/netkb.db in the project.
  * Returns the PostgreSQL URL as given, or the SQLite file's absolute path.
  */
-export function databaseLocation(env: NodeJS.ProcessEnv = process.env): string {
+function databaseLocation(env: NodeJS.ProcessEnv = process.env): string {
   const url = env.DATABASE_URL?.trim();
   if (!url) return join(projectRoot(), 'data', 'netkb.db');
   if (/^postgres(ql)?:\/\//i.test(url)) {
@@ -60,26 +85,94 @@ export function databaseLocation(env: NodeJS.ProcessEnv = process.env): string {
 /** The database location (see databaseLocation); the name older callers use. */
 export const databaseFile = databaseLocation;
 
+/** The HTTP port (PORT, default 4000; 0 picks a free one). */
 export function port(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.PORT?.trim();
-  if (!raw) return 4000;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535)
-    throw new ConfigError(`PORT "${raw}" must be a whole number from 0 to 65535`);
-  return n;
+  return raw ? portValue(raw, 'PORT') : 4000;
 }
 
+/** A port given as `name` (PORT, or netkb serve's --port). */
+function portValue(raw: string, name: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535)
+    throw new ConfigError(`${name} must be a whole number from 0 to 65535 (got "${raw}")`);
+  return Number(raw);
+}
+
+/** The listen address (HOST, default 0.0.0.0): an IP address or a host name. */
 export function host(env: NodeJS.ProcessEnv = process.env): string {
-  return env.HOST?.trim() || '0.0.0.0';
+  const raw = env.HOST?.trim();
+  return raw ? hostValue(raw, 'HOST') : '0.0.0.0';
 }
 
-export function isProduction(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.NODE_ENV === 'production';
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+function hostValue(raw: string, name: string): string {
+  if (isIP(raw) === 0 && !HOST_NAME.test(raw))
+    throw new ConfigError(
+      `${name} must be an IP address or a host name, e.g. 0.0.0.0, ::, 127.0.0.1 or localhost (got "${raw}")`,
+    );
+  return raw;
 }
 
-/** Stack traces appear in error responses only with NODE_ENV=development. */
-export function isDevelopment(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.NODE_ENV === 'development';
+/** How the server treats errors and introspection (NODE_ENV, NETKB_INTROSPECTION). */
+export interface ServerMode {
+  /** NODE_ENV=production: no schema hints in error messages, introspection off unless asked for. */
+  production: boolean;
+  /** NODE_ENV=development: stack traces in error responses. */
+  development: boolean;
+  introspection: boolean;
+}
+
+const NODE_ENVS = ['production', 'development', 'test'];
+
+/**
+ * NODE_ENV (unset, production, development or test: Jest sets test) and NETKB_INTROSPECTION (unset, true or
+ * false; introspection is on outside production, and in production only with true).
+ */
+export function serverMode(env: NodeJS.ProcessEnv = process.env): ServerMode {
+  const nodeEnv = env.NODE_ENV?.trim() ?? '';
+  if (nodeEnv && !NODE_ENVS.includes(nodeEnv))
+    throw new ConfigError(`NODE_ENV "${nodeEnv}" is not one of ${NODE_ENVS.join(', ')} (or unset)`);
+  const flag = env.NETKB_INTROSPECTION?.trim() ?? '';
+  if (flag && flag !== 'true' && flag !== 'false')
+    throw new ConfigError(`NETKB_INTROSPECTION "${flag}" must be true or false (or unset)`);
+  const production = nodeEnv === 'production';
+  return { production, development: nodeEnv === 'development', introspection: !production || flag === 'true' };
+}
+
+/** pino's levels, and silent. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** The level of the server's JSON logs (NETKB_LOG_LEVEL, default info). */
+export function logLevel(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env.NETKB_LOG_LEVEL?.trim();
+  if (!raw) return 'info';
+  if (!LOG_LEVELS.includes(raw))
+    throw new ConfigError(`NETKB_LOG_LEVEL "${raw}" is not a log level: use one of ${LOG_LEVELS.join(', ')}`);
+  return raw;
+}
+
+/**
+ * Whether the environment lets `netkb check` and `netkb cluster` draw a progress line on a terminal:
+ * NETKB_PROGRESS (unset or 1: yes, 0: no) and TERM (dumb: a terminal that cannot redraw a line).
+ */
+export function progressAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+  const raw = env.NETKB_PROGRESS?.trim();
+  if (raw && raw !== '0' && raw !== '1') throw new ConfigError(`NETKB_PROGRESS "${raw}" must be 0 or 1 (or unset)`);
+  return raw !== '0' && env.TERM !== 'dumb';
+}
+
+/**
+ * How the server passes the database location to the child process that reads it (read-kb-process.ts): an
+ * environment variable, not the command line, where a PostgreSQL URL's password would show in the process list.
+ */
+export const READ_LOCATION_VARIABLE = 'NETKB_READ_LOCATION';
+
+/** The location the parent gave the reading child process (READ_LOCATION_VARIABLE). */
+export function childReadLocation(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env[READ_LOCATION_VARIABLE]?.trim();
+  if (!raw) throw new ConfigError(`${READ_LOCATION_VARIABLE} is not set: this process is started by the server only`);
+  return raw;
 }
 
 /** Largest manifest upgradeReport, convertManifest and ingressToGateway accept, in bytes (NETKB_MAX_MANIFEST_BYTES, default 5 MiB). */
@@ -138,11 +231,6 @@ export function adminToken(env: NodeJS.ProcessEnv = process.env): string | null 
   if (!raw) return null;
   if (raw.length < 16) throw new ConfigError('NETKB_ADMIN_TOKEN must be at least 16 characters long');
   return raw;
-}
-
-/** Introspection is on outside production, and in production only with NETKB_INTROSPECTION=true. */
-export function introspectionEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !isProduction(env) || env.NETKB_INTROSPECTION === 'true';
 }
 
 function positiveInt(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -238,4 +326,53 @@ export function corsOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
     origins.push(url.origin);
   }
   return [...new Set(origins)];
+}
+
+/** Everything the server reads from the environment, checked. */
+export interface ServerSettings {
+  database: string;
+  port: number;
+  host: string;
+  seedDir: string;
+  snapshotDir: string;
+  maxManifestBytes: number;
+  adminToken: string | null;
+  analysisWorkers: number;
+  analysisTimeoutMs: number;
+  analysisIdleMs: number;
+  reloadIntervalMs: number;
+  publicUrl: string | null;
+  corsOrigins: string[];
+  logLevel: string;
+  mode: ServerMode;
+}
+
+/** `netkb serve`'s options, which take the place of PORT and HOST. */
+interface ListenOptions {
+  port?: string;
+  host?: string;
+}
+
+/**
+ * Reads and checks every setting of the server (npm start, netkb serve) at once, before any work: the first
+ * bad one is a ConfigError naming it. `listen` (netkb serve --port/--host) overrides PORT and HOST.
+ */
+export function serverSettings(env: NodeJS.ProcessEnv = process.env, listen: ListenOptions = {}): ServerSettings {
+  return {
+    database: databaseLocation(env),
+    port: listen.port !== undefined ? portValue(listen.port, '--port') : port(env),
+    host: listen.host !== undefined ? hostValue(listen.host, '--host') : host(env),
+    seedDir: seedDir(env),
+    snapshotDir: snapshotDir(env),
+    maxManifestBytes: maxManifestBytes(env),
+    adminToken: adminToken(env),
+    analysisWorkers: analysisWorkers(env),
+    analysisTimeoutMs: analysisTimeoutMs(env),
+    analysisIdleMs: analysisIdleMs(env),
+    reloadIntervalMs: reloadIntervalMs(env),
+    publicUrl: publicUrl(env),
+    corsOrigins: corsOrigins(env),
+    logLevel: logLevel(env),
+    mode: serverMode(env),
+  };
 }

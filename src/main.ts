@@ -1,20 +1,7 @@
 // npm start: makes sure the database exists and matches seed/ (building it if not), loads the knowledge
-// base into memory and serves GraphQL on PORT (default 4000) at /graphql, with GET /healthz.
-import {
-  adminToken,
-  analysisIdleMs,
-  analysisTimeoutMs,
-  analysisWorkers,
-  ConfigError,
-  corsOrigins,
-  databaseLocation,
-  host,
-  maxManifestBytes,
-  port,
-  publicUrl,
-  reloadIntervalMs,
-  seedDir,
-} from './config';
+// base into memory and serves GraphQL on PORT (default 4000) at /graphql, with GET /healthz. Its settings
+// come from config.ts's serverSettings.
+import { ConfigError, serverSettings, type ServerSettings } from './config';
 import { ensureDatabase } from './db/ensure';
 import { openKbVersionProbe } from './db/kb-fingerprint';
 import { displayLocation } from './db/location';
@@ -25,25 +12,29 @@ import { KnowledgeBase } from './kb/knowledge-base';
 import { createLogger } from './observability/log';
 import { ServerMetrics } from './observability/metrics';
 
-const logger = createLogger();
-const log = (msg: string) => logger.info(msg);
-
-/** Starts the server from the environment; resolves once it listens. Also `netkb serve`. */
-export async function serve(): Promise<void> {
-  // Every setting is read and checked before any work, so a bad one stops start-up with a clear message.
-  const file = databaseLocation();
-  const listenPort = port();
-  const listenHost = host();
-  const manifestLimit = maxManifestBytes();
-  const token = adminToken();
-  const workers = analysisWorkers();
-  const timeoutMs = analysisTimeoutMs();
-  const idleMs = analysisIdleMs();
-  const reloadEvery = reloadIntervalMs();
-  const dashboardUrl = publicUrl();
-  const allowedOrigins = corsOrigins();
+/**
+ * Starts the server; resolves once it listens. Also `netkb serve`, which passes its options in `settings`.
+ * Every setting is read and checked (config.ts) before any work, so a bad one stops start-up with a message
+ * naming it, before even the logger exists.
+ */
+export async function serve(settings: ServerSettings = serverSettings()): Promise<void> {
+  const {
+    database: file,
+    port: listenPort,
+    host: listenHost,
+    maxManifestBytes: manifestLimit,
+    adminToken: token,
+    analysisWorkers: workers,
+    analysisTimeoutMs: timeoutMs,
+    analysisIdleMs: idleMs,
+    reloadIntervalMs: reloadEvery,
+    publicUrl: dashboardUrl,
+    corsOrigins: allowedOrigins,
+  } = settings;
+  const logger = createLogger(settings.logLevel);
+  const log = (msg: string) => logger.info(msg);
   const shown = displayLocation(file);
-  const ensured = await ensureDatabase(file, seedDir());
+  const ensured = await ensureDatabase(file, settings.seedDir);
   log(
     ensured.rebuilt
       ? `built ${shown} from seed/ (${ensured.reason})`
@@ -76,6 +67,7 @@ export async function serve(): Promise<void> {
     analysisPool,
     publicUrl: dashboardUrl,
     corsOrigins: allowedOrigins,
+    mode: settings.mode,
   });
   // One worker starts (and stops) once the server answers, to prove workers can start; /readyz waits for
   // that. Started after listening: on a small machine its start would compete with the server's for the
@@ -109,12 +101,24 @@ export async function serve(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
+/** npm start's exit code for a bad setting, as netkb serve's and every verb's for bad input (docs/configuration.md). */
+const EXIT_BAD_SETTING = 2;
+
 if (require.main === module) {
-  serve().catch((err) => {
+  // The settings are read apart from start-up so that a bad one is told as such: no stack, exit 2.
+  let settings: ServerSettings;
+  try {
+    settings = serverSettings();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`netkb: cannot start: ${err.message}\n`);
+    process.exit(EXIT_BAD_SETTING);
+  }
+  serve(settings).catch((err) => {
     const known = (err instanceof Error && err.name === 'SeedValidationError') || err instanceof ConfigError;
     process.stderr.write(
       `netkb: cannot start: ${known ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );
-    process.exit(1);
+    process.exit(err instanceof ConfigError ? EXIT_BAD_SETTING : 1);
   });
 }

@@ -16,7 +16,7 @@ import type { Searcher } from './services/search';
 import type { Context, RequestTrace } from './graphql/context';
 import { buildResolvers } from './resolvers';
 import { loadTypeDefs } from './schema';
-import { introspectionEnabled, isDevelopment, isProduction, projectRoot } from './config';
+import { projectRoot, serverMode, type ServerMode } from './config';
 import { requestListener } from './http/router';
 import { staticFiles } from './http/static-files';
 import { executableSchema } from './graphql/executable-schema';
@@ -65,6 +65,8 @@ interface ServerOptions {
   publicUrl?: string | null;
   /** Origins whose pages may call /graphql cross-origin (NETKB_CORS_ORIGINS, config.ts); default none. */
   corsOrigins?: readonly string[];
+  /** NODE_ENV and NETKB_INTROSPECTION, read by config.ts (default: from the environment now). */
+  mode?: ServerMode;
 }
 
 export interface RunningServer {
@@ -117,13 +119,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const limitChecker = operationLimitChecker(limits);
   const logError =
     options.logError ?? ((requestId: string, err: unknown) => logger.error({ requestId, err }, 'request failed'));
+  const mode = options.mode ?? serverMode();
   const apollo = new ApolloServer<Context>({
     schema: executableSchema(loadTypeDefs({ admin: admin !== null }), buildResolvers({ admin: admin !== null })),
-    includeStacktraceInErrorResponses: isDevelopment(),
-    introspection: introspectionEnabled(),
+    includeStacktraceInErrorResponses: mode.development,
+    introspection: mode.introspection,
     // main.ts handles SIGTERM/SIGINT itself: Apollo's own handlers would race it and swallow the exit.
     stopOnTerminationSignals: false,
-    hideSchemaDetailsFromClientErrors: isProduction(),
+    hideSchemaDetailsFromClientErrors: mode.production,
     parseOptions: { maxTokens: limits.maxTokens },
     plugins: [
       // Apollo installs its cache-control plugin unless told not to; its per-field hook wraps every
@@ -136,7 +139,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ApolloServerPluginDrainHttpServer({ httpServer }),
       refuseMissingRootTypes,
       operationLimits(limitChecker),
-      maskUnexpectedErrors(logError, isDevelopment()),
+      maskUnexpectedErrors(logError, mode.development),
       traceOperation,
       markUserContent,
       keepPreparedQueries(prepared),

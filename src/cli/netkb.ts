@@ -2,7 +2,7 @@
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { writeInBatches } from '../analysis/report/json-pieces';
-import { databaseFile, seedDir } from '../config';
+import { ConfigError, databaseFile, seedDir } from '../config';
 import { ensureDatabase } from '../db/ensure';
 import { displayLocation } from '../db/location';
 import { loadKnowledgeBase } from '../db/load-kb';
@@ -157,9 +157,10 @@ export async function main(argv: string[]): Promise<number> {
       await command.load()
     )(rest, io);
   } catch (err) {
-    const seedError = err instanceof Error && err.name === 'SeedValidationError';
+    // A bad seed record or environment variable is told without a stack: the user's to fix.
+    const known = (err instanceof Error && err.name === 'SeedValidationError') || err instanceof ConfigError;
     io.stderr(
-      `netkb ${name}: ${seedError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      `netkb ${name}: ${known ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );
     return 2;
   }

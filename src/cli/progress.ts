@@ -1,15 +1,19 @@
 // The progress line `netkb check` writes to standard error while it reads and checks a large tree: only
 // on a terminal (never into a pipe or a file, where it would be noise), only once the work has taken a
 // moment, and at most a few times a second. The clock is injected so the logic is testable without timing.
+import { progressAllowed } from '../config';
 
 /** Nothing is shown for work that finishes within this. */
 export const PROGRESS_DELAY_MS = 300;
 /** At most one update per interval. */
 export const PROGRESS_INTERVAL_MS = 100;
 
-/** Shown only on a terminal that can redraw a line, unless NETKB_PROGRESS=0 turns it off. */
+/**
+ * Shown only on a terminal that can redraw a line, unless NETKB_PROGRESS=0 turns it off (config.ts reads
+ * both, and refuses a bad NETKB_PROGRESS even when standard error is not a terminal).
+ */
 export function progressEnabled(stderrIsTTY: boolean, env: NodeJS.ProcessEnv = process.env): boolean {
-  return stderrIsTTY && env.TERM !== 'dumb' && env.NETKB_PROGRESS !== '0';
+  return progressAllowed(env) && stderrIsTTY;
 }
 
 interface ProgressLine {

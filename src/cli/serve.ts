@@ -1,6 +1,6 @@
 // netkb serve: the GraphQL server of `npm start` (same environment variables), from the command line.
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config';
+import { ConfigError, serverSettings, type ServerSettings } from '../config';
 import type { CliIo } from './io';
 
 const SERVE_HELP = `Usage: netkb serve [--port N] [--host ADDRESS]
@@ -17,7 +17,7 @@ Options:
 Every other setting comes from the environment variables of npm start (docs/configuration.md).
 
 Exit codes: 0 stopped cleanly, 1 could not start (e.g. a bad seed record), 2 bad input (unknown option,
-a port that is not 0-65535, a bad environment variable).
+a port that is not 0-65535, a host that is not an address or name, a bad environment variable).
 `;
 
 export async function runServe(argv: string[], io: CliIo): Promise<number> {
@@ -36,18 +36,19 @@ export async function runServe(argv: string[], io: CliIo): Promise<number> {
     io.stdout(SERVE_HELP);
     return 0;
   }
-  if (values.port !== undefined) {
-    if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) {
-      io.stderr(`netkb serve: --port must be a whole number from 0 to 65535 (got "${values.port}")\n`);
-      return 2;
-    }
-    process.env.PORT = values.port;
+  // Every setting, --port and --host in place of PORT and HOST, checked before the server is even loaded.
+  let settings: ServerSettings;
+  try {
+    settings = serverSettings(process.env, { port: values.port, host: values.host });
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    io.stderr(`netkb serve: ${err.message}\n`);
+    return 2;
   }
-  if (values.host !== undefined) process.env.HOST = values.host;
   // Loaded here so that the other verbs do not load the server.
   const { serve } = await import('../main');
   try {
-    await serve();
+    await serve(settings);
   } catch (err) {
     if (err instanceof ConfigError) {
       io.stderr(`netkb serve: ${err.message}\n`);

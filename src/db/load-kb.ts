@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { projectRoot } from '../config';
+import { snapshotDir } from '../config';
 import type { KbModel } from '../kb/model';
 import { readKbFingerprint } from './kb-fingerprint';
 import { readSnapshotFile, writeSnapshotFile, type SnapshotRead } from './kb-snapshot-file';
@@ -31,10 +31,9 @@ interface LoadedKb {
  * Where the snapshot of a location lives: beside an SQLite file (netkb.db -> netkb.db.kbsnap); for a
  * PostgreSQL URL, a local cache file named by a hash of the URL in NETKB_SNAPSHOT_DIR (default data/).
  */
-export function snapshotPath(location: string, env: NodeJS.ProcessEnv = process.env): string {
+export function snapshotPath(location: string): string {
   if (!isPostgres(location)) return `${location}.kbsnap`;
-  const dir = env.NETKB_SNAPSHOT_DIR?.trim() || join(projectRoot(), 'data');
-  return join(dir, `postgresql-${createHash('sha256').update(location).digest('hex').slice(0, 16)}.kbsnap`);
+  return join(snapshotDir(), `postgresql-${createHash('sha256').update(location).digest('hex').slice(0, 16)}.kbsnap`);
 }
 
 /** Where ensure.ts remembers the seed files' hash against their metadata (seed-hash.ts), beside the snapshot file. */

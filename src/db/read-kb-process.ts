@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize } from 'node:v8';
+import { READ_LOCATION_VARIABLE } from '../config';
 import type { KbModel } from '../kb/model';
 import { displayLocation } from './location';
 
@@ -27,7 +28,7 @@ export async function readKnowledgeBaseAndFingerprintInChild(
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [child], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NETKB_READ_LOCATION: location },
+      env: { ...process.env, [READ_LOCATION_VARIABLE]: location },
     });
     const out: Buffer[] = [];
     let err = '';

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestTrace } from '../graphql/context';
+import type { Encoding } from './compression';
 
 export const CACHEABLE = 'max-age=300, public';
 /** For answers that carry a user's own content: kept by no cache, shared or private. */
@@ -29,14 +30,19 @@ export function setCachingHeaders(
   return cacheable;
 }
 
-/** Sets the ETag of a cacheable GET answer; answers 304 (and says so) when the client holds it already. */
+/**
+ * Sets the ETag of a cacheable GET answer; answers 304 (and says so) when the client holds it already. A
+ * compressed answer is another representation, with its own ETag (the encoding added).
+ */
 export function answeredNotModified(
   req: IncomingMessage,
   res: ServerResponse,
   kbVersion: string,
   search: string,
+  encoding: Encoding | null,
 ): boolean {
-  const etag = `"${kbVersion}-${createHash('sha1').update(search).digest('hex').slice(0, 16)}"`;
+  const hash = createHash('sha1').update(search).digest('hex').slice(0, 16);
+  const etag = `"${kbVersion}-${hash}${encoding ? `-${encoding}` : ''}"`;
   res.setHeader('etag', etag);
   if (req.headers['if-none-match'] !== etag) return false;
   res.statusCode = 304;

@@ -1,10 +1,11 @@
 // GET and POST /graphql: the body read within its limit, a repeat of a prepared query answered on the
 // fast path, anything else by Apollo (executeHTTPGraphQLRequest, whose CSRF prevention stays on), with
-// netkb's caching headers.
+// netkb's caching headers, compressed for clients that accept it (compression.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer } from '@apollo/server';
 import type { Context, RequestTrace } from '../graphql/context';
 import { answeredNotModified, setCachingHeaders } from './caching';
+import { endText, negotiate } from './compression';
 import { answerPrepared, type FastPath } from './prepared-fast-path';
 import { readGraphQLBody } from './request-body';
 
@@ -46,9 +47,12 @@ export async function serveGraphQL(
   res.statusCode = result.status ?? 200;
   const cacheable = setCachingHeaders(res, trace, kbVersion, req.method);
   if (result.body.kind === 'complete') {
-    if (req.method === 'GET' && cacheable && answeredNotModified(req, res, kbVersion, url.search)) return;
-    res.end(result.body.string);
+    const text = result.body.string;
+    const encoding = negotiate(req, res, Buffer.byteLength(text));
+    if (req.method === 'GET' && cacheable && answeredNotModified(req, res, kbVersion, url.search, encoding)) return;
+    await endText(res, text, encoding);
   } else {
+    // Incremental delivery (@defer) goes as Apollo streams it, uncompressed.
     for await (const chunk of result.body.asyncIterator) res.write(chunk);
     res.end();
   }

@@ -2,7 +2,7 @@
 // (src/graphql/prepared-queries.ts), skipping Apollo's request pipeline.
 //
 // The rule: it must answer byte for byte as Apollo does (the same body, with the same content-type,
-// cache-control and netkb-kb-version), so that no client can tell which path answered; whatever it cannot
+// cache-control, netkb-kb-version and encoding), so that no client can tell which path answered; whatever it cannot
 // answer exactly so (another media type, a limit exceeded, an error) it leaves to Apollo. The test that
 // checks it: "prepared queries › answers a repeat exactly as Apollo answered the first time, and counts
 // the hit", in test/http/prepared-queries.test.ts.
@@ -12,6 +12,7 @@ import { runPrepared, type PreparedQueries } from '../graphql/prepared-queries';
 import type { ServerMetrics } from '../observability/metrics';
 import type { Context, RequestTrace } from '../graphql/context';
 import { CACHEABLE } from './caching';
+import { endText, negotiate } from './compression';
 
 export interface FastPath {
   prepared: PreparedQueries;
@@ -49,12 +50,11 @@ export async function answerPrepared(
   if (text === null) return false;
   trace.operation = match.prepared.traceName;
   trace.operationType = 'query';
-  res.writeHead(200, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': CACHEABLE,
-    'netkb-kb-version': kbVersion,
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
+  res.statusCode = 200;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('cache-control', CACHEABLE);
+  res.setHeader('netkb-kb-version', kbVersion);
+  // Compressed as Apollo's answers are, by the same function.
+  await endText(res, text, negotiate(req, res, Buffer.byteLength(text)));
   return true;
 }

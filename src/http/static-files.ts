@@ -1,9 +1,19 @@
 // The dashboard and the explorer: files built by `npm run build:web` into dist/web, served read-only.
 // Only files inside that folder, only GET and HEAD; hashed assets are cached for a year, pages revalidate.
+// Text files go brotli- or gzip-compressed to clients that accept it: compressed once per file and kept
+// beside it in memory, never per request (compression.ts).
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import {
+  acceptedEncoding,
+  compress,
+  compressible,
+  COMPRESS_MIN_BYTES,
+  varyOnEncoding,
+  type Encoding,
+} from './compression';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,8 +47,23 @@ const PAGE_SECURITY = {
 
 interface CachedFile {
   body: Buffer;
-  etag: string;
+  /** The hash of the file's content; each encoding's ETag adds its name (one ETag per representation). */
+  hash: string;
   mtimeMs: number;
+  /** The compressed forms made so far, made once each; null when compression would not make it smaller. */
+  encoded: Partial<Record<Encoding, Promise<Buffer | null>>>;
+}
+
+/** The ETag of one representation of a file: its content hash, and the encoding when compressed. */
+const etagOf = (hash: string, encoding: Encoding | null) => `"${hash}${encoding ? `-${encoding}` : ''}"`;
+
+/** If-None-Match holds `etag` (a list, weak or strong, or `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === etag || tag === '*';
+  });
 }
 
 export interface StaticFiles {
@@ -63,32 +88,53 @@ export function staticFiles(dir: string): StaticFiles {
     const known = cache.get(file);
     if (known && known.mtimeMs === info.mtimeMs) return known;
     const body = await readFile(file);
-    const entry = {
+    const entry: CachedFile = {
       body,
-      etag: `"${createHash('sha1').update(body).digest('hex').slice(0, 20)}"`,
+      hash: createHash('sha1').update(body).digest('hex').slice(0, 20),
       mtimeMs: info.mtimeMs,
+      encoded: {},
     };
     cache.set(file, entry);
     return entry;
+  }
+
+  /** The file compressed as `encoding`, made on first need and kept; null when it would not be smaller. */
+  function encoded(entry: CachedFile, encoding: Encoding): Promise<Buffer | null> {
+    // A failure (not expected from zlib on a buffer) leaves the file served as it is.
+    entry.encoded[encoding] ??= compress(entry.body, encoding, 'once').then(
+      (packed) => (packed.length < entry.body.length ? packed : null),
+      () => null,
+    );
+    return entry.encoded[encoding];
   }
 
   async function send(req: IncomingMessage, res: ServerResponse, file: string): Promise<boolean> {
     const entry = await load(file);
     if (!entry) return false;
     const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    // Text files may go compressed: their answer depends on Accept-Encoding, whatever this client sent.
+    const mayCompress = compressible(type) && entry.body.length >= COMPRESS_MIN_BYTES;
+    const wanted = mayCompress ? acceptedEncoding(req.headers['accept-encoding']) : null;
+    const packed = wanted && (await encoded(entry, wanted));
+    const encoding = packed ? wanted : null;
+    const etag = etagOf(entry.hash, encoding);
     res.setHeader('content-type', type);
     res.setHeader('x-content-type-options', 'nosniff');
     res.setHeader('cache-control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    res.setHeader('etag', entry.etag);
+    res.setHeader('etag', etag);
+    if (mayCompress) varyOnEncoding(res);
     if (type.startsWith('text/html')) for (const [k, v] of Object.entries(PAGE_SECURITY)) res.setHeader(k, v);
-    if (req.headers['if-none-match'] === entry.etag) {
+    if (matches(req.headers['if-none-match'], etag)) {
       res.statusCode = 304;
       res.end();
       return true;
     }
+    const body = packed || entry.body;
     res.statusCode = 200;
-    res.setHeader('content-length', entry.body.length);
-    res.end(req.method === 'HEAD' ? undefined : entry.body);
+    if (encoding) res.setHeader('content-encoding', encoding);
+    // HEAD: the headers GET would get, the compressed length among them, and no body.
+    res.setHeader('content-length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
 

@@ -3,7 +3,8 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-export function createLogger(level = process.env.NETKB_LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
+/** A JSON logger at `level` (the server's comes from NETKB_LOG_LEVEL, checked by config.ts's logLevel). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = { level, base: { service: 'netkb' }, timestamp: pino.stdTimeFunctions.isoTime };
   return destination ? pino(options, destination) : pino(options);
 }

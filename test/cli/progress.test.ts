@@ -17,6 +17,15 @@ describe('when the progress line is shown', () => {
     expect(progressEnabled(true, { NETKB_PROGRESS: '0' })).toBe(false);
     expect(progressEnabled(true, { TERM: 'xterm-256color', NETKB_PROGRESS: '1' })).toBe(true);
   });
+
+  it('refuses a NETKB_PROGRESS that is neither 0 nor 1, even into a pipe: exit 2, one line naming it', () => {
+    const r = netkb(['check', '-', '--from', '1.15', '--to', '1.20'], {
+      input: 'apiVersion: v1\nkind: Service\nmetadata: {name: a}\n',
+      env: { NETKB_PROGRESS: 'off' },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('netkb check: NETKB_PROGRESS "off" must be 0 or 1 (or unset)\n');
+  });
 });
 
 describe('progressLine', () => {

@@ -1,6 +1,7 @@
 // netkb serve as a process: serves GraphQL like npm start (same logs, same endpoints, --port/--host),
-// stops cleanly on SIGTERM, and refuses a bad environment with exit 2.
+// stops cleanly on SIGTERM, and refuses a bad environment with exit 2, as `npm start` (dist/src/main.js) does.
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
 import { builtCli } from '../support/build';
 import { seededDatabase } from '../support/http';
@@ -10,6 +11,7 @@ import { announcedPort, collectOutput } from '../support/serve-process';
 jest.setTimeout(120_000);
 
 it('serves /graphql and /healthz on the port it was given (0: a free one) and exits 0 on SIGTERM', async () => {
+  // --port and --host take the place of PORT and HOST: these bad values are not even read.
   const child = spawn(process.execPath, [builtCli(), 'serve', '--port', '0', '--host', '127.0.0.1'], {
     cwd: projectRoot(),
     env: {
@@ -17,6 +19,8 @@ it('serves /graphql and /healthz on the port it was given (0: a free one) and ex
       DATABASE_URL: `file:${seededDatabase()}`,
       NODE_ENV: 'production',
       NETKB_ANALYSIS_WORKERS: '1',
+      PORT: 'not-a-port',
+      HOST: 'not a host',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,3 +59,34 @@ it('exit 2 for a bad environment variable, naming it', async () => {
   expect(r.code).toBe(2);
   expect(r.stderr).toMatch(/^netkb serve: NETKB_ANALYSIS_WORKERS/);
 });
+
+const LOG_LEVEL_REFUSED =
+  'NETKB_LOG_LEVEL "loud" is not a log level: use one of fatal, error, warn, info, debug, trace, silent';
+
+it('npm start: NETKB_LOG_LEVEL=loud stops start-up with one line naming it and exit 2, no stack trace', async () => {
+  const r = await runNode([join(projectRoot(), 'dist', 'src', 'main.js')], {
+    DATABASE_URL: `file:${seededDatabase()}`,
+    NETKB_LOG_LEVEL: 'loud',
+  });
+  expect(r.code).toBe(2);
+  expect(r.stderr).toBe(`netkb: cannot start: ${LOG_LEVEL_REFUSED}\n`);
+  expect(r.stdout).toBe('');
+});
+
+it.each([
+  [{ NETKB_LOG_LEVEL: 'loud' }, [], LOG_LEVEL_REFUSED],
+  [{ NODE_ENV: 'prod' }, [], 'NODE_ENV "prod" is not one of production, development, test (or unset)'],
+  [
+    {},
+    ['--host', 'local host'],
+    '--host must be an IP address or a host name, e.g. 0.0.0.0, ::, 127.0.0.1 or localhost (got "local host")',
+  ],
+  [{ PORT: '80a' }, [], 'PORT must be a whole number from 0 to 65535 (got "80a")'],
+] as [Record<string, string>, string[], string][])(
+  'netkb serve: %j %j stops with exit 2 and one line naming it',
+  async (env, args, message) => {
+    const r = await runNode([builtCli(), 'serve', ...args], { DATABASE_URL: `file:${seededDatabase()}`, ...env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`netkb serve: ${message}\n`);
+  },
+);

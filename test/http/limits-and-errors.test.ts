@@ -1,5 +1,6 @@
 // Abusive queries are refused with a stable code; unexpected errors are masked with a request id and
 // logged; /readyz tells whether the knowledge base is served; introspection follows NODE_ENV.
+import { serverMode } from '../../src/config';
 import { startServer } from '../../src/server';
 import { startTestServer, type TestServer } from '../support/http';
 import { testKnowledgeBase } from '../support/knowledge-base';
@@ -129,34 +130,24 @@ describe('operations', () => {
   });
 
   it('turns introspection off in production unless NETKB_INTROSPECTION=true', async () => {
-    const before = { env: process.env.NODE_ENV, flag: process.env.NETKB_INTROSPECTION };
-    try {
-      process.env.NODE_ENV = 'production';
-      delete process.env.NETKB_INTROSPECTION;
-      const prod = await startTestServer();
-      const refused = await prod.query('{ __schema { queryType { name } } }');
-      const typo = await prod.query('{ releasez { version } }');
-      await prod.close();
-      expect(typo.errors![0].message).not.toMatch(/Did you mean/);
-      expect(refused.errors![0].extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
-      expect(refused.errors![0].message).toMatch(/introspection/i);
+    const prod = await startTestServer({ mode: serverMode({ NODE_ENV: 'production' }) });
+    const refused = await prod.query('{ __schema { queryType { name } } }');
+    const typo = await prod.query('{ releasez { version } }');
+    await prod.close();
+    expect(typo.errors![0].message).not.toMatch(/Did you mean/);
+    expect(refused.errors![0].extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(refused.errors![0].message).toMatch(/introspection/i);
 
-      process.env.NODE_ENV = 'test';
-      const dev = await startTestServer();
-      const devTypo = await dev.query('{ releasez { version } }');
-      await dev.close();
-      expect(devTypo.errors![0].message).toMatch(/Did you mean .*"releases"/);
-      process.env.NODE_ENV = 'production';
+    const dev = await startTestServer({ mode: serverMode({ NODE_ENV: 'test' }) });
+    const devTypo = await dev.query('{ releasez { version } }');
+    await dev.close();
+    expect(devTypo.errors![0].message).toMatch(/Did you mean .*"releases"/);
 
-      process.env.NETKB_INTROSPECTION = 'true';
-      const allowed = await startTestServer();
-      const res = await allowed.query('{ __schema { queryType { name } } }');
-      await allowed.close();
-      expect(res.data.__schema.queryType.name).toBe('Query');
-    } finally {
-      process.env.NODE_ENV = before.env;
-      if (before.flag === undefined) delete process.env.NETKB_INTROSPECTION;
-      else process.env.NETKB_INTROSPECTION = before.flag;
-    }
+    const allowed = await startTestServer({
+      mode: serverMode({ NODE_ENV: 'production', NETKB_INTROSPECTION: 'true' }),
+    });
+    const res = await allowed.query('{ __schema { queryType { name } } }');
+    await allowed.close();
+    expect(res.data.__schema.queryType.name).toBe('Query');
   });
 });

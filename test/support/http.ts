@@ -1,5 +1,6 @@
 // Starts the real server on a loopback port over the run's seeded database (an SQLite file, or a
 // PostgreSQL database when DATABASE_URL says so), and sends GraphQL over HTTP.
+import type { ServerMode } from '../../src/config';
 import { loadKnowledgeBase } from '../../src/db/load-kb';
 import { openSearchIndex } from '../../src/db/search';
 import { KnowledgeBase } from '../../src/kb/knowledge-base';
@@ -43,6 +44,8 @@ export async function startTestServer(
     metrics?: ServerMetrics;
     publicUrl?: string;
     corsOrigins?: string[];
+    /** NODE_ENV and NETKB_INTROSPECTION as config.ts's serverMode reads them (default: this process's environment). */
+    mode?: ServerMode;
     /** Analyses in worker threads, as `npm start` runs them (without: in-line, on the request's thread). */
     analysisPool?: PoolOptions;
   } = {},
@@ -69,6 +72,7 @@ export async function startTestServer(
     metrics: options.metrics,
     publicUrl: options.publicUrl,
     corsOrigins: options.corsOrigins,
+    mode: options.mode,
     analysisPool: pool,
   });
   const url = `http://127.0.0.1:${running.port}/graphql`;
