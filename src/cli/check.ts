@@ -58,6 +58,10 @@ Options:
   --strict           findings that say what netkb could not check (a flag or feature gate it does
                      not know, releases its sources about a gate do not reach) count for the exit
                      code too, whatever --fail-on says; without it they are info, counted apart
+  --new-only         leave out the findings the cluster has already at --from (a removal or
+                     deprecation of --from or before, a state that holds there: marked "already at"
+                     otherwise), for planning hop by hop; the summary counts those left out, and
+                     the exit code is of the findings kept
   -o, --output FILE  write the report to FILE instead of standard output (its folder must exist)
   --stdin-name NAME  the name standard input ("-") goes by in the report (default <stdin>, and
                      stdin.yaml in SARIF, which needs a file name)
@@ -112,6 +116,7 @@ const CHECK: ManifestVerb = {
     'gateway-api': { type: 'string' },
     channel: { type: 'string' },
     strict: { type: 'boolean' },
+    'new-only': { type: 'boolean' },
     'apiserver-metrics': { type: 'string' },
     'audit-log': { type: 'string' },
   },
@@ -204,7 +209,8 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
 
 /**
  * The report of `files` in the format asked, to standard output or --output, the errors on stderr; answers the
- * exit code (netkb check, netkb cluster).
+ * exit code (netkb check, netkb cluster). With --new-only the findings the cluster has already at `from` are left
+ * out of the report and the exit code, and counted (summary.dropped).
  */
 export function writeReport(
   verb: string,
@@ -212,11 +218,20 @@ export function writeReport(
   scheme: ExitScheme,
   args: ManifestArgs,
   range: { from: VersionKey; to: VersionKey; path: VersionKey[] },
-  files: FileReport[],
+  checked: FileReport[],
   gatewayApi: CheckResult['gatewayApi'],
   context: FormatContext | undefined,
 ): number {
   const o = args.values;
+  const newOnly = o['new-only'] === true;
+  let dropped = 0;
+  const files = !newOnly
+    ? checked
+    : checked.map((f) => {
+        const kept = f.findings.filter((x) => !x.alreadyAtFrom);
+        dropped += f.findings.length - kept.length;
+        return { ...f, findings: kept };
+      });
   const all = files.flatMap((f) => f.findings);
   const result: CheckResult = {
     from: formatVersion(range.from),
@@ -227,7 +242,8 @@ export function writeReport(
     formatVersion,
     failOn: args.threshold,
     strict: o.strict === true,
-    summary: { ...countFindings(all), errors: files.filter((f) => f.error).length },
+    newOnly,
+    summary: { ...countFindings(all), dropped, errors: files.filter((f) => f.error).length },
   };
   const text = formatterFor(o.format as string)!(result, context);
   if (o.output) writeOutput(io, o.output as string, text);

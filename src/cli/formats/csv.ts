@@ -1,7 +1,8 @@
 // CSV (RFC 4180: CRLF line ends, a header row, fields with a comma, quote or line break quoted, quotes
 // doubled) for spreadsheets and scripts: one row per finding. A file that could not be checked is one row
 // too, severity ERROR with its code as the rule and its line and column, so a script sees it. The last
-// column, checked, is false for a finding that says what netkb could not check (and for such a file).
+// column but two, checked, is false for a finding that says what netkb could not check (and for such a file); the
+// last two, since and already_at_from, are Finding.since and Finding.alreadyAtFrom.
 import { originSuffix } from '../../analysis';
 import type { CheckResult, Formatter } from './types';
 
@@ -18,6 +19,8 @@ const CSV_COLUMNS = [
   'fix',
   'gateway_api_release',
   'checked',
+  'since',
+  'already_at_from',
 ] as const;
 
 function csvField(value: string | number | null | undefined): string {
@@ -45,10 +48,28 @@ export const csv: Formatter = (r: CheckResult) => {
         f.fix,
         f.gatewayApiRelease,
         String(f.checked),
+        f.since === null ? null : r.formatVersion(f.since),
+        String(f.alreadyAtFrom),
       ]);
     }
     const e = file.error;
-    if (e) rows.push([file.file, e.line, e.column, e.code, null, 'ERROR', null, null, e.message, null, null, 'false']);
+    if (e)
+      rows.push([
+        file.file,
+        e.line,
+        e.column,
+        e.code,
+        null,
+        'ERROR',
+        null,
+        null,
+        e.message,
+        null,
+        null,
+        'false',
+        null,
+        'false',
+      ]);
   }
   return [CSV_COLUMNS, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 };

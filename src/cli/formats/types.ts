@@ -30,8 +30,13 @@ export interface CheckResult {
   /** The Gateway API bundles Gateway API objects were checked against (--gateway-api), when given. */
   gatewayApi?: { from: string; to: string; channel: string } | null;
   files: FileReport[];
-  /** `errors`: files that could not be checked. */
-  summary: FindingCounts & { errors?: number };
+  /**
+   * `errors`: files that could not be checked; `dropped`: the findings already at `from` that --new-only left out
+   * (the other counts are of the findings kept).
+   */
+  summary: FindingCounts & { errors?: number; dropped?: number };
+  /** --new-only: the findings the cluster has already at `from` (Finding.alreadyAtFrom) were left out. */
+  newOnly?: boolean;
   failOn: Severity | 'none';
   /** --strict: findings that say what could not be checked count as failing too. */
   strict?: boolean;
