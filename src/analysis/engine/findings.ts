@@ -56,7 +56,7 @@ export function clampToPath(version: VersionKey, ctx: RuleContext): VersionKey {
 }
 
 /** When a finding bites and whether the cluster has it already (Finding.effectiveIn, since, alreadyAtFrom). */
-export interface Bite {
+interface Bite {
   effectiveIn: VersionKey;
   since: VersionKey | null;
   alreadyAtFrom: boolean;
