@@ -9,7 +9,7 @@ import {
   type GatewayApiRangeInput,
 } from '../services/upgrade-report';
 import { apiserverRecordReports } from '../services/apiserver-record';
-import { DEFAULT_LIMITS } from '../analysis';
+import { DEFAULT_LIMITS, withoutAlreadyAtFrom } from '../analysis';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { requireRange } from '../services/versions';
 import { docsUrl, maxFileBytes } from '../config';
@@ -228,9 +228,9 @@ export function writeReport(
   const files = !newOnly
     ? checked
     : checked.map((f) => {
-        const kept = f.findings.filter((x) => !x.alreadyAtFrom);
-        dropped += f.findings.length - kept.length;
-        return { ...f, findings: kept };
+        const kept = withoutAlreadyAtFrom(f.findings);
+        dropped += kept.dropped;
+        return { ...f, findings: kept.findings };
       });
   const all = files.flatMap((f) => f.findings);
   const result: CheckResult = {

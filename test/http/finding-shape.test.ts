@@ -58,8 +58,16 @@ beforeAll(async () => {
       findings ${selection(types, 'Finding')} } }`;
 });
 
+/** A value as text with its keys in one order: the shape and the values count, not the order of the keys. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+}
+
 /** The findings in one order, whatever order each side lists them in (the CLI lists them file by file). */
-const sorted = (findings: unknown[]) => findings.map((f) => JSON.stringify(f)).sort();
+const sorted = (findings: unknown[]) => findings.map(canonical).sort();
 
 /** Every finding object of the CLI's JSON report. */
 function cliFindings(args: string[]): { findings: unknown[]; summary: Record<string, number> } {
@@ -89,7 +97,7 @@ describe('a finding of the CLI JSON and of the API', () => {
     expect(api.findings.length).toBeGreaterThan(0);
     expect(sorted(cli.findings)).toEqual(sorted(api.findings));
     // The summary's counts are the API's, with what only a run of files has besides.
-    expect(cli.summary).toEqual({ ...api.summary, dropped: 0, errors: 0 });
+    expect(cli.summary).toEqual({ ...api.summary, errors: 0 });
   });
 
   it('are one shape for the API server record, its callers named', async () => {

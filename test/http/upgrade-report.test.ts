@@ -269,6 +269,23 @@ describe('upgradeReport, hop by hop', () => {
     expect(second.markdown).toContain('(2 already at 1.22)');
     expect(second.markdown).toContain('🔴 Ingress shop/web, line 1 _(already at 1.22)_:');
     expect(first.markdown).toContain('🔴 Ingress shop/web, line 1: ');
-    expect(first.markdown).toContain('PodDisruptionBudget shop/web, line 5 _(already at 1.21)_:');
+    expect(first.markdown).toContain('PodDisruptionBudget shop/web, line 6 _(already at 1.21)_:');
+  });
+
+  it('newOnly leaves them out of the findings, the counts, passes and the chat answer, and counts them', async () => {
+    const { upgradeReport: r } = await server.data(
+      `query($manifest: String!) { upgradeReport(from: "1.22", to: "1.23", manifest: $manifest, newOnly: true) {
+        summary { breaking warning alreadyAtFrom dropped } passes markdown findings { messageId } } }`,
+      { manifest },
+    );
+    expect(r.findings).toEqual([]);
+    expect(r.summary).toEqual({ breaking: 0, warning: 0, alreadyAtFrom: 0, dropped: 2 });
+    expect(r.passes).toBe(true);
+    expect(r.markdown).toContain('0 breaking, 0 warnings, 0 info, 2 already at 1.22 left out');
+    const { upgradeReport: all } = await server.data(
+      `query($manifest: String!) { upgradeReport(from: "1.22", to: "1.23", manifest: $manifest) { summary { dropped } passes } }`,
+      { manifest },
+    );
+    expect(all).toEqual({ summary: { dropped: 0 }, passes: false });
   });
 });

@@ -12,10 +12,18 @@ export function alreadyText(f: Pick<Finding, 'effectiveIn' | 'since'>, formatVer
 
 /**
  * The headline's words for the marked findings, after the counts by severity: " (3 already at 1.22)", and for those
- * `netkb check --new-only` left out ", 3 already at 1.22 left out (--new-only)".
+ * `netkb check --new-only` or upgradeReport(newOnly: true) left out ", 3 already at 1.22 left out".
  */
 export function alreadyCounts(counts: { alreadyAtFrom: number; dropped?: number }, from: string): string {
   const kept = counts.alreadyAtFrom > 0 ? ` (${counts.alreadyAtFrom} already at ${from})` : '';
-  const dropped = counts.dropped ? `, ${counts.dropped} already at ${from} left out (--new-only)` : '';
+  const dropped = counts.dropped ? `, ${counts.dropped} already at ${from} left out` : '';
   return kept + dropped;
+}
+
+/** `findings` without those the cluster has already at `from`, and how many those were (summary.dropped). */
+export function withoutAlreadyAtFrom<F extends Pick<Finding, 'alreadyAtFrom'>>(
+  findings: F[],
+): { findings: F[]; dropped: number } {
+  const kept = findings.filter((f) => !f.alreadyAtFrom);
+  return { findings: kept, dropped: findings.length - kept.length };
 }

@@ -495,6 +495,8 @@ export type FindingSummary = {
   alreadyAtFrom: Scalars['Int']['output'];
   /** Findings that are rejected, not served, or stop a component at effectiveIn. */
   breaking: Scalars['Int']['output'];
+  /** Findings already at `from` that newOnly left out (0 without it); the other counts are of the findings kept. */
+  dropped: Scalars['Int']['output'];
   /** Things worth knowing, the not-checked findings among them. */
   info: Scalars['Int']['output'];
   /** Findings that say what netkb could not check (Finding.checked false); they are also counted in info. */
@@ -1182,6 +1184,7 @@ export type QueryUpgradeReportArgs = {
   from: Scalars['KubeVersion']['input'];
   gatewayApi?: InputMaybe<GatewayApiRange>;
   manifest?: InputMaybe<Scalars['String']['input']>;
+  newOnly?: InputMaybe<Scalars['Boolean']['input']>;
   to: Scalars['KubeVersion']['input'];
 };
 
@@ -1872,6 +1875,7 @@ export type FindingResolvers<ContextType = Context, ParentType extends Resolvers
 export type FindingSummaryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FindingSummary'] = ResolversParentTypes['FindingSummary']> = {
   alreadyAtFrom?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   breaking?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dropped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   info?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   notChecked?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   warning?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2055,7 +2059,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   releases?: Resolver<Array<ResolversTypes['Release']>, ParentType, ContextType>;
   search?: Resolver<ResolversTypes['SearchConnection'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'text'>>;
   sigs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  upgradeReport?: Resolver<ResolversTypes['UpgradeReport'], ParentType, ContextType, RequireFields<QueryUpgradeReportArgs, 'from' | 'to'>>;
+  upgradeReport?: Resolver<ResolversTypes['UpgradeReport'], ParentType, ContextType, RequireFields<QueryUpgradeReportArgs, 'from' | 'newOnly' | 'to'>>;
   wellKnownKeys?: Resolver<Array<ResolversTypes['WellKnownKey']>, ParentType, ContextType, RequireFields<QueryWellKnownKeysArgs, 'curatedOnly'>>;
 };
 
