@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
+import { reportFile } from '../../web/src/report-files';
 import { netkb } from '../support/cli';
 import { startTestServer, type TestServer } from '../support/http';
 
@@ -121,6 +122,21 @@ describe('a finding of the CLI JSON and of the API', () => {
     ]);
     expect(api.findings.some((f: any) => f.resource.origin?.apiRequest?.callers.length > 0)).toBe(true);
     expect(sorted(cli.findings)).toEqual(sorted(api.findings));
+  });
+
+  it("the dashboard's JSON download, written from the API's answer, has the CLI's findings", async () => {
+    const path = join(fixtures, 'real-world', 'ingress-controller-2019.yaml');
+    const { upgradeReport: api } = await server.data(
+      query.replace(
+        'summary {',
+        'from to path documents coverage { objects checked notCovered { apiVersion kind objects } } summary {',
+      ),
+      { from: '1.15', to: '1.22', manifest: readFileSync(path, 'utf8') },
+    );
+    const download = JSON.parse(reportFile(api, path, 'json'));
+    const cli = cliFindings([path, '--from', '1.15', '--to', '1.22']);
+    expect(cli.findings.some((f: any) => f.change?.subjects.length > 0)).toBe(true);
+    expect(sorted(download.files[0].findings)).toEqual(sorted(cli.findings));
   });
 
   it('name the release note behind them with every field of the API Change, its subjects by type and id', async () => {
