@@ -34,6 +34,7 @@ export {
 export { analyze, Analyzer, type Analysis, type Coverage } from './engine/analyze';
 export { RULES } from './engine/rules';
 export { SEVERITY_TERMS } from './report/severity';
+export { alreadyCounts, alreadyText, withoutAlreadyAtFrom } from './report/already';
 export { addCoverage, coverageOfFiles, coverageText } from './report/coverage';
 export { originSuffix } from './report/origin';
 export { sarifDocument, sarifReport, type SarifInput } from './report/sarif';

@@ -45,6 +45,19 @@ export interface Finding {
   line: number;
   message: string;
   effectiveIn: VersionKey;
+  /**
+   * The release of the change the finding reports (a removal, a deprecation, a gate's or a default's change, a
+   * limit's start), which may be before the path: effectiveIn is it moved onto the path. Null for a finding that
+   * reports no dated change of Kubernetes: a state (a field not yet served, a gate off or locked), what netkb could
+   * not check, an add-on's or a Gateway API bundle's change.
+   */
+  since: VersionKey | null;
+  /**
+   * True when what the finding reports already holds at the path's `from`, the release the cluster runs: a change
+   * whose `since` is at or before `from`, or a state that holds at `from`. A hop-by-hop plan met it on an earlier hop
+   * (`netkb check --new-only` leaves it out). Never for a finding that says what netkb could not check.
+   */
+  alreadyAtFrom: boolean;
   fix: string | null;
   replacement: string | null;
   change: Change | null;

@@ -9,7 +9,7 @@ import {
   type GatewayApiRangeInput,
 } from '../services/upgrade-report';
 import { apiserverRecordReports } from '../services/apiserver-record';
-import { DEFAULT_LIMITS } from '../analysis';
+import { DEFAULT_LIMITS, withoutAlreadyAtFrom } from '../analysis';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { requireRange } from '../services/versions';
 import { docsUrl, maxFileBytes } from '../config';
@@ -64,6 +64,10 @@ Options:
                      within a name, [abc], ** for any folders; without "/" it is tried on every file
                      and folder name, with "/" on the path from DIR: --exclude 'values*.yaml'
                      --exclude 'charts/legacy' --exclude '**/testdata/**'
+  --new-only         leave out the findings the cluster has already at --from (a removal or
+                     deprecation of --from or before, a state that holds there: marked "already at"
+                     otherwise), for planning hop by hop; the summary counts those left out, and
+                     the exit code is of the findings kept
   -o, --output FILE  write the report to FILE instead of standard output (its folder must exist)
   --stdin-name NAME  the name standard input ("-") goes by in the report (default <stdin>, and
                      stdin.yaml in SARIF, which needs a file name)
@@ -124,6 +128,7 @@ const CHECK: ManifestVerb = {
     'gateway-api': { type: 'string' },
     channel: { type: 'string' },
     strict: { type: 'boolean' },
+    'new-only': { type: 'boolean' },
     'apiserver-metrics': { type: 'string' },
     'audit-log': { type: 'string' },
     exclude: { type: 'string', multiple: true },
@@ -222,7 +227,8 @@ export async function runCheck(argv: string[], io: CliIo): Promise<number> {
 
 /**
  * The report of `files` in the format asked, to standard output or --output, the errors on stderr; answers the
- * exit code (netkb check, netkb cluster).
+ * exit code (netkb check, netkb cluster). With --new-only the findings the cluster has already at `from` are left
+ * out of the report and the exit code, and counted (summary.dropped).
  */
 export function writeReport(
   verb: string,
@@ -230,13 +236,22 @@ export function writeReport(
   scheme: ExitScheme,
   args: ManifestArgs,
   range: { from: VersionKey; to: VersionKey; path: VersionKey[] },
-  files: FileReport[],
+  checked: FileReport[],
   gatewayApi: CheckResult['gatewayApi'],
   context: FormatContext | undefined,
   /** Files directory walks passed over (netkb check). */
   skippedFiles: SkippedFile[] = [],
 ): number {
   const o = args.values;
+  const newOnly = o['new-only'] === true;
+  let dropped = 0;
+  const files = !newOnly
+    ? checked
+    : checked.map((f) => {
+        const kept = withoutAlreadyAtFrom(f.findings);
+        dropped += kept.dropped;
+        return { ...f, findings: kept.findings };
+      });
   const all = files.flatMap((f) => f.findings);
   const result: CheckResult = {
     from: formatVersion(range.from),
@@ -248,8 +263,10 @@ export function writeReport(
     formatVersion,
     failOn: args.threshold,
     strict: o.strict === true,
+    newOnly,
     summary: {
       ...countFindings(all),
+      dropped,
       errors: files.filter((f) => f.error).length,
       skippedFiles: skippedFiles.length,
     },

@@ -42,6 +42,7 @@ Options:
   --fail-on S        breaking (default), warning, info or none
   --exit-codes E     netkb (default) or pluto, as netkb check
   --strict           findings that say what netkb could not check count for the exit code
+  --new-only         leave out what the cluster has already at --from, as netkb check
   -o, --output FILE  write the report to FILE
   -h, --help         this text
 
@@ -65,6 +66,7 @@ const CLUSTER: ManifestVerb = {
     format: { type: 'string', default: 'table' },
     'exit-codes': { type: 'string', default: 'netkb' },
     strict: { type: 'boolean' },
+    'new-only': { type: 'boolean' },
   },
   failOn: ['BREAKING', 'WARNING', 'INFO', 'NONE'],
   defaultFailOn: (values) => (values['exit-codes'] === 'pluto' ? 'warning' : 'breaking'),

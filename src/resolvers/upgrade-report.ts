@@ -1,5 +1,6 @@
 import type { Resolvers } from '../graphql/generated/resolvers';
 import { upgradeReportMarkdown } from '../services/markdown';
+import { newFindingsOnly } from '../services/upgrade-report';
 import { fails } from '../analysis/report/severity';
 
 export const upgradeReportResolvers: Resolvers = {
@@ -7,7 +8,7 @@ export const upgradeReportResolvers: Resolvers = {
     upgradeReport: async (_, args, ctx) => {
       const stop = ctx.metrics.analysis.startTimer();
       try {
-        return await ctx.runner.upgradeReport(
+        const report = await ctx.runner.upgradeReport(
           ctx.kb,
           args.from,
           args.to,
@@ -16,10 +17,14 @@ export const upgradeReportResolvers: Resolvers = {
           args.gatewayApi,
           { apiserverMetrics: args.apiserverMetrics, auditLog: args.auditLog },
         );
+        return args.newOnly ? newFindingsOnly(report) : report;
       } finally {
         stop();
       }
     },
+  },
+  FindingSummary: {
+    dropped: (s) => s.dropped ?? 0,
   },
   UpgradeReport: {
     markdown: (r, args) => upgradeReportMarkdown(r, args.maxLength),

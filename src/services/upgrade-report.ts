@@ -8,6 +8,7 @@ import {
   inputProblem,
   ManifestError,
   mayHaveProblem,
+  withoutAlreadyAtFrom,
   noObjectsProblem,
   readManifestInPieces,
   readManifestInto,
@@ -41,7 +42,8 @@ export interface UpgradeReport {
   path: VersionKey[];
   documents: number;
   findings: Finding[];
-  summary: FindingCounts;
+  /** `dropped`: the findings already at `from` that newOnly left out (the other counts are of those kept). */
+  summary: FindingCounts & { dropped?: number };
   /** The objects read, and those of each apiVersion and kind netkb could not check at all. */
   coverage: Coverage;
   /** The Gateway API range checked, when one was given. */
@@ -175,6 +177,12 @@ function manifestReport(
     ...result,
     gatewayApi: gatewayApi && { from: gatewayApi.from.version, to: gatewayApi.to.version, channel: gatewayApi.channel },
   };
+}
+
+/** The report without the findings the cluster has already at `from` (upgradeReport(newOnly: true)), counted. */
+export function newFindingsOnly(report: UpgradeReport): UpgradeReport {
+  const { findings, dropped } = withoutAlreadyAtFrom(report.findings);
+  return { ...report, findings, summary: { ...countFindings(findings), dropped } };
 }
 
 /** Both bundles known (an unknown one is refused with the closest tags), `from` not after `to`. */

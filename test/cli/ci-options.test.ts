@@ -85,7 +85,7 @@ describe('--format csv', () => {
     const r = netkb(['check', deprecatedOnly, removed, '--from', '1.15', '--to', '1.22', '--format', 'csv']);
     expect(r.code).toBe(1);
     expect(r.stdout.split('\r\n')[0]).toBe(
-      'file,line,column,rule,message_id,severity,release,object,message,fix,gateway_api_release,checked',
+      'file,line,column,rule,message_id,severity,release,object,message,fix,gateway_api_release,checked,since,already_at_from',
     );
     expect(r.stdout).toContain(',"Ingress/web, ""main""",');
     const [, ...rows] = parseCsv(r.stdout);
@@ -104,6 +104,8 @@ describe('--format csv', () => {
         x.fix ?? '',
         x.gatewayApiRelease ?? '',
         String(x.checked),
+        x.since ?? '',
+        String(x.alreadyAtFrom),
       ]),
     );
     expect(expected.length).toBeGreaterThanOrEqual(2);
@@ -127,6 +129,8 @@ describe('--format csv', () => {
         '',
         expect.stringMatching(/^invalid YAML/),
         '',
+        '',
+        'false',
         '',
         'false',
       ],

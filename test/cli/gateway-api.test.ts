@@ -29,8 +29,9 @@ describe('netkb check --gateway-api', () => {
       expect.objectContaining({ messageId: 'version-not-served', effectiveIn: '1.31', gatewayApiRelease: 'v1.2.0' }),
     ]);
     const csv = netkb([...args, 'csv']).stdout.split('\r\n');
-    expect(csv[0].endsWith(',gateway_api_release,checked')).toBe(true);
-    expect(csv[1].endsWith(',v1.2.0,true')).toBe(true);
+    expect(csv[0].endsWith(',gateway_api_release,checked,since,already_at_from')).toBe(true);
+    // A Gateway API finding is dated by its bundle, not by a Kubernetes release: no since, never already at from.
+    expect(csv[1].endsWith(',v1.2.0,true,,false')).toBe(true);
     expect(netkb([...args, 'junit']).stdout).toContain('name="1.31 (Gateway API v1.2.0) GRPCRoute/echo line 7');
     const sarif = JSON.parse(netkb([...args, 'sarif']).stdout);
     expect(sarif.runs[0].results[0].properties.gatewayApiRelease).toBe('v1.2.0');

@@ -159,6 +159,9 @@ describe('netkb check over a folder mixing good and bad files', () => {
     const rowsOf = (severity: string) => rows.filter((row) => row[5] === severity).map((row) => row.slice(0, 4));
     expect(rowsOf('ERROR')).toEqual(expectedErrors.map((e) => [e.file, `${e.line}`, `${e.column}`, e.code]));
     expect(rowsOf('SKIPPED')).toEqual([[values.file, '2', '1', 'NOT_A_MANIFEST']]);
+    // Its row has every column: the last three are checked, since and already_at_from.
+    expect(rows[0].slice(-3)).toEqual(['checked', 'since', 'already_at_from']);
+    expect(rows.find((row) => row[5] === 'SKIPPED')!.slice(-3)).toEqual(['false', '', 'false']);
   });
 
   it('a file that cannot be read (a dangling link) is UNREADABLE_FILE at 1:1; the other file is checked', () => {

@@ -232,3 +232,60 @@ describe('upgradeReport coverage', () => {
     expect(r.markdown.split('\n')[0]).toContain('(2 objects checked)');
   });
 });
+
+describe('upgradeReport, hop by hop', () => {
+  const HOP = `query($from: KubeVersion!, $to: KubeVersion!, $manifest: String!) {
+    upgradeReport(from: $from, to: $to, manifest: $manifest) {
+      summary { breaking warning alreadyAtFrom } markdown
+      findings { messageId effectiveIn since alreadyAtFrom checked resource { kind apiVersion } } } }`;
+  const manifest =
+    'apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata: {name: web, namespace: shop}\nspec: {backend: {serviceName: web, servicePort: 80}}\n' +
+    '---\napiVersion: policy/v1beta1\nkind: PodDisruptionBudget\nmetadata: {name: web, namespace: shop}\nspec: {minAvailable: 1}\n';
+
+  it('marks what the cluster has already at from: the Ingress removal of 1.22 is new from 1.21, already from 1.22', async () => {
+    const hop = async (from: string, to: string) =>
+      (await server.data(HOP, { from, to, manifest })).upgradeReport as {
+        summary: Record<string, number>;
+        markdown: string;
+        findings: { resource: { kind: string } }[];
+      };
+    const first = await hop('1.21', '1.22');
+    const second = await hop('1.22', '1.23');
+    const ingress = (r: typeof first) => r.findings.find((f) => f.resource.kind === 'Ingress');
+    const pdb = (r: typeof first) => r.findings.find((f) => f.resource.kind === 'PodDisruptionBudget');
+    expect(ingress(first)).toMatchObject({ effectiveIn: '1.22', since: '1.22', alreadyAtFrom: false });
+    expect(ingress(second)).toMatchObject({ effectiveIn: '1.22', since: '1.22', alreadyAtFrom: true });
+    // A deprecation announced before from is already at from on both hops.
+    expect(pdb(first)).toMatchObject({
+      messageId: 'deprecated',
+      effectiveIn: '1.21',
+      since: '1.21',
+      alreadyAtFrom: true,
+    });
+    expect(pdb(second)).toMatchObject({ effectiveIn: '1.22', since: '1.21', alreadyAtFrom: true });
+    expect(first.summary).toEqual({ breaking: 1, warning: 1, alreadyAtFrom: 1 });
+    expect(second.summary).toEqual({ breaking: 1, warning: 1, alreadyAtFrom: 2 });
+    // The chat answer marks them too.
+    expect(second.markdown).toContain('(2 already at 1.22)');
+    expect(second.markdown).toContain('🔴 Ingress shop/web, line 1 _(already at 1.22)_:');
+    expect(first.markdown).toContain('🔴 Ingress shop/web, line 1: ');
+    expect(first.markdown).toContain('PodDisruptionBudget shop/web, line 6 _(already at 1.21)_:');
+  });
+
+  it('newOnly leaves them out of the findings, the counts, passes and the chat answer, and counts them', async () => {
+    const { upgradeReport: r } = await server.data(
+      `query($manifest: String!) { upgradeReport(from: "1.22", to: "1.23", manifest: $manifest, newOnly: true) {
+        summary { breaking warning alreadyAtFrom dropped } passes markdown findings { messageId } } }`,
+      { manifest },
+    );
+    expect(r.findings).toEqual([]);
+    expect(r.summary).toEqual({ breaking: 0, warning: 0, alreadyAtFrom: 0, dropped: 2 });
+    expect(r.passes).toBe(true);
+    expect(r.markdown).toContain('0 breaking, 0 warnings, 0 info, 2 already at 1.22 left out');
+    const { upgradeReport: all } = await server.data(
+      `query($manifest: String!) { upgradeReport(from: "1.22", to: "1.23", manifest: $manifest) { summary { dropped } passes } }`,
+      { manifest },
+    );
+    expect(all).toEqual({ summary: { dropped: 0 }, passes: false });
+  });
+});

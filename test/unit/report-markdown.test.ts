@@ -30,6 +30,8 @@ function finding(name: string, line: number, over: Partial<Finding> = {}): Findi
     line,
     message: 'PodDisruptionBudget policy/v1beta1 is no longer served from 1.25.',
     effectiveIn: 1025,
+    since: 1025,
+    alreadyAtFrom: false,
     checked: true,
     fix: FIX,
     replacement: 'policy/v1',
@@ -107,7 +109,7 @@ describe('the chat answer', () => {
         to: 1025,
         documents: 2,
         findings: [finding('web', 3), finding('api', 7)],
-        summary: { breaking: 2, warning: 0, info: 0, notChecked: 0 },
+        summary: { breaking: 2, warning: 0, info: 0, notChecked: 0, alreadyAtFrom: 0 },
       },
       { maxLength: 3000 },
     );

@@ -5,6 +5,7 @@ import { json } from '../../src/cli/formats/json';
 import { markdown } from '../../src/cli/formats/markdown';
 import { wholeText, type CheckResult } from '../../src/cli/formats/types';
 import type { Change } from '../../src/kb/model';
+import { nodeRef } from '../../src/kb/node-id';
 import { formatVersion, parseVersion } from '../../src/kb/version';
 import type { ManifestCheckQuery } from './generated/operations';
 
@@ -24,11 +25,17 @@ function toCheckResult(report: ApiReport, file: string): CheckResult {
   const findings: AnalysisFinding[] = report.findings.map((f) => ({
     ...f,
     effectiveIn: parseVersion(f.effectiveIn),
-    // The formatters read only these fields of the change.
+    since: f.since === null ? null : parseVersion(f.since),
+    // The formatters read only these fields of the change and of its subjects (their type and key, for their ids).
     change: f.change
       ? ({
           ...f.change,
+          key: nodeRef(f.change.id)?.key,
           version: f.change.version === null ? null : parseVersion(f.change.version),
+          subjects: f.change.subjects.map((x) => ({
+            typename: x.__typename,
+            key: 'id' in x ? nodeRef(x.id)?.key : '',
+          })),
         } as unknown as Change)
       : null,
   }));

@@ -55,6 +55,29 @@ export function clampToPath(version: VersionKey, ctx: RuleContext): VersionKey {
   return Math.max(version, ctx.path.from);
 }
 
+/** When a finding bites and whether the cluster has it already (Finding.effectiveIn, since, alreadyAtFrom). */
+interface Bite {
+  effectiveIn: VersionKey;
+  since: VersionKey | null;
+  alreadyAtFrom: boolean;
+}
+
+/**
+ * A change of release `since` (a removal, a deprecation): it bites at `since`, or at `from` when it came before:
+ * the cluster at `from` has it already.
+ */
+export function changedIn(since: VersionKey, ctx: RuleContext): Bite {
+  return { effectiveIn: clampToPath(since, ctx), since, alreadyAtFrom: since <= ctx.path.from };
+}
+
+/**
+ * A state that holds from release `first` of the path on (a field not yet served, a gate off or locked): no change
+ * dates it, and the cluster has it already when it holds at `from`.
+ */
+export function holdsFrom(first: VersionKey, ctx: RuleContext): Bite {
+  return { effectiveIn: first, since: null, alreadyAtFrom: first === ctx.path.from };
+}
+
 export function onPath(version: VersionKey | null, ctx: RuleContext): version is VersionKey {
   return version !== null && version <= ctx.path.to;
 }
@@ -133,6 +156,8 @@ export function findingAt(text: FindingText, resource: ResourceRef, path: string
     line,
     message: text.message,
     effectiveIn: text.effectiveIn,
+    since: text.since,
+    alreadyAtFrom: text.alreadyAtFrom,
     fix: text.fix,
     replacement: text.replacement,
     change: text.change,

@@ -24,6 +24,10 @@ type Templates = Record<string, string>;
 interface TextFacts {
   severity: Severity;
   effectiveIn: VersionKey;
+  /** The release of the change reported (Finding.since; give it with changedIn or holdsFrom); null if left out. */
+  since?: VersionKey | null;
+  /** Whether the cluster at `from` has it already (Finding.alreadyAtFrom); false if left out. */
+  alreadyAtFrom?: boolean;
   replacement?: string | null;
   change?: Change | null;
   gatewayApiRelease?: string | null;
@@ -66,6 +70,9 @@ export function ruleKit<const M extends Templates, const F extends Templates, co
     severity: input.severity,
     message: message(input.messageId, input.data),
     effectiveIn: input.effectiveIn,
+    since: input.since ?? null,
+    // What netkb could not check is never something the cluster has already.
+    alreadyAtFrom: (input.alreadyAtFrom ?? false) && input.checked !== false,
     fix: input.fix ?? null,
     replacement: input.replacement ?? null,
     change: input.change ?? null,

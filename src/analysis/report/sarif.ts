@@ -7,6 +7,7 @@
 // a source root, docs URL); without it, a location is the file name as given.
 import { RULES } from '../engine/rules';
 import type { Coverage } from '../engine/analyze';
+import { alreadyText } from './already';
 import { coverageOfFiles, coverageText } from './coverage';
 import type { Finding, Rule } from '../types';
 
@@ -120,14 +121,18 @@ export function sarifDocument(r: SarifInput) {
             ruleIndex: RULES.findIndex((rule) => rule.id === f.ruleId),
             level: LEVEL[f.severity],
             message: {
-              text: `${f.message}${f.fix ? ` Fix: ${f.fix}` : ''} (from ${r.from} to ${r.to}: bites in ${r.formatVersion(f.effectiveIn)}${f.gatewayApiRelease ? ` with Gateway API ${f.gatewayApiRelease}` : ''})`,
+              text: `${f.message}${f.fix ? ` Fix: ${f.fix}` : ''} (from ${r.from} to ${r.to}: bites in ${r.formatVersion(f.effectiveIn)}${f.gatewayApiRelease ? ` with Gateway API ${f.gatewayApiRelease}` : ''}${f.alreadyAtFrom ? `, ${alreadyText(f, r.formatVersion)}` : ''})`,
             },
+            // 3.27.24: what the cluster has already at `from` is "unchanged" since the run of the hop before.
+            baselineState: f.alreadyAtFrom ? 'unchanged' : 'new',
             locations: [{ physicalLocation: { artifactLocation: artifact(file.file), region: { startLine: f.line } } }],
             properties: {
               messageId: f.messageId,
               severity: f.severity,
               checked: f.checked,
               effectiveIn: r.formatVersion(f.effectiveIn),
+              since: f.since === null ? null : r.formatVersion(f.since),
+              alreadyAtFrom: f.alreadyAtFrom,
               ...(f.gatewayApiRelease ? { gatewayApiRelease: f.gatewayApiRelease } : {}),
               path: f.path,
               replacement: f.replacement,

@@ -9,22 +9,29 @@ export const SEVERITY_TERMS: Readonly<Record<Severity, { icon: string; symbol: s
   INFO: { icon: '🔵', symbol: 'ℹ', word: 'info' },
 };
 
-/** How many findings of each severity, and how many say what could not be checked (a part of info). */
+/**
+ * How many findings of each severity, how many say what could not be checked (a part of info), and how many the
+ * cluster has already at `from` (Finding.alreadyAtFrom, counted in their severities too).
+ */
 export interface FindingCounts {
   breaking: number;
   warning: number;
   info: number;
   notChecked: number;
+  alreadyAtFrom: number;
 }
 
-export function countFindings(findings: readonly Pick<Finding, 'severity' | 'checked'>[]): FindingCounts {
-  const counts: FindingCounts = { breaking: 0, warning: 0, info: 0, notChecked: 0 };
+export function countFindings(
+  findings: readonly Pick<Finding, 'severity' | 'checked' | 'alreadyAtFrom'>[],
+): FindingCounts {
+  const counts: FindingCounts = { breaking: 0, warning: 0, info: 0, notChecked: 0, alreadyAtFrom: 0 };
   for (let i = 0; i < findings.length; i++) {
     const f = findings[i];
     if (f.severity === 'BREAKING') counts.breaking++;
     else if (f.severity === 'WARNING') counts.warning++;
     else counts.info++;
     if (!f.checked) counts.notChecked++;
+    if (f.alreadyAtFrom) counts.alreadyAtFrom++;
   }
   return counts;
 }

@@ -1,8 +1,9 @@
 // CSV (RFC 4180: CRLF line ends, a header row, fields with a comma, quote or line break quoted, quotes
 // doubled) for spreadsheets and scripts: one row per finding. A file that could not be checked is one row
 // too, severity ERROR with its code as the rule and its line and column, so a script sees it; so is a file a
-// directory walk passed over as no manifest, severity SKIPPED. The last column, checked, is false for a
-// finding that says what netkb could not check (and for such files).
+// directory walk passed over as no manifest, severity SKIPPED. The column checked (the last but two) is false for
+// a finding that says what netkb could not check (and for such files); the last two, since and already_at_from,
+// are Finding.since and Finding.alreadyAtFrom.
 import { originSuffix } from '../../analysis';
 import type { CheckResult, Formatter } from './types';
 
@@ -19,6 +20,8 @@ const CSV_COLUMNS = [
   'fix',
   'gateway_api_release',
   'checked',
+  'since',
+  'already_at_from',
 ] as const;
 
 function csvField(value: string | number | null | undefined): string {
@@ -46,12 +49,45 @@ export const csv: Formatter = (r: CheckResult) => {
         f.fix,
         f.gatewayApiRelease,
         String(f.checked),
+        f.since === null ? null : r.formatVersion(f.since),
+        String(f.alreadyAtFrom),
       ]);
     }
     const e = file.error;
-    if (e) rows.push([file.file, e.line, e.column, e.code, null, 'ERROR', null, null, e.message, null, null, 'false']);
+    if (e)
+      rows.push([
+        file.file,
+        e.line,
+        e.column,
+        e.code,
+        null,
+        'ERROR',
+        null,
+        null,
+        e.message,
+        null,
+        null,
+        'false',
+        null,
+        'false',
+      ]);
   }
   for (const s of r.skippedFiles ?? [])
-    rows.push([s.file, s.line, s.column, s.code, null, 'SKIPPED', null, null, s.message, null, null, 'false']);
+    rows.push([
+      s.file,
+      s.line,
+      s.column,
+      s.code,
+      null,
+      'SKIPPED',
+      null,
+      null,
+      s.message,
+      null,
+      null,
+      'false',
+      null,
+      'false',
+    ]);
   return [CSV_COLUMNS, ...rows].map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 };

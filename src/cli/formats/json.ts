@@ -1,4 +1,7 @@
+// netkb check --format json (and the dashboard's JSON download): each finding has the fields of the API's Finding,
+// named and nested as a query asking for all of them gets them (test/http/finding-shape.test.ts keeps it so).
 import { coverageOfFiles, jsonPieces, type Finding } from '../../analysis';
+import { nodeId } from '../../kb/node-id';
 import type { CheckResult, Formatter } from './types';
 
 function findingJson(f: Finding, v: (k: number) => string) {
@@ -11,6 +14,8 @@ function findingJson(f: Finding, v: (k: number) => string) {
     line: f.line,
     message: f.message,
     effectiveIn: v(f.effectiveIn),
+    since: f.since === null ? null : v(f.since),
+    alreadyAtFrom: f.alreadyAtFrom,
     gatewayApiRelease: f.gatewayApiRelease,
     fix: f.fix,
     replacement: f.replacement,
@@ -26,12 +31,22 @@ function changeJson(change: NonNullable<Finding['change']>, v: (k: number) => st
   if (!made) changes.set(v, (made = new WeakMap()));
   let json = made.get(change);
   if (!json) {
+    // The API's Change; a subject as a query asking `subjects { __typename ... on Node { id } }` gets it.
     json = {
+      id: nodeId('Change', change.key),
       version: v(change.version),
+      // A finding's change is a Kubernetes release note, never a Gateway API CHANGELOG entry.
+      gatewayApiRelease: null,
       kind: change.kind,
-      prs: change.prs,
       summary: change.summary,
+      actionRequired: change.actionRequired,
+      sigs: change.sigs,
+      components: change.components,
+      prs: change.prs,
+      authors: change.authors,
+      subjects: change.subjects.map((s) => ({ __typename: s.typename, id: nodeId(s.typename, s.key) })),
       sources: change.sources,
+      imported: change.imported,
     };
     made.set(change, json);
   }
@@ -45,8 +60,10 @@ export const json: Formatter = function* (r: CheckResult) {
     to: r.to,
     path: r.path,
     gatewayApi: r.gatewayApi ?? null,
+    newOnly: r.newOnly ?? false,
     summary: {
       ...r.summary,
+      dropped: r.summary.dropped ?? 0,
       errors: r.files.filter((f) => f.error).length,
       skippedFiles: (r.skippedFiles ?? []).length,
     },

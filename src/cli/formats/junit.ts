@@ -2,7 +2,7 @@
 // --fail-on are failures, the others pass. A file without findings is one passing case; a file that could
 // not be checked is one case with an <error> (type: its code; file:line:column in the text); a file a directory
 // walk passed over as no manifest is a suite of one <skipped> case saying why.
-import { coverageText, originSuffix } from '../../analysis';
+import { alreadyText, coverageText, originSuffix } from '../../analysis';
 import { fails, releaseOf, type CheckResult, type Formatter } from './types';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -10,7 +10,8 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 export const junit: Formatter = (r: CheckResult) => {
   const suites = r.files.map((file) => {
     const cases = file.findings.map((f) => {
-      const name = `${releaseOf(f, r.formatVersion)} ${f.resource.kind ?? 'document'}/${f.resource.name ?? f.resource.documentIndex + 1}${originSuffix(f.resource)} line ${f.line}: ${f.ruleId}/${f.messageId}`;
+      const already = f.alreadyAtFrom ? ` (${alreadyText(f, r.formatVersion)})` : '';
+      const name = `${releaseOf(f, r.formatVersion)} ${f.resource.kind ?? 'document'}/${f.resource.name ?? f.resource.documentIndex + 1}${originSuffix(f.resource)} line ${f.line}: ${f.ruleId}/${f.messageId}${already}`;
       const body = fails(f, r.failOn, r.strict)
         ? `<failure type="${f.severity}" message="${esc(f.message)}">${esc(`${file.file}:${f.line} ${f.message}${f.fix ? `\nFix: ${f.fix}` : ''}`)}</failure>`
         : `<system-out>${esc(`${f.severity}: ${f.message}`)}</system-out>`;

@@ -1,4 +1,4 @@
-import { coverageOfFiles, coverageText, originSuffix } from '../../analysis';
+import { alreadyCounts, alreadyText, coverageOfFiles, coverageText, originSuffix } from '../../analysis';
 import { releaseOf, type CheckResult, type Formatter } from './types';
 
 export const table: Formatter = (r: CheckResult) => {
@@ -14,7 +14,7 @@ export const table: Formatter = (r: CheckResult) => {
         `${file.file}:${f.line}`,
         obj,
         f.ruleId,
-        f.message + (f.fix ? ` Fix: ${f.fix}` : ''),
+        (f.alreadyAtFrom ? `[${alreadyText(f, r.formatVersion)}] ` : '') + f.message + (f.fix ? ` Fix: ${f.fix}` : ''),
       ]);
     }
   }
@@ -28,6 +28,7 @@ export const table: Formatter = (r: CheckResult) => {
     '): ' +
     `${r.summary.breaking} breaking, ${r.summary.warning} warning, ${r.summary.info} info` +
     (r.summary.notChecked > 0 ? ` (${r.summary.notChecked} not checked)` : '') +
+    alreadyCounts(r.summary, r.from) +
     ` in ${r.files.length} file${r.files.length === 1 ? '' : 's'}` +
     (errors.length > 0 ? `; ${errors.length} file${errors.length === 1 ? '' : 's'} could not be checked` : '') +
     (skipped.length > 0

@@ -40,8 +40,13 @@ export interface CheckResult {
   files: FileReport[];
   /** Files directory walks passed over (not in `files`); they do not change the exit code. */
   skippedFiles?: SkippedFile[];
-  /** `errors`: files that could not be checked; `skippedFiles`: files passed over. */
-  summary: FindingCounts & { errors?: number; skippedFiles?: number };
+  /**
+   * `errors`: files that could not be checked; `skippedFiles`: files passed over; `dropped`: the findings already
+   * at `from` that --new-only left out (the other counts are of the findings kept).
+   */
+  summary: FindingCounts & { errors?: number; skippedFiles?: number; dropped?: number };
+  /** --new-only: the findings the cluster has already at `from` (Finding.alreadyAtFrom) were left out. */
+  newOnly?: boolean;
   failOn: Severity | 'none';
   /** --strict: findings that say what could not be checked count as failing too. */
   strict?: boolean;

@@ -29,6 +29,8 @@ export function collector(effectiveIn: VersionKey, bundle: string): Collector {
       line: ingress.lineOf(path),
       message,
       effectiveIn,
+      since: null,
+      alreadyAtFrom: false,
       fix: null,
       replacement: null,
       change: null,

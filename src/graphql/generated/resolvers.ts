@@ -430,6 +430,14 @@ export type FeatureGateTransition = {
 /** One thing in the manifest that breaks or changes on the way. */
 export type Finding = {
   __typename?: 'Finding';
+  /**
+   * True when what the finding reports already holds at `from`, the release the cluster runs: a change whose since
+   * is at or before `from` (an object already refused, a deprecation already announced), or a state that holds at
+   * `from`. Planned hop by hop, an earlier hop reported it; `netkb check --new-only` leaves such findings out. False
+   * for every finding that says what netkb could not check (never passed over) and for add-on and Gateway API
+   * findings (their releases are not Kubernetes'). See docs/analysis.md#already-at-from.
+   */
+  alreadyAtFrom: Scalars['Boolean']['output'];
   /** The knowledge-base release note behind it. */
   change?: Maybe<Change>;
   /**
@@ -440,7 +448,10 @@ export type Finding = {
    * a pass means checked and fine.
    */
   checked: Scalars['Boolean']['output'];
-  /** The release where it bites (for a Gateway API finding: the upgrade's `to`, when the bundle is installed). */
+  /**
+   * The release where it bites (for a Gateway API finding: the upgrade's `to`, when the bundle is installed): `since`
+   * moved onto the path, so `from` for what the cluster has already.
+   */
   effectiveIn: Scalars['KubeVersion']['output'];
   /** What to do. */
   fix?: Maybe<Scalars['String']['output']>;
@@ -465,13 +476,27 @@ export type Finding = {
   ruleId: Scalars['String']['output'];
   /** BREAKING, WARNING or INFO. */
   severity: Severity;
+  /**
+   * The release of the change the finding reports (a removal, a deprecation, a gate's or a default's change, a
+   * limit's start), which may be before `from`: a removal in 1.22 checked from 1.23 has since 1.22 and effectiveIn
+   * 1.23. Null for a finding that reports no dated change of Kubernetes: a state (a field not yet served, a gate off
+   * or locked), what netkb could not check (checked false), an add-on's or a Gateway API bundle's change.
+   */
+  since?: Maybe<Scalars['KubeVersion']['output']>;
 };
 
 /** Counts of findings by severity. */
 export type FindingSummary = {
   __typename?: 'FindingSummary';
+  /**
+   * Findings the cluster has already at `from` (Finding.alreadyAtFrom): a hop-by-hop plan met them on an earlier hop.
+   * They are also counted in their severities.
+   */
+  alreadyAtFrom: Scalars['Int']['output'];
   /** Findings that are rejected, not served, or stop a component at effectiveIn. */
   breaking: Scalars['Int']['output'];
+  /** Findings already at `from` that newOnly left out (0 without it); the other counts are of the findings kept. */
+  dropped: Scalars['Int']['output'];
   /** Things worth knowing, the not-checked findings among them. */
   info: Scalars['Int']['output'];
   /** Findings that say what netkb could not check (Finding.checked false); they are also counted in info. */
@@ -1163,6 +1188,7 @@ export type QueryUpgradeReportArgs = {
   from: Scalars['KubeVersion']['input'];
   gatewayApi?: InputMaybe<GatewayApiRange>;
   manifest?: InputMaybe<Scalars['String']['input']>;
+  newOnly?: InputMaybe<Scalars['Boolean']['input']>;
   to: Scalars['KubeVersion']['input'];
 };
 
@@ -1833,6 +1859,7 @@ export type FeatureGateTransitionResolvers<ContextType = Context, ParentType ext
 };
 
 export type FindingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Finding'] = ResolversParentTypes['Finding']> = {
+  alreadyAtFrom?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   change?: Resolver<Maybe<ResolversTypes['Change']>, ParentType, ContextType>;
   checked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   effectiveIn?: Resolver<ResolversTypes['KubeVersion'], ParentType, ContextType>;
@@ -1846,10 +1873,13 @@ export type FindingResolvers<ContextType = Context, ParentType extends Resolvers
   resource?: Resolver<ResolversTypes['ResourceRef'], ParentType, ContextType>;
   ruleId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   severity?: Resolver<ResolversTypes['Severity'], ParentType, ContextType>;
+  since?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
 };
 
 export type FindingSummaryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['FindingSummary'] = ResolversParentTypes['FindingSummary']> = {
+  alreadyAtFrom?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   breaking?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dropped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   info?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   notChecked?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   warning?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2033,7 +2063,7 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   releases?: Resolver<Array<ResolversTypes['Release']>, ParentType, ContextType>;
   search?: Resolver<ResolversTypes['SearchConnection'], ParentType, ContextType, RequireFields<QuerySearchArgs, 'text'>>;
   sigs?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
-  upgradeReport?: Resolver<ResolversTypes['UpgradeReport'], ParentType, ContextType, RequireFields<QueryUpgradeReportArgs, 'from' | 'to'>>;
+  upgradeReport?: Resolver<ResolversTypes['UpgradeReport'], ParentType, ContextType, RequireFields<QueryUpgradeReportArgs, 'from' | 'newOnly' | 'to'>>;
   wellKnownKeys?: Resolver<Array<ResolversTypes['WellKnownKey']>, ParentType, ContextType, RequireFields<QueryWellKnownKeysArgs, 'curatedOnly'>>;
 };
 

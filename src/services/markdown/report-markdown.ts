@@ -4,6 +4,7 @@
 // most severe first, each with its fix: in a chat message the part that says what to do and when, in a file
 // the whole of it.
 import type { FindingCounts } from '../../analysis/report/severity';
+import { alreadyCounts, alreadyText } from '../../analysis/report/already';
 import {
   coverageText,
   originSuffix,
@@ -23,7 +24,8 @@ export interface ReportForChat {
   to: VersionKey;
   documents: number;
   findings: Finding[];
-  summary: FindingCounts;
+  /** `dropped`: the findings already at `from` left out (netkb check --new-only). */
+  summary: FindingCounts & { dropped?: number };
   /** What the report covered; without it the head gives the number of objects only. */
   coverage?: Coverage;
   /** Where a finding is, e.g. "deploy/proxy.yaml:12" (netkb check over files); default "line 12". */
@@ -85,12 +87,14 @@ function item(g: Group, r: ReportForChat, fitting: Fitting): string {
   const fixText = fitting.wholeFixes ? f.fix : f.fix && fixGist(f.fix, f.replacement, budget);
   const fix = fixText ? ` _Fix:_ ${fixText}` : '';
   const icon = SEVERITY_TERMS[f.severity].icon;
+  // Equal findings (grouping.ts) are all already at `from`, or none.
+  const already = f.alreadyAtFrom ? ` _(${alreadyText(f, formatVersion)})_` : '';
   if (g.findings.length === 1) {
     const res = f.resource;
     const obj = res.kind ? `${res.kind}${res.name || res.origin ? ` ${objectName(res)}` : ''}` : objectName(res);
-    return `${icon} ${obj}, ${r.where ? r.where(f) : `line ${f.line}`}: ${f.message}${fix}`;
+    return `${icon} ${obj}, ${r.where ? r.where(f) : `line ${f.line}`}${already}: ${f.message}${fix}`;
   }
-  return `${icon} ${g.findings.length} × ${objects(g.findings, r.where)}: ${f.message}${fix}`;
+  return `${icon} ${g.findings.length} × ${objects(g.findings, r.where)}${already}: ${f.message}${fix}`;
 }
 
 /** Each release's groups, most severe first, then in the order the report has them. */
@@ -127,7 +131,8 @@ export function reportChatMessage(r: ReportForChat, fitting: Fitting = {}): stri
   const head = [
     `**netkb: ${formatVersion(r.from)} → ${formatVersion(r.to)}** (${r.coverage ? coverageText(r.coverage) : `${r.documents} object${r.documents === 1 ? '' : 's'}`}): ` +
       `${breaking} breaking, ${warning} warning${warning === 1 ? '' : 's'}, ${info} info` +
-      (notChecked > 0 ? ` (${notChecked} not checked)` : ''),
+      (notChecked > 0 ? ` (${notChecked} not checked)` : '') +
+      alreadyCounts(r.summary, formatVersion(r.from)),
   ];
   if (errors.length > 0)
     head.push(

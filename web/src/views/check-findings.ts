@@ -1,7 +1,9 @@
 // The manifest check's findings, readable when a manifest has many objects: equal findings (findingGroupKey, the
 // rule every report groups by) become one entry listing the objects and lines it is about, and a severity
 // filter hides what the reader does not want to see now.
+import { alreadyText } from '../../../src/analysis/report/already';
 import { findingGroupKey } from '../../../src/analysis/report/grouping';
+import { formatVersion, parseVersion } from '../../../src/kb/version';
 import { externalLink, h, prLink } from '../dom';
 import type { Severity } from '../generated/operations';
 import type { ApiFinding } from '../report-files';
@@ -100,10 +102,22 @@ export function findingGroupItem(group: FindingGroup, showLine: (line: number) =
     many
       ? h('span', { className: 'object-count' }, `${group.members.length} objects`)
       : [lineButton(f.line), ' ', h('span', { className: 'object' }, objectLabel(f.resource))],
-    h('p', { className: 'message' }, f.message),
+    h(
+      'p',
+      { className: 'message' },
+      f.alreadyAtFrom ? [h('span', { className: 'already' }, `[${already(f)}] `), f.message] : f.message,
+    ),
     f.fix ? h('p', { className: 'fix' }, h('strong', {}, 'Fix: '), f.fix) : null,
     f.change ? releaseNote(f.change) : null,
     many ? objectList(group.members, lineButton) : null,
+  );
+}
+
+/** The mark of a finding the cluster has already at `from`, as every report writes it (alreadyText). */
+function already(f: ApiFinding): string {
+  return alreadyText(
+    { effectiveIn: parseVersion(f.effectiveIn), since: f.since === null ? null : parseVersion(f.since) },
+    formatVersion,
   );
 }
 

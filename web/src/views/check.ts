@@ -25,12 +25,12 @@ const REPORT: Operation<ManifestCheckQuery, ManifestCheckQueryVariables> = /* Gr
   $auditLog: String
 ) {
   upgradeReport(from: $from, to: $to, manifest: $manifest, apiserverMetrics: $apiserverMetrics, auditLog: $auditLog) {
-    from to path documents summary { breaking warning info notChecked }
+    from to path documents summary { breaking warning info notChecked alreadyAtFrom }
     coverage { objects checked notCovered { apiVersion kind objects } }
     findings {
-      ruleId messageId severity effectiveIn gatewayApiRelease line path message fix replacement checked
+      ruleId messageId severity effectiveIn since alreadyAtFrom gatewayApiRelease line path message fix replacement checked
       resource { apiVersion kind name namespace documentIndex line origin { source liveApiVersion helmRelease { namespace name revision chart template manifestLine } apiRequest { recordedIn resource subresource removedRelease callers { user userAgent verbs requests } } } }
-      change { version kind summary prs sources }
+      change { id version gatewayApiRelease kind summary actionRequired sigs components prs authors subjects { __typename ... on Node { id } } sources imported }
     }
   }
 }`;

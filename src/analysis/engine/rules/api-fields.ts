@@ -1,6 +1,6 @@
 // api-field: fields of the object (and of the Pod template it embeds) against the api-fields records.
 import type { ApiField } from '../../../kb/model';
-import { changeAt, clampToPath, onPath, pathText, placed, placeOf, type FindingText } from '../findings';
+import { changeAt, changedIn, holdsFrom, onPath, pathText, placed, placeOf, type FindingText } from '../findings';
 import { knownFileFields, unknownFields } from '../file-fields';
 import { configFileReader } from '../components';
 import { ruleKit } from '../rule-kit';
@@ -169,7 +169,7 @@ function checkField(objectApiVersion: string, field: ApiField, at: string, ctx: 
       kit.text({
         messageId: 'removed',
         severity: 'BREAKING',
-        effectiveIn: clampToPath(field.removedIn, ctx),
+        ...changedIn(field.removedIn, ctx),
         data: { ...data, removedIn: v(field.removedIn) },
         replacement: replacementText(advice, ', '),
         fix: adviceText(
@@ -190,7 +190,7 @@ function checkField(objectApiVersion: string, field: ApiField, at: string, ctx: 
       kit.text({
         messageId: 'deprecated',
         severity: 'WARNING',
-        effectiveIn: clampToPath(field.deprecatedIn, ctx),
+        ...changedIn(field.deprecatedIn, ctx),
         data: { ...data, deprecatedIn: v(field.deprecatedIn) },
         replacement: replacementText(advice, ', '),
         fix: adviceText(
@@ -210,7 +210,7 @@ function checkField(objectApiVersion: string, field: ApiField, at: string, ctx: 
       kit.text({
         messageId: 'notYetServed',
         severity: 'WARNING',
-        effectiveIn: missing[0],
+        ...holdsFrom(missing[0], ctx),
         data: { ...data, introducedIn: v(field.introducedIn!), releases: releases(missing, v) },
         fix: kit.fix('setOnceServed', { introducedIn: v(field.introducedIn!) }),
         change: changeAt(field, field.introducedIn!),
@@ -229,7 +229,7 @@ function checkField(objectApiVersion: string, field: ApiField, at: string, ctx: 
         kit.text({
           messageId: 'gateOff',
           severity: 'WARNING',
-          effectiveIn: off[0],
+          ...holdsFrom(off[0], ctx),
           data: {
             ...data,
             gate: gate.name,

@@ -6,7 +6,7 @@ import type { VersionKey } from '../../../kb/version';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
 import { availableFrom, survivingReplacement } from '../api-version-chain';
-import { changeAt, clampToPath, placed, type FindingText } from '../findings';
+import { changeAt, changedIn, placed, type FindingText } from '../findings';
 import { remember } from '../memo';
 import { locate, toSegments, valueAt } from '../object-paths';
 import {
@@ -181,7 +181,8 @@ function kindText(place: KindPlace, apiVersion: string, kind: string, ctx: RuleC
   const group = groupOf(apiVersion);
   const gone = brokenReference(place, apiVersion, kind, ctx);
   if (!gone || gone.removedIn === null) return null;
-  const effectiveIn = clampToPath(gone.removedIn, ctx);
+  const bite = changedIn(gone.removedIn, ctx);
+  const effectiveIn = bite.effectiveIn;
   const target = replacementAt(gone, effectiveIn, ctx);
   const v = ctx.kb.formatVersion;
   const fix = target
@@ -196,7 +197,7 @@ function kindText(place: KindPlace, apiVersion: string, kind: string, ctx: RuleC
   return kit.text({
     messageId: place.resolves,
     severity: place.severity,
-    effectiveIn,
+    ...bite,
     fix: fix.trim(),
     replacement: target?.apiVersion ?? null,
     data: {
@@ -221,7 +222,8 @@ function resourceText(
   const gone = brokenGrant(group, resource, named, ctx);
   if (!gone || gone.removedIn === null) return null;
   const v = ctx.kb.formatVersion;
-  const effectiveIn = clampToPath(gone.removedIn, ctx);
+  const bite = changedIn(gone.removedIn, ctx);
+  const effectiveIn = bite.effectiveIn;
   const target = replacementAt(gone, effectiveIn, ctx);
   let fix: string;
   if (!target) {
@@ -261,7 +263,7 @@ function resourceText(
   return kit.text({
     messageId: 'groupResource',
     severity: place.severity,
-    effectiveIn,
+    ...bite,
     fix: fix.trim(),
     replacement: target?.group ?? null,
     data: {
@@ -282,7 +284,8 @@ function groupVersionText(place: ReferencePlace, apiVersion: string, ctx: RuleCo
   const gone = lastServed(records);
   if (!gone || gone.removedIn === null || gone.removedIn > ctx.path.to) return null;
   const v = ctx.kb.formatVersion;
-  const effectiveIn = clampToPath(gone.removedIn, ctx);
+  const bite = changedIn(gone.removedIn, ctx);
+  const effectiveIn = bite.effectiveIn;
   const moves = new Map<string, { target: ApiVersion; kinds: string[] }>();
   for (const r of records) {
     const target = replacementAt(r, effectiveIn, ctx);
@@ -307,7 +310,7 @@ function groupVersionText(place: ReferencePlace, apiVersion: string, ctx: RuleCo
   return kit.text({
     messageId: 'groupVersion',
     severity: place.severity,
-    effectiveIn,
+    ...bite,
     fix,
     replacement: replacements.length > 0 ? replacements.join(', ') : null,
     data: { apiVersion, removedIn: v(gone.removedIn), effect: place.effect },

@@ -1,7 +1,7 @@
 // api-version: the object's apiVersion/kind against the api-versions records.
 import type { ApiVersion } from '../../../kb/model';
 import type { VersionKey } from '../../../kb/version';
-import { changeAt, clampToPath, onPath, placed, placeOf, type FindingText } from '../findings';
+import { changeAt, changedIn, onPath, placed, placeOf, type FindingText } from '../findings';
 import { ruleKit } from '../rule-kit';
 import { remember, rememberPerInput } from '../memo';
 import { availableFrom, survivingReplacement } from '../api-version-chain';
@@ -156,7 +156,7 @@ function versionText(apiVersion: string, kind: string, ctx: RuleContext): Findin
     return kit.text({
       messageId: 'removed',
       severity: 'BREAKING',
-      effectiveIn: clampToPath(record.removedIn, ctx),
+      ...changedIn(record.removedIn, ctx),
       fix,
       replacement,
       data: { kind, apiVersion, removedIn: v(record.removedIn) },
@@ -173,7 +173,7 @@ function versionText(apiVersion: string, kind: string, ctx: RuleContext): Findin
     return kit.text({
       messageId: 'deprecated',
       severity: 'WARNING',
-      effectiveIn: clampToPath(record.deprecatedIn, ctx),
+      ...changedIn(record.deprecatedIn, ctx),
       fix,
       replacement,
       data: { kind, apiVersion, deprecatedIn: v(record.deprecatedIn), later },

@@ -2,7 +2,7 @@
 // removed flags and enumerated values stop the component (BREAKING), deprecated ones warn, and a
 // default that changes on the path while the flag is not set is worth knowing (INFO).
 import type { Flag } from '../../../kb/model';
-import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
+import { changeAt, changedIn, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
 import { ruleKit } from '../rule-kit';
 import {
   adviceText,
@@ -149,7 +149,7 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
       ? kit.text({
           messageId: 'valueNotAccepted',
           severity: 'BREAKING',
-          effectiveIn: clampToPath(limit.since, ctx),
+          ...changedIn(limit.since, ctx),
           data: { ...data, value: given, since: v(limit.since), values: limit.values.join(', ') },
           fix: kit.fix('setAccepted', { flag: flag.name, value: limit.values[0], since: v(limit.since) }),
           change: changeAt(flag, limit.since),
@@ -161,7 +161,7 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
       kit.text({
         messageId: 'removed',
         severity: 'BREAKING',
-        effectiveIn: clampToPath(flag.removedIn, ctx),
+        ...changedIn(flag.removedIn, ctx),
         data: { ...data, removedIn: v(flag.removedIn) },
         ...flagAdvice(flag, flag.removedIn, ctx),
         change: changeAt(flag, flag.removedIn),
@@ -174,7 +174,7 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
       kit.text({
         messageId: 'deprecated',
         severity: 'WARNING',
-        effectiveIn: clampToPath(flag.deprecatedIn, ctx),
+        ...changedIn(flag.deprecatedIn, ctx),
         data: { ...data, deprecatedIn: v(flag.deprecatedIn) },
         ...flagAdvice(flag, flag.removedIn ?? ctx.path.to, ctx),
         change: changeAt(flag, flag.deprecatedIn),
@@ -188,7 +188,7 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
       kit.text({
         messageId: 'valueRemoved',
         severity: 'BREAKING',
-        effectiveIn: event.effectiveIn,
+        ...changedIn(event.at, ctx),
         data: { ...data, value: value.value, removedIn: v(event.at) },
         replacement: primaryValue(event.advice),
         fix: adviceText(
@@ -206,7 +206,7 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
       kit.text({
         messageId: 'valueDeprecated',
         severity: 'WARNING',
-        effectiveIn: event.effectiveIn,
+        ...changedIn(event.at, ctx),
         data: { ...data, value: value.value, deprecatedIn: v(event.at) },
         replacement: primaryValue(event.advice),
         fix: adviceText(
@@ -257,7 +257,7 @@ function configValueTexts(
       ? kit.text({
           messageId: 'configValueRemoved',
           severity: 'BREAKING',
-          effectiveIn: event.effectiveIn,
+          ...changedIn(event.at, ctx),
           data: { ...data, removedIn: v(event.at) },
           replacement: primaryValue(event.advice),
           fix: adviceText(event.advice, ctx, adviceWords, lead, kit.fix('chooseFieldValue', { field })),
@@ -266,7 +266,7 @@ function configValueTexts(
       : kit.text({
           messageId: 'configValueDeprecated',
           severity: 'WARNING',
-          effectiveIn: event.effectiveIn,
+          ...changedIn(event.at, ctx),
           data: { ...data, deprecatedIn: v(event.at) },
           replacement: primaryValue(event.advice),
           fix: adviceText(event.advice, ctx, adviceWords, lead, null),
@@ -292,20 +292,18 @@ function valueEvent(
   value: Flag['values'][number],
   ctx: RuleContext,
   nameOf?: (value: string) => string,
-): { removed: boolean; at: number; effectiveIn: number; advice: Advice<null> } | null {
+): { removed: boolean; at: number; advice: Advice<null> } | null {
   const alternatives = valueAlternatives(flag, [value.replacement, ...value.alternatives], nameOf);
   if (onPath(value.removedIn, ctx))
     return {
       removed: true,
       at: value.removedIn!,
-      effectiveIn: clampToPath(value.removedIn, ctx),
       advice: onThePath(alternatives, value.removedIn!, ctx),
     };
   if (onPath(value.deprecatedIn, ctx))
     return {
       removed: false,
       at: value.deprecatedIn!,
-      effectiveIn: clampToPath(value.deprecatedIn, ctx),
       advice: onThePath(alternatives, value.removedIn ?? ctx.path.to, ctx),
     };
   return null;
@@ -342,7 +340,7 @@ function defaultTexts(component: string, ctx: RuleContext): { flag: string; text
         text: kit.text({
           messageId: 'defaultChanged',
           severity: 'INFO',
-          effectiveIn: d.since,
+          ...changedIn(d.since, ctx),
           data: {
             component,
             flag: flag.name,

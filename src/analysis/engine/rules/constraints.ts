@@ -2,6 +2,7 @@
 // FQDN used as its hostname.
 import type { Constraint } from '../../../kb/model';
 import { ruleKit } from '../rule-kit';
+import { changedIn, holdsFrom } from '../findings';
 import type { ManifestObject, PathSegment } from '../../reader/manifest';
 import { podsIn, toSegments, valueAt } from '../object-paths';
 import type { Finding, ObjectRule, RuleContext } from '../../types';
@@ -40,7 +41,8 @@ export const constraintRule: ObjectRule = {
             severity: c.severity,
             object,
             path: whenPath,
-            effectiveIn,
+            // A constraint a gate turns on is a state from its first release on; one of a release, a change then.
+            ...(c.since !== null && !c.featureGate ? changedIn(c.since, ctx) : holdsFrom(effectiveIn, ctx)),
             data: { summary: c.summary, value: result, length: result.length, max: c.maxLength },
             fix: kit.fix('shorten', {
               parts: c.measure.parts

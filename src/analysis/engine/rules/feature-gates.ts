@@ -2,7 +2,7 @@
 // component-config object, against the feature-gates records.
 import type { FeatureGate, GateKey, ToolGate } from '../../../kb/model';
 import { parseVersion } from '../../../kb/version';
-import { changeAt, clampToPath, onPath, pathText, placed, type FindingText } from '../findings';
+import { changeAt, changedIn, holdsFrom, onPath, pathText, placed, type FindingText } from '../findings';
 import { ruleKit } from '../rule-kit';
 import { remember } from '../memo';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
@@ -138,7 +138,7 @@ function checkKey(key: GateKey, s: Omit<GateSetting, 'path'>, ctx: RuleContext):
       kit.text({
         messageId: 'keyNotYetKnown',
         severity: 'BREAKING',
-        effectiveIn: before[0],
+        ...holdsFrom(before[0], ctx),
         data: { ...base, introducedIn: v(introducedIn), releases: releasesText(before, v) },
         fix: kit.fix('setFrom', { gate: key.key, introducedIn: v(introducedIn) }),
       }),
@@ -147,7 +147,7 @@ function checkKey(key: GateKey, s: Omit<GateSetting, 'path'>, ctx: RuleContext):
     kit.text({
       messageId: s.value ? 'keyOn' : 'keyOff',
       severity: 'INFO',
-      effectiveIn: ctx.path.from,
+      ...holdsFrom(ctx.path.from, ctx),
       data: base,
       fix: s.value ? kit.fix('nameGates', base) : kit.fix('checkDefaults', base),
     }),
@@ -172,7 +172,7 @@ function checkOwnGate(own: ToolGate, of: { kind: string; apiVersion: string }, c
       kit.text({
         messageId: 'ownNotYetKnown',
         severity: 'BREAKING',
-        effectiveIn: before[0],
+        ...holdsFrom(before[0], ctx),
         data: { ...data, introducedIn: v(introducedIn), releases: releasesText(before, v) },
         fix: kit.fix('setOwnGateFrom', { ...data, introducedIn: v(introducedIn) }),
       }),
@@ -182,7 +182,7 @@ function checkOwnGate(own: ToolGate, of: { kind: string; apiVersion: string }, c
       kit.text({
         messageId: 'ownRemoved',
         severity: 'BREAKING',
-        effectiveIn: clampToPath(removedIn!, ctx),
+        ...changedIn(removedIn!, ctx),
         data: { ...data, removedIn: v(removedIn!) },
         fix: kit.fix('removeOwnGate', { ...data, removedIn: v(removedIn!) }),
       }),
@@ -212,7 +212,7 @@ function checkGate(gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleCon
       kit.text({
         messageId: 'removed',
         severity: 'BREAKING',
-        effectiveIn: clampToPath(gate.removedIn, ctx),
+        ...changedIn(gate.removedIn, ctx),
         data: { ...base, removedIn: v(gate.removedIn) },
         fix: kit.fix('removeGate', base),
         change: changeAt(gate, gate.removedIn),
@@ -226,7 +226,7 @@ function checkGate(gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleCon
       kit.text({
         messageId: 'notYetKnown',
         severity: 'BREAKING',
-        effectiveIn: before[0],
+        ...holdsFrom(before[0], ctx),
         data: { ...base, introducedIn: v(introducedIn), releases: releasesText(before, v) },
         fix: kit.fix('setFrom', { gate: gate.name, introducedIn: v(introducedIn) }),
         change: changeAt(gate, introducedIn),
@@ -259,7 +259,7 @@ function checkGate(gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleCon
       kit.text({
         messageId: 'locked',
         severity: 'BREAKING',
-        effectiveIn: locked.r,
+        ...holdsFrom(locked.r, ctx),
         data: { ...base, default: String(locked.st.defaultEnabled), value: String(s.value), since: v(locked.r) },
         fix: kit.fix('removeSetting', { ...base, value: String(s.value) }),
         change: changeAt(gate, locked.r),
@@ -275,7 +275,7 @@ function checkGate(gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleCon
         kit.text({
           messageId: 'deprecated',
           severity: 'WARNING',
-          effectiveIn: states[i].r,
+          ...changedIn(states[i].r, ctx),
           data: { ...base, since: v(states[i].r) },
           fix: kit.fix('planToStop', { gate: gate.name }),
           change: changeAt(gate, states[i].r),
@@ -286,7 +286,7 @@ function checkGate(gate: FeatureGate, s: Omit<GateSetting, 'path'>, ctx: RuleCon
         kit.text({
           messageId: 'graduates',
           severity: 'INFO',
-          effectiveIn: states[i].r,
+          ...changedIn(states[i].r, ctx),
           data: {
             ...base,
             since: v(states[i].r),

@@ -3,7 +3,7 @@
 // the keyPlaces of kinds.yaml; which keys are deprecated or removed, and when their replacement starts
 // being set, is the well-known-keys records.
 import type { KeyPlace, WellKnownKey } from '../../../kb/model';
-import { changeAt, clampToPath, onPath, pathText, placed, placeOf, type FindingText } from '../findings';
+import { changeAt, changedIn, onPath, pathText, placed, placeOf, type FindingText } from '../findings';
 import { keyRecordFor, keysOf, keyUsesIn, replacementFrom } from '../key-uses';
 import { inReservedDomain, reservedDomainOf } from '../../../kb/key-domains';
 import { remember, rememberPerInput } from '../memo';
@@ -138,7 +138,7 @@ function fieldSetTexts(record: WellKnownKey, key: string, at: string, ctx: RuleC
       kit.text({
         messageId: 'removed',
         severity: 'INFO',
-        effectiveIn: clampToPath(record.removedIn, ctx),
+        ...changedIn(record.removedIn, ctx),
         data: { ...data, removedIn: v(record.removedIn) },
         fix,
         replacement: record.replacement,
@@ -150,7 +150,7 @@ function fieldSetTexts(record: WellKnownKey, key: string, at: string, ctx: RuleC
       kit.text({
         messageId: 'deprecated',
         severity: 'INFO',
-        effectiveIn: clampToPath(record.deprecatedIn, ctx),
+        ...changedIn(record.deprecatedIn, ctx),
         data: { ...data, deprecatedIn: v(record.deprecatedIn) },
         fix,
         replacement: record.replacement,
@@ -210,7 +210,7 @@ function keyTexts(
       kit.text({
         messageId: 'replacementSet',
         severity: 'WARNING',
-        effectiveIn: clampToPath(record.replacementIn!, ctx),
+        ...changedIn(record.replacementIn!, ctx),
         data: {
           ...data,
           replacementIn: v(record.replacementIn!),
@@ -231,7 +231,7 @@ function keyTexts(
       kit.text({
         messageId: 'removed',
         severity: place.whenRemoved,
-        effectiveIn: clampToPath(record.removedIn, ctx),
+        ...changedIn(record.removedIn, ctx),
         data: { ...data, removedIn: v(record.removedIn) },
         fix,
         replacement: record.replacement,
@@ -243,7 +243,7 @@ function keyTexts(
       kit.text({
         messageId: 'deprecated',
         severity: 'WARNING',
-        effectiveIn: clampToPath(record.deprecatedIn, ctx),
+        ...changedIn(record.deprecatedIn, ctx),
         data: { ...data, deprecatedIn: v(record.deprecatedIn) },
         fix,
         replacement: record.replacement,
