@@ -98,7 +98,7 @@ describe('a finding of the CLI JSON and of the API', () => {
     expect(api.findings.length).toBeGreaterThan(0);
     expect(sorted(cli.findings)).toEqual(sorted(api.findings));
     // The summary's counts are the API's, with what only a run of files has besides.
-    expect(cli.summary).toEqual({ ...api.summary, errors: 0 });
+    expect(cli.summary).toEqual({ ...api.summary, errors: 0, skippedFiles: 0 });
   });
 
   it('are one shape for the API server record, its callers named', async () => {
