@@ -78,6 +78,29 @@ describe('the dashboard at 390 px', () => {
   });
 });
 
+describe('the dashboard at 390 px, in trouble', () => {
+  beforeAll(async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  it.each([
+    ['an unknown SIG in the release diff', '/?view=diff&from=1.21&to=1.22&sig=Netwrk', '.results [role="alert"]'],
+    ['an unknown SIG in the timelines', '/?view=gates&sig=Netwrk', '#main [role="alert"]'],
+  ])('shows %s, with its pickers, within the screen', async (_name, path, alert) => {
+    await page.goto(`${run.server.base}${path}`);
+    await page.locator(alert).waitFor();
+    expect(await overflow(page, 390)).toEqual({ scrollWidth: 390, wide: [] });
+  });
+
+  it('shows a "run the check" link opened without the manifest within the screen', async () => {
+    await page.goto(`${run.server.base}/?view=check&from=1.15&to=1.22`);
+    await page.evaluate(() => window.sessionStorage.clear());
+    await page.goto(`${run.server.base}/?view=check&from=1.15&to=1.22&run=1`);
+    await page.locator('#run-without-manifest').waitFor();
+    expect(await overflow(page, 390)).toEqual({ scrollWidth: 390, wide: [] });
+  });
+});
+
 describe('the dashboard from the keyboard', () => {
   beforeAll(async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
