@@ -7,7 +7,7 @@ import { projectRoot } from '../../src/config';
 import { screenshot, useBrowser, type BrowserRun } from './browser';
 
 /** In page.evaluate: the browser's globals (the tests compile without the DOM library). */
-declare const document: any, getComputedStyle: any;
+declare const document: any, getComputedStyle: any, window: any;
 
 let run: BrowserRun;
 let page: Page;
