@@ -317,9 +317,9 @@ export const checkView: View = {
     );
     // The releases chosen for a link without them (the defaults) are written in place, not as a new entry.
     update({ from, to }, 'replace');
+    // The API server's record is not kept by the tab: only a manifest can be there to check at once.
     if (params.run === '1') {
-      if (textarea.value.trim() !== '' || recordText(metricsArea) !== null || recordText(auditArea) !== null)
-        await run();
+      if (textarea.value.trim() !== '') await run();
       else fill(results, notInLink());
     }
   },
