@@ -85,6 +85,34 @@ const VIEWS: [string, (p: Page) => Promise<void>][] = [
       await p.locator('#gateway-summary').waitFor();
     },
   ],
+  [
+    'an unknown SIG, the picker kept to mend it',
+    async (p) => {
+      await p.goto(`${run.server.base}/?view=diff&from=1.21&to=1.22&sig=Netwrk`);
+      await p.locator('.results [role="alert"]').waitFor();
+    },
+  ],
+  [
+    'netkb unreachable, with Retry',
+    async (p) => {
+      await p.route('**/graphql', (route) => route.abort());
+      try {
+        await p.goto(`${run.server.base}/?view=gates&sig=network`);
+        await p.locator('#main button.retry').waitFor();
+      } finally {
+        await p.unroute('**/graphql');
+      }
+    },
+  ],
+  [
+    'a "run the check" link opened without the manifest',
+    async (p) => {
+      await p.goto(`${run.server.base}/?view=check&from=1.15&to=1.22`);
+      await p.evaluate(() => window.sessionStorage.clear());
+      await p.goto(`${run.server.base}/?view=check&from=1.15&to=1.22&run=1`);
+      await p.locator('#run-without-manifest').waitFor();
+    },
+  ],
 ];
 
 describe.each([

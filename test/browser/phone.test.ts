@@ -7,7 +7,7 @@ import { projectRoot } from '../../src/config';
 import { screenshot, useBrowser, type BrowserRun } from './browser';
 
 /** In page.evaluate: the browser's globals (the tests compile without the DOM library). */
-declare const document: any, getComputedStyle: any;
+declare const document: any, getComputedStyle: any, window: any;
 
 let run: BrowserRun;
 let page: Page;
@@ -75,6 +75,29 @@ describe('the dashboard at 390 px', () => {
     expect(await overflow(page, 390)).toEqual({ scrollWidth: 390, wide: [] });
     await page.locator('#report-summary').evaluate((e) => e.scrollIntoView({ block: 'start' }));
     await screenshot(page, 'phone-check', { docs: true });
+  });
+});
+
+describe('the dashboard at 390 px, in trouble', () => {
+  beforeAll(async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  it.each([
+    ['an unknown SIG in the release diff', '/?view=diff&from=1.21&to=1.22&sig=Netwrk', '.results [role="alert"]'],
+    ['an unknown SIG in the timelines', '/?view=gates&sig=Netwrk', '#main [role="alert"]'],
+  ])('shows %s, with its pickers, within the screen', async (_name, path, alert) => {
+    await page.goto(`${run.server.base}${path}`);
+    await page.locator(alert).waitFor();
+    expect(await overflow(page, 390)).toEqual({ scrollWidth: 390, wide: [] });
+  });
+
+  it('shows a "run the check" link opened without the manifest within the screen', async () => {
+    await page.goto(`${run.server.base}/?view=check&from=1.15&to=1.22`);
+    await page.evaluate(() => window.sessionStorage.clear());
+    await page.goto(`${run.server.base}/?view=check&from=1.15&to=1.22&run=1`);
+    await page.locator('#run-without-manifest').waitFor();
+    expect(await overflow(page, 390)).toEqual({ scrollWidth: 390, wide: [] });
   });
 });
 

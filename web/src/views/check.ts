@@ -13,7 +13,16 @@ import { saveFile } from '../save-file';
 import { compareVersions } from '../../../src/kb/version';
 import { coverageText } from '../../../src/analysis/report/coverage';
 import { findingGroupItem, groupFindings, parseSeverities, severityFilter, SEVERITIES } from './check-findings';
-import { chooseRelease, errorBox, loading, releaseProblems, releasesOrError, releaseSelect, SEVERITY } from './common';
+import {
+  chooseRelease,
+  defaultReleases,
+  errorBox,
+  loading,
+  releaseProblems,
+  releasesOrError,
+  releaseSelect,
+  SEVERITY,
+} from './common';
 import { CONVERT, renderConversion } from './convert-result';
 import { renderGatewayConversion, TO_GATEWAY } from './gateway-result';
 
@@ -42,12 +51,16 @@ const STORED_NAME = 'netkb.check.file';
 export const checkView: View = {
   id: 'check',
   title: 'Manifest check',
+  carries: ['from', 'to'],
   async render(root, params, update) {
     const title = () => h('h2', { id: 'view-title' }, 'Manifest check');
-    const releases = await releasesOrError(root, 'Manifest check');
+    const releases = await releasesOrError(root, 'Manifest check', () => {
+      void checkView.render(root, readParams(), update);
+    });
     if (!releases) return;
-    const fromChoice = chooseRelease(releases, params.from, '1.15', '“cluster runs”');
-    const toChoice = chooseRelease(releases, params.to, '1.22', '“upgrade to”');
+    const defaults = defaultReleases(releases);
+    const fromChoice = chooseRelease(releases, params.from, defaults.from, '“cluster runs”');
+    const toChoice = chooseRelease(releases, params.to, defaults.to, '“upgrade to”');
     let from = fromChoice.value;
     let to = toChoice.value;
     const unknownRelease = () => [from, to].find((v) => !releases.some((r) => r.version === v));
@@ -188,7 +201,10 @@ export const checkView: View = {
           });
           fill(
             results,
-            renderReport(upgradeReport, manifest, file, readParams().severity, (severity) => update({ severity })),
+            renderReport(upgradeReport, manifest, file, readParams().severity, (severity) =>
+              // A filter of a report only this page holds: Back to it would show no report, so no new entry.
+              update({ severity }, 'replace'),
+            ),
           );
         } else if (action === 'gateway') {
           const { ingressToGateway } = await gql(TO_GATEWAY, { manifest });
@@ -201,7 +217,10 @@ export const checkView: View = {
           );
         }
       } catch (err) {
-        fill(results, manifestError(err, manifest));
+        fill(
+          results,
+          manifestError(err, manifest, () => void run(action)),
+        );
       } finally {
         results.setAttribute('aria-busy', 'false');
       }
@@ -296,14 +315,42 @@ export const checkView: View = {
       form,
       results,
     );
-    update({ from, to });
-    if (params.run === '1' && textarea.value.trim() !== '') await run();
+    // The releases chosen for a link without them (the defaults) are written in place, not as a new entry.
+    update({ from, to }, 'replace');
+    // The API server's record is not kept by the tab: only a manifest can be there to check at once.
+    if (params.run === '1') {
+      if (textarea.value.trim() !== '') await run();
+      else fill(results, notInLink());
+    }
   },
 };
 
-function manifestError(err: unknown, manifest: string): HTMLElement {
+/**
+ * A link that asks to check at once (run=1), opened in a tab that holds no manifest (a colleague's): the
+ * manifest is never put in a link, so say so and what to do, rather than show nothing.
+ */
+function notInLink(): HTMLElement {
+  return h(
+    'div',
+    { className: 'notice', role: 'status', id: 'run-without-manifest' },
+    h(
+      'p',
+      {},
+      h('strong', {}, 'This link asks to check a manifest at once, but the manifest is not part of the link. '),
+      'netkb never puts a manifest in a URL (it may be private, and large): it stays in the browser tab that checked it.',
+    ),
+    h(
+      'p',
+      {},
+      'Paste the manifest above, drop its file on it, or open it, then choose “Check manifest”; the releases of the link are already chosen. ',
+      'To share what a check found, download its report and send it along with the link.',
+    ),
+  );
+}
+
+function manifestError(err: unknown, manifest: string, retry: () => void): HTMLElement {
   const line = err instanceof ApiError && typeof err.extensions.line === 'number' ? err.extensions.line : null;
-  if (line === null) return errorBox(err);
+  if (line === null) return errorBox(err, retry);
   return h(
     'div',
     {},

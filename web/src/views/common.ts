@@ -16,7 +16,7 @@ export function loading(text: string): HTMLElement {
  * An error as a sentence: the server's message first, what the user can do next (the closest known values
  * the server suggests, as links), and the machine-readable code only as a detail below.
  */
-export function errorBox(err: unknown): HTMLElement {
+export function errorBox(err: unknown, retry?: () => void): HTMLElement {
   const message = (err as Error).message || 'netkb could not answer.';
   const api = err instanceof ApiError ? err : null;
   const detail = api
@@ -28,7 +28,19 @@ export function errorBox(err: unknown): HTMLElement {
     h('p', { className: 'error-message' }, sentence(message)),
     api ? suggestionLinks(api) : null,
     detail ? h('p', { className: 'error-detail' }, `Details: ${detail}.`) : null,
+    retry && mayPassOnRetry(err)
+      ? h('p', {}, h('button', { type: 'button', className: 'retry', onclick: () => retry() }, 'Retry'))
+      : null,
   );
+}
+
+/**
+ * A request that did not reach netkb or that netkb failed to answer (no HTTP status, 5xx, no JSON) may succeed
+ * when sent again; a refused argument (BAD_USER_INPUT) will not, and is mended with the controls instead.
+ */
+function mayPassOnRetry(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return true;
+  return err.status === 0 || err.status >= 500 || err.code === null;
 }
 
 function sentence(text: string): string {
@@ -134,16 +146,36 @@ export function releaseProblems(...choices: ReleaseChoice[]): HTMLElement | null
   );
 }
 
-/** Shows the view's title while the releases load; on failure shows the error and answers null. */
-export async function releasesOrError(root: HTMLElement, titleText: string): Promise<Release[] | null> {
+/**
+ * Shows the view's title while the releases load; on failure shows the error, with a Retry button that calls
+ * retry (the view's render again), and answers null.
+ */
+export async function releasesOrError(
+  root: HTMLElement,
+  titleText: string,
+  retry: () => void,
+): Promise<Release[] | null> {
   const title = () => h('h2', { id: 'view-title' }, titleText);
   fill(root, title(), loading('Loading releases…'));
   try {
     return await loadReleases();
   } catch (err) {
-    fill(root, title(), errorBox(err));
+    fill(root, title(), errorBox(err, retry));
     return null;
   }
+}
+
+/**
+ * The releases a view shows when the link names none: the newest release the knowledge base holds that is not
+ * preliminary (its notes are final) as “to”, and the one before it as “from”: the upgrade most clusters face
+ * next. Read from the API's release list, so the defaults move on as the knowledge base does.
+ */
+export function defaultReleases(releases: Release[]): { from: string; to: string } {
+  const final = releases.filter((r) => !r.preliminary);
+  const list = final.length > 0 ? final : releases;
+  const to = list[list.length - 1]?.version ?? '';
+  const from = list[list.length - 2]?.version ?? to;
+  return { from, to };
 }
 
 /** Severities are told apart by a symbol and a word, not by colour alone (the one vocabulary: SEVERITY_TERMS). */

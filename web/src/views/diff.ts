@@ -14,6 +14,7 @@ import { readParams } from '../url-state';
 import { compareVersions, parseVersion } from '../../../src/kb/version';
 import {
   chooseRelease,
+  defaultReleases,
   errorBox,
   latestRender,
   loading,
@@ -22,18 +23,16 @@ import {
   releaseSelect,
 } from './common';
 import { kindsParam, parseKinds, releaseNotes } from './diff-notes';
-import { STAGE_LABEL } from './timeline';
+import { FACETS, STAGE_LABEL } from './timeline';
 
 type DiffData = ReleaseDiffQuery['diff'];
 type Transition = DiffData['featureGates'][number];
 type GateState = Transition['before'];
 type ChangePage = ActionRequiredQuery['changes'];
-type Sigs = ReleaseDiffQuery['sigs'];
 type ChangeNode = ChangePage['edges'][number]['node'];
 
 const DIFF: Operation<ReleaseDiffQuery, ReleaseDiffQueryVariables> =
   /* GraphQL */ `query ReleaseDiff($from: KubeVersion!, $to: KubeVersion!, $sig: String) {
-  sigs
   diff(from: $from, to: $to, sig: $sig) {
     featureGates { gate { name } version kind kinds
       before { exists stage defaultEnabled lockedToDefault } after { exists stage defaultEnabled lockedToDefault } }
@@ -85,31 +84,57 @@ function transitionText(t: Transition): string {
 export const diffView: View = {
   id: 'diff',
   title: 'Release diff',
+  carries: ['from', 'to'],
   async render(root, params, update) {
     const isLatest = latestRender(root);
     const title = () => h('h2', { id: 'view-title' }, 'Release diff');
-    const releases = await releasesOrError(root, 'Release diff');
+    // Retry (after a request that did not reach netkb) draws the view again from the URL.
+    const again = () => void diffView.render(root, readParams(), update);
+    const releases = await releasesOrError(root, 'Release diff', again);
     if (!releases || !isLatest()) return;
-    const fromChoice = chooseRelease(releases, params.from, '1.15', '“from”');
-    const toChoice = chooseRelease(releases, params.to, '1.20', '“to”');
+    const defaults = defaultReleases(releases);
+    const fromChoice = chooseRelease(releases, params.from, defaults.from, '“from”');
+    const toChoice = chooseRelease(releases, params.to, defaults.to, '“to”');
     const from = fromChoice.value;
     const to = toChoice.value;
     // "any" (as the timeline's) so that a link can say "every SIG"; absent is every SIG too.
     const sig = params.sig && params.sig !== 'any' ? params.sig : null;
     const kinds = parseKinds(params.kinds);
-    // The URL is the one state: every change goes there, and the next render reads it back.
+    // The URL is the one state: every change goes there (a new history entry), and the next render reads it back.
     const rerender = (changes: Record<string, string>) => {
       update(changes);
       void diffView.render(root, readParams(), update);
     };
-    const sigPicker = h('span', { className: 'sig-picker' });
+    // The SIGs are asked apart from the diff, so that the SIG picker is there to mend a SIG the diff refuses.
+    let sigs: string[] = [];
+    let sigsError: unknown = null;
+    try {
+      sigs = (await gql(FACETS, {})).sigs;
+    } catch (err) {
+      sigsError = err;
+    }
+    if (!isLatest()) return;
+    const listedSig = sig === null ? 'any' : (sigs.find((s) => s.toLowerCase() === sig.toLowerCase()) ?? sig);
     const controls = h(
       'form',
       { className: 'controls', onsubmit: (e: Event) => e.preventDefault() },
       releaseSelect('diff-from', 'From', releases, from, (v) => rerender({ from: v, to })),
       releaseSelect('diff-to', 'To', releases, to, (v) => rerender({ from, to: v })),
       h('button', { type: 'button', id: 'diff-swap', onclick: () => rerender({ from: to, to: from }) }, 'Swap'),
-      sigPicker,
+      select(
+        'diff-sig',
+        'SIG',
+        [
+          { value: 'any', text: 'any SIG' },
+          // A SIG of the link that netkb does not list stays visible (the diff's error says why).
+          ...(sigs.includes(listedSig) || listedSig === 'any'
+            ? []
+            : [{ value: listedSig, text: `${listedSig} (unknown)` }]),
+          ...sigs.map((s) => ({ value: s })),
+        ],
+        listedSig,
+        (v) => rerender({ sig: v === 'any' ? '' : v }),
+      ),
     );
     const results = h(
       'div',
@@ -142,26 +167,16 @@ export const diffView: View = {
           `“From” (${from}) is after “to” (${to}): choose an older release first, or swap them.`,
         ),
       );
+    if (sigsError !== null) return done(errorBox(sigsError, again));
     let diff: DiffData;
-    let sigs: Sigs;
     let notes: ChangeNode[];
     try {
-      [{ diff, sigs }, notes] = await Promise.all([gql(DIFF, { from, to, sig }), actionRequired(from, to, sig)]);
+      [{ diff }, notes] = await Promise.all([gql(DIFF, { from, to, sig }), actionRequired(from, to, sig)]);
     } catch (err) {
-      if (isLatest()) done(errorBox(err));
+      if (isLatest()) done(errorBox(err, again));
       return;
     }
     if (!isLatest()) return;
-    fill(
-      sigPicker,
-      select(
-        'diff-sig',
-        'SIG',
-        [{ value: 'any', text: 'any SIG' }, ...sigs.map((s) => ({ value: s }))],
-        sigs.find((s) => s.toLowerCase() === sig?.toLowerCase()) ?? 'any',
-        (v) => rerender({ sig: v === 'any' ? '' : v }),
-      ),
-    );
     done(
       renderDiff(from, to, releases, diff, notes),
       releaseNotes({ from, to, sig }, kinds, (chosen) => update({ kinds: kindsParam(chosen) })),

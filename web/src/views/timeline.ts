@@ -26,7 +26,7 @@ const GATES: Operation<GateTimelinesQuery, GateTimelinesQueryVariables> =
     changes { version kind summary prs actionRequired }
   }
 }`;
-const FACETS: Operation<GateFacetsQuery, GateFacetsQueryVariables> =
+export const FACETS: Operation<GateFacetsQuery, GateFacetsQueryVariables> =
   /* GraphQL */ `query GateFacets { sigs components }`;
 
 export const STAGE_LABEL: Record<Stage, string> = { ALPHA: 'alpha', BETA: 'beta', GA: 'GA', DEPRECATED: 'deprecated' };
@@ -112,28 +112,27 @@ export const timelineView: View = {
     const component = params.component || 'any';
     let filter = params.q ?? '';
     const isLatest = latestRender(root);
-    fill(root, h('h2', { id: 'view-title' }, 'Feature-gate timelines'), loading('Loading gates…'));
+    const title = () => h('h2', { id: 'view-title' }, 'Feature-gate timelines');
+    // Retry (after a request that did not reach netkb) draws the view again from the URL.
+    const again = () => void timelineView.render(root, readParams(), update);
+    fill(root, title(), loading('Loading gates…'));
     let releases: Release[];
     let facets: GateFacetsQuery;
-    let gates: Gate[];
     try {
-      [releases, facets, gates] = await Promise.all([
-        loadReleases(),
-        gql(FACETS, {}),
-        gql(GATES, { sig: sig === 'any' ? null : sig, component: component === 'any' ? null : component }).then(
-          (d) => d.featureGates,
-        ),
-      ]);
+      [releases, facets] = await Promise.all([loadReleases(), gql(FACETS, {})]);
     } catch (err) {
-      if (isLatest()) fill(root, h('h2', { id: 'view-title' }, 'Feature-gate timelines'), errorBox(err));
+      if (isLatest()) fill(root, title(), errorBox(err, again));
       return;
     }
     if (!isLatest()) return;
     const versions = releases.map((r) => r.version);
     const { sigs, components } = facets;
-    // The API matches names case-insensitively ("network"); the pickers show the listed spelling.
+    // The API matches names case-insensitively ("network"); the pickers show the listed spelling, and a name
+    // it does not list stays visible as unknown (the error below says why), so that the picker can mend it.
     const listed = (names: string[], value: string) =>
       names.find((n) => n.toLowerCase() === value.toLowerCase()) ?? value;
+    const unknown = (names: string[], value: string) =>
+      value === 'any' || names.includes(listed(names, value)) ? [] : [{ value, text: `${value} (unknown)` }];
     // The URL is the one state: the name filter as typed goes with every other change, and the next
     // render reads the URL back, so the box and the URL cannot disagree.
     const rerender = (changes: Record<string, string>) => {
@@ -142,6 +141,7 @@ export const timelineView: View = {
     };
 
     const count = h('p', { className: 'count', role: 'status', 'aria-live': 'polite' });
+    let onFilter = () => {};
     const search = h('input', {
       id: 'gate-filter',
       type: 'search',
@@ -150,8 +150,9 @@ export const timelineView: View = {
       autocomplete: 'off',
       oninput: (e: Event) => {
         filter = (e.target as HTMLInputElement).value;
-        update({ q: filter });
-        applyFilter();
+        // Each keystroke is not a place to go back to: the entry is replaced.
+        update({ q: filter }, 'replace');
+        onFilter();
       },
     });
     const controls = h(
@@ -160,19 +161,40 @@ export const timelineView: View = {
       select(
         'gate-sig',
         'SIG',
-        [{ value: 'any', text: 'any SIG' }, ...sigs.map((s) => ({ value: s }))],
+        [{ value: 'any', text: 'any SIG' }, ...unknown(sigs, sig), ...sigs.map((s) => ({ value: s }))],
         listed(sigs, sig),
         (v) => rerender({ sig: v }),
       ),
       select(
         'gate-component',
         'Component',
-        [{ value: 'any', text: 'any component' }, ...components.map((c) => ({ value: c }))],
+        [
+          { value: 'any', text: 'any component' },
+          ...unknown(components, component),
+          ...components.map((c) => ({ value: c })),
+        ],
         listed(components, component),
         (v) => rerender({ component: v }),
       ),
       h('label', { className: 'field', for: 'gate-filter' }, h('span', {}, 'Filter by name'), search),
     );
+    const lede = () =>
+      h(
+        'p',
+        { className: 'lede' },
+        'One row per gate: its stage in each release, its default, and the release that removed it. Hover or focus a bar for the defaults and the release notes; open a gate’s name to keep them below its row.',
+      );
+    fill(root, title(), lede(), controls, loading('Loading gates…'));
+    let gates: Gate[];
+    try {
+      gates = (await gql(GATES, { sig: sig === 'any' ? null : sig, component: component === 'any' ? null : component }))
+        .featureGates;
+    } catch (err) {
+      // The controls stay: a SIG or component the server refuses is mended with them.
+      if (isLatest()) fill(root, title(), lede(), controls, errorBox(err, again));
+      return;
+    }
+    if (!isLatest()) return;
 
     const tip = h('div', { id: 'gate-tip', className: 'tooltip', role: 'tooltip', hidden: true });
     const sorted = [...gates].sort((a, b) => firstSince(a) - firstSince(b) || a.name.localeCompare(b.name));
@@ -252,14 +274,11 @@ export const timelineView: View = {
       empty.hidden = shown > 0;
     }
 
+    onFilter = applyFilter;
     fill(
       root,
-      h('h2', { id: 'view-title' }, 'Feature-gate timelines'),
-      h(
-        'p',
-        { className: 'lede' },
-        'One row per gate: its stage in each release, its default, and the release that removed it. Hover or focus a bar for the defaults and the release notes; open a gate’s name to keep them below its row.',
-      ),
+      title(),
+      lede(),
       controls,
       legend(),
       count,
