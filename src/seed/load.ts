@@ -141,7 +141,15 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
     ]),
   ) as unknown as Omit<
     SeedBundle,
-    'hash' | 'releases' | 'changes' | 'components' | 'kinds' | 'constraints' | 'gateKeys' | 'apiGroupDomains' | 'sigOwners'
+    | 'hash'
+    | 'releases'
+    | 'changes'
+    | 'components'
+    | 'kinds'
+    | 'constraints'
+    | 'gateKeys'
+    | 'apiGroupDomains'
+    | 'sigOwners'
   >;
 
   const changes: LocatedChange[] = [];

@@ -428,7 +428,9 @@ export const sigOwnerSchema = z.strictObject({
       z.strictObject({
         name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a library name such as "klog"'),
         flags: z
-          .array(z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be a flag with its leading dashes, such as "--log-dir"'))
+          .array(
+            z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be a flag with its leading dashes, such as "--log-dir"'),
+          )
           .min(1),
       }),
     )
@@ -437,7 +439,9 @@ export const sigOwnerSchema = z.strictObject({
     .array(z.string().regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/, 'must be an API group such as "networking.k8s.io"'))
     .optional(),
   apiKinds: z
-    .array(z.string().regex(/^[a-z0-9.-]+\/[A-Z][A-Za-z0-9]*$/, 'must be "<group>/<Kind>", such as "extensions/Ingress"'))
+    .array(
+      z.string().regex(/^[a-z0-9.-]+\/[A-Z][A-Za-z0-9]*$/, 'must be "<group>/<Kind>", such as "extensions/Ingress"'),
+    )
     .optional(),
   notes,
   sources,

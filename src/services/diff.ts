@@ -103,7 +103,10 @@ export function diffReleases(kb: KnowledgeBase, fromInput: string, toInput: stri
     ...all.removedFlags.map((f) => f.key),
     ...allTransitions.filter((t) => t.kind === 'REMOVED').map((t) => t.gate.key),
   ]);
-  const changes = rankChanges(allNotes.filter((c) => ofSig(c.sigs)), removedKeys);
+  const changes = rankChanges(
+    allNotes.filter((c) => ofSig(c.sigs)),
+    removedKeys,
+  );
   const actionRequired = changes.filter((r) => r.change.actionRequired || r.rank === 'REMOVES');
   const featureGates = allTransitions.filter((t) => ofSig(t.gate.sigs));
   if (sigWanted === null)
