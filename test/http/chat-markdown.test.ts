@@ -50,10 +50,13 @@ describe('VersionDiff.markdown', () => {
         `**netkb: 1.29 → 1.31**: ${diff.featureGates.length} gate changes; 2 API versions removed, ${diff.deprecatedApiVersions.length} deprecated; ${diff.removedFlags.length} flags removed`,
       ),
     ).toBe(true);
+    // The ranked action-required list (gate removals of 1.30 among them) leaves room for the first gate lines.
     expect(md).toContain(
-      '- 1.31 `NFTablesProxyMode`: alpha (off) → beta (on) · [KEP-3866](https://github.com/kubernetes/enhancements/tree/master/keps/sig-network/3866-nftables-proxy)',
+      '- 1.30 `KubeProxyDrainingTerminatingNodes`: alpha (off) → beta (on) · [KEP-3836](https://github.com/kubernetes/enhancements/tree/master/keps/sig-network/3836-kube-proxy-improved-ingress-connectivity-reliability)',
     );
-    expect(md).toContain('- 1.30 `KubeProxyDrainingTerminatingNodes`: alpha (off) → beta (on)');
+    expect(md).toContain(
+      "- 1.30: The GA gate ProxyTerminatingEndpoints is removed and kube-proxy's handling of terminating endpoints is no longer switchable.",
+    );
     expect(md).toContain(
       '- 1.31 `networking.k8s.io/v1alpha1` ServiceCIDR no longer served; use `networking.k8s.io/v1beta1`',
     );
