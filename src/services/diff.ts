@@ -25,7 +25,7 @@ export interface GateTransition {
  * required) that names a flag, API version or gate gone on the way; it asks for action (upstream's action required, an urgent upgrade note, a removal or a
  * deprecation) and names a component or record; it names one; it names none (tests, tooling, e2e, builds).
  */
-export type NoteRank = 'REMOVES' | 'ACTION' | 'COMPONENT' | 'NO_COMPONENT';
+type NoteRank = 'REMOVES' | 'ACTION' | 'COMPONENT' | 'NO_COMPONENT';
 const RANK_ORDER: NoteRank[] = ['REMOVES', 'ACTION', 'COMPONENT', 'NO_COMPONENT'];
 const ACTION_KINDS = new Set(['URGENT_UPGRADE_NOTE', 'REMOVAL', 'DEPRECATION']);
 const REMOVING_KINDS = new Set(['URGENT_UPGRADE_NOTE', 'REMOVAL']);
