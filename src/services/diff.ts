@@ -58,7 +58,7 @@ export interface VersionDiff {
   deprecatedApiVersions: ApiVersion[];
   removedFlags: Flag[];
   deprecatedFlags: Flag[];
-  /** Every note on the way, ranked (NoteRank), then by release and position. */
+  /** Every note on the way, by release and position (the dashboard and the CLI group them by release). */
   changes: Change[];
   /** The notes an operator must act on (upstream's action required, or REMOVES), ranked like changes. */
   actionRequired: RankedChange[];
@@ -103,14 +103,12 @@ export function diffReleases(kb: KnowledgeBase, fromInput: string, toInput: stri
     ...all.removedFlags.map((f) => f.key),
     ...allTransitions.filter((t) => t.kind === 'REMOVED').map((t) => t.gate.key),
   ]);
-  const changes = rankChanges(
-    allNotes.filter((c) => ofSig(c.sigs)),
-    removedKeys,
+  const changes = allNotes.filter((c) => ofSig(c.sigs));
+  const actionRequired = rankChanges(changes, removedKeys).filter(
+    (r) => r.change.actionRequired || r.rank === 'REMOVES',
   );
-  const actionRequired = changes.filter((r) => r.change.actionRequired || r.rank === 'REMOVES');
   const featureGates = allTransitions.filter((t) => ofSig(t.gate.sigs));
-  if (sigWanted === null)
-    return { from, to, featureGates, ...all, changes: changes.map((r) => r.change), actionRequired, sigFilter: null };
+  if (sigWanted === null) return { from, to, featureGates, ...all, changes, actionRequired, sigFilter: null };
 
   const keptWithoutOwner: string[] = [];
   const keep = <T>(items: T[], ownersOf: (x: T) => string[] | null, label: (x: T) => string): T[] =>
@@ -130,7 +128,7 @@ export function diffReleases(kb: KnowledgeBase, fromInput: string, toInput: stri
     to,
     featureGates,
     ...kept,
-    changes: changes.map((r) => r.change),
+    changes,
     actionRequired,
     sigFilter: {
       sig: vocabulary(kb).sigByKey.get(sigWanted) ?? sigWanted,

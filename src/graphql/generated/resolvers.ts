@@ -1455,8 +1455,8 @@ export type VersionDiff = {
    */
   actionRequired: Array<RankedChange>;
   /**
-   * The release-note entries on the way, ranked (DiffNoteRank: REMOVES, ACTION, COMPONENT, NO_COMPONENT), then by
-   * release and position (first or last: 1 to 100, default first 20; see PageInfo).
+   * The release-note entries on the way, by release and position; actionRequired ranks those to act on (first or
+   * last: 1 to 100, default first 20; see PageInfo).
    */
   changes: ChangeConnection;
   /** API versions deprecated on the way (with a sig: those it owns; see sigFilter). */
