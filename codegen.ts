@@ -45,6 +45,7 @@ const config: CodegenConfig = {
             'ApiRequestRef',
             'ConversionChange',
             'VersionDiff',
+            'RankedChange',
             'ImportResult',
             'SearchHit',
             'SearchConnection',

@@ -1,7 +1,7 @@
 // netkb diff FROM TO: what changes between two releases (the `diff` query), on the embedded database.
 import type { GateState } from '../kb/gate-state';
 import { formatOptionalVersion, formatVersion } from '../kb/version';
-import { diffReleases, type VersionDiff } from '../services/diff';
+import { diffReleases, type SigFilterReport, type VersionDiff } from '../services/diff';
 import { publicUrl } from '../config';
 import { requireChatLength, versionDiffMarkdown } from '../services/markdown';
 import { transitionText } from '../services/markdown/gate-state-text';
@@ -14,15 +14,19 @@ const DIFF_HELP = `Usage: netkb diff FROM TO [--sig SIG] [--format table|json|ma
 
 What changes on the way from release FROM to release TO (releases after FROM up to and including TO):
 feature-gate transitions, API versions and flags removed or deprecated, and the release notes, those that
-require action first. Works on the embedded database; no server needed.
+require action first, ranked (removals of what is gone on the way first, tests and tooling last; see
+docs/api.md, "Ranking"). Works on the embedded database; no server needed.
 
 Arguments:
   FROM, TO          releases such as 1.29 and 1.31 (also v1.29, 1.29.4); FROM not after TO (a note on
                     stderr when the knowledge base marks TO preliminary)
 
 Options:
-  --sig SIG         only the gate transitions and release notes of this SIG, e.g. Network (API versions
-                    and flags have no SIG and stay whole); an unknown SIG is refused with the closest names
+  --sig SIG         only the gate transitions, release notes, flags and API versions of this SIG, e.g.
+                    Network (a flag is its component's SIG's, or its library's for shared flags such as
+                    klog's; an API version its group's: seed/sig-owners.yaml); the answer counts what was
+                    left out and names what was kept for want of an owner; an unknown SIG is refused with
+                    the closest names
   --format F        table (default), json (every list in full, including all release notes) or markdown
                     (the chat message of the API's VersionDiff.markdown; with NETKB_PUBLIC_URL set, its
                     "…and N more" lines link to the dashboard's view of the diff, as the server's do)
@@ -88,13 +92,15 @@ function diffJson(d: VersionDiff) {
       removedIn: v(f.removedIn),
       replacements: f.replacements,
     })),
+    actionRequired: d.actionRequired.map((r) => ({ rank: r.rank, removes: r.removes, ...changeJson(r.change) })),
     changes: d.changes.map(changeJson),
+    sigFilter: d.sigFilter,
   };
 }
 
 function diffTable({ diff: d }: DiffAnswer): string {
   const v = (x: number | null) => formatOptionalVersion(x) ?? '-';
-  const actionRequired = d.changes.filter((c) => c.actionRequired);
+  const actionRequired = d.actionRequired.map((r) => r.change);
   const blocks = [
     `netkb diff ${formatVersion(d.from)} -> ${formatVersion(d.to)}: ${d.featureGates.length} gate changes, ` +
       `${d.removedApiVersions.length} API versions removed, ${d.deprecatedApiVersions.length} deprecated, ` +
@@ -103,7 +109,8 @@ function diffTable({ diff: d }: DiffAnswer): string {
   const section = (title: string, titles: string[], rows: string[][]) => {
     if (rows.length > 0) blocks.push(`${title}\n${textTable(titles, rows)}`);
   };
-  if (actionRequired.length > 0) blocks.push(`Action required\n${notesTable(actionRequired)}`);
+  if (d.sigFilter) blocks.push(sigFilterText(d.sigFilter));
+  if (actionRequired.length > 0) blocks.push(`Action required (ranked)\n${notesTable(actionRequired)}`);
   section(
     'Feature gates',
     ['RELEASE', 'GATE', 'CHANGE'],
@@ -144,6 +151,17 @@ function diffTable({ diff: d }: DiffAnswer): string {
   if (d.changes.length > actionRequired.length)
     blocks.push(`${d.changes.length - actionRequired.length} further release notes: --format json lists them all.`);
   return blocks.join('\n\n') + '\n';
+}
+
+function sigFilterText(f: SigFilterReport): string {
+  const lines = [
+    `SIG ${f.sig}: left out ${f.removedFlagsLeftOut} removed and ${f.deprecatedFlagsLeftOut} deprecated flags, ` +
+      `${f.removedApiVersionsLeftOut} removed and ${f.deprecatedApiVersionsLeftOut} deprecated API versions, ` +
+      `${f.featureGatesLeftOut} gate changes and ${f.changesLeftOut} release notes of other SIGs.`,
+  ];
+  if (f.keptWithoutOwner.length > 0)
+    lines.push(`Kept, no owner known (not checked): ${f.keptWithoutOwner.join(', ')}.`);
+  return lines.join('\n');
 }
 
 export const runDiff = lookupVerb<DiffAnswer>({

@@ -415,6 +415,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
           gateKeys: JSON.stringify(kb.gateKeys),
           toolGates: JSON.stringify(kb.toolGates),
           apiGroupDomains: json(kb.apiGroupDomains),
+          sigOwners: JSON.stringify(kb.sigOwners),
         },
       });
     },

@@ -26,7 +26,7 @@ export type { Finding, ResourceRef } from '../analysis';
 export type { ApiRequestRef, HelmReleaseRef, ObjectOrigin } from '../analysis/reader/manifest';
 export type { ConversionChange } from '../convert/types';
 export type { ConversionReport } from '../services/convert-manifest';
-export type { GateTransition, VersionDiff } from '../services/diff';
+export type { GateTransition, RankedChange, VersionDiff } from '../services/diff';
 export type { ImportResult } from '../services/import-notes';
 export type { SearchHit } from '../services/search';
 export type { UpgradeReport } from '../services/upgrade-report';

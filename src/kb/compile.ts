@@ -33,6 +33,7 @@ import type {
   Launcher,
   Metric,
   ReferencePlace,
+  SigOwner,
   Subject,
   WellKnownKey,
 } from './model';
@@ -423,6 +424,14 @@ export function compileKnowledgeBase(
       sources: list(k.sources),
     })),
     apiGroupDomains: bundle.apiGroupDomains.map(({ record: d }) => d.domain),
+    sigOwners: bundle.sigOwners.map(({ record: o }): SigOwner => ({
+      sig: o.sig,
+      components: list(o.components ?? []),
+      libraries: plain<SigOwner['libraries']>(o.libraries ?? []),
+      apiGroups: list(o.apiGroups ?? []),
+      apiKinds: list(o.apiKinds ?? []),
+      sources: list(o.sources),
+    })),
     metrics,
     changes,
     gatewayApi: compileGatewayApi(bundle.gatewayApi),

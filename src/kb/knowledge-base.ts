@@ -19,6 +19,7 @@ import type {
   KbModel,
   Metric,
   Release,
+  SigOwner,
   Subject,
   WellKnownKey,
 } from './model';
@@ -46,6 +47,7 @@ export class KnowledgeBase {
   readonly gateKeys: GateKey[];
   readonly toolGates: ToolGate[];
   readonly apiGroupDomains: string[];
+  readonly sigOwners: SigOwner[];
   readonly metrics: Metric[];
   /** In release order, then in the order of the release's notes. */
   readonly changes: Change[];
@@ -83,6 +85,7 @@ export class KnowledgeBase {
     this.gateKeys = s.gateKeys;
     this.toolGates = s.toolGates;
     this.apiGroupDomains = s.apiGroupDomains;
+    this.sigOwners = s.sigOwners;
     this.metrics = s.metrics;
     this.changes = s.changes;
     this.gatewayApi = s.gatewayApi;

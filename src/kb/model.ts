@@ -250,6 +250,18 @@ export interface Component {
   sources: string[];
 }
 
+/** What one SIG owns (seed/sig-owners.yaml); services/sig-owners.ts answers who owns a flag or an API version. */
+export interface SigOwner {
+  sig: string;
+  components: string[];
+  /** The flags a shared library defines, which every component using it accepts (klog's logging flags). */
+  libraries: { name: string; flags: string[] }[];
+  apiGroups: string[];
+  /** "<group>/<Kind>" of kinds in groups several SIGs share: they take precedence over the group's owners. */
+  apiKinds: string[];
+  sources: string[];
+}
+
 export interface Launcher {
   binary: string;
   names: string[];
@@ -421,6 +433,8 @@ export interface KbModel {
   gateKeys: GateKey[];
   /** The domains of the API groups the Kubernetes project reserves (seed/api-group-domains.yaml): k8s.io, kubernetes.io. */
   apiGroupDomains: string[];
+  /** Which SIG owns which component, library flag, API group and kind (seed/sig-owners.yaml). */
+  sigOwners: SigOwner[];
   metrics: Metric[];
   changes: Change[];
   gatewayApi: GatewayApiKnowledge;

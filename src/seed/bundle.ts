@@ -13,6 +13,7 @@ import type {
   ConstraintRecord,
   GateKeyRecord,
   ApiGroupDomainRecord,
+  SigOwnerRecord,
 } from './schemas';
 import type {
   GatewayApiReleaseRecord,
@@ -54,6 +55,8 @@ export interface SeedBundle {
   gateKeys: Located<GateKeyRecord>[];
   /** seed/api-group-domains.yaml: the domains of the API groups the Kubernetes project reserves. */
   apiGroupDomains: Located<ApiGroupDomainRecord>[];
+  /** seed/sig-owners.yaml: which SIG owns which component, library flag, API group and kind. */
+  sigOwners: Located<SigOwnerRecord>[];
   apiVersions: Located<ApiVersionRecord>[];
   apiFields: Located<ApiFieldRecord>[];
   /** The fields of the components' file formats that no curated record keeps (generated-config-fields.ts). */

@@ -19,6 +19,7 @@ import {
   constraintSchema,
   gateKeySchema,
   apiGroupDomainSchema,
+  sigOwnerSchema,
 } from './schemas';
 import { seedHash } from './seed-hash';
 import { proseCutByComment } from './prose-comments';
@@ -124,6 +125,7 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
   const constraints = optionalList('constraints.yaml', constraintSchema, (r) => r.id);
   const gateKeys = optionalList('gate-keys.yaml', gateKeySchema, (r) => r.key);
   const apiGroupDomains = optionalList('api-group-domains.yaml', apiGroupDomainSchema, (r) => r.domain);
+  const sigOwners = optionalList('sig-owners.yaml', sigOwnerSchema, (r) => r.sig);
 
   const entities = Object.fromEntries(
     Object.entries(ENTITY_FOLDERS).map(([name, folder]) => [
@@ -139,7 +141,15 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
     ]),
   ) as unknown as Omit<
     SeedBundle,
-    'hash' | 'releases' | 'changes' | 'components' | 'kinds' | 'constraints' | 'gateKeys' | 'apiGroupDomains'
+    | 'hash'
+    | 'releases'
+    | 'changes'
+    | 'components'
+    | 'kinds'
+    | 'constraints'
+    | 'gateKeys'
+    | 'apiGroupDomains'
+    | 'sigOwners'
   >;
 
   const changes: LocatedChange[] = [];
@@ -192,6 +202,7 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
     constraints,
     gateKeys,
     apiGroupDomains,
+    sigOwners,
     ...entities,
     changes,
     generatedGates: [],

@@ -419,6 +419,34 @@ export const apiGroupDomainSchema = z.strictObject({
   sources,
 });
 
+/** What one SIG owns (seed/sig-owners.yaml): components, the flags of shared libraries, API groups and kinds. */
+export const sigOwnerSchema = z.strictObject({
+  sig: sigName,
+  components: z.array(componentName).optional(),
+  libraries: z
+    .array(
+      z.strictObject({
+        name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a library name such as "klog"'),
+        flags: z
+          .array(
+            z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be a flag with its leading dashes, such as "--log-dir"'),
+          )
+          .min(1),
+      }),
+    )
+    .optional(),
+  apiGroups: z
+    .array(z.string().regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/, 'must be an API group such as "networking.k8s.io"'))
+    .optional(),
+  apiKinds: z
+    .array(
+      z.string().regex(/^[a-z0-9.-]+\/[A-Z][A-Za-z0-9]*$/, 'must be "<group>/<Kind>", such as "extensions/Ingress"'),
+    )
+    .optional(),
+  notes,
+  sources,
+});
+
 export const constraintSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes'),
   kind: kindName,
@@ -485,4 +513,5 @@ export type KindRecord = z.infer<typeof kindSchema>;
 export type ConstraintRecord = z.infer<typeof constraintSchema>;
 export type GateKeyRecord = z.infer<typeof gateKeySchema>;
 export type ApiGroupDomainRecord = z.infer<typeof apiGroupDomainSchema>;
+export type SigOwnerRecord = z.infer<typeof sigOwnerSchema>;
 export type SourceOverrideRecord = z.infer<typeof sourceOverrideSchema>;

@@ -54,6 +54,7 @@ function buildVocabulary(kb: KnowledgeBase): Vocabulary {
   };
   for (const g of kb.featureGates) g.sigs.forEach(addSig);
   for (const c of kb.changes) c.sigs.forEach(addSig);
+  for (const o of kb.sigOwners) addSig(o.sig);
   const sigByKey = new Map<string, string>();
   for (const [key, counts] of spellings) {
     const [best] = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));

@@ -345,17 +345,16 @@ describe('release diff', () => {
     const in116 = (await page.locator('.release-group[data-release="1.16"]').textContent()) ?? '';
     expect(in116).toContain('extensions/v1beta1 Deployment → use apps/v1');
     const api = await run.server.data<{
-      diff: { featureGates: unknown[]; removedApiVersions: unknown[] };
-      changes: { totalCount: number };
+      diff: { featureGates: unknown[]; removedApiVersions: unknown[]; actionRequired: unknown[] };
     }>(
-      '{ diff(from: "1.15", to: "1.20") { featureGates { version } removedApiVersions { apiVersion } } changes(filter: { from: "1.15", to: "1.20", actionRequiredOnly: true }) { totalCount } }',
+      '{ diff(from: "1.15", to: "1.20") { featureGates { version } removedApiVersions { apiVersion } actionRequired { rank } } }',
     );
     const summary = (await page.locator('.diff-summary').textContent()) ?? '';
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
     expect(summary).toContain(plural(api.diff.featureGates.length, 'gate transition'));
     expect(summary).toContain(`${plural(api.diff.removedApiVersions.length, 'API version')} removed`);
-    expect(summary).toContain(plural(api.changes.totalCount, 'action-required note'));
-    expect(await page.locator('.release-group li .tag-action').count()).toBe(api.changes.totalCount);
+    expect(summary).toContain(plural(api.diff.actionRequired.length, 'action-required note'));
+    expect(await page.locator('.release-group li .tag-action').count()).toBe(api.diff.actionRequired.length);
     expect(await page.locator('.release-group li.transition').count()).toBe(api.diff.featureGates.length);
   });
 
@@ -451,6 +450,28 @@ describe('release diff', () => {
     expect(await page.locator('.kind-filter input:checked').evaluateAll((b) => b.map((x) => x.value))).toEqual([
       'BUG_FIX',
     ]);
+  });
+
+  it('with SIG Network from 1.24 to 1.29: no klog flag, the left-out counts, the userspace removal flagged', async () => {
+    await page.goto(`${run.server.base}/?view=diff&from=1.24&to=1.29&sig=Network`);
+    await page.locator('#diff-sig-filter').waitFor();
+    const api = await run.server.data<{
+      diff: { sigFilter: { removedFlagsLeftOut: number; deprecatedFlagsLeftOut: number } };
+    }>(
+      '{ diff(from: "1.24", to: "1.29", sig: "Network") { sigFilter { removedFlagsLeftOut deprecatedFlagsLeftOut } } }',
+    );
+    const leftOut = api.diff.sigFilter.removedFlagsLeftOut + api.diff.sigFilter.deprecatedFlagsLeftOut;
+    expect(await page.locator('#diff-sig-filter').textContent()).toContain(`SIG Network: ${leftOut} flags and`);
+    const in126 = (await page.locator('.release-group[data-release="1.26"]').textContent()) ?? '';
+    expect(in126).toContain('kube-proxy --udp-timeout');
+    expect(in126).not.toContain('--logtostderr');
+    // Ranked inside its release: the userspace removal leads 1.26's action list, flagged though upstream did not.
+    const first126 = page.locator('.release-group[data-release="1.26"] li.note').first();
+    expect(await first126.getAttribute('data-rank')).toBe('REMOVES');
+    expect(await first126.textContent()).toContain("kube-proxy's userspace proxy mode");
+    expect(await first126.locator('.tag-action').textContent()).toBe('removes what you run');
+    const e2e = page.locator('.release-group[data-release="1.25"] li.note', { hasText: 'Ginkgo v2' });
+    expect(await e2e.getAttribute('data-rank')).toBe('NO_COMPONENT');
   });
 
   it('names the kinds of each gate transition as the API does', async () => {

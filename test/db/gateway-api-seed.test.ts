@@ -78,6 +78,7 @@ function bundleWith(gatewayApi: GatewayApiSeed): SeedBundle {
     addOnApis: null,
     gateKeys: [],
     apiGroupDomains: [],
+    sigOwners: [],
     toolGates: [],
     reservedKeyDomains: [],
     metrics: [],

@@ -56,7 +56,9 @@ describe('netkb-chat.mjs', () => {
     expect(r.code).toBe(0);
     const expected = (await server.data('{ diff(from: "1.29", to: "1.31") { markdown } }')).diff.markdown;
     expect(r.stdout).toBe(expected);
-    expect(r.stdout).toContain('- 1.31 `NFTablesProxyMode`: alpha (off) → beta (on)');
+    expect(r.stdout).toContain('- 1.30 `KubeProxyDrainingTerminatingNodes`: alpha (off) → beta (on)');
+    // The ranked action list: the removals of 1.30's GA gates lead it.
+    expect(r.stdout).toContain('**Action required**\n- 1.30: The ExpandedDNSConfig gate');
   });
 
   it('/netkb gate NFTablesProxyMode prints the gate markdown; --slack turns it into mrkdwn', async () => {

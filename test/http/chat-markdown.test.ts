@@ -50,10 +50,13 @@ describe('VersionDiff.markdown', () => {
         `**netkb: 1.29 → 1.31**: ${diff.featureGates.length} gate changes; 2 API versions removed, ${diff.deprecatedApiVersions.length} deprecated; ${diff.removedFlags.length} flags removed`,
       ),
     ).toBe(true);
+    // The ranked action-required list (gate removals of 1.30 among them) leaves room for the first gate lines.
     expect(md).toContain(
-      '- 1.31 `NFTablesProxyMode`: alpha (off) → beta (on) · [KEP-3866](https://github.com/kubernetes/enhancements/tree/master/keps/sig-network/3866-nftables-proxy)',
+      '- 1.30 `KubeProxyDrainingTerminatingNodes`: alpha (off) → beta (on) · [KEP-3836](https://github.com/kubernetes/enhancements/tree/master/keps/sig-network/3836-kube-proxy-improved-ingress-connectivity-reliability)',
     );
-    expect(md).toContain('- 1.30 `KubeProxyDrainingTerminatingNodes`: alpha (off) → beta (on)');
+    expect(md).toContain(
+      "- 1.30: The GA gate ProxyTerminatingEndpoints is removed and kube-proxy's handling of terminating endpoints is no longer switchable.",
+    );
     expect(md).toContain(
       '- 1.31 `networking.k8s.io/v1alpha1` ServiceCIDR no longer served; use `networking.k8s.io/v1beta1`',
     );
@@ -101,10 +104,11 @@ describe('VersionDiff.markdown', () => {
 
   it('lists action-required notes with their pull requests', async () => {
     const { diff } = await server.data(
-      `{ diff(from: "1.15", to: "1.20") { markdown changes(first: 100) { edges { node { version actionRequired prs } } } } }`,
+      `{ diff(from: "1.15", to: "1.20") { markdown actionRequired { change { version prs } } } }`,
     );
-    const first = diff.changes.edges.map((e: any) => e.node).find((c: any) => c.actionRequired && c.prs.length > 0);
-    expect(first).toBeDefined();
+    // The section follows VersionDiff.actionRequired's ranking: its first note leads.
+    const first = diff.actionRequired[0].change;
+    expect(first.prs.length).toBeGreaterThan(0);
     expect(diff.markdown).toContain(`**Action required**\n- ${first.version}: `);
     expect(diff.markdown).toContain(
       `[#${first.prs[0]}](https://github.com/kubernetes/kubernetes/pull/${first.prs[0]})`,

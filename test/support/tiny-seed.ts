@@ -44,6 +44,7 @@ export function tinyBundle(s: TinySeed): SeedBundle {
     addOnApis: null,
     gateKeys: [],
     apiGroupDomains: [],
+    sigOwners: [],
     toolGates: [],
     reservedKeyDomains: [],
     metrics: [],

@@ -111,8 +111,17 @@ function dashboardDiffUrl(base: string, d: Pick<VersionDiff, 'from' | 'to'>): st
   return url.href;
 }
 
+/** Never silent: what the SIG filter left out, and what it kept for want of an owner. */
+function sigFilterLine(f: NonNullable<VersionDiff['sigFilter']>): string {
+  const left =
+    `SIG ${f.sig}: left out ${f.removedFlagsLeftOut + f.deprecatedFlagsLeftOut} flags and ` +
+    `${f.removedApiVersionsLeftOut + f.deprecatedApiVersionsLeftOut} API versions of other SIGs`;
+  const unknown = f.keptWithoutOwner.length;
+  return unknown > 0 ? `${left}; kept ${unknown} whose owner netkb does not know (not checked)` : left;
+}
+
 export function diffMarkdown(d: VersionDiff, maxLength?: number, dashboardUrl?: string | null): string {
-  const actionRequired = d.changes.filter((c) => c.actionRequired);
+  const actionRequired = d.actionRequired.map((r) => r.change);
   const counts = [
     plural(d.featureGates.length, 'gate change'),
     `${plural(d.removedApiVersions.length, 'API version')} removed, ${d.deprecatedApiVersions.length} deprecated`,
@@ -120,6 +129,7 @@ export function diffMarkdown(d: VersionDiff, maxLength?: number, dashboardUrl?: 
     `${plural(d.changes.length, 'release note')} (${actionRequired.length} action required)`,
   ];
   const head = [`**netkb: ${formatVersion(d.from)} → ${formatVersion(d.to)}**: ${counts.join('; ')}`];
+  if (d.sigFilter) head.push(sigFilterLine(d.sigFilter));
   const removed = byHurt(groupApis(d.removedApiVersions, (a) => a.removedIn));
   const deprecated = byRelease(
     groupApis(d.deprecatedApiVersions, (a) => a.deprecatedIn),

@@ -31,6 +31,20 @@ export type ChangeKind =
   /** Listed under the notes' Urgent Upgrade Notes (action required). */
   | 'URGENT_UPGRADE_NOTE';
 
+/** Where a release note ranks for an operator in a diff, first to last (docs/api.md, "Ranking"). */
+export type DiffNoteRank =
+  /**
+   * It asks for action (upstream marks it action required, or it is an urgent upgrade note, a removal or a
+   * deprecation) and names a component or a record.
+   */
+  | 'ACTION'
+  /** It names a component or a record but asks for no action. */
+  | 'COMPONENT'
+  /** It names no component and no record: tests, tooling, e2e, builds. Last. */
+  | 'NO_COMPONENT'
+  /** It names a flag, API version or gate that is gone on the way: whoever still uses it breaks. */
+  | 'REMOVES';
+
 /** What a gate transition is. */
 export type GateTransitionKind =
   /** The gate appears: it does not exist in the release before. */
@@ -140,17 +154,7 @@ export type ReleaseDiffQueryVariables = Exact<{
 }>;
 
 
-export type ReleaseDiffQuery = { diff: { featureGates: Array<{ version: string, kind: GateTransitionKind, kinds: Array<GateTransitionKind>, gate: { name: string }, before: { exists: boolean, stage: Stage | null, defaultEnabled: boolean | null, lockedToDefault: boolean | null }, after: { exists: boolean, stage: Stage | null, defaultEnabled: boolean | null, lockedToDefault: boolean | null } }>, removedApiVersions: Array<{ apiVersion: string, kind: string, removedIn: string | null, replacement: { apiVersion: string } | null }>, deprecatedApiVersions: Array<{ apiVersion: string, kind: string, deprecatedIn: string | null, removedIn: string | null, replacement: { apiVersion: string } | null }>, removedFlags: Array<{ component: string, name: string, removedIn: string | null, replacements: Array<string> }>, allNotes: { totalCount: number }, deprecatedFlags: Array<{ component: string, name: string, deprecatedIn: string | null, removedIn: string | null, replacements: Array<string> }> } };
-
-export type ActionRequiredQueryVariables = Exact<{
-  from: string;
-  to: string;
-  sigs?: Array<string> | string | null | undefined;
-  after?: string | null | undefined;
-}>;
-
-
-export type ActionRequiredQuery = { changes: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, components: Array<string> } }> } };
+export type ReleaseDiffQuery = { diff: { featureGates: Array<{ version: string, kind: GateTransitionKind, kinds: Array<GateTransitionKind>, gate: { name: string }, before: { exists: boolean, stage: Stage | null, defaultEnabled: boolean | null, lockedToDefault: boolean | null }, after: { exists: boolean, stage: Stage | null, defaultEnabled: boolean | null, lockedToDefault: boolean | null } }>, removedApiVersions: Array<{ apiVersion: string, kind: string, removedIn: string | null, replacement: { apiVersion: string } | null }>, deprecatedApiVersions: Array<{ apiVersion: string, kind: string, deprecatedIn: string | null, removedIn: string | null, replacement: { apiVersion: string } | null }>, removedFlags: Array<{ component: string, name: string, removedIn: string | null, replacements: Array<string> }>, allNotes: { totalCount: number }, deprecatedFlags: Array<{ component: string, name: string, deprecatedIn: string | null, removedIn: string | null, replacements: Array<string> }>, actionRequired: Array<{ rank: DiffNoteRank, removes: Array<string>, change: { version: string | null, kind: ChangeKind, summary: string, prs: Array<number>, components: Array<string>, actionRequired: boolean } }>, sigFilter: { sig: string, removedFlagsLeftOut: number, deprecatedFlagsLeftOut: number, removedApiVersionsLeftOut: number, deprecatedApiVersionsLeftOut: number, keptWithoutOwner: Array<string> } | null } };
 
 export type ManifestToGatewayQueryVariables = Exact<{
   manifest: string;

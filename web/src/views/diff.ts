@@ -2,13 +2,7 @@
 // for every SIG or one (diff(sig)), then every release note on the way (./diff-notes.ts).
 import { gql, type Operation, type Release } from '../api';
 import { fill, h, prLink, select } from '../dom';
-import type {
-  ActionRequiredQuery,
-  ActionRequiredQueryVariables,
-  GateTransitionKind,
-  ReleaseDiffQuery,
-  ReleaseDiffQueryVariables,
-} from '../generated/operations';
+import type { GateTransitionKind, ReleaseDiffQuery, ReleaseDiffQueryVariables } from '../generated/operations';
 import type { View } from './view';
 import { readParams } from '../url-state';
 import { compareVersions, parseVersion } from '../../../src/kb/version';
@@ -28,8 +22,8 @@ import { FACETS, STAGE_LABEL } from './timeline';
 type DiffData = ReleaseDiffQuery['diff'];
 type Transition = DiffData['featureGates'][number];
 type GateState = Transition['before'];
-type ChangePage = ActionRequiredQuery['changes'];
-type ChangeNode = ChangePage['edges'][number]['node'];
+type RankedNote = DiffData['actionRequired'][number];
+type SigFilter = NonNullable<DiffData['sigFilter']>;
 
 const DIFF: Operation<ReleaseDiffQuery, ReleaseDiffQueryVariables> =
   /* GraphQL */ `query ReleaseDiff($from: KubeVersion!, $to: KubeVersion!, $sig: String) {
@@ -41,24 +35,24 @@ const DIFF: Operation<ReleaseDiffQuery, ReleaseDiffQueryVariables> =
     removedFlags { component name removedIn replacements }
     allNotes: changes(first: 1) { totalCount }
     deprecatedFlags { component name deprecatedIn removedIn replacements }
-  }
-}`;
-const ACTION_REQUIRED: Operation<ActionRequiredQuery, ActionRequiredQueryVariables> =
-  /* GraphQL */ `query ActionRequired($from: KubeVersion!, $to: KubeVersion!, $sigs: [String!], $after: String) {
-  changes(filter: { from: $from, to: $to, sigs: $sigs, actionRequiredOnly: true }, first: 100, after: $after) {
-    totalCount pageInfo { hasNextPage endCursor } edges { node { version kind summary prs components } }
+    actionRequired { rank removes change { version kind summary prs components actionRequired } }
+    sigFilter {
+      sig removedFlagsLeftOut deprecatedFlagsLeftOut removedApiVersionsLeftOut deprecatedApiVersionsLeftOut
+      keptWithoutOwner
+    }
   }
 }`;
 
-async function actionRequired(from: string, to: string, sig: string | null): Promise<ChangeNode[]> {
-  const all: ChangeNode[] = [];
-  let after: string | null = null;
-  for (;;) {
-    const page: ChangePage = (await gql(ACTION_REQUIRED, { from, to, sigs: sig ? [sig] : null, after })).changes;
-    all.push(...page.edges.map((e) => e.node));
-    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return all;
-    after = page.pageInfo.endCursor;
-  }
+/** Never silent: what the SIG filter left out of the lists, and what it kept for want of an owner. */
+function sigFilterNote(f: SigFilter): HTMLElement {
+  const flags = f.removedFlagsLeftOut + f.deprecatedFlagsLeftOut;
+  const apis = f.removedApiVersionsLeftOut + f.deprecatedApiVersionsLeftOut;
+  return h(
+    'p',
+    { className: 'sig-filter', id: 'diff-sig-filter' },
+    `SIG ${f.sig}: ${flags} flag${flags === 1 ? '' : 's'} and ${apis} API version${apis === 1 ? '' : 's'} of other SIGs left out`,
+    f.keptWithoutOwner.length ? `; kept, owner not known (not checked): ${f.keptWithoutOwner.join(', ')}.` : '.',
+  );
 }
 
 function stateText(s: GateState): string {
@@ -148,7 +142,7 @@ export const diffView: View = {
       h(
         'p',
         { className: 'lede' },
-        'Everything an upgrade crosses: the releases after “from” up to and including “to”, each with its gate transitions, API and flag removals and deprecations, and the notes that ask you to act; then every release note on the way, by kind. A SIG keeps its gates and notes (API versions and flags have no SIG).',
+        'Everything an upgrade crosses: the releases after “from” up to and including “to”, each with its gate transitions, API and flag removals and deprecations, and the notes that ask you to act; then every release note on the way, by kind. A SIG keeps its gates and notes, and the flags and API versions it owns; the rest is counted. Notes that remove what you run come first, tests and tooling last.',
       ),
       problems,
       controls,
@@ -169,22 +163,21 @@ export const diffView: View = {
       );
     if (sigsError !== null) return done(errorBox(sigsError, again));
     let diff: DiffData;
-    let notes: ChangeNode[];
     try {
-      [{ diff }, notes] = await Promise.all([gql(DIFF, { from, to, sig }), actionRequired(from, to, sig)]);
+      ({ diff } = await gql(DIFF, { from, to, sig }));
     } catch (err) {
       if (isLatest()) done(errorBox(err, again));
       return;
     }
     if (!isLatest()) return;
     done(
-      renderDiff(from, to, releases, diff, notes),
+      renderDiff(from, to, releases, diff, diff.actionRequired),
       releaseNotes({ from, to, sig }, kinds, (chosen) => update({ kinds: kindsParam(chosen) })),
     );
   },
 };
 
-function renderDiff(from: string, to: string, releases: Release[], d: DiffData, notes: ChangeNode[]): HTMLElement {
+function renderDiff(from: string, to: string, releases: Release[], d: DiffData, notes: RankedNote[]): HTMLElement {
   const crossed = releases.filter(
     (r) => parseVersion(r.version) > parseVersion(from) && parseVersion(r.version) <= parseVersion(to),
   );
@@ -227,7 +220,14 @@ function renderDiff(from: string, to: string, releases: Release[], d: DiffData, 
   );
   if (crossed.length === 0)
     return h('p', { className: 'empty' }, `From ${from} to ${to} crosses no release: choose a later “to”.`);
-  if (total === 0) return h('div', {}, summary, h('p', { className: 'empty' }, 'Nothing recorded changes on the way.'));
+  if (total === 0)
+    return h(
+      'div',
+      {},
+      summary,
+      d.sigFilter ? sigFilterNote(d.sigFilter) : null,
+      h('p', { className: 'empty' }, 'Nothing recorded changes on the way.'),
+    );
   const quiet: string[] = [];
   const sections = crossed.map((r) => {
     const v = r.version;
@@ -305,17 +305,18 @@ function renderDiff(from: string, to: string, releases: Release[], d: DiffData, 
       ),
       group(
         'Action required',
-        notes.filter((n) => n.version === v),
-        (n) =>
+        notes.filter((n) => n.change.version === v),
+        ({ change: n, rank, removes }) =>
           h(
             'li',
-            { className: 'note' },
-            h('span', { className: 'tag tag-action' }, 'action required'),
+            { className: 'note', 'data-rank': rank },
+            h('span', { className: 'tag tag-action' }, n.actionRequired ? 'action required' : 'removes what you run'),
             ' ',
             n.summary,
             ' ',
             n.prs.map((pr) => prLink(pr)),
             n.components.length ? h('span', { className: 'components' }, ` (${n.components.join(', ')})`) : '',
+            removes.length ? h('span', { className: 'removes' }, ` gone: ${removes.join(', ')}`) : '',
           ),
       ),
     ].filter((g): g is HTMLElement => g !== null);
@@ -340,6 +341,7 @@ function renderDiff(from: string, to: string, releases: Release[], d: DiffData, 
     'div',
     {},
     summary,
+    d.sigFilter ? sigFilterNote(d.sigFilter) : null,
     sections,
     quiet.length ? h('p', { className: 'quiet' }, `Nothing recorded in ${quiet.join(', ')}.`) : null,
   );
