@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
 import { reportFile } from '../../web/src/report-files';
-import { netkb } from '../support/cli';
-import { startTestServer, type TestServer } from '../support/http';
+import { runNode } from '../support/cli';
+import { builtCli } from '../support/build';
+import { seededDatabase, startTestServer, type TestServer } from '../support/http';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -70,9 +71,15 @@ function canonical(value: unknown): string {
 /** The findings in one order, whatever order each side lists them in (the CLI lists them file by file). */
 const sorted = (findings: unknown[]) => findings.map(canonical).sort();
 
-/** Every finding object of the CLI's JSON report. */
-function cliFindings(args: string[]): { findings: unknown[]; summary: Record<string, number> } {
-  const r = netkb(['check', ...args, '--format', 'json', '--fail-on', 'none']);
+/**
+ * Every finding object of the CLI's JSON report. The CLI runs beside this process's server without blocking it: a
+ * blocked event loop would miss the server closing an idle keep-alive connection, and the next request would be
+ * sent on it (ECONNRESET).
+ */
+async function cliFindings(args: string[]): Promise<{ findings: unknown[]; summary: Record<string, number> }> {
+  const r = await runNode([builtCli(), 'check', ...args, '--format', 'json', '--fail-on', 'none'], {
+    DATABASE_URL: `file:${seededDatabase()}`,
+  });
   expect(r.stderr).not.toMatch(/error/i);
   expect(r.code).toBe(0);
   const report = JSON.parse(r.stdout);
@@ -94,7 +101,7 @@ describe('a finding of the CLI JSON and of the API', () => {
       to: '1.25',
       manifest: readFileSync(path, 'utf8'),
     });
-    const cli = cliFindings([path, '--from', '1.15', '--to', '1.25']);
+    const cli = await cliFindings([path, '--from', '1.15', '--to', '1.25']);
     expect(api.findings.length).toBeGreaterThan(0);
     expect(sorted(cli.findings)).toEqual(sorted(api.findings));
     // The summary's counts are the API's, with what only a run of files has besides.
@@ -110,7 +117,7 @@ describe('a finding of the CLI JSON and of the API', () => {
       apiserverMetrics: readFileSync(metrics, 'utf8'),
       auditLog: readFileSync(auditLog, 'utf8'),
     });
-    const cli = cliFindings([
+    const cli = await cliFindings([
       '--apiserver-metrics',
       metrics,
       '--audit-log',
@@ -134,14 +141,14 @@ describe('a finding of the CLI JSON and of the API', () => {
       { from: '1.15', to: '1.22', manifest: readFileSync(path, 'utf8') },
     );
     const download = JSON.parse(reportFile(api, path, 'json'));
-    const cli = cliFindings([path, '--from', '1.15', '--to', '1.22']);
+    const cli = await cliFindings([path, '--from', '1.15', '--to', '1.22']);
     expect(cli.findings.some((f: any) => f.change?.subjects.length > 0)).toBe(true);
     expect(sorted(download.files[0].findings)).toEqual(sorted(cli.findings));
   });
 
   it('name the release note behind them with every field of the API Change, its subjects by type and id', async () => {
     const path = join(fixtures, 'real-world', 'ingress-controller-2019.yaml');
-    const cli = cliFindings([path, '--from', '1.15', '--to', '1.22']);
+    const cli = await cliFindings([path, '--from', '1.15', '--to', '1.22']);
     const change = (cli.findings as any[]).find((f) => f.change?.subjects.length > 0).change;
     const { node } = await server.data(
       `query($id: ID!) { node(id: $id) { ... on Change { id version kind actionRequired subjects { __typename ... on Node { id } } } } }`,
