@@ -260,30 +260,9 @@ class SegmentReader {
   /** One document, whole. */
   private document(w: TextWindow, documentIndex: number, firstLine: number, endLine: number): boolean {
     const { limits, out } = this;
-    const { start, end } = sliceOf(w, firstLine, endLine);
-    const source = w.text.slice(start, end);
-    const lineShift = w.base + firstLine;
-    if (needsExact(source)) {
-      const docs = readExact(source, limits, lineShift, documentIndex);
-      if (docs.length !== 1) return false;
-      objectsOfDocument(documentIndex, docs[0].value, () => docs[0].locator, limits, out);
-      handOn(out, this.sink);
-      return true;
-    }
-    // Block YAML of plain, quoted and one-line flow values: read with its line index in one pass.
-    const read = readBlockYaml(w.text, w.lineStarts, firstLine, endLine, w.base);
-    let value: unknown = read?.value;
-    if (!read) {
-      try {
-        value = loadDocument(source);
-      } catch {
-        return false;
-      }
-    }
-    if (deeperThan(value, limits.maxDepth)) return false;
-    let locator: Locator | undefined = read ? new IndexLocator(read.index) : undefined;
-    const locate = () => (locator ??= fastLocator(w, firstLine, endLine, documentIndex, source, value, limits));
-    objectsOfDocument(documentIndex, value, locate, limits, out);
+    const read = readSegment(w, firstLine, endLine, documentIndex, limits, limits.maxDepth, true);
+    if (!read) return false;
+    objectsOfDocument(documentIndex, read.value, read.locate, limits, out);
     handOn(out, this.sink);
     return true;
   }
@@ -291,77 +270,103 @@ class SegmentReader {
   /** One item of a List, read as a list of that one item; false when it cannot be read on its own. */
   private item(w: TextWindow, s: Extract<Segment, { kind: 'item' }>): boolean {
     const { limits, out } = this;
+    if (s.json) return this.jsonItem(w, s);
+    // Anchors and aliases may reach across items: such an item is not read on its own.
     const { start, end } = sliceOf(w, s.firstLine, s.endLine);
-    let source = w.text.slice(start, end);
-    const lineShift = w.base + s.firstLine;
-    let value: unknown;
-    let locate: () => Locator;
-    if (s.json) {
-      // A JSON element: the comma after it is not its own. Values as JSON reads them (for JSON, what YAML reads).
-      source = source.replace(TRAILING_COMMA, '$1');
-      try {
-        value = JSON.parse(source);
-      } catch {
-        return false;
-      }
-      if (!isPlainObject(value) || deeperThan(value, limits.maxDepth - 2)) return false;
-      // Positions from the element's brackets and strings; else the exact reader's, the element inside a flow
-      // list opened on the line before it (as it is in the document).
-      let locator: Locator | undefined;
-      const json = source;
-      const parsed = value;
-      locate = () => {
-        if (locator) return locator;
-        const index = jsonLineIndex(json, lineShift + 1);
-        const inner =
-          index && verifyLineIndex(index, [parsed])
-            ? new IndexLocator(index)
-            : readExact(`[\n${json}\n]`, limits, lineShift - 1, s.documentIndex)[0].locator;
-        return (locator = new ItemLocator(inner, s.item, s.firstContentLine, [0]));
-      };
-      objectOfListItem(s.documentIndex, value, s.item, locate, limits, out);
-      handOn(out, this.sink);
-      return true;
-    }
-    if (needsExact(source)) {
-      if (ANCHOR_OR_ALIAS.test(source)) return false;
-      let docs;
-      try {
-        docs = readExact(source, limits, lineShift, s.documentIndex);
-      } catch (e) {
-        if (e instanceof ManifestError) return false;
-        throw e;
-      }
-      if (docs.length !== 1) return false;
-      value = docs[0].value;
-      locate = () => docs[0].locator;
-    } else {
-      const read = readBlockYaml(w.text, w.lineStarts, s.firstLine, s.endLine, w.base);
-      value = read?.value;
-      if (!read) {
-        try {
-          value = loadDocument(source);
-        } catch {
-          return false;
-        }
-      }
-      let locator: Locator | undefined = read ? new IndexLocator(read.index) : undefined;
-      locate = () => (locator ??= fastLocator(w, s.firstLine, s.endLine, s.documentIndex, source, value, limits));
-    }
+    if (ANCHOR_OR_ALIAS.test(w.text.slice(start, end))) return false;
     // The item is at depth 2 of its one-item list, at depth 3 of its document (the List, then items).
-    if (!Array.isArray(value) || value.length !== 1 || deeperThan(value, limits.maxDepth - 1)) return false;
+    const read = readSegment(w, s.firstLine, s.endLine, s.documentIndex, limits, limits.maxDepth - 1, false);
+    const value = read?.value;
+    if (!read || !Array.isArray(value) || value.length !== 1) return false;
     let itemLocator: Locator | undefined;
     objectOfListItem(
       s.documentIndex,
       value[0],
       s.item,
-      () => (itemLocator ??= new ItemLocator(locate(), s.item, s.firstContentLine, [0])),
+      () => (itemLocator ??= new ItemLocator(read.locate(), s.item, s.firstContentLine, [0])),
       limits,
       out,
     );
     handOn(out, this.sink);
     return true;
   }
+
+  /** One element of a JSON List: values as JSON reads them (for JSON, what YAML reads). */
+  private jsonItem(w: TextWindow, s: Extract<Segment, { kind: 'item' }>): boolean {
+    const { limits, out } = this;
+    const { start, end } = sliceOf(w, s.firstLine, s.endLine);
+    // The comma after the element is not its own.
+    const source = w.text.slice(start, end).replace(TRAILING_COMMA, '$1');
+    const lineShift = w.base + s.firstLine;
+    let value: unknown;
+    try {
+      value = JSON.parse(source);
+    } catch {
+      return false;
+    }
+    if (!isPlainObject(value) || deeperThan(value, limits.maxDepth - 2)) return false;
+    // Positions from the element's brackets and strings; else the exact reader's, the element inside a flow
+    // list opened on the line before it (as it is in the document).
+    let locator: Locator | undefined;
+    const locate = () => {
+      if (locator) return locator;
+      const index = jsonLineIndex(source, lineShift + 1);
+      const inner =
+        index && verifyLineIndex(index, [value])
+          ? new IndexLocator(index)
+          : readExact(`[\n${source}\n]`, limits, lineShift - 1, s.documentIndex)[0].locator;
+      return (locator = new ItemLocator(inner, s.item, s.firstContentLine, [0]));
+    };
+    objectOfListItem(s.documentIndex, value, s.item, locate, limits, out);
+    handOn(out, this.sink);
+    return true;
+  }
+}
+
+/**
+ * Lines [firstLine, endLine) of a window as one YAML document: its value, and its positions asked for when a
+ * finding needs a line; null when it is to be read otherwise (js-yaml refuses it, it is not one document, it
+ * nests deeper than `maxDepth`). `exactErrors`: whether the exact reader's refusal is the answer (a whole
+ * document: a YAML error is always the exact reader's) or a reason to read otherwise (a List item).
+ */
+function readSegment(
+  w: TextWindow,
+  firstLine: number,
+  endLine: number,
+  documentIndex: number,
+  limits: ManifestLimits,
+  maxDepth: number,
+  exactErrors: boolean,
+): { value: unknown; locate: () => Locator } | null {
+  const { start, end } = sliceOf(w, firstLine, endLine);
+  const source = w.text.slice(start, end);
+  if (needsExact(source)) {
+    let docs: ReturnType<typeof readExact>;
+    try {
+      docs = readExact(source, limits, w.base + firstLine, documentIndex);
+    } catch (e) {
+      if (exactErrors || !(e instanceof ManifestError)) throw e;
+      return null;
+    }
+    if (docs.length !== 1 || deeperThan(docs[0].value, maxDepth)) return null;
+    return { value: docs[0].value, locate: () => docs[0].locator };
+  }
+  // Block YAML of plain, quoted and one-line flow values: read with its line index in one pass.
+  const read = readBlockYaml(w.text, w.lineStarts, firstLine, endLine, w.base);
+  let value: unknown = read?.value;
+  if (!read) {
+    try {
+      value = loadDocument(source);
+    } catch {
+      return null;
+    }
+  }
+  if (deeperThan(value, maxDepth)) return null;
+  let locator: Locator | undefined = read ? new IndexLocator(read.index) : undefined;
+  return {
+    value,
+    locate: () => (locator ??= fastLocator(w, firstLine, endLine, documentIndex, source, value, limits)),
+  };
 }
 
 /**
