@@ -44,6 +44,7 @@ const config: CodegenConfig = {
             'HelmReleaseRef',
             'ApiRequestRef',
             'ConversionChange',
+            'GatewayConversion',
             'VersionDiff',
             'RankedChange',
             'ImportResult',

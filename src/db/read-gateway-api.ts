@@ -2,6 +2,7 @@
 // shape of src/kb/model.ts, inside the reader's consistent read (read-kb.ts).
 import type { AccessControl } from '../kb/access-controls';
 import type {
+  GatewayApiAllowedValues,
   AnnotationAccess,
   GatewayApiChange,
   GatewayApiChannel,
@@ -59,6 +60,10 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
       channel: f.channel as GatewayApiChannel,
       path: f.path,
       releases: releasesOf(f.releases),
+      allowedValues: list<GatewayApiAllowedValues>(f.allowedValues).map((a) => ({
+        releases: releasesOf(JSON.stringify(a.releases)),
+        values: a.values,
+      })),
     })),
     annotations: annotations.map((a): IngressNginxAnnotation => ({
       typename: 'IngressNginxAnnotation',

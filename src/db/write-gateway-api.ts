@@ -52,6 +52,7 @@ export async function writeGatewayApi(tx: Tx, g: GatewayApiKnowledge): Promise<v
     channel: f.channel,
     path: f.path,
     releases: json(f.releases),
+    allowedValues: json(f.allowedValues),
   }));
   for (let i = 0; i < fields.length; i += CHUNK)
     await tx.gatewayApiField.createMany({ data: fields.slice(i, i + CHUNK) });

@@ -24,6 +24,7 @@ export type {
 export type { GateState } from '../kb/gate-state';
 export type { Finding, ResourceRef } from '../analysis';
 export type { ApiRequestRef, HelmReleaseRef, ObjectOrigin } from '../analysis/reader/manifest';
+export type { GatewayConversionResult as GatewayConversion } from '../convert/gateway/plan';
 export type { ConversionChange } from '../convert/types';
 export type { ConversionReport } from '../services/convert-manifest';
 export type { GateTransition, RankedChange, VersionDiff } from '../services/diff';

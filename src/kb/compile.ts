@@ -40,6 +40,7 @@ import type {
 import { parseVersion, type VersionKey } from './version';
 import type { GatewayApiSeed, GeneratedGate, GeneratedGateStage, SeedBundle } from '../seed/bundle';
 import { compareGatewayApiVersions } from '../seed/gateway-api-index';
+import { allowedValuesOf, enumValues } from './gateway-api-values';
 import { parseSubjectRef, type SubjectType } from '../seed/subjects';
 
 /** A release-note entry imported from an official notes file (`netkb import notes`), as the database keeps it. */
@@ -537,6 +538,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
     if (!found) releaseLists.set(id, (found = list(releases)));
     return found;
   };
+  const enums = g.index ? enumValues(g.index) : new Map<string, never>();
   return {
     releases,
     fields: (g.index?.fields ?? [])
@@ -547,6 +549,10 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
         channel: f.channel,
         path: f.path,
         releases: releasesOf(f.releases),
+        allowedValues: allowedValuesOf(
+          enums.get(`${f.group} ${f.kind} ${f.version} ${f.channel} ${f.path}`),
+          f.releases,
+        ),
       }))
       .sort(
         byKeys(

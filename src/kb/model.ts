@@ -464,6 +464,14 @@ export interface GatewayApiField {
   channel: GatewayApiChannel;
   path: string;
   releases: string[];
+  /** The values the field's enum allows, for groups of its releases; empty when the field has no enum. */
+  allowedValues: GatewayApiAllowedValues[];
+}
+
+/** The values a Gateway API field's enum allows in some releases (from their CRDs' structural schemas). */
+export interface GatewayApiAllowedValues {
+  releases: string[];
+  values: (string | number | boolean)[];
 }
 
 /** A Gateway API CHANGELOG entry in our words; served as the GraphQL Change type (version null, gatewayApiRelease set). */

@@ -7,7 +7,13 @@ export const ingressToGatewayResolvers: Resolvers = {
         manifest: args.manifest,
         provider: args.provider,
         gatewayClassName: args.gatewayClassName,
+        gatewayApi: args.gatewayApi,
+        gatewayApiChannel: args.gatewayApiChannel,
         limits: { maxBytes: ctx.maxManifestBytes },
       }),
+  },
+  GatewayConversion: {
+    gatewayApiRelease: (c) => c.gatewayApi.version,
+    gatewayApiChannel: (c) => (c.gatewayApi.channel === 'experimental' ? 'EXPERIMENTAL' : 'STANDARD'),
   },
 };

@@ -151,19 +151,15 @@ export class AnalysisPool implements AnalysisRunner {
 
   /** Runs ingressToGateway in a worker, with the same time budget as upgradeReport. */
   async ingressToGateway(kb: KnowledgeBase, request: GatewayConversionRequest): Promise<GatewayConversionResult> {
+    const { manifest, ...gateway } = request;
     const reply = await this.run({
       id: this.nextId++,
       op: 'ingressToGateway',
       from: '',
       to: '',
-      manifest: request.manifest,
+      manifest,
       maxBytes: request.limits?.maxBytes ?? DEFAULT_LIMITS.maxBytes,
-      gateway: {
-        provider: request.provider,
-        gatewayClassName: request.gatewayClassName,
-        fileName: request.fileName,
-        limits: request.limits,
-      },
+      gateway,
     });
     if (!('gateway' in reply)) throw new Error('the analysis worker answered another kind of job');
     return { ...reply.gateway, unconverted: linked(kb, reply.gateway.unconverted) };

@@ -1,6 +1,6 @@
-// ingressToGateway / netkb gateway: the Ingresses of a manifest as Gateway API objects, written for the latest
-// Gateway API release of the knowledge base (standard channel), with the ingress-nginx annotations converted
-// as the knowledge base's records say.
+// ingressToGateway / netkb gateway: the Ingresses of a manifest as Gateway API objects, written for the
+// Gateway API release and channel asked for (default: the latest release of the knowledge base, standard
+// channel), with the ingress-nginx annotations converted as the knowledge base's records say.
 import {
   DEFAULT_LIMITS,
   inputProblem,
@@ -10,11 +10,12 @@ import {
   type ManifestLimits,
 } from '../analysis';
 import { ingressToGateway as convert, type GatewayConversionResult } from '../convert/gateway/plan';
-import type { GatewayBundle } from '../convert/gateway/types';
+import type { GatewayBundle, Scalar } from '../convert/gateway/types';
 import { badUserInput } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
-import type { GatewayApiKnowledge } from '../kb/model';
+import type { GatewayApiChannel, GatewayApiKnowledge, GatewayApiRelease } from '../kb/model';
 import { analysisKb } from './analysis-kb';
+import { channelOf, findGatewayApiRelease } from './gateway-api';
 import { refusingBadManifests } from './upgrade-report';
 
 export type IngressProvider = 'INGRESS_NGINX';
@@ -24,6 +25,9 @@ export interface GatewayConversionRequest {
   manifest: string;
   provider?: IngressProvider | null;
   gatewayClassName?: string | null;
+  /** The Gateway API release to write for ("v1.2.0" or "1.2.0"); default: the latest of the knowledge base. */
+  gatewayApi?: string | null;
+  gatewayApiChannel?: 'STANDARD' | 'EXPERIMENTAL' | null;
   limits?: Partial<ManifestLimits>;
   /** The file the manifest was read from, when there is one. */
   fileName?: string;
@@ -44,7 +48,11 @@ export function ingressToGateway(kb: KnowledgeBase, request: GatewayConversionRe
       `gatewayClassName: ${JSON.stringify(gatewayClassName)} is not a Kubernetes object name (lower-case letters, digits, '-' and '.', at most 253)`,
       { argument: 'gatewayClassName' },
     );
-  const bundle = latestBundle(kb.gatewayApi);
+  const release =
+    request.gatewayApi === undefined || request.gatewayApi === null
+      ? null
+      : findGatewayApiRelease(kb, request.gatewayApi, 'gatewayApi');
+  const bundle = gatewayBundle(kb.gatewayApi, release, channelOf(request.gatewayApiChannel));
   const latest = kb.releases[kb.releases.length - 1].version;
   const all = { ...DEFAULT_LIMITS, ...request.limits };
   return refusingBadManifests(all, () => {
@@ -74,29 +82,70 @@ export function ingressToGateway(kb: KnowledgeBase, request: GatewayConversionRe
   });
 }
 
-/** The latest release of the knowledge base, standard channel: the bundle the output is written for. */
-export function latestBundle(gatewayApi: GatewayApiKnowledge): GatewayBundle {
-  const release = gatewayApi.releases[gatewayApi.releases.length - 1];
-  if (!release)
+/**
+ * The bundle the output is written for: the release with this tag (or the latest of the knowledge base) in
+ * one channel. The kinds and field paths come from the release's CRDs; firstWith looks through every release
+ * for the oldest that has what this one lacks.
+ */
+export function gatewayBundle(
+  gatewayApi: GatewayApiKnowledge,
+  release: GatewayApiRelease | null,
+  channel: GatewayApiChannel = 'standard',
+): GatewayBundle {
+  const chosen = release ?? gatewayApi.releases[gatewayApi.releases.length - 1];
+  if (!chosen)
     throw badUserInput(
       'The knowledge base holds no Gateway API release: seed it (netkb seed) before converting to Gateway API.',
     );
-  const kinds = release.kinds.filter((k) => k.channel === 'standard');
-  const fields = new Set(
-    gatewayApi.fields
-      .filter((f) => f.channel === 'standard' && f.releases.includes(release.version))
-      .map((f) => `${f.kind} ${f.version} ${f.path}`),
-  );
-  const kindOf = (kind: string) => kinds.find((k) => k.kind === kind);
+  const kindIn = (r: GatewayApiRelease, ch: GatewayApiChannel, kind: string) =>
+    r.kinds.find((k) => k.channel === ch && k.kind === kind);
+  const fields = fieldIndex(gatewayApi);
+  const has = (r: GatewayApiRelease, ch: GatewayApiChannel, kind: string, path?: string, value?: Scalar) => {
+    const k = kindIn(r, ch, kind);
+    if (!k) return false;
+    if (path === undefined) return true;
+    const key = `${r.version} ${ch} ${kind} ${k.storageVersion} ${path}`;
+    if (!fields.paths.has(key)) return false;
+    const allowed = fields.values.get(key);
+    return value === undefined || allowed === undefined || allowed.includes(value);
+  };
   return {
-    version: release.version,
+    version: chosen.version,
+    channel,
     apiVersion: (kind) => {
-      const k = kindOf(kind);
+      const k = kindIn(chosen, channel, kind);
       return k ? `${k.group}/${k.storageVersion}` : null;
     },
-    hasField: (kind, path) => {
-      const k = kindOf(kind);
-      return k !== undefined && fields.has(`${kind} ${k.storageVersion} ${path}`);
+    hasField: (kind, path, value) => has(chosen, channel, kind, path, value),
+    firstWith: (kind, path, value) => {
+      for (const ch of channel === 'standard' ? (['standard', 'experimental'] as const) : (['experimental'] as const)) {
+        const first = gatewayApi.releases.find((r) => has(r, ch, kind, path, value));
+        if (first) return { version: first.version, channel: ch };
+      }
+      return null;
     },
   };
+}
+
+/**
+ * "release channel kind version path" for every field of every release, and for a field with an enum the
+ * values it allows in that release: built once per knowledge base.
+ */
+interface FieldIndex {
+  paths: Set<string>;
+  values: Map<string, readonly Scalar[]>;
+}
+const fieldIndexes = new WeakMap<GatewayApiKnowledge, FieldIndex>();
+function fieldIndex(gatewayApi: GatewayApiKnowledge): FieldIndex {
+  let index = fieldIndexes.get(gatewayApi);
+  if (!index) {
+    index = { paths: new Set(), values: new Map() };
+    for (const f of gatewayApi.fields) {
+      const key = (r: string) => `${r} ${f.channel} ${f.kind} ${f.version} ${f.path}`;
+      for (const r of f.releases) index.paths.add(key(r));
+      for (const a of f.allowedValues) for (const r of a.releases) index.values.set(key(r), a.values);
+    }
+    fieldIndexes.set(gatewayApi, index);
+  }
+  return index;
 }

@@ -4,17 +4,19 @@
 // its objects is validated against the structural schema (openAPIV3Schema) of its CRD in the bundle it is
 // written for, from seed/generated/gateway-api.json, with ajv. Then: every annotation record that names a
 // strategy, and every pathType, is exercised by some fixture.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { parseAllDocuments } from 'yaml';
 import { projectRoot } from '../../src/config';
 import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import { analysisKb } from '../../src/services/analysis-kb';
 import { ingressToGateway as convertWith } from '../../src/convert/gateway/plan';
-import { ingressToGateway, latestBundle } from '../../src/services/ingress-to-gateway';
+import { gatewayBundle, ingressToGateway } from '../../src/services/ingress-to-gateway';
+import { gatewaySchemas } from '../support/gateway-schemas';
 import { testKnowledgeBase } from '../support/knowledge-base';
+
+let kb: KnowledgeBase;
+const tables = gatewaySchemas();
 
 const ROOT = join(projectRoot(), 'test', 'fixtures', 'gateway');
 const CASES = readdirSync(ROOT, { withFileTypes: true })
@@ -22,55 +24,6 @@ const CASES = readdirSync(ROOT, { withFileTypes: true })
   .map((e) => e.name)
   .sort();
 const read = (name: string, file: string) => readFileSync(join(ROOT, name, file), 'utf8');
-
-interface SchemaEntry {
-  release: string;
-  channel: string;
-  group: string;
-  kind: string;
-  version: string;
-  schema: string;
-}
-interface Index {
-  releases: { version: string }[];
-  schemas?: Record<string, object>;
-  schemaIndex?: SchemaEntry[];
-}
-
-/** The generated index's schemas: in gateway-api.json, or split into gateway-api-schemas.json. */
-function schemaTables(): { schemas: Record<string, object>; schemaIndex: SchemaEntry[]; releases: string[] } {
-  const dir = join(projectRoot(), 'seed', 'generated');
-  const index = JSON.parse(readFileSync(join(dir, 'gateway-api.json'), 'utf8')) as Index;
-  const split = join(dir, 'gateway-api-schemas.json');
-  const tables = index.schemas ? index : (JSON.parse(readFileSync(split, 'utf8')) as Index);
-  if (!existsSync(split) && !index.schemas) throw new Error('no schemas in seed/generated');
-  return { schemas: tables.schemas!, schemaIndex: tables.schemaIndex!, releases: index.releases.map((r) => r.version) };
-}
-
-let kb: KnowledgeBase;
-const tables = schemaTables();
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats(ajv);
-ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 });
-ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
-const validators = new Map<string, ValidateFunction>();
-
-/** The validator of a kind at an apiVersion in a release's standard channel. */
-function validatorFor(release: string, apiVersion: string, kind: string): ValidateFunction {
-  const [group, version] = apiVersion.split('/');
-  const entry = tables.schemaIndex.find(
-    (e) =>
-      e.release === release &&
-      e.channel === 'standard' &&
-      e.group === group &&
-      e.kind === kind &&
-      e.version === version,
-  );
-  if (!entry) throw new Error(`no schema for ${apiVersion} ${kind} in ${release} (standard)`);
-  let v = validators.get(entry.schema);
-  if (!v) validators.set(entry.schema, (v = ajv.compile(tables.schemas[entry.schema])));
-  return v;
-}
 
 beforeAll(async () => {
   kb = await testKnowledgeBase();
@@ -135,7 +88,7 @@ describe.each(CASES)('fixture %s', (name) => {
     for (const doc of Array.isArray(docs) ? docs : []) {
       expect(doc.errors).toEqual([]);
       const object = doc.toJS() as { apiVersion: string; kind: string; spec: unknown };
-      const validate = validatorFor(release, object.apiVersion, object.kind);
+      const validate = tables.validatorFor(release, 'standard', object.apiVersion, object.kind);
       const ok = validate(object);
       expect({ kind: object.kind, errors: ok ? null : validate.errors }).toEqual({ kind: object.kind, errors: null });
     }
@@ -164,7 +117,7 @@ describe('the provider as data', () => {
         regexPathsAnnotation: rename(nginx.regexPathsAnnotation!),
       },
       annotations: kb.gatewayApi.annotations.map((a) => ({ ...a, name: rename(a.name) })),
-      bundle: latestBundle(kb.gatewayApi),
+      bundle: gatewayBundle(kb.gatewayApi, null),
       convert: { kb: analysisKb(kb), path: { from: latest, to: latest, releases: [latest] } },
       effectiveIn: latest,
     });
@@ -205,7 +158,7 @@ describe('the fixtures together', () => {
 
   it('the schema check itself refuses what a bundle does not accept', () => {
     const release = kb.gatewayApi.releases[kb.gatewayApi.releases.length - 1].version;
-    const validate = validatorFor(release, 'gateway.networking.k8s.io/v1', 'HTTPRoute');
+    const validate = tables.validatorFor(release, 'standard', 'gateway.networking.k8s.io/v1', 'HTTPRoute');
     const bad = {
       apiVersion: 'gateway.networking.k8s.io/v1',
       kind: 'HTTPRoute',

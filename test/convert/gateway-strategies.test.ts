@@ -95,7 +95,13 @@ describe('strategies read what the record says the annotation is', () => {
     ...extra,
   });
   const context = (defaults: Record<string, string> = {}): StrategyContext => ({
-    bundle: { version: 'v1.6.1', apiVersion: () => null, hasField: () => true },
+    bundle: {
+      version: 'v1.6.1',
+      channel: 'standard',
+      apiVersion: () => null,
+      hasField: () => true,
+      firstWith: () => null,
+    },
     defaultOf: (role) => defaults[role] ?? null,
   });
 

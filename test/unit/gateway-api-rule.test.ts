@@ -36,7 +36,7 @@ const release = (version: string, position: number, minKubernetes: number | null
     changes: [],
   }) satisfies GatewayApiRelease;
 const fields = (channel: 'standard' | 'experimental', releases: string[], paths: string[]): GatewayApiField[] =>
-  paths.map((path) => ({ group: G, kind: 'Route', version: 'v1', channel, path, releases }));
+  paths.map((path) => ({ group: G, kind: 'Route', version: 'v1', channel, path, releases, allowedValues: [] }));
 
 // r1: Route v1 (and deprecated v1beta1 on both channels); Queue only experimental. r2: Route v1 only, Queue gone.
 const r1 = release('v1.0.0', 0, 1020, [

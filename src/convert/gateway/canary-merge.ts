@@ -69,6 +69,7 @@ export function mergeCanary(
           toKind: 'Service',
           toName: b.name,
           because: `HTTPRoute ${route.namespace}/${route.name}`,
+          ingress: canary,
         });
       return ref;
     });

@@ -73,6 +73,7 @@ export function addListeners(
             toKind: 'Secret',
             toName: t.secret,
             because: `Gateway ${gateway.namespace}/${gateway.name} listener ${l.name}`,
+            ingress,
           });
       } else if (first.name !== ref.name || first.namespace !== ref.namespace) {
         report.unconverted(

@@ -5,6 +5,7 @@
 // seed's records (annotations/) of the provider the options name. Pure: text and records in, text and lists out.
 import { DEFAULT_LIMITS, type ManifestLimits } from '../../analysis';
 import { resourceOf } from '../../analysis/engine/findings';
+import { bundleGap, gapText } from './bundle-gaps';
 import { AccessGuards, lostAccess, reportAccess, servesBackends, unprotectedComment } from './access';
 import { readAnnotations } from './annotations';
 import type { IngressSettings } from './annotations/settings';
@@ -18,6 +19,7 @@ import { gatewayObject, ingressLabel, printObjects, routeObject, type PrintedObj
 import { referenceGrants } from './reference-grant';
 import { collector } from './report';
 import type {
+  GatewayBundle,
   GatewayConversion,
   GatewayConvertOptions,
   GatewayDraft,
@@ -155,34 +157,62 @@ export function ingressToGateway(
     mergeCanary(canary, s, rules, routes, grants, report);
   }
 
-  const objects: PrintedObject[] = [...gateways.values()]
+  // Each object with the Ingress it came from, held against the bundle before it is written.
+  const candidates: { printed: PrintedObject; origin: IngressView }[] = [...gateways.values()]
     .filter((g) => g.listeners.length > 0)
-    .map((g) => gatewayObject(g, options.bundle));
+    .map((g) => ({ printed: gatewayObject(g, options.bundle), origin: g.ingresses[0] }));
   // A route that serves what an access control of its Ingress (or host) protected is marked where it stands.
   const guards = new AccessGuards(settings);
-  const unprotected: { ingress: IngressView; host: string; route: UnprotectedRoute }[] = [];
-  for (const [ingress, made] of routesOf)
-    for (const r of made)
+  const unprotected: { ingress: IngressView; host: string; route: UnprotectedRoute; printed: PrintedObject }[] = [];
+  for (const [ingress, routesMade] of routesOf)
+    for (const r of routesMade)
       for (const part of withinRuleLimit(r, report)) {
         const lost = servesBackends(part) ? lostAccess(guards.lostBy(ingress, part.host)) : [];
         const route = { name: part.name, namespace: part.namespace, ingress: resourceOf(ingress.source), lost };
-        if (lost.length > 0) unprotected.push({ ingress, host: part.host, route });
         const comment = `From ${ingressLabel(ingress)}${lost.length > 0 ? `\n${unprotectedComment(route)}` : ''}`;
-        objects.push(routeObject(part, options.bundle, comment));
+        const printed = routeObject(part, options.bundle, comment);
+        if (lost.length > 0) unprotected.push({ ingress, host: part.host, route, printed });
+        candidates.push({ printed, origin: ingress });
       }
-  reportAccess(settings, guards, unprotected, report);
-  const grantVersion = options.bundle.apiVersion('ReferenceGrant');
-  if (grantVersion) objects.push(...referenceGrants(grants, grantVersion));
+  candidates.push(...referenceGrants(grants, options.bundle.apiVersion('ReferenceGrant')));
+  const objects = heldByBundle(candidates, options.bundle, report);
+  // A route the bundle could not hold serves nothing, protected or not.
+  const writtenRoutes = unprotected.filter((u) => objects.includes(u.printed));
+  reportAccess(settings, guards, writtenRoutes, report);
 
   out.changes.sort((a, b) => a.resource.documentIndex - b.resource.documentIndex || a.line - b.line);
   out.findings.sort((a, b) => a.resource.documentIndex - b.resource.documentIndex || a.line - b.line);
   return {
     manifest: objects.length > 0 ? printObjects(objects) : '',
+    gatewayApi: { version: options.bundle.version, channel: options.bundle.channel },
     changes: out.changes,
     unconverted: out.findings,
-    unprotected: unprotected.map((u) => u.route),
+    unprotected: writtenRoutes.map((u) => u.route),
     ingresses: read.ingresses.length + read.leftAsIs.length,
   };
+}
+
+/** The objects the bundle can hold; each other one is listed (not-in-bundle, BREAKING) and left out. */
+function heldByBundle(
+  made: readonly { printed: PrintedObject; origin: IngressView }[],
+  bundle: GatewayBundle,
+  report: Report,
+): PrintedObject[] {
+  return made
+    .filter(({ printed: { object }, origin }) => {
+      const gap = bundleGap(object, bundle);
+      if (!gap) return true;
+      const { name, namespace } = object.metadata as { name: string; namespace?: string };
+      report.unconverted(
+        origin,
+        'not-in-bundle',
+        'BREAKING',
+        [],
+        `${String(object.kind)} ${namespace ? `${namespace}/` : ''}${name} is not written: ${gapText(bundle, gap)}. Convert for that release's bundle or a later one (gatewayApi, --gateway-api) where the cluster supports it.`,
+      );
+      return false;
+    })
+    .map(({ printed }) => printed);
 }
 
 /** An HTTPRoute holds at most 16 rules (spec.rules maxItems in every bundle's CRD): more are split over routes. */

@@ -2,14 +2,18 @@
 // another namespace is allowed only by a ReferenceGrant in the namespace referred to. One grant per target
 // namespace and referring kind and namespace, listing every name it opens.
 import { objectName } from './names';
-import type { ReferenceGrantDraft } from './types';
+import type { IngressView, ReferenceGrantDraft } from './types';
 
 export const GATEWAY_GROUP = 'gateway.networking.k8s.io';
 
+/**
+ * The grants, each with the Ingress of its first reference. apiVersion is null when the bundle has no
+ * ReferenceGrant: the objects are still made, for the bundle check to list them.
+ */
 export function referenceGrants(
   drafts: ReferenceGrantDraft[],
-  apiVersion: string,
-): { comment: string; object: Record<string, unknown> }[] {
+  apiVersion: string | null,
+): { printed: { comment: string; object: Record<string, unknown> }; origin: IngressView }[] {
   const byKey = new Map<string, ReferenceGrantDraft[]>();
   for (const d of drafts) {
     const key = `${d.namespace}\n${d.fromKind}\n${d.fromNamespace}`;
@@ -18,7 +22,7 @@ export function referenceGrants(
   return [...byKey.values()].map((group) => {
     const first = group[0];
     const to = new Map(group.map((d) => [`${d.toKind}/${d.toName}`, d]));
-    return {
+    const printed = {
       comment: `Lets ${[...new Set(group.map((d) => d.because))].join('; ')} refer to ${[...to.keys()].join(', ')} in namespace ${first.namespace}`,
       object: {
         apiVersion,
@@ -33,5 +37,6 @@ export function referenceGrants(
         },
       },
     };
+    return { printed, origin: first.ingress };
   });
 }

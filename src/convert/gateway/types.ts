@@ -2,7 +2,7 @@
 // Gateway API bundle it writes for) and the drafts of the objects it builds before they are printed.
 import type { Finding, ManifestObject, PathSegment, ResourceRef } from '../../analysis';
 import type { AccessControl } from '../../kb/access-controls';
-import type { GatewayApiIngressProvider, IngressNginxAnnotation } from '../../kb/model';
+import type { GatewayApiChannel, GatewayApiIngressProvider, IngressNginxAnnotation } from '../../kb/model';
 import type { VersionKey } from '../../kb/version';
 import type { ConversionChange, ConvertContext } from '../types';
 
@@ -12,13 +12,29 @@ export type AnnotationRecord = Omit<IngressNginxAnnotation, 'typename' | 'source
 /** The Ingress controller whose Ingresses are read (seed/gateway-api/ingress-providers.yaml), as the KB holds it. */
 export type ProviderRecord = Omit<GatewayApiIngressProvider, 'sources'>;
 
-/** The Gateway API bundle the output is written for: its tag, kinds and fields of its standard channel. */
-export interface GatewayBundle {
+/** A value of a field in a written object. */
+export type Scalar = string | number | boolean;
+
+/** A Gateway API release and one of its channels: where a construct first appears. */
+export interface BundleRef {
   version: string;
+  channel: GatewayApiChannel;
+}
+
+/** The Gateway API bundle the output is written for: its tag and channel, and the kinds and fields it has. */
+export interface GatewayBundle extends BundleRef {
   /** The apiVersion objects of `kind` are written with (its storage version), null when the channel lacks it. */
   apiVersion(kind: string): string | null;
-  /** True when the bundle's standard channel has the field path (dotted, arrays as []) on `kind`. */
-  hasField(kind: string, path: string): boolean;
+  /**
+   * True when the bundle's channel has the field path (dotted, arrays as []) on `kind`, and, given a value,
+   * when the field's enum (if it has one) allows it.
+   */
+  hasField(kind: string, path: string, value?: Scalar): boolean;
+  /**
+   * The oldest release whose bundle has the kind (and the field, and allows the value, when given): in this
+   * bundle's channel, else in the experimental one; null when no release of the knowledge base has it.
+   */
+  firstWith(kind: string, path?: string, value?: Scalar): BundleRef | null;
 }
 
 export interface GatewayConvertOptions {
@@ -37,6 +53,8 @@ export interface GatewayConvertOptions {
 export interface GatewayConversion {
   /** The Gateway API objects, multi-document YAML with a comment above each naming its source. */
   manifest: string;
+  /** The bundle (release and channel) the objects were written for and held against. */
+  gatewayApi: BundleRef;
   changes: ConversionChange[];
   unconverted: Finding[];
   /** Routes written without an access control their Ingress (or its host) had: marked UNPROTECTED in manifest. */
@@ -148,6 +166,8 @@ export interface ReferenceGrantDraft {
   toName: string;
   /** The object whose reference needs the grant (comment). */
   because: string;
+  /** The Ingress whose reference it is: where a grant the bundle cannot hold is reported. */
+  ingress: IngressView;
 }
 
 /** What the conversion reports as it goes: changes made and what it could not convert. */

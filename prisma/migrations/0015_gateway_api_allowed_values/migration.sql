@@ -1,0 +1,3 @@
+-- netkb migration 0015_gateway_api_allowed_values
+-- AlterTable
+ALTER TABLE "GatewayApiField" ADD COLUMN "allowedValues" TEXT NOT NULL DEFAULT '[]';

@@ -1,0 +1,179 @@
+// ingressToGateway written for a chosen Gateway API release and channel: every fixture of
+// test/fixtures/gateway converted for every release of the knowledge base in both channels. What is written
+// must be accepted by that bundle's own CRD schemas; what the bundle cannot hold must be left out and listed
+// (not-in-bundle, BREAKING) with the first release that has it, never written and never dropped in silence.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { projectRoot } from '../../src/config';
+import type { KnowledgeBase } from '../../src/kb/knowledge-base';
+import type { GatewayApiChannel } from '../../src/kb/model';
+import { ingressToGateway } from '../../src/services/ingress-to-gateway';
+import { gatewaySchemas } from '../support/gateway-schemas';
+import { testKnowledgeBase } from '../support/knowledge-base';
+
+const ROOT = join(projectRoot(), 'test', 'fixtures', 'gateway');
+const CASES = readdirSync(ROOT, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
+const input = (name: string) => readFileSync(join(ROOT, name, 'in.yaml'), 'utf8');
+const tables = gatewaySchemas();
+const CHANNELS: GatewayApiChannel[] = ['standard', 'experimental'];
+
+let kb: KnowledgeBase;
+beforeAll(async () => {
+  kb = await testKnowledgeBase();
+});
+
+function convert(name: string, gatewayApi: string | null, channel: GatewayApiChannel = 'standard') {
+  const text = input(name);
+  return ingressToGateway(kb, {
+    manifest: text,
+    gatewayClassName: /^# gateway-class: (.+)$/m.exec(text)?.[1] ?? null,
+    gatewayApi,
+    gatewayApiChannel: channel === 'experimental' ? 'EXPERIMENTAL' : 'STANDARD',
+  });
+}
+
+/** The objects of a manifest: kind and namespace/name. */
+function objects(manifest: string): { kind: string; ref: string; object: Record<string, unknown> }[] {
+  if (manifest === '') return [];
+  return parseAllDocuments(manifest).flatMap((doc) => {
+    if (!('toJS' in doc)) throw new Error('not a document');
+    const object = doc.toJS() as { kind: string; metadata: { name: string; namespace?: string } };
+    const { name, namespace } = object.metadata;
+    return [{ kind: object.kind, ref: `${namespace ? `${namespace}/` : ''}${name}`, object }];
+  });
+}
+
+/** The first release (oldest first) whose channel serves the kind, as the knowledge base says. */
+function firstWithKind(kind: string, channel: GatewayApiChannel): string | undefined {
+  return kb.gatewayApi.releases.find((r) => r.kinds.some((k) => k.kind === kind && k.channel === channel))?.version;
+}
+
+/** The first release whose channel has the field on the kind's storage version. */
+function firstWithField(kind: string, path: string, channel: GatewayApiChannel): string | undefined {
+  return kb.gatewayApi.releases.find((r) => {
+    const k = r.kinds.find((x) => x.kind === kind && x.channel === channel);
+    return (
+      k !== undefined &&
+      kb.gatewayApi.fields.some(
+        (f) =>
+          f.kind === kind &&
+          f.version === k.storageVersion &&
+          f.channel === channel &&
+          f.path === path &&
+          f.releases.includes(r.version),
+      )
+    );
+  })?.version;
+}
+
+describe.each(CHANNELS)('every release, %s channel', (channel) => {
+  it.each(CASES)('fixture %s: what is written fits the bundle, what is not is listed', (name) => {
+    const latest = objects(convert(name, null).manifest);
+    for (const release of kb.gatewayApi.releases.map((r) => r.version)) {
+      const result = convert(name, release, channel);
+      expect(result.gatewayApi).toEqual({ version: release, channel });
+      const written = objects(result.manifest);
+      for (const { kind, object } of written) {
+        const validate = tables.validatorFor(release, channel, String(object.apiVersion), kind);
+        const ok = validate(object);
+        expect({ release, kind, errors: ok ? null : validate.errors }).toEqual({ release, kind, errors: null });
+      }
+      const left = result.unconverted.filter((f) => f.messageId === 'not-in-bundle');
+      for (const f of left) {
+        expect(f.severity).toBe('BREAKING');
+        expect(f.gatewayApiRelease).toBe(release);
+      }
+      // An object the latest standard bundle writes is written here too, or listed by kind and name.
+      const kept = new Set(written.map((o) => `${o.kind} ${o.ref}`));
+      for (const o of latest) {
+        if (kept.has(`${o.kind} ${o.ref}`)) continue;
+        expect({
+          release,
+          object: `${o.kind} ${o.ref}`,
+          listed: left.some((f) => f.message.startsWith(`${o.kind} ${o.ref} is not written`)),
+        }).toEqual({
+          release,
+          object: `${o.kind} ${o.ref}`,
+          listed: true,
+        });
+      }
+    }
+  });
+});
+
+describe('what an older bundle lacks', () => {
+  it('leaves out a ReferenceGrant where the channel has none, naming the first release that has one', () => {
+    const without = kb.gatewayApi.releases.find(
+      (r) => !r.kinds.some((k) => k.kind === 'ReferenceGrant' && k.channel === 'standard'),
+    );
+    if (!without) return; // every release of this seed has the kind: nothing to leave out
+    const result = convert('cross-namespace', without.version);
+    expect(objects(result.manifest).map((o) => o.kind)).not.toContain('ReferenceGrant');
+    const f = result.unconverted.find(
+      (x) => x.messageId === 'not-in-bundle' && x.message.startsWith('ReferenceGrant '),
+    );
+    expect(f?.message).toContain(
+      `has no kind ReferenceGrant; the first release that has it is ${firstWithKind('ReferenceGrant', 'standard')} (standard channel)`,
+    );
+  });
+
+  it('leaves out a route whose URLRewrite the bundle lacks, rather than serve paths the backend does not expect', () => {
+    const path = 'spec.rules[].filters[].urlRewrite';
+    const first = firstWithField('HTTPRoute', path, 'standard');
+    const before = kb.gatewayApi.releases[kb.gatewayApi.releases.findIndex((r) => r.version === first) - 1];
+    expect(first && before).toBeTruthy();
+    const latest = convert('tls-rewrite-timeouts', null);
+    const rewriting = objects(latest.manifest).filter((o) => JSON.stringify(o.object).includes('"urlRewrite"'));
+    expect(rewriting.length).toBeGreaterThan(0);
+    const older = convert('tls-rewrite-timeouts', before.version);
+    const refs = objects(older.manifest).map((o) => `${o.kind} ${o.ref}`);
+    for (const o of rewriting) {
+      expect(refs).not.toContain(`${o.kind} ${o.ref}`);
+      expect(older.unconverted.map((f) => f.message)).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            // The filter's type value comes first in the object, so it is what is named (or the field itself).
+            `^HTTPRoute ${o.ref} is not written: .*(has no HTTPRoute ${path.replace(/[[\].]/g, '\\$&')}|accepts no value "URLRewrite" for HTTPRoute spec\\.rules\\[\\]\\.filters\\[\\]\\.type).*first release that (has|accepts) it is ${first}`,
+          ),
+        ),
+      );
+    }
+    // The same Ingresses at the first release that has it: written.
+    expect(objects(convert('tls-rewrite-timeouts', first!).manifest).map((o) => `${o.kind} ${o.ref}`)).toEqual(
+      expect.arrayContaining(rewriting.map((o) => `${o.kind} ${o.ref}`)),
+    );
+  });
+
+  it('writes the route without timeouts where the bundle has none, listing them with the first release that has them', () => {
+    const path = 'spec.rules[].timeouts.backendRequest';
+    const first = firstWithField('HTTPRoute', path, 'standard')!;
+    const before = kb.gatewayApi.releases[kb.gatewayApi.releases.findIndex((r) => r.version === first) - 1];
+    const result = convert('tls-rewrite-timeouts', before.version);
+    expect(result.manifest).not.toContain('timeouts:');
+    const timeouts = result.unconverted.filter((f) => /proxy-(read|send|connect)-timeout/.test(f.path ?? ''));
+    expect(timeouts.length).toBeGreaterThan(0);
+    for (const f of timeouts)
+      expect(f.message).toContain(`the first release that has it is ${first} (standard channel)`);
+    expect(convert('tls-rewrite-timeouts', first).manifest).toContain('backendRequest:');
+  });
+
+  it('writes each kind at the storage version of the chosen release and channel', () => {
+    for (const release of kb.gatewayApi.releases)
+      for (const channel of CHANNELS)
+        for (const o of objects(convert('cross-namespace', release.version, channel).manifest)) {
+          const k = release.kinds.find((x) => x.kind === o.kind && x.channel === channel)!;
+          expect(o.object.apiVersion).toBe(`${k.group}/${k.storageVersion}`);
+        }
+  });
+
+  it('refuses a release the knowledge base does not hold, with the closest tags', () => {
+    expect(() => convert('canary', 'v1.2.9')).toThrow(
+      /gatewayApi: Gateway API release "v1.2.9" is not in the knowledge base\. Did you mean .*v1\.2\.\d/,
+    );
+    expect(convert('canary', '1.2.0').gatewayApi.version).toBe('v1.2.0');
+  });
+});

@@ -1,0 +1,65 @@
+// The structural schemas (openAPIV3Schema) of every Gateway API CRD of every release and channel, from the
+// generated index (seed/generated/gateway-api.json, or gateway-api-schemas.json when split off), compiled
+// with ajv on first use: what the tests hold ingressToGateway's output against.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { projectRoot } from '../../src/config';
+
+interface SchemaEntry {
+  release: string;
+  channel: string;
+  group: string;
+  kind: string;
+  version: string;
+  schema: string;
+}
+interface Index {
+  releases: { version: string }[];
+  schemas?: Record<string, object>;
+  schemaIndex?: SchemaEntry[];
+}
+
+export interface GatewaySchemas {
+  /** The releases of the index, oldest first. */
+  releases: string[];
+  /** The validator of a kind at an apiVersion in a release's channel; throws when the bundle has no such CRD version. */
+  validatorFor(
+    release: string,
+    channel: 'standard' | 'experimental',
+    apiVersion: string,
+    kind: string,
+  ): ValidateFunction;
+}
+
+export function gatewaySchemas(): GatewaySchemas {
+  const dir = join(projectRoot(), 'seed', 'generated');
+  const index = JSON.parse(readFileSync(join(dir, 'gateway-api.json'), 'utf8')) as Index;
+  const split = join(dir, 'gateway-api-schemas.json');
+  if (!existsSync(split) && !index.schemas) throw new Error('no schemas in seed/generated');
+  const tables = index.schemas ? index : (JSON.parse(readFileSync(split, 'utf8')) as Index);
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 });
+  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
+  const validators = new Map<string, ValidateFunction>();
+  return {
+    releases: index.releases.map((r) => r.version),
+    validatorFor(release, channel, apiVersion, kind) {
+      const [group, version] = apiVersion.split('/');
+      const entry = tables.schemaIndex!.find(
+        (e) =>
+          e.release === release &&
+          e.channel === channel &&
+          e.group === group &&
+          e.kind === kind &&
+          e.version === version,
+      );
+      if (!entry) throw new Error(`no schema for ${apiVersion} ${kind} in ${release} (${channel})`);
+      let v = validators.get(entry.schema);
+      if (!v) validators.set(entry.schema, (v = ajv.compile(tables.schemas![entry.schema])));
+      return v;
+    },
+  };
+}
