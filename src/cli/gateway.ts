@@ -1,4 +1,5 @@
-// netkb gateway FILE|- [--provider ingress-nginx] [--gateway-class NAME] [-o OUT]: the Ingresses of a manifest
+// netkb gateway FILE|- [--provider ingress-nginx] [--gateway-class NAME] [--gateway-api TAG [--channel C]]
+// [-o OUT]: the Ingresses of a manifest
 // as Gateway API objects, on the embedded database. The objects go to stdout (or --output), what was made from
 // which line and what was not converted to stderr; --format json puts all three in one JSON document.
 import { statSync } from 'node:fs';
@@ -6,6 +7,9 @@ import type { Severity } from '../analysis';
 import type { GatewayConversionResult } from '../convert/gateway/plan';
 import { formatVersion } from '../kb/version';
 import { maxFileBytes } from '../config';
+import { NetkbError } from '../errors';
+import type { KnowledgeBase } from '../kb/knowledge-base';
+import { findGatewayApiRelease } from '../services/gateway-api';
 import { ingressToGateway, type IngressProvider } from '../services/ingress-to-gateway';
 import type { CliIo } from './io';
 import { EXIT_BAD_INPUT } from './errors';
@@ -27,8 +31,11 @@ canary weights and headers, upstream headers, proxy timeouts); every other one i
 the reason. Access controls (external and basic authentication, allow and deny lists, client certificates)
 have no Gateway API construct: a route that would serve what one protected is marked UNPROTECTED in the
 output and on stderr, its annotations are BREAKING, and the exit code is 1. The objects are written for the
-latest Gateway API release of the knowledge base (standard channel). Works on the embedded database; no
-server needed. See docs/gateway-migration.md.
+Gateway API release --gateway-api names (default: the latest the knowledge base holds), standard channel
+unless --channel says otherwise, and each is held against that bundle's CRDs first: one the bundle cannot
+hold is left out and listed (not-in-bundle, BREAKING) with the first release that has it. netkb gateway-api
+--kubernetes 1.NN lists the releases a cluster supports. Works on the embedded database; no server needed.
+See docs/gateway-migration.md.
 
 Arguments:
   FILE            a YAML or JSON manifest (several documents and kind: List are fine); other kinds are left out
@@ -38,6 +45,8 @@ Options:
   --provider P          the Ingress controller the Ingresses were written for: ingress-nginx (default)
   --gateway-class NAME  the GatewayClass of every Gateway (default: the ingress class name; needed for
                         Ingresses that name no class)
+  --gateway-api TAG     the Gateway API release to write for, e.g. v1.2.0 (default: the latest known)
+  --channel C           standard (default) or experimental: the channel of that release installed
   --format F            yaml (default): the objects on stdout, the changes on stderr;
                         json: {file, manifest, changes, unconverted} on stdout
   -o, --output FILE     write the objects (or the JSON) to FILE instead of stdout (its folder must exist)
@@ -52,11 +61,13 @@ Exit codes:
      serves without an access control its Ingress had (auth, client address or certificate checks): it is
      marked UNPROTECTED in the output and must not be applied before your implementation's policy protects it
   2  bad input or usage: no Ingress in the file, a file that cannot be read as a manifest (named with its
-     line and column), an unknown option or provider, an output folder that does not exist
+     line and column), an unknown option, provider or Gateway API release, an output folder that does not
+     exist
 `;
 
 const PROVIDERS: Record<string, IngressProvider> = { 'ingress-nginx': 'INGRESS_NGINX' };
 const FAIL_ON = ['breaking', 'warning', 'none'];
+const CHANNELS = ['standard', 'experimental'];
 
 export async function runGateway(argv: string[], io: CliIo): Promise<number> {
   const parsed = parseVerbArgs(
@@ -65,6 +76,8 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
     {
       provider: { type: 'string', default: 'ingress-nginx' },
       'gateway-class': { type: 'string' },
+      'gateway-api': { type: 'string' },
+      channel: { type: 'string' },
       format: { type: 'string', default: 'yaml' },
       output: { type: 'string', short: 'o' },
       'stdin-name': { type: 'string' },
@@ -83,6 +96,10 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
   if (o['gateway-class'] !== undefined && !o['gateway-class'].trim())
     problems.push('--gateway-class must name a GatewayClass');
   if (o.output !== undefined && !o.output.trim()) problems.push('--output must name a file');
+  if (o['gateway-api'] !== undefined && !o['gateway-api'].trim())
+    problems.push('--gateway-api must name a Gateway API release, e.g. v1.2.0');
+  if (o.channel !== undefined && !CHANNELS.includes(o.channel.toLowerCase()))
+    problems.push(`--channel must be ${CHANNELS.join(' or ')}`);
   if (problems.length > 0) {
     io.stderr(`netkb gateway: ${problems.join('; ')}\nRun netkb gateway --help for usage.\n`);
     return EXIT_BAD_INPUT;
@@ -100,11 +117,15 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
       return EXIT_BAD_INPUT;
     }
     const kb = await io.loadKb();
+    const release = o['gateway-api'] === undefined ? null : knownRelease(kb, o['gateway-api'], io);
+    if (release === undefined) return EXIT_BAD_INPUT;
     const { result, error } = forFile(() =>
       ingressToGateway(kb, {
         manifest: input.text,
         provider: PROVIDERS[o.provider!],
         gatewayClassName: o['gateway-class'] ?? null,
+        gatewayApi: release,
+        gatewayApiChannel: o.channel?.toLowerCase() === 'experimental' ? 'EXPERIMENTAL' : 'STANDARD',
         limits: { maxBytes: maxFileBytes() },
         fileName: input.name,
       }),
@@ -118,6 +139,7 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
         ? `${JSON.stringify(
             {
               file: input.name,
+              gatewayApi: result.gatewayApi,
               manifest: result.manifest,
               changes: result.changes,
               unconverted: result.unconverted.map((f) => ({ ...f, effectiveIn: formatVersion(f.effectiveIn) })),
@@ -141,7 +163,7 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
 function changeList(file: string, result: GatewayConversionResult): string {
   const { changes, unconverted, unprotected } = result;
   const lines = [
-    `netkb gateway ${file}: ${changes.length} change${changes.length === 1 ? '' : 's'}, ${unconverted.length} not converted${unprotected.length > 0 ? `, ${unprotected.length} route${unprotected.length === 1 ? '' : 's'} UNPROTECTED` : ''}`,
+    `netkb gateway ${file}: for Gateway API ${result.gatewayApi.version} (${result.gatewayApi.channel} channel): ${changes.length} change${changes.length === 1 ? '' : 's'}, ${unconverted.length} not converted${unprotected.length > 0 ? `, ${unprotected.length} route${unprotected.length === 1 ? '' : 's'} UNPROTECTED` : ''}`,
   ];
   for (const c of changes) lines.push(`  made         ${file}:${c.line}  ${c.description}`);
   for (const f of unconverted)
@@ -151,6 +173,19 @@ function changeList(file: string, result: GatewayConversionResult): string {
       `  UNPROTECTED  HTTPRoute ${r.namespace ? `${r.namespace}/` : ''}${r.name}: serves without ${r.lost.map((l) => `${l.description} (${l.annotation}, ${file}:${l.line})`).join(', ')}; do not apply it before your implementation's own policy protects it`,
     );
   return `${lines.join('\n')}\n`;
+}
+
+/** The release's tag, or undefined after telling why it is not one the knowledge base holds. */
+function knownRelease(kb: KnowledgeBase, tag: string, io: CliIo): string | undefined {
+  try {
+    return findGatewayApiRelease(kb, tag, '--gateway-api').version;
+  } catch (err) {
+    if (!(err instanceof NetkbError)) throw err;
+    io.stderr(
+      `netkb gateway: ${err.message}\nnetkb gateway-api lists them, with the Kubernetes releases each supports.\n`,
+    );
+    return undefined;
+  }
 }
 
 function statOrNull(path: string) {

@@ -88,6 +88,34 @@ describe('netkb gateway', () => {
     expect(json.unconverted).toEqual([]);
   });
 
+  it('--gateway-api and --channel choose the bundle; what it cannot hold is listed with the first release that can', () => {
+    const r = netkb(['gateway', fixture('tls-rewrite-timeouts'), '--gateway-api', '1.0.0', '--format', 'json']);
+    const json = JSON.parse(r.stdout);
+    expect(json.gatewayApi).toEqual({ version: 'v1.0.0', channel: 'standard' });
+    const timeout = json.unconverted.find((f: any) => f.message.includes('proxy-read-timeout'));
+    expect(timeout.message).toMatch(
+      /bundle v1\.0\.0 \(standard channel\) has no HTTPRoute spec\.rules\[\]\.timeouts\.backendRequest; the first release that has it is v\d+\.\d+\.\d+ \(standard channel\)/,
+    );
+    expect(json.manifest).not.toContain('timeouts:');
+    const yaml = netkb([
+      'gateway',
+      fixture('tls-rewrite-timeouts'),
+      '--gateway-api',
+      'v1.0.0',
+      '--channel',
+      'experimental',
+    ]);
+    expect(yaml.stderr).toMatch(/: for Gateway API v1\.0\.0 \(experimental channel\): /);
+    const bad = netkb(['gateway', fixture('canary'), '--gateway-api', 'v1.2.9']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(
+      /--gateway-api: Gateway API release "v1\.2\.9" is not in the knowledge base\. Did you mean v1\.2\.0/,
+    );
+    const channel = netkb(['gateway', fixture('canary'), '--channel', 'beta']);
+    expect(channel.code).toBe(2);
+    expect(channel.stderr).toMatch(/--channel must be standard or experimental/);
+  });
+
   it('exit 2: no Ingress, a missing output folder, an unknown provider, two files', () => {
     const none = netkb(['gateway', '-'], { input: 'apiVersion: v1\nkind: Service\nmetadata: {name: a}\n' });
     expect(none.code).toBe(2);

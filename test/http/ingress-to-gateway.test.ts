@@ -10,11 +10,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const CONVERT = `query($manifest: String!, $provider: IngressProvider, $cls: String) {
-  ingressToGateway(manifest: $manifest, provider: $provider, gatewayClassName: $cls) {
-    manifest
+const CONVERT = `query($manifest: String!, $provider: IngressProvider, $cls: String, $ga: String, $ch: GatewayApiChannel) {
+  ingressToGateway(manifest: $manifest, provider: $provider, gatewayClassName: $cls, gatewayApi: $ga, gatewayApiChannel: $ch) {
+    manifest gatewayApiRelease gatewayApiChannel
     changes { ruleId line description resource { apiVersion kind name namespace line } }
-    unconverted { ruleId messageId severity line path message effectiveIn resource { kind name line } }
+    unconverted { ruleId messageId severity line path message effectiveIn gatewayApiRelease resource { kind name line } }
     unprotected { name namespace ingress { kind name line } lost { control description annotation line ingress { name line } } }
   } }`;
 
@@ -144,6 +144,65 @@ describe('ingressToGateway', () => {
     expect(large.errors?.[0].extensions?.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('writes for the Gateway API release and channel asked for, each kind at its storage version there', async () => {
+    const { gatewayApiReleases } = await server.data('{ gatewayApiReleases { version } }');
+    const latest = gatewayApiReleases[gatewayApiReleases.length - 1].version;
+    const byDefault = (await server.data(CONVERT, { manifest: INGRESS, cls: 'eg' })).ingressToGateway;
+    expect([byDefault.gatewayApiRelease, byDefault.gatewayApiChannel]).toEqual([latest, 'STANDARD']);
+    for (const [ga, ch] of [
+      ['1.0.0', 'STANDARD'],
+      ['v1.0.0', 'EXPERIMENTAL'],
+      [latest, 'EXPERIMENTAL'],
+    ]) {
+      const { ingressToGateway: r } = await server.data(CONVERT, { manifest: INGRESS, cls: 'eg', ga, ch });
+      const tag = ga.startsWith('v') ? ga : `v${ga}`;
+      expect([r.gatewayApiRelease, r.gatewayApiChannel]).toEqual([tag, ch]);
+      const { gatewayApiRelease: release } = await server.data(
+        'query($v: String!, $ch: GatewayApiChannel) { gatewayApiRelease(version: $v) { kinds(channel: $ch) { kind group storageVersion } } }',
+        { v: tag, ch },
+      );
+      const route = release.kinds.find((k: any) => k.kind === 'HTTPRoute');
+      expect(r.manifest).toContain(`apiVersion: ${route.group}/${route.storageVersion}\nkind: HTTPRoute\n`);
+      expect(r.unconverted.length).toBeGreaterThan(0);
+      expect(r.unconverted.every((f: any) => f.gatewayApiRelease === tag)).toBe(true);
+    }
+  });
+
+  it('lists what the chosen bundle cannot hold, with the first release that can, and writes it for that release', async () => {
+    // A redirect answered with 308: the RequestRedirect statusCode enum of the oldest bundles lacks it.
+    const redirect = INGRESS.replace('spec:\n', 'spec:\n  ingressClassName: nginx\n').replace(
+      '    nginx.ingress.kubernetes.io/ssl-redirect: "false"\n',
+      '    nginx.ingress.kubernetes.io/ssl-redirect: "false"\n    nginx.ingress.kubernetes.io/permanent-redirect: https://example.com/new\n    nginx.ingress.kubernetes.io/permanent-redirect-code: "308"\n',
+    );
+    const { gatewayApiReleases } = await server.data('{ gatewayApiReleases { version } }');
+    // Oldest first: a release that has the redirect's fields but not the status code is listed as such.
+    let gap: any;
+    for (const { version } of gatewayApiReleases) {
+      const { ingressToGateway: r } = await server.data(CONVERT, { manifest: redirect, ga: version });
+      gap = r.unconverted.find((f: any) => f.messageId === 'not-in-bundle' && / accepts no value 308 /.test(f.message));
+      if (gap) {
+        expect(r.manifest).not.toContain('statusCode: 308');
+        break;
+      }
+    }
+    expect(gap).toMatchObject({ severity: 'BREAKING', resource: { kind: 'Ingress', name: 'shop' } });
+    expect(gap.message).toMatch(
+      /^HTTPRoute web\/shop is not written: .* accepts no value 308 for HTTPRoute spec\.rules\[\]\.filters\[\]\.requestRedirect\.statusCode; the first release that accepts it is/,
+    );
+    const first = /the first release that accepts it is (v[\d.]+) \(standard channel\)/.exec(gap.message)?.[1];
+    expect(first).toBeDefined();
+    const { ingressToGateway: then } = await server.data(CONVERT, { manifest: redirect, ga: first });
+    expect(then.unconverted.map((f: any) => f.messageId)).not.toContain('not-in-bundle');
+    expect(then.manifest).toContain('statusCode: 308');
+  });
+
+  it('refuses a Gateway API release it does not hold, with the closest tags', async () => {
+    const res = await server.query(CONVERT, { manifest: INGRESS, cls: 'eg', ga: 'v1.2.9' });
+    expect(res.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'gatewayApi' });
+    expect(res.errors?.[0].extensions?.suggestions).toEqual(expect.arrayContaining(['v1.2.0']));
+    expect(res.errors?.[0].message).toMatch(/^gatewayApi: Gateway API release "v1.2.9" is not in the knowledge base/);
+  });
+
   it('answers a GET privately, with no ETag', async () => {
     const query = 'query($m: String!) { ingressToGateway(manifest: $m, gatewayClassName: "eg") { manifest } }';
     const res = await fetch(
@@ -167,6 +226,8 @@ describe('ingressToGateway in the worker pool', () => {
       { manifest: INGRESS, cls: 'eg' },
       { manifest: 'apiVersion: v1\nkind: Service\nmetadata: {name: s}\n' },
       { manifest: INGRESS, cls: 'Not A Name' },
+      { manifest: INGRESS, cls: 'eg', ga: 'v1.0.0', ch: 'EXPERIMENTAL' },
+      { manifest: INGRESS, cls: 'eg', ga: 'v9.9.9' },
     ];
     const expected = await Promise.all(cases.map((v) => server.query(CONVERT, v)));
     expect(expected[0].data?.ingressToGateway.manifest).toContain('kind: HTTPRoute');
