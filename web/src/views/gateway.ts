@@ -57,7 +57,10 @@ function loadBundles(): Promise<Bundle[]> {
 }
 
 /** The channels as the URL writes them (absent: standard, the bundle most clusters install). */
-const CHANNELS: Record<string, GatewayApiChannel> = { standard: 'STANDARD', experimental: 'EXPERIMENTAL' };
+const CHANNELS = new Map<string, GatewayApiChannel>([
+  ['standard', 'STANDARD'],
+  ['experimental', 'EXPERIMENTAL'],
+]);
 
 /** A URL value as it came (value) and, when netkb does not know it, a sentence saying so, as chooseRelease answers. */
 interface LinkChoice {
@@ -83,7 +86,7 @@ function chooseBundle(bundles: Bundle[], wanted: string | undefined, fallback: s
 }
 
 function chooseChannel(wanted: string | undefined): LinkChoice {
-  if (wanted === undefined || wanted === '' || wanted.toLowerCase() in CHANNELS)
+  if (wanted === undefined || wanted === '' || CHANNELS.has(wanted.toLowerCase()))
     return { value: (wanted ?? '').toLowerCase() || 'standard', problem: null };
   return {
     value: wanted,
@@ -228,7 +231,7 @@ export const gatewayView: View = {
         value,
         onChange,
       );
-    const channelOptions = Object.keys(CHANNELS).map((c) => ({ value: c }));
+    const channelOptions = [...CHANNELS.keys()].map((c) => ({ value: c }));
     const bundleControls = h(
       'form',
       { className: 'controls', onsubmit: (e: Event) => e.preventDefault() },
@@ -242,7 +245,7 @@ export const gatewayView: View = {
       select(
         'ga-channel',
         'Channel',
-        channel in CHANNELS ? channelOptions : [{ value: channel, text: `${channel} (unknown)` }, ...channelOptions],
+        CHANNELS.has(channel) ? channelOptions : [{ value: channel, text: `${channel} (unknown)` }, ...channelOptions],
         channel,
         // Standard is the default: the URL names only the other channel.
         (v) => chooseBundles({ channel: v === 'standard' ? '' : v }),
@@ -274,7 +277,7 @@ export const gatewayView: View = {
     fill(between, loading(`Comparing ${gaFrom} and ${gaTo}…`));
     let served: GatewayApiServedQuery;
     try {
-      served = await gql(SERVED, { from: gaFrom, to: gaTo, channel: CHANNELS[channel] });
+      served = await gql(SERVED, { from: gaFrom, to: gaTo, channel: CHANNELS.get(channel)! });
     } catch (err) {
       if (isLatest()) shown(errorBox(err, again));
       return;
