@@ -234,6 +234,29 @@ describe('the Gateway API view', () => {
     expect(params()).toMatchObject({ gaFrom: recommended });
   });
 
+  it('says that a release or a channel of the link is unknown, recommends nothing for it, and mends it there', async () => {
+    await page.goto(bundleView(`from=1.99&to=${to}`));
+    const alert = page.locator('#release-problem');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('“1.99”');
+    expect(await page.locator('#ga-k8s-from option:checked').textContent()).toBe('1.99 (unknown)');
+    expect(await page.locator('#ga-bundles').count()).toBe(0);
+    await page.locator('#ga-k8s-from').selectOption(from);
+    await compared(newestFor(from)!, newestFor(to)!);
+    expect(await page.locator('#release-problem').count()).toBe(0);
+
+    // A name any JavaScript object has is no channel either.
+    for (const channel of ['alpha', 'constructor']) {
+      await page.goto(bundleView(`from=${from}&to=${to}&channel=${channel}`));
+      await page.locator('#release-problem').waitFor();
+      expect(await page.locator('#release-problem').textContent()).toContain(`channel “${channel}”`);
+      expect(await page.locator('#ga-channel option:checked').textContent()).toBe(`${channel} (unknown)`);
+    }
+    await page.locator('#ga-channel').selectOption('experimental');
+    await page.waitForFunction(() => document.querySelector('#ga-summary')?.textContent?.includes('experimental'));
+    expect(params()).toMatchObject({ channel: 'experimental' });
+  });
+
   it('offers Retry when netkb cannot be reached, keeping the release pickers', async () => {
     await page.goto(bundleView(`from=${from}&to=${to}`));
     await compared(newestFor(from)!, newestFor(to)!);
