@@ -86,6 +86,20 @@ const VIEWS: [string, (p: Page) => Promise<void>][] = [
     },
   ],
   [
+    'the Gateway API view, two bundles compared',
+    async (p) => {
+      await p.goto(`${run.server.base}/?view=gateway&from=1.30&to=1.31`);
+      await p.locator('#ga-summary').waitFor();
+    },
+  ],
+  [
+    'an unknown Gateway API bundle, the picker kept to mend it',
+    async (p) => {
+      await p.goto(`${run.server.base}/?view=gateway&from=1.30&to=1.31&gaTo=v9.9.9`);
+      await p.locator('#release-problem').waitFor();
+    },
+  ],
+  [
     'an unknown SIG, the picker kept to mend it',
     async (p) => {
       await p.goto(`${run.server.base}/?view=diff&from=1.21&to=1.22&sig=Netwrk`);

@@ -57,13 +57,20 @@ describe('the dashboard at 390 px', () => {
   it.each([
     ['gate timelines', '/?view=gates&sig=network'],
     ['release diff', '/?view=diff&from=1.15&to=1.20'],
+    ['Gateway API view', '/?view=gateway&from=1.30&to=1.31'],
   ])('shows the %s within the screen', async (_name, path) => {
     await page.goto(`${run.server.base}${path}`);
     await page.waitForLoadState('networkidle');
+    // The Gateway API view draws its comparison after the bundles' answer: measured once it is there.
+    if (path.includes('view=gateway')) await page.locator('#ga-summary').waitFor();
     expect(await overflow(page, 390)).toEqual({ scrollWidth: 390, wide: [] });
     if (path.includes('view=diff')) {
       await page.locator('.release-group').first().scrollIntoViewIfNeeded();
       await screenshot(page, 'phone-diff', { docs: true });
+    }
+    if (path.includes('view=gateway')) {
+      await page.locator('#ga-between-title').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      await screenshot(page, 'phone-gateway', { docs: true });
     }
   });
 
@@ -86,6 +93,7 @@ describe('the dashboard at 390 px, in trouble', () => {
   it.each([
     ['an unknown SIG in the release diff', '/?view=diff&from=1.21&to=1.22&sig=Netwrk', '.results [role="alert"]'],
     ['an unknown SIG in the timelines', '/?view=gates&sig=Netwrk', '#main [role="alert"]'],
+    ['an unknown bundle in the Gateway API view', '/?view=gateway&from=1.30&to=1.31&gaFrom=v9.9.9', '#release-problem'],
   ])('shows %s, with its pickers, within the screen', async (_name, path, alert) => {
     await page.goto(`${run.server.base}${path}`);
     await page.locator(alert).waitFor();
@@ -110,6 +118,7 @@ describe('the dashboard from the keyboard', () => {
     ['gate timelines', '/?view=gates&sig=network'],
     ['release diff', '/?view=diff&from=1.15&to=1.20'],
     ['manifest check', '/?view=check&from=1.15&to=1.20'],
+    ['Gateway API view', '/?view=gateway&from=1.30&to=1.31'],
   ])('keeps focus on a choice of the %s changed with the arrow keys', async (_name, path) => {
     await page.goto(`${run.server.base}${path}`);
     await page.waitForLoadState('networkidle');

@@ -67,6 +67,7 @@ export function externalLink(href: string, text: string): HTMLAnchorElement {
   return h('a', { href, target: '_blank', rel: 'noopener noreferrer' }, text);
 }
 
-export function prLink(pr: number): HTMLAnchorElement {
-  return externalLink(`https://github.com/kubernetes/kubernetes/pull/${pr}`, `#${pr}`);
+/** A pull request of kubernetes/kubernetes, or of another repository (Gateway API's: kubernetes-sigs/gateway-api). */
+export function prLink(pr: number, repository = 'kubernetes/kubernetes'): HTMLAnchorElement {
+  return externalLink(`https://github.com/${repository}/pull/${pr}`, `#${pr}`);
 }

@@ -1,13 +1,14 @@
-// The dashboard: three views over the GraphQL API, chosen by ?view= (the URL holds every choice).
+// The dashboard: four views over the GraphQL API, chosen by ?view= (the URL holds every choice).
 import './styles.css';
 import { h, fill } from './dom';
 import { readParams, urlOf, writeParams, type HistoryMode, type Params } from './url-state';
 import { timelineView } from './views/timeline';
 import { diffView } from './views/diff';
 import { checkView } from './views/check';
+import { gatewayView } from './views/gateway';
 import type { View } from './views/view';
 
-const VIEWS: View[] = [timelineView, diffView, checkView];
+const VIEWS: View[] = [timelineView, diffView, checkView, gatewayView];
 
 function current(): View {
   const id = readParams().view;

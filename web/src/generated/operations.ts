@@ -62,6 +62,13 @@ export type GateTransitionKind =
   /** The gate is gone: setting it stops the component from starting. */
   | 'REMOVED';
 
+/** A Gateway API CRD channel: standard (stable and beta resources) or experimental (standard plus alpha ones). */
+export type GatewayApiChannel =
+  /** config/crd/experimental: the experimental-install bundle, a superset of standard. */
+  | 'EXPERIMENTAL'
+  /** config/crd/standard: what the standard-install bundle holds. */
+  | 'STANDARD';
+
 /** How an object read from a cluster was checked: as last applied, as the API server returned it, from a Helm release, or as requests the API server recorded. */
 export type ObjectOriginSource =
   /**
@@ -162,6 +169,20 @@ export type ManifestToGatewayQueryVariables = Exact<{
 
 
 export type ManifestToGatewayQuery = { ingressToGateway: { manifest: string, changes: Array<{ ruleId: string, line: number, description: string, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }>, unconverted: Array<{ ruleId: string, severity: Severity, line: number, message: string, gatewayApiRelease: string | null, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }>, unprotected: Array<{ name: string, namespace: string | null, lost: Array<{ description: string, annotation: string, line: number, ingress: { name: string | null, namespace: string | null } }> }> } };
+
+export type GatewayApiBundlesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GatewayApiBundlesQuery = { gatewayApiReleases: Array<{ version: string, releasedOn: string | null, minKubernetes: string | null, changes: Array<{ id: string, kind: ChangeKind, summary: string, actionRequired: boolean, prs: Array<number>, sources: Array<string> }> }> };
+
+export type GatewayApiServedQueryVariables = Exact<{
+  from: string;
+  to: string;
+  channel: GatewayApiChannel;
+}>;
+
+
+export type GatewayApiServedQuery = { from: { kinds: Array<{ kind: string, group: string, servedVersions: Array<string> }> } | null, to: { kinds: Array<{ kind: string, group: string, servedVersions: Array<string> }> } | null };
 
 export type GateTimelinesQueryVariables = Exact<{
   sig?: string | null | undefined;

@@ -22,8 +22,8 @@ const NOTES_PAGE: Operation<ReleaseNotesPageQuery, ReleaseNotesPageQueryVariable
   }
 }`;
 
-/** Each kind of entry in words, in the order the filter offers them. */
-const KIND_LABEL: Record<ChangeKind, string> = {
+/** Each kind of entry in words, in the order the filter offers them (the Gateway API view's changes too). */
+export const KIND_LABEL: Record<ChangeKind, string> = {
   URGENT_UPGRADE_NOTE: 'urgent upgrade note',
   DEPRECATION: 'deprecation',
   REMOVAL: 'removal',
