@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { projectRoot } from '../../src/config';
+import { fittingBundle } from '../../web/src/gateway-bundle';
 import { useBrowser, type BrowserRun } from './browser';
 
 let run: BrowserRun;
@@ -29,12 +30,18 @@ interface ApiGateway {
 
 describe('Ingress to Gateway API', () => {
   it("shows the API's objects, what was made and what was not converted, from the keyboard", async () => {
-    const { ingressToGateway: api } = await run.server.data<{ ingressToGateway: ApiGateway }>(
-      `query($m: String!) { ingressToGateway(manifest: $m) {
-        manifest changes { line description } unconverted { severity line message } } }`,
-      { m: input },
-    );
     await page.goto(`${run.server.base}/?view=check`);
+    await page.waitForURL(/[?&]from=/);
+    // The view's default releases, and the bundle that fits the one the cluster runs.
+    const from = new URL(page.url()).searchParams.get('from')!;
+    const { gatewayApiReleases: bundles } = await run.server.data<{
+      gatewayApiReleases: { version: string; minKubernetes: string | null }[];
+    }>('{ gatewayApiReleases { version minKubernetes } }');
+    const { ingressToGateway: api } = await run.server.data<{ ingressToGateway: ApiGateway }>(
+      `query($m: String!, $ga: String) { ingressToGateway(manifest: $m, gatewayApi: $ga) {
+        manifest changes { line description } unconverted { severity line message } } }`,
+      { m: input, ga: fittingBundle(bundles, from) },
+    );
     await page.locator('#manifest').fill(input);
     await page.locator('#gateway-run').focus();
     await page.keyboard.press('Enter');
@@ -93,6 +100,34 @@ describe('Ingress to Gateway API', () => {
     await page.locator('#gateway-summary').filter({ hasText: '1 not converted' }).waitFor();
     expect(await mark.textContent()).toBe('▲ 1 not converted');
     expect(await mark.getAttribute('class')).toBe('sev sev-warning');
+  });
+
+  it('writes for the bundle that fits the releases chosen on the page, and says which and why', async () => {
+    const { gatewayApiReleases: bundles } = await run.server.data<{
+      gatewayApiReleases: { version: string; minKubernetes: string | null }[];
+    }>('{ gatewayApiReleases { version minKubernetes } }');
+    // Two upgrades the seed's minimums tell apart: from the oldest release some bundle supports, and from the
+    // release the newest bundle needs.
+    const mins = bundles.flatMap((b) => (b.minKubernetes ? [b.minKubernetes] : []));
+    const newest = mins[mins.length - 1];
+    const older = mins.find((m) => fittingBundle(bundles, m) !== fittingBundle(bundles, newest))!;
+    expect(older).toBeDefined();
+    for (const from of [older, newest]) {
+      const expected = fittingBundle(bundles, from)!;
+      const { ingressToGateway: api } = await run.server.data<{ ingressToGateway: ApiGateway }>(
+        'query($m: String!, $ga: String) { ingressToGateway(manifest: $m, gatewayApi: $ga) { manifest changes { line description } unconverted { severity line message } } }',
+        { m: input, ga: expected },
+      );
+      const to = `1.${Number(from.split('.')[1]) + 1}`;
+      await page.goto(`${run.server.base}/?view=check&from=${from}&to=${to}`);
+      await page.locator('#manifest').fill(input);
+      await page.locator('#gateway-run').click();
+      await page.locator('#gateway-bundle').waitFor();
+      expect(await page.locator('#gateway-bundle').textContent()).toContain(
+        `Written for the ${expected} bundle (standard channel): the newest bundle that supports Kubernetes ${from}, and so ${to} too.`,
+      );
+      expect(await page.locator('#gateway-manifest code').textContent()).toBe(api.manifest);
+    }
   });
 
   it("shows the API's refusal of a manifest without an Ingress as a sentence", async () => {

@@ -2,6 +2,9 @@
 // from any view so that another one (the manifest check) can name the same bundle for the same release.
 import { compareVersions } from '../../src/kb/version';
 
+/** Where Gateway API's pull requests are: a Gateway API CHANGELOG entry's PR numbers are of this repository. */
+export const GATEWAY_API_REPOSITORY = 'kubernetes-sigs/gateway-api';
+
 /** A bundle as gatewayApiReleases lists it: its tag and the oldest Kubernetes minor it supports, if a source says. */
 export interface BundleSupport {
   version: string;

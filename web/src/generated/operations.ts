@@ -165,10 +165,16 @@ export type ReleaseDiffQuery = { diff: { featureGates: Array<{ version: string, 
 
 export type ManifestToGatewayQueryVariables = Exact<{
   manifest: string;
+  gatewayApi?: string | null | undefined;
 }>;
 
 
-export type ManifestToGatewayQuery = { ingressToGateway: { manifest: string, changes: Array<{ ruleId: string, line: number, description: string, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }>, unconverted: Array<{ ruleId: string, severity: Severity, line: number, message: string, gatewayApiRelease: string | null, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }>, unprotected: Array<{ name: string, namespace: string | null, lost: Array<{ description: string, annotation: string, line: number, ingress: { name: string | null, namespace: string | null } }> }> } };
+export type ManifestToGatewayQuery = { ingressToGateway: { manifest: string, gatewayApiRelease: string, gatewayApiChannel: GatewayApiChannel, changes: Array<{ ruleId: string, line: number, description: string, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }>, unconverted: Array<{ ruleId: string, severity: Severity, line: number, message: string, gatewayApiRelease: string | null, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }>, unprotected: Array<{ name: string, namespace: string | null, lost: Array<{ description: string, annotation: string, line: number, ingress: { name: string | null, namespace: string | null } }> }> } };
+
+export type GatewayApiFitQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type GatewayApiFitQuery = { gatewayApiReleases: Array<{ version: string, minKubernetes: string | null }> };
 
 export type GatewayApiBundlesQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -5,6 +5,7 @@ import { alreadyText } from '../../../src/analysis/report/already';
 import { findingGroupKey } from '../../../src/analysis/report/grouping';
 import { formatVersion, parseVersion } from '../../../src/kb/version';
 import { externalLink, h, prLink } from '../dom';
+import { GATEWAY_API_REPOSITORY } from '../gateway-bundle';
 import type { Severity } from '../generated/operations';
 import type { ApiFinding } from '../report-files';
 import { clip, objectLabel, severityTag, SEVERITY } from './common';
@@ -143,13 +144,15 @@ function objectList(members: ApiFinding[], lineButton: (line: number) => HTMLEle
  * sources instead, so the line is never an empty label.
  */
 function releaseNote(change: NonNullable<ApiFinding['change']>): HTMLElement {
+  // A Gateway API CHANGELOG entry has no Kubernetes release; its PRs are Gateway API's.
+  const gateway = change.gatewayApiRelease;
   const links = change.prs.length
-    ? change.prs.map((pr) => prLink(pr))
+    ? change.prs.map((pr) => (gateway ? prLink(pr, GATEWAY_API_REPOSITORY) : prLink(pr)))
     : change.sources.map((url) => externalLink(url, sourceLabel(url)));
   return h(
     'p',
     { className: 'note' },
-    h('strong', {}, `Release note (${change.version}): `),
+    h('strong', {}, gateway ? `Gateway API ${gateway} CHANGELOG: ` : `Release note (${change.version}): `),
     h('span', { className: 'note-summary', title: change.summary }, clip(change.summary, 240)),
     links.length ? ' ' : null,
     links.flatMap((link, i) => (i === 0 ? [link] : [' ', link])),

@@ -24,7 +24,7 @@ import {
   SEVERITY,
 } from './common';
 import { CONVERT, renderConversion } from './convert-result';
-import { renderGatewayConversion, TO_GATEWAY } from './gateway-result';
+import { bundleFor, GATEWAY_FIT, renderGatewayConversion, TO_GATEWAY } from './gateway-result';
 
 const REPORT: Operation<ManifestCheckQuery, ManifestCheckQueryVariables> = /* GraphQL */ `query ManifestCheck(
   $from: KubeVersion!
@@ -207,8 +207,11 @@ export const checkView: View = {
             ),
           );
         } else if (action === 'gateway') {
-          const { ingressToGateway } = await gql(TO_GATEWAY, { manifest });
-          fill(results, renderGatewayConversion(ingressToGateway, file));
+          // Written for the bundle that fits the releases chosen on the page, as the Gateway API view recommends.
+          const { gatewayApiReleases } = await gql(GATEWAY_FIT, {});
+          const choice = bundleFor(gatewayApiReleases, from, to);
+          const { ingressToGateway } = await gql(TO_GATEWAY, { manifest, gatewayApi: choice.gatewayApi });
+          fill(results, renderGatewayConversion(ingressToGateway, file, choice.why));
         } else {
           const { convertManifest } = await gql(CONVERT, { from, to, manifest });
           fill(

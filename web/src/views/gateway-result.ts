@@ -2,14 +2,20 @@
 // whole rather than as a diff), what was made from which input line, and what was not converted and why.
 import type { Operation } from '../api';
 import { h } from '../dom';
-import type { ManifestToGatewayQuery, ManifestToGatewayQueryVariables } from '../generated/operations';
+import { fittingBundle } from '../gateway-bundle';
+import type {
+  GatewayApiFitQuery,
+  GatewayApiFitQueryVariables,
+  ManifestToGatewayQuery,
+  ManifestToGatewayQueryVariables,
+} from '../generated/operations';
 import { saveFile } from '../save-file';
 import { conversionHeadline, objectLabel, plural, severityTag } from './common';
 
 export const TO_GATEWAY: Operation<ManifestToGatewayQuery, ManifestToGatewayQueryVariables> =
-  /* GraphQL */ `query ManifestToGateway($manifest: String!) {
-  ingressToGateway(manifest: $manifest) {
-    manifest
+  /* GraphQL */ `query ManifestToGateway($manifest: String!, $gatewayApi: String) {
+  ingressToGateway(manifest: $manifest, gatewayApi: $gatewayApi) {
+    manifest gatewayApiRelease gatewayApiChannel
     changes { ruleId line description resource { kind name namespace documentIndex line } }
     unconverted { ruleId severity line message gatewayApiRelease resource { kind name namespace documentIndex line } }
     unprotected { name namespace lost { description annotation line ingress { name namespace } } }
@@ -18,13 +24,42 @@ export const TO_GATEWAY: Operation<ManifestToGatewayQuery, ManifestToGatewayQuer
 
 type ApiGatewayConversion = ManifestToGatewayQuery['ingressToGateway'];
 
+export const GATEWAY_FIT: Operation<GatewayApiFitQuery, GatewayApiFitQueryVariables> =
+  /* GraphQL */ `query GatewayApiFit { gatewayApiReleases { version minKubernetes } }`;
+
+/** The bundle to write for on an upgrade from → to, and why it is that one (shown above the objects). */
+export interface BundleChoice {
+  gatewayApi: string | null;
+  why: string;
+}
+
+/**
+ * The bundle the Gateway API view recommends for the cluster's release now (`from`): it fits every release of
+ * the upgrade. If none fits `from`, the newest that fits `to` (to install after the upgrade); if none fits
+ * either, the server's default (its latest bundle), said as such.
+ */
+export function bundleFor(bundles: GatewayApiFitQuery['gatewayApiReleases'], from: string, to: string): BundleChoice {
+  const now = fittingBundle(bundles, from);
+  if (now) return { gatewayApi: now, why: `the newest bundle that supports Kubernetes ${from}, and so ${to} too` };
+  const after = fittingBundle(bundles, to);
+  if (after)
+    return {
+      gatewayApi: after,
+      why: `no bundle netkb knows supports Kubernetes ${from}: the newest that supports ${to}, to install after the upgrade`,
+    };
+  return {
+    gatewayApi: null,
+    why: `no bundle netkb knows supports Kubernetes ${from} or ${to}: the latest bundle, check what your cluster supports`,
+  };
+}
+
 /** manifest.yaml → manifest.gateway.yaml */
 function gatewayFileName(file: string): string {
   const base = file.includes(', ') ? 'manifest' : file.replace(/\.(ya?ml|json)$/i, '');
   return `${base || 'manifest'}.gateway.yaml`;
 }
 
-export function renderGatewayConversion(result: ApiGatewayConversion, file: string): HTMLElement {
+export function renderGatewayConversion(result: ApiGatewayConversion, file: string, why: string): HTMLElement {
   const objects = (result.manifest.match(/^kind: /gm) ?? []).length;
   const headline = conversionHeadline(
     'gateway-summary',
@@ -123,11 +158,17 @@ export function renderGatewayConversion(result: ApiGatewayConversion, file: stri
             ),
           ),
         );
-  const bundle = result.unconverted.find((f) => f.gatewayApiRelease)?.gatewayApiRelease;
+  const channel = result.gatewayApiChannel === 'EXPERIMENTAL' ? 'experimental' : 'standard';
   const output = h(
     'div',
     { className: 'report-code' },
-    h('h3', {}, `${file} → Gateway API${bundle ? ` ${bundle}` : ''}`),
+    h('h3', {}, `${file} → Gateway API ${result.gatewayApiRelease}`),
+    h(
+      'p',
+      { className: 'quiet', id: 'gateway-bundle' },
+      `Written for the ${result.gatewayApiRelease} bundle (${channel} channel): ${why}. `,
+      h('a', { href: '?view=gateway' }, 'Compare bundles'),
+    ),
     result.manifest === ''
       ? h('p', { className: 'quiet', id: 'gateway-empty' }, 'No Gateway API object could be made.')
       : h('pre', { className: 'code', id: 'gateway-manifest' }, h('code', {}, result.manifest)),

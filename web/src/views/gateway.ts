@@ -13,7 +13,7 @@ import type {
 import type { View } from './view';
 import { readParams, type Params } from '../url-state';
 import { compareVersions } from '../../../src/kb/version';
-import { fittingBundle } from '../gateway-bundle';
+import { fittingBundle, GATEWAY_API_REPOSITORY } from '../gateway-bundle';
 import {
   chooseRelease,
   defaultReleases,
@@ -32,7 +32,6 @@ type BundleChange = Bundle['changes'][number];
 type ServedKind = NonNullable<GatewayApiServedQuery['from']>['kinds'][number];
 
 const TITLE = 'Gateway API';
-const GATEWAY_REPOSITORY = 'kubernetes-sigs/gateway-api';
 
 const BUNDLES: Operation<GatewayApiBundlesQuery, GatewayApiBundlesQueryVariables> =
   /* GraphQL */ `query GatewayApiBundles {
@@ -483,7 +482,7 @@ function changeList(crossed: Bundle[]): HTMLElement {
 function changeItem(c: BundleChange): HTMLElement {
   // An entry the CHANGELOG names no pull request for links its sources instead.
   const links = c.prs.length
-    ? c.prs.map((pr) => prLink(pr, GATEWAY_REPOSITORY))
+    ? c.prs.map((pr) => prLink(pr, GATEWAY_API_REPOSITORY))
     : c.sources.map((url) => externalLink(url, url.split('/').filter(Boolean).pop() ?? url));
   return h(
     'li',
