@@ -94,6 +94,7 @@ export async function writeGatewayApi(tx: Tx, g: GatewayApiKnowledge): Promise<v
       annotationPrefix: p.annotationPrefix,
       classAnnotation: p.classAnnotation,
       regexPathsAnnotation: p.regexPathsAnnotation,
+      httpsRedirectCode: p.httpsRedirectCode,
       sources: json(p.sources),
     })),
   });

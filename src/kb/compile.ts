@@ -592,6 +592,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
         annotationPrefix: p.annotationPrefix,
         classAnnotation: p.classAnnotation,
         regexPathsAnnotation: p.regexPathsAnnotation,
+        httpsRedirectCode: p.httpsRedirectCode,
         sources: list(p.sources),
       }))
       .sort(byKeys((p) => p.id)),

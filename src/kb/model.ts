@@ -549,6 +549,8 @@ export interface GatewayApiIngressProvider {
   classAnnotation: string;
   /** Its "true" makes the Ingress's paths regular expressions; null when the controller has none. */
   regexPathsAnnotation: string | null;
+  /** The status code of its own HTTP -> HTTPS redirect by default; null when no source says. */
+  httpsRedirectCode: number | null;
   sources: string[];
 }
 

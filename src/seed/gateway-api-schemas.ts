@@ -194,6 +194,11 @@ export const ingressProviderSchema = z.strictObject({
     .string()
     .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?\/[a-z0-9][a-z0-9-]*$/, 'must be a full annotation name')
     .nullable(),
+  /**
+   * The status code of the controller's own HTTP -> HTTPS redirect when its configuration does not change it
+   * (ingress-nginx: the ConfigMap key http-redirect-code); null when no source says.
+   */
+  httpsRedirectCode: z.number().int().min(300).max(399).nullable().default(null),
   sources,
   notes,
 });

@@ -161,6 +161,35 @@ describe('what an older bundle lacks', () => {
     expect(convert('tls-rewrite-timeouts', first).manifest).toContain('backendRequest:');
   });
 
+  it("redirects to HTTPS with the controller's own code where the bundle accepts it, else 301 and a warning", () => {
+    const nginx = kb.gatewayApi.providers.find((p) => p.id === 'INGRESS_NGINX')!;
+    expect(nginx.httpsRedirectCode).not.toBeNull();
+    const own = nginx.httpsRedirectCode!;
+    const first = kb.gatewayApi.releases.find((r) =>
+      kb.gatewayApi.fields.some(
+        (f) =>
+          f.kind === 'HTTPRoute' &&
+          f.channel === 'standard' &&
+          f.path === 'spec.rules[].filters[].requestRedirect.statusCode' &&
+          f.version === r.kinds.find((k) => k.kind === 'HTTPRoute' && k.channel === 'standard')?.storageVersion &&
+          f.allowedValues.some((a) => a.releases.includes(r.version) && a.values.includes(own)),
+      ),
+    )!;
+    expect(first).toBeDefined();
+    const before = kb.gatewayApi.releases[first.position - 1];
+    const at = convert('force-ssl-redirect', first.version);
+    expect(at.manifest).toContain(`statusCode: ${own}\n`);
+    expect(at.unconverted.map((f) => f.messageId)).not.toContain('redirect-code');
+    const older = convert('force-ssl-redirect', before.version);
+    expect(older.manifest).not.toContain(`statusCode: ${own}\n`);
+    expect(older.manifest).toContain('statusCode: 301\n');
+    const warning = older.unconverted.find((f) => f.messageId === 'redirect-code');
+    expect(warning?.severity).toBe('WARNING');
+    expect(warning?.message).toContain(
+      `ingress-nginx answers ${own}, but the Gateway API bundle ${before.version} (standard channel) accepts no value ${own} for HTTPRoute spec.rules[].filters[].requestRedirect.statusCode; the first release that accepts it is ${first.version}`,
+    );
+  });
+
   it('writes each kind at the storage version of the chosen release and channel', () => {
     for (const release of kb.gatewayApi.releases)
       for (const channel of CHANNELS)

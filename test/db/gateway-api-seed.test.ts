@@ -54,10 +54,42 @@ const index: GatewayApiIndex = {
       path: 'spec.rules[].timeouts.request',
       releases: ['v1.1.0', 'v1.2.0'],
     },
+    {
+      group,
+      kind: 'HTTPRoute',
+      version: 'v1',
+      channel: 'standard',
+      path: 'spec.rules[].filters[].requestRedirect.statusCode',
+      releases: ['v1.1.0', 'v1.2.0'],
+    },
   ],
-  schemas: {},
-  schemaIndex: [],
+  // Two releases whose redirect statusCode enums differ: the allowed values are kept per release.
+  schemas: {
+    '0000000000000011': redirectSchema([301, 302]),
+    '0000000000000012': redirectSchema([301, 302, 308]),
+  },
+  schemaIndex: [
+    { release: 'v1.1.0', channel: 'standard', group, kind: 'HTTPRoute', version: 'v1', schema: '0000000000000011' },
+    { release: 'v1.2.0', channel: 'standard', group, kind: 'HTTPRoute', version: 'v1', schema: '0000000000000012' },
+  ],
 };
+
+function redirectSchema(codes: number[]) {
+  const object = (properties: Record<string, unknown>) => ({ type: 'object', properties });
+  return object({
+    spec: object({
+      rules: {
+        type: 'array',
+        items: object({
+          filters: {
+            type: 'array',
+            items: object({ requestRedirect: object({ statusCode: { type: 'integer', enum: codes } }) }),
+          },
+        }),
+      },
+    }),
+  });
+}
 
 function bundleWith(gatewayApi: GatewayApiSeed): SeedBundle {
   return {
@@ -160,6 +192,7 @@ const gatewayApi: GatewayApiSeed = {
       annotationPrefix: 'nginx.ingress.kubernetes.io/',
       classAnnotation: 'kubernetes.io/ingress.class',
       regexPathsAnnotation: 'nginx.ingress.kubernetes.io/use-regex',
+      httpsRedirectCode: 308,
       sources: src,
     }),
     at({
@@ -168,6 +201,7 @@ const gatewayApi: GatewayApiSeed = {
       annotationPrefix: 'other.example.com/',
       classAnnotation: 'kubernetes.io/ingress.class',
       regexPathsAnnotation: null,
+      httpsRedirectCode: null,
       sources: src,
     }),
   ],
@@ -248,7 +282,16 @@ describe('the Gateway API part of the knowledge base', () => {
   });
 
   it('holds the fields and the annotations, with their roles, headers and defaults', () => {
-    expect(kb.gatewayApi.fields).toEqual([index.fields[0]]);
+    expect(kb.gatewayApi.fields).toEqual([
+      {
+        ...index.fields[1],
+        allowedValues: [
+          { releases: ['v1.1.0'], values: [301, 302] },
+          { releases: ['v1.2.0'], values: [301, 302, 308] },
+        ],
+      },
+      { ...index.fields[0], allowedValues: [] },
+    ]);
     expect(
       kb.gatewayApi.annotations.map((a) => [a.name, a.conversion, a.reason !== null, a.role, a.header, a.defaultValue]),
     ).toEqual([
@@ -274,9 +317,10 @@ describe('the Gateway API part of the knowledge base', () => {
         annotationPrefix: 'nginx.ingress.kubernetes.io/',
         classAnnotation: 'kubernetes.io/ingress.class',
         regexPathsAnnotation: 'nginx.ingress.kubernetes.io/use-regex',
+        httpsRedirectCode: 308,
         sources: src,
       },
-      expect.objectContaining({ id: 'OTHER', regexPathsAnnotation: null }),
+      expect.objectContaining({ id: 'OTHER', regexPathsAnnotation: null, httpsRedirectCode: null }),
     ]);
   });
 

@@ -1,10 +1,36 @@
 // HTTP -> HTTPS: ingress-nginx redirects the hosts of an Ingress that have TLS unless ssl-redirect is
 // "false", and every host with force-ssl-redirect "true". A redirected host's HTTPRoute attaches to the
-// HTTPS listener only, and a second route on its HTTP listener answers with a RequestRedirect to https.
-// 301, which every Gateway API bundle accepts (ingress-nginx answers 308).
+// HTTPS listener only, and a second route on its HTTP listener answers with a RequestRedirect to https, with
+// the controller's own status code (ingress-nginx: 308, the provider record's httpsRedirectCode) where the
+// bundle's RequestRedirect accepts it, else 301 and a warning: 308 keeps a POST a POST, 301 lets clients
+// repeat it as a GET.
 import type { IngressSettings } from './annotations/settings';
+import { gapText } from './bundle-gaps';
 import { objectName } from './names';
-import type { IngressView, Report, RouteDraft } from './types';
+import type { GatewayBundle, IngressView, ProviderRecord, Report, RouteDraft } from './types';
+
+const STATUS_CODE = 'spec.rules[].filters[].requestRedirect.statusCode';
+/** Moved Permanently: the permanent redirect every bundle's RequestRedirect accepts. */
+const FALLBACK = 301;
+
+/** The status code the HTTP -> HTTPS routes answer with, and why it is not the controller's own (null when it is). */
+export interface HttpsRedirectCode {
+  code: number;
+  lost: string | null;
+}
+
+export function httpsRedirectCode(provider: ProviderRecord, bundle: GatewayBundle): HttpsRedirectCode {
+  const own = provider.httpsRedirectCode;
+  if (own !== null && bundle.hasField('HTTPRoute', STATUS_CODE, own)) return { code: own, lost: null };
+  const why =
+    own === null
+      ? `netkb's record of ${provider.name} gives no status code for its redirect to HTTPS`
+      : `${provider.name} answers ${own}, but ${gapText(bundle, { kind: 'HTTPRoute', path: STATUS_CODE, value: own })}`;
+  return {
+    code: FALLBACK,
+    lost: `${why}; the redirect answers ${FALLBACK}, which clients may follow with a GET where the request was a POST`,
+  };
+}
 
 /** True when requests for `host` on HTTP are redirected to HTTPS. */
 export function redirectsToHttps(
@@ -33,6 +59,7 @@ export function redirectRoute(
   route: RouteDraft,
   settings: IngressSettings,
   httpListener: string,
+  code: HttpsRedirectCode,
   report: Report,
 ): RouteDraft {
   const why = settings.forceSslRedirect?.on
@@ -44,8 +71,16 @@ export function redirectRoute(
   report.change(
     route.ingress,
     line,
-    `HTTP requests for ${route.host || 'every host'} -> HTTPRoute ${objectName(route.name, 'https-redirect')} on listener ${httpListener}: RequestRedirect to https, 301 (${why ? why.name.split('/').pop() : 'ingress-nginx redirects hosts with TLS unless ssl-redirect is "false"'}; ingress-nginx answers 308)`,
+    `HTTP requests for ${route.host || 'every host'} -> HTTPRoute ${objectName(route.name, 'https-redirect')} on listener ${httpListener}: RequestRedirect to https, ${code.code} (${why ? why.name.split('/').pop() : 'ingress-nginx redirects hosts with TLS unless ssl-redirect is "false"'})`,
   );
+  if (code.lost)
+    report.unconverted(
+      route.ingress,
+      'redirect-code',
+      'WARNING',
+      why?.path ?? ['spec', 'tls'],
+      `The redirect of ${route.host || 'every host'} to HTTPS is not converted as it was: ${code.lost}.`,
+    );
   return {
     ...route,
     name: objectName(route.name, 'https-redirect'),
@@ -57,7 +92,7 @@ export function redirectRoute(
         path: null,
         pathType: null,
         match: null,
-        filters: [{ type: 'RequestRedirect', requestRedirect: { scheme: 'https', statusCode: 301 } }],
+        filters: [{ type: 'RequestRedirect', requestRedirect: { scheme: 'https', statusCode: code.code } }],
         backendRefs: [],
         timeouts: null,
       },

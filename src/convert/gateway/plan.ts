@@ -12,7 +12,7 @@ import type { IngressSettings } from './annotations/settings';
 import { mergeCanary } from './canary-merge';
 import { addListeners, tlsOf } from './gateway';
 import { rulesByHost } from './httproute';
-import { redirectRoute, redirectsToHttps } from './https-redirect';
+import { httpsRedirectCode, redirectRoute, redirectsToHttps } from './https-redirect';
 import { readIngresses } from './ingresses';
 import { hostSlug, objectName } from './names';
 import { gatewayObject, ingressLabel, printObjects, routeObject, type PrintedObject } from './print';
@@ -100,6 +100,7 @@ export function ingressToGateway(
     gateways.set(cls, g);
   }
 
+  const redirectCode = httpsRedirectCode(options.provider, options.bundle);
   const grants: ReferenceGrantDraft[] = [];
   const routes: RouteDraft[] = [];
   const routesOf = new Map<IngressView, RouteDraft[]>();
@@ -146,7 +147,7 @@ export function ingressToGateway(
         `${host ? `host ${host}` : 'every host'} -> HTTPRoute ${route.name} on listener${sections.length > 1 ? 's' : ''} ${sections.join(', ')}`,
       );
       made.push(route);
-      if (https) made.push(redirectRoute(route, s, names.http, report));
+      if (https) made.push(redirectRoute(route, s, names.http, redirectCode, report));
     }
     routes.push(...made);
     routesOf.set(ingress, made);
