@@ -94,6 +94,33 @@ export function addListeners(
   return names;
 }
 
+/**
+ * The listeners a host of an Ingress is served on: its own, and the HTTPS listener another Ingress of the class
+ * gave the host. ingress-nginx keeps the first TLS certificate of a host for the host's one server, and
+ * redirects and serves over HTTPS every Ingress's paths of that host (internal/ingress/controller/controller.go,
+ * createServers; rootfs/etc/nginx/lua/lua_ingress.lua, redirect_to_https, at controller-v1.15.1).
+ */
+export function hostListeners(
+  gateway: GatewayDraft,
+  ingress: IngressView,
+  host: string,
+  own: { http: string; https: string | null },
+  line: number,
+  report: Report,
+): { http: string; https: string | null } {
+  if (own.https) return own;
+  const shared = gateway.listeners.find((l) => l.name === listenerName('https', host) && l.protocol === 'HTTPS');
+  if (!shared) return own;
+  if (ingress.namespace !== gateway.namespace) shared.fromAllNamespaces = true;
+  const secret = shared.certificateRefs[0];
+  report.change(
+    ingress,
+    line,
+    `${host ? `host ${host}` : 'every host'} has TLS from another Ingress of the class (listener ${shared.name}${secret ? `, secret ${secret.namespace ? `${secret.namespace}/` : ''}${secret.name}` : ''}): its paths here are served over HTTPS too, as the controller serves every path of a host with the host's certificate`,
+  );
+  return { http: own.http, https: shared.name };
+}
+
 function listener(
   gateway: GatewayDraft,
   name: string,

@@ -5,18 +5,34 @@ import type { PathSegment } from '../../analysis';
 import { isRecord, recordsOf } from './values';
 import { redirectFilter } from './annotations/redirects';
 import { rewriteFor } from './annotations/rewrite-target';
-import type { IngressSettings } from './annotations/settings';
+import type { AnnotationUse, IngressSettings } from './annotations/settings';
 import type { BackendRef, Filter, IngressView, PathMatch, Report, RuleDraft } from './types';
 
 const REGEX_SYNTAX = /[\\^$*+?()[\]{}|]/;
 
 /** The rules of an Ingress, by host in the order the Ingress names them ("" for rules without host). */
-export function rulesByHost(ingress: IngressView, settings: IngressSettings, report: Report): Map<string, RuleDraft[]> {
+/** The annotation that makes a host's paths regular expressions, and the Ingress that carries it. */
+export interface HostRegex {
+  use: AnnotationUse;
+  ingress: IngressView;
+}
+
+export function rulesByHost(
+  ingress: IngressView,
+  ownSettings: IngressSettings,
+  report: Report,
+  regexOf: (host: string) => HostRegex | null = () => null,
+): Map<string, RuleDraft[]> {
   const byHost = new Map<string, RuleDraft[]>();
   for (const [rule, i] of recordsOf(ingress.spec.rules)) {
     const host = typeof rule.host === 'string' ? rule.host : '';
     const drafts = byHost.get(host) ?? [];
+    if (!byHost.has(host))
+      hostRegexNote(ingress, host, ingress.lineOf(['spec', 'rules', i]), ownSettings, regexOf, report);
     byHost.set(host, drafts);
+    // Regular-expression paths are the host's: another Ingress of the host may turn them on for this one.
+    const regex = ownSettings.regexPaths ? null : regexOf(host);
+    const settings = regex ? { ...ownSettings, regexPaths: regex.use } : ownSettings;
     const http: Record<string, unknown> = isRecord(rule.http) ? rule.http : {};
     for (const [p, j] of recordsOf(http.paths)) {
       const at: PathSegment[] = ['spec', 'rules', i, 'http', 'paths', j];
@@ -24,6 +40,7 @@ export function rulesByHost(ingress: IngressView, settings: IngressSettings, rep
       if (draft) drafts.push(draft);
     }
   }
+  const settings = ownSettings;
   const fallback = isRecord(ingress.spec.defaultBackend) ? ingress.spec.defaultBackend : null;
   if (fallback) {
     const at: PathSegment[] = ['spec', 'defaultBackend'];
@@ -183,4 +200,23 @@ export function backendRef(
 
 export function describe(b: BackendRef): string {
   return `${b.namespace ? `${b.namespace}/` : ''}${b.name}:${b.port}${b.weight !== undefined ? ` weight ${b.weight}` : ''}`;
+}
+
+/** Says where another Ingress of the host makes this one's paths regular expressions. */
+function hostRegexNote(
+  ingress: IngressView,
+  host: string,
+  line: number,
+  settings: IngressSettings,
+  regexOf: (host: string) => HostRegex | null,
+  report: Report,
+): void {
+  const regex = settings.regexPaths ? null : regexOf(host);
+  if (!regex || regex.ingress === ingress) return;
+  const other = regex.ingress;
+  report.change(
+    ingress,
+    line,
+    `${host ? `host ${host}` : 'every host'}: its ImplementationSpecific paths are read as regular expressions here too, as ${regex.use.name} of Ingress ${other.namespace ? `${other.namespace}/` : ''}${other.name} (line ${regex.use.line}) makes them for every Ingress of the host`,
+  );
 }

@@ -10,8 +10,8 @@ import { AccessGuards, lostAccess, reportAccess, servesBackends, unprotectedComm
 import { readAnnotations } from './annotations';
 import type { IngressSettings } from './annotations/settings';
 import { mergeCanary } from './canary-merge';
-import { addListeners, tlsOf } from './gateway';
-import { rulesByHost } from './httproute';
+import { addListeners, hostListeners, hostsOf, tlsOf } from './gateway';
+import { rulesByHost, type HostRegex } from './httproute';
 import { httpsRedirectCode, redirectRoute, redirectsToHttps } from './https-redirect';
 import { readIngresses } from './ingresses';
 import { hostSlug, objectName } from './names';
@@ -104,12 +104,20 @@ export function ingressToGateway(
   const grants: ReferenceGrantDraft[] = [];
   const routes: RouteDraft[] = [];
   const routesOf = new Map<IngressView, RouteDraft[]>();
-  const canaries: IngressView[] = [];
-  for (const [ingress, s] of settings) {
-    if (s.canary?.on) {
-      canaries.push(ingress);
-      continue;
-    }
+  const canaries = [...settings].filter(([, s]) => s.canary?.on).map(([ingress]) => ingress);
+  const mains = [...settings].filter(([, s]) => !s.canary?.on);
+  // ingress-nginx keeps one server per host: TLS and regular-expression paths are the host's, whichever
+  // Ingress of the class sets them. So every Ingress's listeners come first, then the routes.
+  const listenersOf = new Map<IngressView, Map<string, { http: string; https: string | null }>>();
+  for (const [ingress] of mains)
+    listenersOf.set(
+      ingress,
+      addListeners(gateways.get(ingress.className!)!, ingress, tlsOf(ingress, report), grants, report),
+    );
+  const hostRegex = regexByHost(mains);
+  const regexOf = (ingress: IngressView) => (host: string) => hostRegex.get(`${ingress.className}\n${host}`) ?? null;
+  const defaultCertificateSaid = new Set<string>();
+  for (const [ingress, s] of mains) {
     const gateway = gateways.get(ingress.className!)!;
     const classLine = ingress.lineOf(
       ingress.spec.ingressClassName !== undefined
@@ -121,12 +129,23 @@ export function ingressToGateway(
       classLine,
       `${classless.has(ingress) ? 'no ingress class, gatewayClassName' : 'ingress class'} ${ingress.className} -> Gateway ${gateway.namespace ? `${gateway.namespace}/` : ''}${gateway.name} (gatewayClassName ${gateway.gatewayClassName})`,
     );
-    const listeners = addListeners(gateway, ingress, tlsOf(ingress, report), grants, report);
-    const byHost = rulesByHost(ingress, s, report);
+    const listeners = listenersOf.get(ingress)!;
+    const byHost = rulesByHost(ingress, s, report, regexOf(ingress));
     const made: RouteDraft[] = [];
     for (const [host, rules] of byHost) {
       if (rules.length === 0) continue;
-      const names = listeners.get(host)!;
+      const hostLine = ingress.lineOf(host ? ['spec', 'rules', hostIndex(ingress, host), 'host'] : ['spec']);
+      const names = hostListeners(gateway, ingress, host, listeners.get(host)!, hostLine, report);
+      if (names.https === null && !defaultCertificateSaid.has(`${gateway.name}\n${host}`)) {
+        defaultCertificateSaid.add(`${gateway.name}\n${host}`);
+        report.unconverted(
+          ingress,
+          'default-certificate',
+          'WARNING',
+          host ? ['spec', 'rules', hostIndex(ingress, host), 'host'] : ['spec'],
+          `HTTPS for ${host || 'every host'} is not converted: ${options.provider.name} serves every host on port 443 too, with its default certificate where no Ingress of the class gives the host a TLS secret; the Gateway has no HTTPS listener for it, so HTTPS requests for it are no longer answered. Add a TLS entry with a secret to serve it over HTTPS.`,
+        );
+      }
       const https = redirectsToHttps(ingress, host, names.https !== null, s, report);
       const parent = {
         name: gateway.name,
@@ -143,7 +162,7 @@ export function ingressToGateway(
       };
       report.change(
         ingress,
-        ingress.lineOf(host ? ['spec', 'rules', hostIndex(ingress, host), 'host'] : ['spec']),
+        hostLine,
         `${host ? `host ${host}` : 'every host'} -> HTTPRoute ${route.name} on listener${sections.length > 1 ? 's' : ''} ${sections.join(', ')}`,
       );
       made.push(route);
@@ -154,7 +173,7 @@ export function ingressToGateway(
   }
   for (const canary of canaries) {
     const s = settings.get(canary)!;
-    const rules = [...rulesByHost(canary, s, out.quiet).values()].flat();
+    const rules = [...rulesByHost(canary, s, out.quiet, regexOf(canary)).values()].flat();
     mergeCanary(canary, s, rules, routes, grants, report);
   }
 
@@ -191,6 +210,22 @@ export function ingressToGateway(
     unprotected: writtenRoutes.map((u) => u.route),
     ingresses: read.ingresses.length + read.leftAsIs.length,
   };
+}
+
+/**
+ * The annotation that makes each host's paths regular expressions, by "class\nhost": the first Ingress of the
+ * class and host with one (use-regex, or a rewrite-target, which implies it) sets it for every Ingress of the
+ * host, as ingress-nginx's path matching page says.
+ */
+function regexByHost(mains: readonly [IngressView, IngressSettings][]): Map<string, HostRegex> {
+  const out = new Map<string, HostRegex>();
+  for (const [ingress, s] of mains)
+    if (s.regexPaths)
+      for (const host of hostsOf(ingress)) {
+        const key = `${ingress.className}\n${host}`;
+        if (!out.has(key)) out.set(key, { use: s.regexPaths, ingress });
+      }
+  return out;
 }
 
 /** The objects the bundle can hold; each other one is listed (not-in-bundle, BREAKING) and left out. */
