@@ -63,6 +63,7 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
       allowedValues: list<GatewayApiAllowedValues>(f.allowedValues).map((a) => ({
         releases: releasesOf(JSON.stringify(a.releases)),
         values: a.values,
+        pattern: a.pattern,
       })),
     })),
     annotations: annotations.map((a): IngressNginxAnnotation => ({

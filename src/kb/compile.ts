@@ -40,7 +40,7 @@ import type {
 import { parseVersion, type VersionKey } from './version';
 import type { GatewayApiSeed, GeneratedGate, GeneratedGateStage, SeedBundle } from '../seed/bundle';
 import { compareGatewayApiVersions } from '../seed/gateway-api-index';
-import { allowedValuesOf, enumValues } from './gateway-api-values';
+import { acceptedValues, allowedValuesOf } from './gateway-api-values';
 import { parseSubjectRef, type SubjectType } from '../seed/subjects';
 
 /** A release-note entry imported from an official notes file (`netkb import notes`), as the database keeps it. */
@@ -538,7 +538,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
     if (!found) releaseLists.set(id, (found = list(releases)));
     return found;
   };
-  const enums = g.index ? enumValues(g.index) : new Map<string, never>();
+  const enums = g.index ? acceptedValues(g.index) : new Map<string, never>();
   return {
     releases,
     fields: (g.index?.fields ?? [])

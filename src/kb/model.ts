@@ -464,14 +464,17 @@ export interface GatewayApiField {
   channel: GatewayApiChannel;
   path: string;
   releases: string[];
-  /** The values the field's enum allows, for groups of its releases; empty when the field has no enum. */
+  /** What the field accepts (enum values, pattern), for groups of its releases; empty when it has neither. */
   allowedValues: GatewayApiAllowedValues[];
 }
 
-/** The values a Gateway API field's enum allows in some releases (from their CRDs' structural schemas). */
+/** What a Gateway API field accepts in some releases (from their CRDs' structural schemas). */
 export interface GatewayApiAllowedValues {
   releases: string[];
-  values: (string | number | boolean)[];
+  /** The values of its enum; null when it has none. */
+  values: (string | number | boolean)[] | null;
+  /** The regular expression its strings must match; null when it has none. */
+  pattern: string | null;
 }
 
 /** A Gateway API CHANGELOG entry in our words; served as the GraphQL Change type (version null, gatewayApiRelease set). */

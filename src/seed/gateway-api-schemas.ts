@@ -19,6 +19,7 @@ export const INGRESS_NGINX_STRATEGIES = [
   'canary-weight',
   'upstream-headers',
   'timeouts',
+  'cors',
   'ignore',
 ] as const;
 type IngressNginxStrategy = (typeof INGRESS_NGINX_STRATEGIES)[number];
@@ -34,6 +35,15 @@ export const STRATEGY_ROLES: Partial<Record<IngressNginxStrategy, readonly strin
   'permanent-redirect': ['url', 'code'],
   'temporal-redirect': ['url', 'code'],
   'upstream-headers': ['set-header'],
+  cors: [
+    'trigger',
+    'allow-origins',
+    'allow-methods',
+    'allow-headers',
+    'expose-headers',
+    'allow-credentials',
+    'max-age',
+  ],
 };
 
 /**

@@ -13,7 +13,8 @@ import { ingressToGateway as convert, type GatewayConversionResult } from '../co
 import type { GatewayBundle, Scalar } from '../convert/gateway/types';
 import { badUserInput } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
-import type { GatewayApiChannel, GatewayApiKnowledge, GatewayApiRelease } from '../kb/model';
+import { accepts } from '../kb/gateway-api-values';
+import type { GatewayApiAllowedValues, GatewayApiChannel, GatewayApiKnowledge, GatewayApiRelease } from '../kb/model';
 import { analysisKb } from './analysis-kb';
 import { channelOf, findGatewayApiRelease } from './gateway-api';
 import { refusingBadManifests } from './upgrade-report';
@@ -107,7 +108,7 @@ export function gatewayBundle(
     const key = `${r.version} ${ch} ${kind} ${k.storageVersion} ${path}`;
     if (!fields.paths.has(key)) return false;
     const allowed = fields.values.get(key);
-    return value === undefined || allowed === undefined || allowed.includes(value);
+    return value === undefined || allowed === undefined || accepts(allowed, value);
   };
   return {
     version: chosen.version,
@@ -133,7 +134,7 @@ export function gatewayBundle(
  */
 interface FieldIndex {
   paths: Set<string>;
-  values: Map<string, readonly Scalar[]>;
+  values: Map<string, GatewayApiAllowedValues>;
 }
 const fieldIndexes = new WeakMap<GatewayApiKnowledge, FieldIndex>();
 function fieldIndex(gatewayApi: GatewayApiKnowledge): FieldIndex {
@@ -143,7 +144,7 @@ function fieldIndex(gatewayApi: GatewayApiKnowledge): FieldIndex {
     for (const f of gatewayApi.fields) {
       const key = (r: string) => `${r} ${f.channel} ${f.kind} ${f.version} ${f.path}`;
       for (const r of f.releases) index.paths.add(key(r));
-      for (const a of f.allowedValues) for (const r of a.releases) index.values.set(key(r), a.values);
+      for (const a of f.allowedValues) for (const r of a.releases) index.values.set(key(r), a);
     }
     fieldIndexes.set(gatewayApi, index);
   }

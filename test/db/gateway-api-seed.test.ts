@@ -286,8 +286,8 @@ describe('the Gateway API part of the knowledge base', () => {
       {
         ...index.fields[1],
         allowedValues: [
-          { releases: ['v1.1.0'], values: [301, 302] },
-          { releases: ['v1.2.0'], values: [301, 302, 308] },
+          { releases: ['v1.1.0'], values: [301, 302], pattern: null },
+          { releases: ['v1.2.0'], values: [301, 302, 308], pattern: null },
         ],
       },
       { ...index.fields[0], allowedValues: [] },

@@ -153,6 +153,7 @@ function newRule(
       requestHeaderModifier: { set: settings.headers.map((h) => ({ name: h.name, value: h.value })) },
     });
   }
+  if (settings.corsFilter && !settings.redirect) filters.push({ type: 'CORS', cors: settings.corsFilter });
   const seconds = Math.max(0, ...settings.timeouts.map((t) => t.seconds));
   return {
     line,

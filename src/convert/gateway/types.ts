@@ -111,7 +111,8 @@ export interface BackendRef {
 export type Filter =
   | { type: 'RequestRedirect'; requestRedirect: Record<string, unknown> }
   | { type: 'URLRewrite'; urlRewrite: { path: Record<string, string> } }
-  | { type: 'RequestHeaderModifier'; requestHeaderModifier: { set: { name: string; value: string }[] } };
+  | { type: 'RequestHeaderModifier'; requestHeaderModifier: { set: { name: string; value: string }[] } }
+  | { type: 'CORS'; cors: Record<string, unknown> };
 
 export interface RuleDraft {
   /** Where the rule came from: the Ingress path (or defaultBackend) it converts. */

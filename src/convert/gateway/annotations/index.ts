@@ -3,6 +3,7 @@
 // provider's record (which annotation names the class, which makes paths regular expressions).
 import type { AnnotationRecord, GatewayBundle, IngressView, ProviderRecord, Report } from '../types';
 import { canary, canaryWeight } from './canary';
+import { cors, readCors } from './cors';
 import { forceSslRedirect, permanentRedirect, sslRedirect, temporalRedirect } from './redirects';
 import { rewriteTarget } from './rewrite-target';
 import { noSettings, type AnnotationUse, type IngressSettings } from './settings';
@@ -22,6 +23,7 @@ const STRATEGIES: readonly Strategy[] = [
   canaryWeight,
   upstreamHeaders,
   timeouts,
+  cors,
   ignore,
 ];
 const byId = new Map(STRATEGIES.map((s) => [s.id, s]));
@@ -127,6 +129,7 @@ export function readAnnotations(
     }
   }
   if (settings.rewriteTarget && !settings.regexPaths) settings.regexPaths = settings.rewriteTarget;
+  readCors(ingress, settings, bundle, report);
   for (const h of settings.headers)
     report.change(
       ingress,

@@ -39,6 +39,10 @@ export interface IngressSettings {
   canaryHeaderValue: AnnotationUse | null;
   headers: { use: AnnotationUse; name: string; value: string }[];
   timeouts: { use: AnnotationUse; seconds: number }[];
+  /** The CORS annotations by role, with the defaults of the roles' records (read by ./cors.ts). */
+  cors: { given: Map<string, AnnotationUse>; defaults: Map<string, string | null> } | null;
+  /** The CORS filter every rule carries, once the annotations were read (null: CORS is off). */
+  corsFilter: Record<string, unknown> | null;
   /** Annotations of an access control (none is converted: access.ts marks the routes that lose one). */
   access: AccessUse[];
 }
@@ -58,6 +62,8 @@ export function noSettings(): IngressSettings {
     canaryHeaderValue: null,
     headers: [],
     timeouts: [],
+    cors: null,
+    corsFilter: null,
     access: [],
   };
 }
