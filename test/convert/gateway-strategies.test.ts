@@ -55,12 +55,18 @@ describe('canary weights and headers', () => {
       weight: 5,
       total: 1000,
     });
-    // The total is told by its role, not by being the larger value.
-    expect(canaryShare(weight(300), { use: use('total', '200'), value: 200 })).toEqual({
-      reason: expect.stringContaining('not a share of the total total=200'),
+    // The total is told by its role, not by being the larger value; a weight above it takes every request.
+    expect(canaryShare(weight(300), { use: use('total', '200'), value: 200 })).toMatchObject({
+      weight: 200,
+      total: 200,
+      notes: [expect.stringContaining('every request')],
     });
-    expect(canaryShare(weight(0), null)).toMatchObject({ weight: 0, total: 100 });
-    expect(canaryShare(weight(150), null)).toEqual({ reason: expect.any(String) });
+    expect(canaryShare(weight(0), null)).toMatchObject({ weight: 0, total: 100, notes: [] });
+    expect(canaryShare(weight(150), null)).toMatchObject({ weight: 100, total: 100 });
+    // As ingress-nginx's balancer: a total not above the default counts as the default, a negative weight as 0.
+    expect(canaryShare(weight(30), { use: use('total', '50'), value: 50 })).toMatchObject({ weight: 30, total: 100 });
+    expect(canaryShare(weight(30), { use: use('total', '0'), value: 0 })).toMatchObject({ weight: 30, total: 100 });
+    expect(canaryShare(weight(-10), null)).toMatchObject({ weight: 0, total: 100 });
     expect(canaryShare(weight(20, null), null)).toEqual({ reason: expect.stringContaining('no default total') });
     expect(canaryShare(null, { use: use('total', '1000'), value: 1000 })).toEqual({
       reason: expect.stringContaining('no weight'),
@@ -145,6 +151,12 @@ describe('strategies read what the record says the annotation is', () => {
       canaryWeight: { value: 30, defaultTotal: 100 },
       canaryWeightTotal: null,
     });
+    // ingress-nginx reads the weights as Go's strconv.Atoi does and drops anything else.
+    for (const value of ['12.5', ' 5', '1e2', ''])
+      expect(canaryWeight.read(use('w', value), record('canary-weight', 'weight'), noSettings(), ctx)).toMatch(
+        /not a whole number/,
+      );
+    expect(canaryWeight.read(use('w', '-10'), record('canary-weight', 'weight'), noSettings(), ctx)).toBeNull();
     expect(canary.read(use('t', 'yes'), record('canary', 'trigger'), noSettings(), ctx)).toMatch(
       /not "true" or "false"/,
     );

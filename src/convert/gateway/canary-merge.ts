@@ -106,7 +106,7 @@ export function mergeCanary(
       report.change(
         canary,
         share.use.line,
-        `canary weight ${share.weight} of ${share.total} on ${where} -> backendRef ${refs.map(describe).join(', ')} weight ${share.weight} in HTTPRoute ${route.name}; the main backends share ${rest}`,
+        `canary weight ${share.weight} of ${share.total} on ${where} -> backendRef ${refs.map(describe).join(', ')} weight ${share.weight} in HTTPRoute ${route.name}; the main backends share ${rest}${share.notes.length > 0 ? ` (${share.notes.join('; ')})` : ''}`,
       );
     }
   }
