@@ -574,6 +574,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
         role: a.role ?? null,
         header: a.header ?? null,
         defaultValue: a.defaultValue ?? null,
+        neverValue: a.neverValue ?? null,
         access: a.access
           ? ({
               control: a.access.control as AccessControl,

@@ -75,9 +75,11 @@ describe('canary weights and headers', () => {
   });
 
   it('the header is named by the header role, its value by the header-value role or its default', () => {
-    const header = { use: use('x/h', 'X-Canary'), defaultValue: 'always' };
-    expect(canaryHeader(header, use('x/v', 'beta'))).toMatchObject({ name: 'X-Canary', value: 'beta' });
-    expect(canaryHeader(header, null)).toMatchObject({ name: 'X-Canary', value: 'always' });
+    const header = { use: use('x/h', 'X-Canary'), defaultValue: 'always', neverValue: 'never' };
+    // The never value of the header's record counts only with the default value, as ingress-nginx's balancer reads it.
+    expect(canaryHeader(header, use('x/v', 'beta'))).toMatchObject({ name: 'X-Canary', value: 'beta', never: null });
+    expect(canaryHeader(header, null)).toMatchObject({ name: 'X-Canary', value: 'always', never: 'never' });
+    expect(canaryHeader({ ...header, neverValue: null }, null)).toMatchObject({ value: 'always', never: null });
     expect(canaryHeader({ ...header, defaultValue: null }, null)).toBeNull();
     expect(canaryHeader(null, use('x/v', 'beta'))).toBeNull();
   });
@@ -97,6 +99,7 @@ describe('strategies read what the record says the annotation is', () => {
     role,
     header: null,
     defaultValue: null,
+    neverValue: null,
     access: null,
     ...extra,
   });
@@ -143,11 +146,13 @@ describe('strategies read what the record says the annotation is', () => {
     const settings = noSettings();
     const ctx = context({ 'header-value': 'always', 'weight-total': '100' });
     expect(canary.read(use('t', 'true'), record('canary', 'trigger'), settings, ctx)).toBeNull();
-    expect(canary.read(use('h', 'X-Canary'), record('canary', 'header'), settings, ctx)).toBeNull();
+    expect(
+      canary.read(use('h', 'X-Canary'), record('canary', 'header', { neverValue: 'never' }), settings, ctx),
+    ).toBeNull();
     expect(canaryWeight.read(use('w', '30'), record('canary-weight', 'weight'), settings, ctx)).toBeNull();
     expect(settings).toMatchObject({
       canary: { on: true },
-      canaryHeader: { use: { value: 'X-Canary' }, defaultValue: 'always' },
+      canaryHeader: { use: { value: 'X-Canary' }, defaultValue: 'always', neverValue: 'never' },
       canaryWeight: { value: 30, defaultTotal: 100 },
       canaryWeightTotal: null,
     });

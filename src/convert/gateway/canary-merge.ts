@@ -83,7 +83,7 @@ export function mergeCanary(
       report.change(
         canary,
         header.use.line,
-        `canary by header ${header.name}: ${header.value} on ${where} -> a rule of HTTPRoute ${route.name} matching the header exactly, backendRef ${refs.map(describe).join(', ')}${settings.canaryHeaderValue ? '' : ' (other values the Ingress controller gives meaning to are not honoured: such requests follow the weights)'}`,
+        `canary by header ${header.name}: ${header.value} on ${where} -> a rule of HTTPRoute ${route.name} matching the header exactly, backendRef ${refs.map(describe).join(', ')}${share && header.never !== null ? '' : '; other values follow the main rule'}`,
       );
     }
     if (share && !('reason' in share)) {
@@ -97,6 +97,20 @@ export function mergeCanary(
           `The canary weight for ${where} is not converted: another canary Ingress already takes a share of that rule (ingress-nginx applies one canary per rule).`,
         );
         continue;
+      }
+      // The header's never value keeps a request off the canary before the weight is drawn: a rule for it with
+      // the main backends as they were, before the rule of the value (more header matches win in Gateway API).
+      if (header?.never != null && share.weight > 0) {
+        route.rules.splice(route.rules.indexOf(target.rule), 0, {
+          ...target.rule,
+          headers: [{ name: header.name, value: header.never }],
+          backendRefs: mains.map((b) => ({ ...b })),
+        });
+        report.change(
+          canary,
+          header.use.line,
+          `canary by header ${header.name}: ${header.never} on ${where} -> a rule of HTTPRoute ${route.name} matching the header exactly, backendRef ${mains.map(describe).join(', ')}: ingress-nginx never sends such a request to the canary, whatever the weight; other values follow the weights`,
+        );
       }
       const rest = share.total - share.weight;
       mains.forEach((b, i) => {

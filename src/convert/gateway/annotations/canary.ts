@@ -18,7 +18,11 @@ export const canary: Strategy = {
         return null;
       case 'header':
         if (!oneLine(use.value)) return 'the value is empty or spans lines';
-        settings.canaryHeader = { use, defaultValue: context.defaultOf('header-value') };
+        settings.canaryHeader = {
+          use,
+          defaultValue: context.defaultOf('header-value'),
+          neverValue: record.neverValue ?? null,
+        };
         return null;
       case 'header-value':
         if (!oneLine(use.value)) return 'the value is empty or spans lines';
@@ -88,12 +92,18 @@ export function canaryShare(
   return { weight: share, total: of, use: weight.use, notes };
 }
 
-/** The canary's header rule: the header name, and the value it must have (the record's default when not given). */
+/**
+ * The canary's header rule: the header name, the value it must have (the record's default when not given) and,
+ * when none is given, the value that keeps a request off the canary whatever the weight (the header record's
+ * neverValue): ingress-nginx's balancer gives its default values meaning only then (route_to_alternative_balancer,
+ * https://github.com/kubernetes/ingress-nginx/blob/controller-v1.15.1/rootfs/etc/nginx/lua/balancer.lua).
+ */
 export function canaryHeader(
-  header: { use: AnnotationUse; defaultValue: string | null } | null,
+  header: { use: AnnotationUse; defaultValue: string | null; neverValue: string | null } | null,
   value: AnnotationUse | null,
-): { name: string; value: string; use: AnnotationUse } | null {
+): { name: string; value: string; never: string | null; use: AnnotationUse } | null {
   if (!header) return null;
   const wanted = value?.value.trim() ?? header.defaultValue;
-  return wanted === null ? null : { name: header.use.value.trim(), value: wanted, use: header.use };
+  if (wanted === null) return null;
+  return { name: header.use.value.trim(), value: wanted, never: value ? null : header.neverValue, use: header.use };
 }
