@@ -29,7 +29,7 @@ type IngressNginxStrategy = (typeof INGRESS_NGINX_STRATEGIES)[number];
  * records name none. `set-header` records also name the `header` they set.
  */
 export const STRATEGY_ROLES: Partial<Record<IngressNginxStrategy, readonly string[]>> = {
-  canary: ['trigger', 'header', 'header-value'],
+  canary: ['trigger', 'header', 'header-value', 'header-pattern'],
   'canary-weight': ['weight', 'weight-total'],
   'permanent-redirect': ['url', 'code'],
   'temporal-redirect': ['url', 'code'],

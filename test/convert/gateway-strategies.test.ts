@@ -80,6 +80,17 @@ describe('canary weights and headers', () => {
     expect(canaryHeader(header, use('x/v', 'beta'))).toMatchObject({ name: 'X-Canary', value: 'beta', never: null });
     expect(canaryHeader(header, null)).toMatchObject({ name: 'X-Canary', value: 'always', never: 'never' });
     expect(canaryHeader({ ...header, neverValue: null }, null)).toMatchObject({ value: 'always', never: null });
+    // A pattern (role header-pattern) is read only without a value, and has no never value either.
+    expect(canaryHeader(header, null, use('x/p', '^eu-'))).toMatchObject({
+      type: 'RegularExpression',
+      value: '^eu-',
+      never: null,
+    });
+    expect(canaryHeader(header, use('x/v', 'beta'), use('x/p', '^eu-'))).toMatchObject({
+      type: 'Exact',
+      value: 'beta',
+      ignored: { name: 'x/p' },
+    });
     expect(canaryHeader({ ...header, defaultValue: null }, null)).toBeNull();
     expect(canaryHeader(null, use('x/v', 'beta'))).toBeNull();
   });

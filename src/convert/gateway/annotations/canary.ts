@@ -28,6 +28,10 @@ export const canary: Strategy = {
         if (!oneLine(use.value)) return 'the value is empty or spans lines';
         settings.canaryHeaderValue = use;
         return null;
+      case 'header-pattern':
+        if (!oneLine(use.value)) return 'the value is empty or spans lines';
+        settings.canaryHeaderPattern = use;
+        return null;
       default:
         return unknownRole(record, 'canary');
     }
@@ -93,17 +97,36 @@ export function canaryShare(
 }
 
 /**
- * The canary's header rule: the header name, the value it must have (the record's default when not given) and,
- * when none is given, the value that keeps a request off the canary whatever the weight (the header record's
- * neverValue): ingress-nginx's balancer gives its default values meaning only then (route_to_alternative_balancer,
- * https://github.com/kubernetes/ingress-nginx/blob/controller-v1.15.1/rootfs/etc/nginx/lua/balancer.lua).
+ * The canary's header rule, as ingress-nginx's balancer reads the header (route_to_alternative_balancer,
+ * https://github.com/kubernetes/ingress-nginx/blob/controller-v1.15.1/rootfs/etc/nginx/lua/balancer.lua): the
+ * header name; the value it must equal (header-value), else a regular expression it must match (header-pattern,
+ * not read when a value is given: `ignored`), else the header-value record's default; and, with that default
+ * only, the value that keeps a request off the canary whatever the weight (the header record's neverValue).
  */
 export function canaryHeader(
   header: { use: AnnotationUse; defaultValue: string | null; neverValue: string | null } | null,
   value: AnnotationUse | null,
-): { name: string; value: string; never: string | null; use: AnnotationUse } | null {
+  pattern: AnnotationUse | null = null,
+): {
+  name: string;
+  type: 'Exact' | 'RegularExpression';
+  value: string;
+  never: string | null;
+  use: AnnotationUse;
+  ignored: AnnotationUse | null;
+} | null {
   if (!header) return null;
-  const wanted = value?.value.trim() ?? header.defaultValue;
-  if (wanted === null) return null;
-  return { name: header.use.value.trim(), value: wanted, never: value ? null : header.neverValue, use: header.use };
+  const name = header.use.value.trim();
+  if (value) return { name, type: 'Exact', value: value.value.trim(), never: null, use: header.use, ignored: pattern };
+  if (pattern)
+    return {
+      name,
+      type: 'RegularExpression',
+      value: pattern.value.trim(),
+      never: null,
+      use: header.use,
+      ignored: null,
+    };
+  if (header.defaultValue === null) return null;
+  return { name, type: 'Exact', value: header.defaultValue, never: header.neverValue, use: header.use, ignored: null };
 }

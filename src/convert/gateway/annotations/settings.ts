@@ -40,6 +40,8 @@ export interface IngressSettings {
    */
   canaryHeader: { use: AnnotationUse; defaultValue: string | null; neverValue: string | null } | null;
   canaryHeaderValue: AnnotationUse | null;
+  /** A regular expression the header's value must match instead (role header-pattern). */
+  canaryHeaderPattern: AnnotationUse | null;
   headers: { use: AnnotationUse; name: string; value: string }[];
   timeouts: { use: AnnotationUse; seconds: number }[];
   /** Annotations of an access control (none is converted: access.ts marks the routes that lose one). */
@@ -59,6 +61,7 @@ export function noSettings(): IngressSettings {
     canaryWeightTotal: null,
     canaryHeader: null,
     canaryHeaderValue: null,
+    canaryHeaderPattern: null,
     headers: [],
     timeouts: [],
     access: [],
