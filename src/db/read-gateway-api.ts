@@ -76,6 +76,7 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
       role: a.role,
       header: a.header,
       defaultValue: a.defaultValue,
+      neverValue: a.neverValue,
       access:
         a.accessControl && a.accessPart && a.accessScope
           ? {

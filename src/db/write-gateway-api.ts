@@ -80,6 +80,7 @@ export async function writeGatewayApi(tx: Tx, g: GatewayApiKnowledge): Promise<v
       role: a.role,
       header: a.header,
       defaultValue: a.defaultValue,
+      neverValue: a.neverValue,
       accessControl: a.access?.control ?? null,
       accessPart: a.access?.part ?? null,
       accessScope: a.access?.scope ?? null,

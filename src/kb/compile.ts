@@ -549,10 +549,11 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
         channel: f.channel,
         path: f.path,
         releases: releasesOf(f.releases),
+        // Shared and copied as reading the database gives them: release lists shared, values each their own.
         allowedValues: allowedValuesOf(
           enums.get(`${f.group} ${f.kind} ${f.version} ${f.channel} ${f.path}`),
           f.releases,
-        ),
+        ).map((a) => ({ releases: releasesOf(a.releases), values: a.values && [...a.values], pattern: a.pattern })),
       }))
       .sort(
         byKeys(
@@ -574,6 +575,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
         role: a.role ?? null,
         header: a.header ?? null,
         defaultValue: a.defaultValue ?? null,
+        neverValue: a.neverValue ?? null,
         access: a.access
           ? ({
               control: a.access.control as AccessControl,

@@ -524,6 +524,8 @@ export interface IngressNginxAnnotation {
   header: string | null;
   /** The value the controller acts on when an Ingress leaves the annotation out; null when the docs give none. */
   defaultValue: string | null;
+  /** Role header: the value of the request header it names with which the controller never sends to the canary. */
+  neverValue: string | null;
   /** The access control it belongs to; null for an annotation of none. */
   access: AnnotationAccess | null;
   sources: string[];

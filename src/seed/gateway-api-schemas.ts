@@ -30,7 +30,7 @@ type IngressNginxStrategy = (typeof INGRESS_NGINX_STRATEGIES)[number];
  * records name none. `set-header` records also name the `header` they set.
  */
 export const STRATEGY_ROLES: Partial<Record<IngressNginxStrategy, readonly string[]>> = {
-  canary: ['trigger', 'header', 'header-value'],
+  canary: ['trigger', 'header', 'header-value', 'header-pattern'],
   'canary-weight': ['weight', 'weight-total'],
   'permanent-redirect': ['url', 'code'],
   'temporal-redirect': ['url', 'code'],
@@ -126,6 +126,11 @@ export const ingressNginxAnnotationSchema = z
     role: z.string().optional(),
     /** What the controller does when an Ingress leaves the annotation out, as the value it would need; from the docs. */
     defaultValue: z.string({ error: 'must be a quoted value such as "100"' }).optional(),
+    /**
+     * Role header (canary): the value of the request header the annotation names with which the controller never
+     * sends the request to the canary, whatever its weight, when the Ingress gives no header value or pattern.
+     */
+    neverValue: z.string().trim().min(1).optional(),
     /** The request header a `set-header` annotation sets. */
     header: z.string().regex(HEADER_NAME, 'must be an HTTP header name such as "X-Forwarded-Prefix"').optional(),
     /** The access control the annotation belongs to, if any (annotationAccessSchema). */
@@ -173,6 +178,12 @@ export const ingressNginxAnnotationSchema = z
         path: ['access'],
         message:
           'the converter writes no access control: an annotation of one has no conversion, and its reason says what protects the route instead',
+      });
+    if (a.neverValue !== undefined && a.role !== 'header')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['neverValue'],
+        message: 'only an annotation of role header (canary) names a neverValue',
       });
     if ((a.role === 'set-header') !== (a.header !== undefined))
       ctx.addIssue({

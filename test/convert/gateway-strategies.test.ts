@@ -55,12 +55,18 @@ describe('canary weights and headers', () => {
       weight: 5,
       total: 1000,
     });
-    // The total is told by its role, not by being the larger value.
-    expect(canaryShare(weight(300), { use: use('total', '200'), value: 200 })).toEqual({
-      reason: expect.stringContaining('not a share of the total total=200'),
+    // The total is told by its role, not by being the larger value; a weight above it takes every request.
+    expect(canaryShare(weight(300), { use: use('total', '200'), value: 200 })).toMatchObject({
+      weight: 200,
+      total: 200,
+      notes: [expect.stringContaining('every request')],
     });
-    expect(canaryShare(weight(0), null)).toMatchObject({ weight: 0, total: 100 });
-    expect(canaryShare(weight(150), null)).toEqual({ reason: expect.any(String) });
+    expect(canaryShare(weight(0), null)).toMatchObject({ weight: 0, total: 100, notes: [] });
+    expect(canaryShare(weight(150), null)).toMatchObject({ weight: 100, total: 100 });
+    // As ingress-nginx's balancer: a total not above the default counts as the default, a negative weight as 0.
+    expect(canaryShare(weight(30), { use: use('total', '50'), value: 50 })).toMatchObject({ weight: 30, total: 100 });
+    expect(canaryShare(weight(30), { use: use('total', '0'), value: 0 })).toMatchObject({ weight: 30, total: 100 });
+    expect(canaryShare(weight(-10), null)).toMatchObject({ weight: 0, total: 100 });
     expect(canaryShare(weight(20, null), null)).toEqual({ reason: expect.stringContaining('no default total') });
     expect(canaryShare(null, { use: use('total', '1000'), value: 1000 })).toEqual({
       reason: expect.stringContaining('no weight'),
@@ -69,9 +75,22 @@ describe('canary weights and headers', () => {
   });
 
   it('the header is named by the header role, its value by the header-value role or its default', () => {
-    const header = { use: use('x/h', 'X-Canary'), defaultValue: 'always' };
-    expect(canaryHeader(header, use('x/v', 'beta'))).toMatchObject({ name: 'X-Canary', value: 'beta' });
-    expect(canaryHeader(header, null)).toMatchObject({ name: 'X-Canary', value: 'always' });
+    const header = { use: use('x/h', 'X-Canary'), defaultValue: 'always', neverValue: 'never' };
+    // The never value of the header's record counts only with the default value, as ingress-nginx's balancer reads it.
+    expect(canaryHeader(header, use('x/v', 'beta'))).toMatchObject({ name: 'X-Canary', value: 'beta', never: null });
+    expect(canaryHeader(header, null)).toMatchObject({ name: 'X-Canary', value: 'always', never: 'never' });
+    expect(canaryHeader({ ...header, neverValue: null }, null)).toMatchObject({ value: 'always', never: null });
+    // A pattern (role header-pattern) is read only without a value, and has no never value either.
+    expect(canaryHeader(header, null, use('x/p', '^eu-'))).toMatchObject({
+      type: 'RegularExpression',
+      value: '^eu-',
+      never: null,
+    });
+    expect(canaryHeader(header, use('x/v', 'beta'), use('x/p', '^eu-'))).toMatchObject({
+      type: 'Exact',
+      value: 'beta',
+      ignored: { name: 'x/p' },
+    });
     expect(canaryHeader({ ...header, defaultValue: null }, null)).toBeNull();
     expect(canaryHeader(null, use('x/v', 'beta'))).toBeNull();
   });
@@ -91,6 +110,7 @@ describe('strategies read what the record says the annotation is', () => {
     role,
     header: null,
     defaultValue: null,
+    neverValue: null,
     access: null,
     ...extra,
   });
@@ -137,14 +157,22 @@ describe('strategies read what the record says the annotation is', () => {
     const settings = noSettings();
     const ctx = context({ 'header-value': 'always', 'weight-total': '100' });
     expect(canary.read(use('t', 'true'), record('canary', 'trigger'), settings, ctx)).toBeNull();
-    expect(canary.read(use('h', 'X-Canary'), record('canary', 'header'), settings, ctx)).toBeNull();
+    expect(
+      canary.read(use('h', 'X-Canary'), record('canary', 'header', { neverValue: 'never' }), settings, ctx),
+    ).toBeNull();
     expect(canaryWeight.read(use('w', '30'), record('canary-weight', 'weight'), settings, ctx)).toBeNull();
     expect(settings).toMatchObject({
       canary: { on: true },
-      canaryHeader: { use: { value: 'X-Canary' }, defaultValue: 'always' },
+      canaryHeader: { use: { value: 'X-Canary' }, defaultValue: 'always', neverValue: 'never' },
       canaryWeight: { value: 30, defaultTotal: 100 },
       canaryWeightTotal: null,
     });
+    // ingress-nginx reads the weights as Go's strconv.Atoi does and drops anything else.
+    for (const value of ['12.5', ' 5', '1e2', ''])
+      expect(canaryWeight.read(use('w', value), record('canary-weight', 'weight'), noSettings(), ctx)).toMatch(
+        /not a whole number/,
+      );
+    expect(canaryWeight.read(use('w', '-10'), record('canary-weight', 'weight'), noSettings(), ctx)).toBeNull();
     expect(canary.read(use('t', 'yes'), record('canary', 'trigger'), noSettings(), ctx)).toMatch(
       /not "true" or "false"/,
     );

@@ -245,7 +245,17 @@ describe('a bad Gateway API record is refused', () => {
     expect(p).toMatchObject({
       record: expect.stringMatching(/canary-by-header-value\)$/),
       field: 'role',
-      message: "strategy canary needs the annotation's role: one of trigger, header, header-value",
+      message: "strategy canary needs the annotation's role: one of trigger, header, header-value, header-pattern",
+    });
+  });
+
+  it('a neverValue on a record of another role than header', () => {
+    copy.edit(ANNOTATIONS, (t) => t.replace('  role: header-value\n', '  role: header-value\n  neverValue: "never"\n'));
+    const [p] = problemsOf(copy.seed);
+    expect(p).toMatchObject({
+      record: expect.stringMatching(/canary-by-header-value\)$/),
+      field: 'neverValue',
+      message: 'only an annotation of role header (canary) names a neverValue',
     });
   });
 

@@ -16,8 +16,9 @@ export function mergeCanary(
   report: Report,
 ): void {
   const share = canaryShare(settings.canaryWeight, settings.canaryWeightTotal);
-  const header = canaryHeader(settings.canaryHeader, settings.canaryHeaderValue);
+  const header = canaryHeader(settings.canaryHeader, settings.canaryHeaderValue, settings.canaryHeaderPattern);
   const at = settings.canary!.use;
+  noteHeaderReading(canary, settings, header, report);
   if (share && 'reason' in share) {
     report.unconverted(
       canary,
@@ -77,13 +78,13 @@ export function mergeCanary(
       const i = route.rules.indexOf(target.rule);
       route.rules.splice(i, 0, {
         ...target.rule,
-        headers: [{ name: header.name, value: header.value }],
+        headers: [{ type: header.type, name: header.name, value: header.value }],
         backendRefs: refs.map((r) => ({ ...r })),
       });
       report.change(
         canary,
         header.use.line,
-        `canary by header ${header.name}: ${header.value} on ${where} -> a rule of HTTPRoute ${route.name} matching the header exactly, backendRef ${refs.map(describe).join(', ')}${settings.canaryHeaderValue ? '' : ' (other values the Ingress controller gives meaning to are not honoured: such requests follow the weights)'}`,
+        `canary by header ${header.name}${header.type === 'Exact' ? `: ${header.value}` : ` matching ${header.value}`} on ${where} -> a rule of HTTPRoute ${route.name} matching the header ${header.type === 'Exact' ? 'exactly' : 'with a RegularExpression'}, backendRef ${refs.map(describe).join(', ')}${share && header.never !== null ? '' : '; other values follow the main rule'}`,
       );
     }
     if (share && !('reason' in share)) {
@@ -98,6 +99,20 @@ export function mergeCanary(
         );
         continue;
       }
+      // The header's never value keeps a request off the canary before the weight is drawn: a rule for it with
+      // the main backends as they were, before the rule of the value (more header matches win in Gateway API).
+      if (header?.never != null && share.weight > 0) {
+        route.rules.splice(route.rules.indexOf(target.rule), 0, {
+          ...target.rule,
+          headers: [{ type: 'Exact', name: header.name, value: header.never }],
+          backendRefs: mains.map((b) => ({ ...b })),
+        });
+        report.change(
+          canary,
+          header.use.line,
+          `canary by header ${header.name}: ${header.never} on ${where} -> a rule of HTTPRoute ${route.name} matching the header exactly, backendRef ${mains.map(describe).join(', ')}: ingress-nginx never sends such a request to the canary, whatever the weight; other values follow the weights`,
+        );
+      }
       const rest = share.total - share.weight;
       mains.forEach((b, i) => {
         b.weight = Math.floor(rest / mains.length) + (i < rest % mains.length ? 1 : 0);
@@ -106,8 +121,43 @@ export function mergeCanary(
       report.change(
         canary,
         share.use.line,
-        `canary weight ${share.weight} of ${share.total} on ${where} -> backendRef ${refs.map(describe).join(', ')} weight ${share.weight} in HTTPRoute ${route.name}; the main backends share ${rest}`,
+        `canary weight ${share.weight} of ${share.total} on ${where} -> backendRef ${refs.map(describe).join(', ')} weight ${share.weight} in HTTPRoute ${route.name}; the main backends share ${rest}${share.notes.length > 0 ? ` (${share.notes.join('; ')})` : ''}`,
       );
     }
+  }
+}
+
+/**
+ * What of the header annotations ingress-nginx does not read, and the review a RegularExpression header match
+ * needs. The balancer compares the value first and reads the pattern only without one, and reads neither
+ * without the header (balancer.lua above). It matches the pattern with ngx.re.match and no options: PCRE,
+ * case-sensitive, found anywhere in the value (https://github.com/openresty/lua-nginx-module#ngxrematch: only
+ * the "a" option anchors it). Gateway API leaves the dialect and anchoring of a RegularExpression header
+ * match to the implementation (HTTPHeaderMatch in
+ * https://github.com/kubernetes-sigs/gateway-api/blob/v1.6.1/apis/v1/httproute_types.go).
+ */
+function noteHeaderReading(
+  canary: IngressView,
+  settings: IngressSettings,
+  header: ReturnType<typeof canaryHeader>,
+  report: Report,
+): void {
+  const unread = header ? [header.ignored] : [settings.canaryHeaderValue, settings.canaryHeaderPattern];
+  for (const use of unread)
+    if (use)
+      report.change(
+        canary,
+        use.line,
+        `${use.name}: ${use.value.trim()}: nothing to convert, ingress-nginx does not read it ${header ? `when ${settings.canaryHeaderValue!.name} is given` : settings.canaryHeader ? 'without a value the header must have' : 'without the annotation that names the header'}`,
+      );
+  if (header?.type === 'RegularExpression') {
+    const pattern = settings.canaryHeaderPattern!;
+    report.unconverted(
+      canary,
+      'header-regex-review',
+      'WARNING',
+      pattern.path,
+      `Annotation ${pattern.name} is converted to a RegularExpression match of header ${header.name} on ${header.value}, for review: Gateway API has no portable dialect for it and leaves it to the implementation. ingress-nginx matches the pattern as PCRE, case-sensitively, anywhere in the value; an implementation that requires the whole value to match needs .* around it.`,
+    );
   }
 }

@@ -80,7 +80,7 @@ function ruleObject(rule: RuleDraft): Record<string, unknown> {
             {
               ...(rule.match ? { path: { type: rule.match.type, value: rule.match.value } } : {}),
               ...(rule.headers
-                ? { headers: rule.headers.map((h) => ({ type: 'Exact', name: h.name, value: h.value })) }
+                ? { headers: rule.headers.map((h) => ({ type: h.type, name: h.name, value: h.value })) }
                 : {}),
             },
           ],

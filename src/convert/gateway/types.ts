@@ -123,8 +123,8 @@ export interface RuleDraft {
   path: string | null;
   pathType: string | null;
   match: PathMatch | null;
-  /** Exact header matches besides the path (a canary's header rule). */
-  headers?: { name: string; value: string }[];
+  /** Header matches besides the path (a canary's header rule). */
+  headers?: { type: 'Exact' | 'RegularExpression'; name: string; value: string }[];
   filters: Filter[];
   backendRefs: BackendRef[];
   timeouts: { backendRequest?: string; request?: string } | null;

@@ -827,6 +827,8 @@ export type IngressNginxAnnotation = {
   header?: Maybe<Scalars['String']['output']>;
   /** The annotation, e.g. nginx.ingress.kubernetes.io/rewrite-target. */
   name: Scalars['String']['output'];
+  /** Role header of canary: the value of the request header it names that keeps a request off the canary, e.g. never. */
+  neverValue?: Maybe<Scalars['String']['output']>;
   /** Why ingressToGateway does not convert it (null when it does), also when a Gateway API construct exists for it. */
   reason?: Maybe<Scalars['String']['output']>;
   /** The part it plays in a strategy that reads several annotations, e.g. weight-total of canary-weight; null otherwise. */
@@ -2077,6 +2079,7 @@ export type IngressNginxAnnotationResolvers<ContextType = Context, ParentType ex
   gatewayApi?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   header?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  neverValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;

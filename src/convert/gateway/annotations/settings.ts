@@ -34,9 +34,14 @@ export interface IngressSettings {
   /** The canary's weight (role weight), with the total it is out of when none is given (weight-total's default). */
   canaryWeight: { use: AnnotationUse; value: number; defaultTotal: number | null } | null;
   canaryWeightTotal: { use: AnnotationUse; value: number } | null;
-  /** The header a canary looks at (role header), with the value it needs when none is given (header-value's default). */
-  canaryHeader: { use: AnnotationUse; defaultValue: string | null } | null;
+  /**
+   * The header a canary looks at (role header), with the value it needs when none is given (header-value's
+   * default) and the value that keeps a request off the canary then (its record's neverValue).
+   */
+  canaryHeader: { use: AnnotationUse; defaultValue: string | null; neverValue: string | null } | null;
   canaryHeaderValue: AnnotationUse | null;
+  /** A regular expression the header's value must match instead (role header-pattern). */
+  canaryHeaderPattern: AnnotationUse | null;
   headers: { use: AnnotationUse; name: string; value: string }[];
   timeouts: { use: AnnotationUse; seconds: number }[];
   /** The CORS annotations by role, with the defaults of the roles' records (read by ./cors.ts). */
@@ -60,6 +65,7 @@ export function noSettings(): IngressSettings {
     canaryWeightTotal: null,
     canaryHeader: null,
     canaryHeaderValue: null,
+    canaryHeaderPattern: null,
     headers: [],
     timeouts: [],
     cors: null,
