@@ -18,6 +18,7 @@ import { hostSlug, objectName } from './names';
 import { gatewayObject, ingressLabel, printObjects, routeObject, type PrintedObject } from './print';
 import { referenceGrants } from './reference-grant';
 import { collector } from './report';
+import { ServicePorts } from './service-ports';
 import type {
   GatewayBundle,
   GatewayConversion,
@@ -46,6 +47,7 @@ export function ingressToGateway(
   out.changes.push(...read.changes);
   out.findings.push(...read.unconverted);
   const records = new Map(options.annotations.map((r) => [r.name, r]));
+  const ports = new ServicePorts(read.others, report);
   for (const source of read.leftAsIs) {
     if (
       read.unconverted.some((f) => f.resource.documentIndex === source.documentIndex && f.resource.line === source.line)
@@ -121,7 +123,7 @@ export function ingressToGateway(
       `${classless.has(ingress) ? 'no ingress class, gatewayClassName' : 'ingress class'} ${ingress.className} -> Gateway ${gateway.namespace ? `${gateway.namespace}/` : ''}${gateway.name} (gatewayClassName ${gateway.gatewayClassName})`,
     );
     const listeners = addListeners(gateway, ingress, tlsOf(ingress, report), grants, report);
-    const byHost = rulesByHost(ingress, s, report);
+    const byHost = rulesByHost(ingress, s, ports, report);
     const made: RouteDraft[] = [];
     for (const [host, rules] of byHost) {
       if (rules.length === 0) continue;
@@ -153,7 +155,7 @@ export function ingressToGateway(
   }
   for (const canary of canaries) {
     const s = settings.get(canary)!;
-    const rules = [...rulesByHost(canary, s, out.quiet).values()].flat();
+    const rules = [...rulesByHost(canary, s, ports, out.quiet).values()].flat();
     mergeCanary(canary, s, rules, routes, grants, report);
   }
 
