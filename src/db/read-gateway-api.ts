@@ -75,6 +75,8 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
       role: a.role,
       header: a.header,
       defaultValue: a.defaultValue,
+      acceptedRange:
+        a.acceptedMin !== null && a.acceptedMax !== null ? { min: a.acceptedMin, max: a.acceptedMax } : null,
       access:
         a.accessControl && a.accessPart && a.accessScope
           ? {

@@ -574,6 +574,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
         role: a.role ?? null,
         header: a.header ?? null,
         defaultValue: a.defaultValue ?? null,
+        acceptedRange: a.acceptedRange ? { min: a.acceptedRange.min, max: a.acceptedRange.max } : null,
         access: a.access
           ? ({
               control: a.access.control as AccessControl,

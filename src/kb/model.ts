@@ -521,6 +521,11 @@ export interface IngressNginxAnnotation {
   header: string | null;
   /** The value the controller acts on when an Ingress leaves the annotation out; null when the docs give none. */
   defaultValue: string | null;
+  /**
+   * The whole numbers the controller takes for the annotation, bounds included; it acts on defaultValue instead
+   * of any other. null: no range recorded.
+   */
+  acceptedRange: { min: number; max: number } | null;
   /** The access control it belongs to; null for an annotation of none. */
   access: AnnotationAccess | null;
   sources: string[];
