@@ -77,6 +77,8 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
       header: a.header,
       defaultValue: a.defaultValue,
       neverValue: a.neverValue,
+      acceptedRange:
+        a.acceptedMin !== null && a.acceptedMax !== null ? { min: a.acceptedMin, max: a.acceptedMax } : null,
       access:
         a.accessControl && a.accessPart && a.accessScope
           ? {

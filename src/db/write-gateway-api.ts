@@ -85,6 +85,8 @@ export async function writeGatewayApi(tx: Tx, g: GatewayApiKnowledge): Promise<v
       accessPart: a.access?.part ?? null,
       accessScope: a.access?.scope ?? null,
       accessOffValues: a.access ? json(a.access.offValues) : null,
+      acceptedMin: a.acceptedRange?.min ?? null,
+      acceptedMax: a.acceptedRange?.max ?? null,
       sources: json(a.sources),
     })),
   });

@@ -576,6 +576,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
         header: a.header ?? null,
         defaultValue: a.defaultValue ?? null,
         neverValue: a.neverValue ?? null,
+        acceptedRange: a.acceptedRange ? { min: a.acceptedRange.min, max: a.acceptedRange.max } : null,
         access: a.access
           ? ({
               control: a.access.control as AccessControl,

@@ -526,6 +526,11 @@ export interface IngressNginxAnnotation {
   defaultValue: string | null;
   /** Role header: the value of the request header it names with which the controller never sends to the canary. */
   neverValue: string | null;
+  /**
+   * The whole numbers the controller takes for the annotation, bounds included; it acts on defaultValue instead
+   * of any other. null: no range recorded.
+   */
+  acceptedRange: { min: number; max: number } | null;
   /** The access control it belongs to; null for an annotation of none. */
   access: AnnotationAccess | null;
   sources: string[];

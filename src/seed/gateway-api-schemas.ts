@@ -133,6 +133,14 @@ export const ingressNginxAnnotationSchema = z
     neverValue: z.string().trim().min(1).optional(),
     /** The request header a `set-header` annotation sets. */
     header: z.string().regex(HEADER_NAME, 'must be an HTTP header name such as "X-Forwarded-Prefix"').optional(),
+    /**
+     * The whole numbers the controller takes for the annotation, bounds included; it ignores any other number,
+     * acting as if the annotation were left out (defaultValue, which the range must hold).
+     */
+    acceptedRange: z
+      .strictObject({ min: z.number().int(), max: z.number().int() })
+      .refine((r) => r.min <= r.max, 'min must not exceed max')
+      .optional(),
     /** The access control the annotation belongs to, if any (annotationAccessSchema). */
     access: annotationAccessSchema.optional(),
     sources,
@@ -185,6 +193,21 @@ export const ingressNginxAnnotationSchema = z
         path: ['neverValue'],
         message: 'only an annotation of role header (canary) names a neverValue',
       });
+    if (a.acceptedRange) {
+      const fallback = Number(a.defaultValue);
+      if (
+        a.defaultValue === undefined ||
+        !Number.isInteger(fallback) ||
+        fallback < a.acceptedRange.min ||
+        fallback > a.acceptedRange.max
+      )
+        ctx.addIssue({
+          code: 'custom',
+          path: ['acceptedRange'],
+          message:
+            'acceptedRange needs a defaultValue inside it: the value the controller acts on instead of one outside the range',
+        });
+    }
     if ((a.role === 'set-header') !== (a.header !== undefined))
       ctx.addIssue({
         code: 'custom',

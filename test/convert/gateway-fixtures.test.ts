@@ -80,6 +80,15 @@ describe.each(CASES)('fixture %s', (name) => {
     }
   });
 
+  it('writes no two objects of the same kind, namespace and name (one would replace the other)', () => {
+    const docs = parseAllDocuments(convert(name).manifest);
+    const keys = (Array.isArray(docs) ? docs : []).map((doc) => {
+      const o = doc.toJS() as { kind: string; metadata: { name: string; namespace?: string } };
+      return `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+    });
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+  });
+
   it("writes objects the bundle's CRD schemas accept", () => {
     const release = kb.gatewayApi.releases[kb.gatewayApi.releases.length - 1].version;
     expect(tables.releases).toContain(release);

@@ -2,7 +2,7 @@
 // Gateway API can express, how canary weights make a share, which TLS host covers which rule host, and that
 // each strategy goes by the record's role, never by the annotation's name. The fixtures (gateway-fixtures.test.ts) show them in whole conversions.
 import { canary, canaryHeader, canaryShare, canaryWeight } from '../../src/convert/gateway/annotations/canary';
-import { permanentRedirect } from '../../src/convert/gateway/annotations/redirects';
+import { permanentRedirect, temporalRedirect } from '../../src/convert/gateway/annotations/redirects';
 import { rewriteFor } from '../../src/convert/gateway/annotations/rewrite-target';
 import { noSettings, type AnnotationUse } from '../../src/convert/gateway/annotations/settings';
 import type { StrategyContext } from '../../src/convert/gateway/annotations/strategy';
@@ -111,6 +111,7 @@ describe('strategies read what the record says the annotation is', () => {
     header: null,
     defaultValue: null,
     neverValue: null,
+    acceptedRange: null,
     access: null,
     ...extra,
   });
@@ -145,7 +146,13 @@ describe('strategies read what the record says the annotation is', () => {
     expect(
       permanentRedirect.read(use('b', '308'), record('permanent-redirect', 'code'), settings, context()),
     ).toBeNull();
-    expect(settings.redirectCode).toMatchObject({ statusCode: 308 });
+    expect(settings.redirectCodes).toMatchObject([{ strategy: 'permanent-redirect', statusCode: 308 }]);
+    // A code outside the record's acceptedRange is one the controller ignores for its defaultValue.
+    const ranged = record('temporal-redirect', 'code', { defaultValue: '302', acceptedRange: { min: 300, max: 307 } });
+    expect(temporalRedirect.read(use('c', '308'), ranged, noSettings(), context())).toMatch(
+      /ignores the code 308 \(it takes 300 to 307 for it\) and redirects with 302/,
+    );
+    expect(temporalRedirect.read(use('c', '307'), ranged, noSettings(), context())).toBeNull();
     // A number under the url role is not taken for a code.
     expect(permanentRedirect.read(use('a', '308'), url, noSettings(), context())).toMatch(/not an absolute URL/);
     expect(permanentRedirect.read(use('a', 'https://example.com/'), url, noSettings(), context())).toMatch(

@@ -165,9 +165,9 @@ describe('ingressNginxAnnotations', () => {
     }
   });
 
-  it('serves the strategy, role, header and default the converter reads', async () => {
+  it('serves the strategy, role, header, default and accepted range the converter reads', async () => {
     const { ingressNginxAnnotations: all } = await server.data(
-      `{ ingressNginxAnnotations { name converted conversion role header defaultValue } }`,
+      `{ ingressNginxAnnotations { name converted conversion role header defaultValue acceptedRange { min max } } }`,
     );
     const byName = new Map(all.map((a: any) => [a.name.replace('nginx.ingress.kubernetes.io/', ''), a]));
     expect(byName.get('canary-weight')).toMatchObject({ conversion: 'canary-weight', role: 'weight' });
@@ -177,7 +177,11 @@ describe('ingressNginxAnnotations', () => {
       defaultValue: '100',
     });
     expect(byName.get('x-forwarded-prefix')).toMatchObject({ role: 'set-header', header: 'X-Forwarded-Prefix' });
-    expect(byName.get('configuration-snippet')).toMatchObject({ conversion: null, role: null });
+    expect(byName.get('configuration-snippet')).toMatchObject({ conversion: null, role: null, acceptedRange: null });
+    expect(byName.get('temporal-redirect-code')).toMatchObject({
+      defaultValue: '302',
+      acceptedRange: { min: 300, max: 307 },
+    });
     for (const a of all) expect(a.converted).toBe(a.conversion !== null);
   });
 });

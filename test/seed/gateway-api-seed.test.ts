@@ -291,6 +291,23 @@ describe('a bad Gateway API record is refused', () => {
     ]);
   });
 
+  it('an acceptedRange whose defaultValue lies outside it, or without a defaultValue', () => {
+    copy.edit(ANNOTATIONS, (t) =>
+      t
+        .replace(
+          '  defaultValue: "302"\n  acceptedRange:\n    min: 300\n    max: 307\n',
+          '  defaultValue: "308"\n  acceptedRange:\n    min: 300\n    max: 307\n',
+        )
+        .replace('  defaultValue: "301"\n  acceptedRange:', '  acceptedRange:'),
+    );
+    const problems = problemsOf(copy.seed);
+    expect(problems.map((p) => [p.record?.replace(/^record \d+ /, ''), p.field])).toEqual([
+      ['(nginx.ingress.kubernetes.io/permanent-redirect-code)', 'acceptedRange'],
+      ['(nginx.ingress.kubernetes.io/temporal-redirect-code)', 'acceptedRange'],
+    ]);
+    expect(problems[0].message).toMatch(/needs a defaultValue inside it/);
+  });
+
   it('two records of one strategy with the same role', () => {
     copy.edit(ANNOTATIONS, (t) => t.replace('role: weight-total', 'role: weight'));
     const [p] = problemsOf(copy.seed);

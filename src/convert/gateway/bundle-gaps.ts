@@ -7,7 +7,7 @@
 import type { GatewayBundle, Scalar } from './types';
 
 /** What an object needs that the bundle lacks: its kind (path null), the first such field, or a field's value. */
-export interface BundleGap {
+interface BundleGap {
   kind: string;
   path: string | null;
   /** A value of the field the field's enum does not allow in this bundle. */

@@ -6,20 +6,22 @@ import { isRecord, recordsOf } from './values';
 import { redirectFilter } from './annotations/redirects';
 import { rewriteFor } from './annotations/rewrite-target';
 import type { AnnotationUse, IngressSettings } from './annotations/settings';
+import type { ServicePorts } from './service-ports';
 import type { BackendRef, Filter, IngressView, PathMatch, Report, RuleDraft } from './types';
 
 const REGEX_SYNTAX = /[\\^$*+?()[\]{}|]/;
 
-/** The rules of an Ingress, by host in the order the Ingress names them ("" for rules without host). */
 /** The annotation that makes a host's paths regular expressions, and the Ingress that carries it. */
 export interface HostRegex {
   use: AnnotationUse;
   ingress: IngressView;
 }
 
+/** The rules of an Ingress, by host in the order the Ingress names them ("" for rules without host). */
 export function rulesByHost(
   ingress: IngressView,
   ownSettings: IngressSettings,
+  ports: ServicePorts,
   report: Report,
   regexOf: (host: string) => HostRegex | null = () => null,
 ): Map<string, RuleDraft[]> {
@@ -36,7 +38,7 @@ export function rulesByHost(
     const http: Record<string, unknown> = isRecord(rule.http) ? rule.http : {};
     for (const [p, j] of recordsOf(http.paths)) {
       const at: PathSegment[] = ['spec', 'rules', i, 'http', 'paths', j];
-      const draft = pathRule(ingress, host, p, at, settings, report);
+      const draft = pathRule(ingress, host, p, at, settings, ports, report);
       if (draft) drafts.push(draft);
     }
   }
@@ -44,7 +46,7 @@ export function rulesByHost(
   const fallback = isRecord(ingress.spec.defaultBackend) ? ingress.spec.defaultBackend : null;
   if (fallback) {
     const at: PathSegment[] = ['spec', 'defaultBackend'];
-    const backend = backendRef(ingress, fallback, at, report);
+    const backend = backendRef(ingress, fallback, at, ports, report);
     if (backend) {
       const draft = newRule(ingress.lineOf(at), null, null, null, null, [backend], settings);
       report.change(
@@ -65,12 +67,13 @@ function pathRule(
   p: Record<string, unknown>,
   at: PathSegment[],
   settings: IngressSettings,
+  ports: ServicePorts,
   report: Report,
 ): RuleDraft | null {
   const path = typeof p.path === 'string' && p.path !== '' ? p.path : '/';
   const pathType = typeof p.pathType === 'string' ? p.pathType : 'ImplementationSpecific';
   const line = ingress.lineOf(at);
-  const backend = isRecord(p.backend) ? backendRef(ingress, p.backend, [...at, 'backend'], report) : null;
+  const backend = isRecord(p.backend) ? backendRef(ingress, p.backend, [...at, 'backend'], ports, report) : null;
   if (!backend) return null;
   let { match, note } = matchOf(path, pathType, settings);
   let rewrite: Record<string, string> | null = null;
@@ -167,11 +170,15 @@ function newRule(
   };
 }
 
-/** A Service backend with a port number; a named port or a resource backend is reported instead. */
-export function backendRef(
+/**
+ * A Service backend with its port number (a named port's from the Service in the input); a named port the input
+ * cannot resolve, or a resource backend, is reported instead.
+ */
+function backendRef(
   ingress: IngressView,
   backend: Record<string, unknown>,
   at: PathSegment[],
+  ports: ServicePorts,
   report: Report,
 ): BackendRef | null {
   const service = isRecord(backend.service) ? backend.service : null;
@@ -187,14 +194,16 @@ export function backendRef(
   }
   const port: Record<string, unknown> = isRecord(service.port) ? service.port : {};
   if (typeof port.number === 'number') return { name: service.name, port: port.number };
+  if (typeof port.name === 'string') {
+    const number = ports.numberOf(ingress, service.name, port.name, [...at, 'service', 'port', 'name']);
+    return number === null ? null : { name: service.name, port: number };
+  }
   report.unconverted(
     ingress,
     'named-port',
     'BREAKING',
-    [...at, 'service', 'port', typeof port.name === 'string' ? 'name' : 'number'],
-    typeof port.name === 'string'
-      ? `The backend ${service.name} port ${port.name} is not converted: an HTTPRoute backendRef needs the port number, and the named port can be resolved only from the Service; write the number.`
-      : `The backend ${service.name} names no port; an HTTPRoute backendRef needs the port number.`,
+    [...at, 'service', 'port', 'number'],
+    `The backend ${service.name} names no port; an HTTPRoute backendRef needs the port number.`,
   );
   return null;
 }

@@ -14,7 +14,7 @@ const STATUS_CODE = 'spec.rules[].filters[].requestRedirect.statusCode';
 const FALLBACK = 301;
 
 /** The status code the HTTP -> HTTPS routes answer with, and why it is not the controller's own (null when it is). */
-export interface HttpsRedirectCode {
+interface HttpsRedirectCode {
   code: number;
   lost: string | null;
 }

@@ -3,7 +3,7 @@
 // redirecting HTTP to HTTPS where ingress-nginx would, canary Ingresses merged into their main route as
 // weighted backends, ReferenceGrants where a reference crosses namespaces. Annotations go through the
 // seed's records (annotations/) of the provider the options name. Pure: text and records in, text and lists out.
-import { DEFAULT_LIMITS, type ManifestLimits } from '../../analysis';
+import { DEFAULT_LIMITS, type ManifestLimits, type ManifestObject } from '../../analysis';
 import { resourceOf } from '../../analysis/engine/findings';
 import { bundleGap, gapText } from './bundle-gaps';
 import { AccessGuards, lostAccess, reportAccess, servesBackends, unprotectedComment } from './access';
@@ -18,6 +18,7 @@ import { hostSlug, objectName } from './names';
 import { gatewayObject, ingressLabel, printObjects, routeObject, type PrintedObject } from './print';
 import { referenceGrants } from './reference-grant';
 import { collector } from './report';
+import { ServicePorts } from './service-ports';
 import type {
   GatewayBundle,
   GatewayConversion,
@@ -43,24 +44,32 @@ export function ingressToGateway(
   const read = readIngresses(text, options.convert, limits, options.provider.classAnnotation);
   const out = collector(options.effectiveIn, options.bundle.version);
   const { report } = out;
-  out.changes.push(...read.changes);
-  out.findings.push(...read.unconverted);
+  // Applying the file in order, an Ingress given again by namespace and name replaces the earlier one: only
+  // the last of them is converted, and each later one says which it replaces.
+  const views = new Map(read.ingresses.map((i) => [i.source, i]));
+  const replaced = replacedIngresses([...read.ingresses.map((i) => i.source), ...read.leftAsIs]);
+  const kept = ({ resource }: { resource: { documentIndex: number; line: number } }) =>
+    ![...replaced.keys()].some((o) => o.documentIndex === resource.documentIndex && o.line === resource.line);
+  out.changes.push(...read.changes.filter(kept));
+  out.findings.push(...read.unconverted.filter(kept));
+  for (const [earlier, later] of replaced)
+    report.unconverted(
+      views.get(later) ?? viewOf(later),
+      'ingress-replaced',
+      'WARNING',
+      ['metadata', 'name'],
+      `Ingress ${earlier.namespace ? `${earlier.namespace}/` : ''}${earlier.name} at line ${earlier.line} is not converted: this later Ingress has the same namespace and name, and applying the file in order replaces that one by this one, so only this one is converted. Rename one of them if both are meant to serve.`,
+    );
+  const ingresses = read.ingresses.filter((i) => !replaced.has(i.source));
   const records = new Map(options.annotations.map((r) => [r.name, r]));
-  for (const source of read.leftAsIs) {
+  const ports = new ServicePorts(read.others, report);
+  for (const source of read.leftAsIs.filter((o) => !replaced.has(o))) {
     if (
       read.unconverted.some((f) => f.resource.documentIndex === source.documentIndex && f.resource.line === source.line)
     )
       continue;
     report.unconverted(
-      {
-        source,
-        name: source.name ?? 'ingress',
-        namespace: source.namespace,
-        spec: {},
-        annotations: {},
-        className: null,
-        lineOf: (p) => source.lineOf(p),
-      },
+      viewOf(source),
       'ingress-version',
       'BREAKING',
       ['apiVersion'],
@@ -72,7 +81,7 @@ export function ingressToGateway(
   const settings = new Map<IngressView, IngressSettings>();
   const gateways = new Map<string, GatewayDraft>();
   const classless = new Set<IngressView>();
-  for (const ingress of read.ingresses) {
+  for (const ingress of ingresses) {
     const cls = ingress.className ?? options.gatewayClassName;
     if (!cls) {
       report.unconverted(
@@ -130,7 +139,7 @@ export function ingressToGateway(
       `${classless.has(ingress) ? 'no ingress class, gatewayClassName' : 'ingress class'} ${ingress.className} -> Gateway ${gateway.namespace ? `${gateway.namespace}/` : ''}${gateway.name} (gatewayClassName ${gateway.gatewayClassName})`,
     );
     const listeners = listenersOf.get(ingress)!;
-    const byHost = rulesByHost(ingress, s, report, regexOf(ingress));
+    const byHost = rulesByHost(ingress, s, ports, report, regexOf(ingress));
     const made: RouteDraft[] = [];
     for (const [host, rules] of byHost) {
       if (rules.length === 0) continue;
@@ -173,7 +182,7 @@ export function ingressToGateway(
   }
   for (const canary of canaries) {
     const s = settings.get(canary)!;
-    const rules = [...rulesByHost(canary, s, out.quiet, regexOf(canary)).values()].flat();
+    const rules = [...rulesByHost(canary, s, ports, out.quiet, regexOf(canary)).values()].flat();
     mergeCanary(canary, s, rules, routes, grants, report);
   }
 
@@ -226,6 +235,38 @@ function regexByHost(mains: readonly [IngressView, IngressSettings][]): Map<stri
         if (!out.has(key)) out.set(key, { use: s.regexPaths, ingress });
       }
   return out;
+}
+
+/**
+ * Each Ingress that a later one of the same namespace and name replaces when the file is applied in order,
+ * with the one that replaces it. The API group does not matter: extensions and networking.k8s.io serve the
+ * same Ingresses.
+ */
+function replacedIngresses(objects: readonly ManifestObject[]): Map<ManifestObject, ManifestObject> {
+  const inOrder = [...objects].sort((a, b) => a.documentIndex - b.documentIndex || a.line - b.line);
+  const last = new Map<string, ManifestObject>();
+  const replaced = new Map<ManifestObject, ManifestObject>();
+  for (const o of inOrder) {
+    if (o.name === null) continue;
+    const key = `${o.namespace ?? ''}/${o.name}`;
+    const before = last.get(key);
+    if (before) replaced.set(before, o);
+    last.set(key, o);
+  }
+  return replaced;
+}
+
+/** An Ingress that is not read as networking.k8s.io/v1, as findings place it. */
+function viewOf(source: ManifestObject): IngressView {
+  return {
+    source,
+    name: source.name ?? 'ingress',
+    namespace: source.namespace,
+    spec: {},
+    annotations: {},
+    className: null,
+    lineOf: (p) => source.lineOf(p),
+  };
 }
 
 /** The objects the bundle can hold; each other one is listed (not-in-bundle, BREAKING) and left out. */

@@ -16,7 +16,7 @@ export type ProviderRecord = Omit<GatewayApiIngressProvider, 'sources'>;
 export type Scalar = string | number | boolean;
 
 /** A Gateway API release and one of its channels: where a construct first appears. */
-export interface BundleRef {
+interface BundleRef {
   version: string;
   channel: GatewayApiChannel;
 }

@@ -21,6 +21,13 @@ export type Scalars = {
   KubeVersion: { input: string; output: number | string; }
 };
 
+/** The whole numbers an annotation accepts, bounds included. */
+export type AcceptedRange = {
+  __typename?: 'AcceptedRange';
+  max: Scalars['Int']['output'];
+  min: Scalars['Int']['output'];
+};
+
 /** An ingress-nginx annotation's part in one of the controller's access controls. */
 export type AnnotationAccess = {
   __typename?: 'AnnotationAccess';
@@ -810,6 +817,11 @@ export type ImportResult = {
 /** An ingress-nginx annotation and the Gateway API construct that replaces it, or why none does. */
 export type IngressNginxAnnotation = {
   __typename?: 'IngressNginxAnnotation';
+  /**
+   * The whole numbers ingress-nginx takes for the annotation, bounds included, e.g. 300 to 307 for
+   * temporal-redirect-code; it acts on defaultValue instead of any other. null when no range is recorded.
+   */
+  acceptedRange?: Maybe<AcceptedRange>;
   /**
    * The access control it belongs to; null for an annotation of none. ingressToGateway never drops one in
    * silence: a route that loses one is listed in GatewayConversion.unprotected.
@@ -1649,6 +1661,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AcceptedRange: ResolverTypeWrapper<AcceptedRange>;
   AnnotationAccess: ResolverTypeWrapper<AnnotationAccessModel>;
   ApiCaller: ResolverTypeWrapper<ApiCaller>;
   ApiField: ResolverTypeWrapper<ApiFieldModel>;
@@ -1721,6 +1734,7 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AcceptedRange: AcceptedRange;
   AnnotationAccess: AnnotationAccessModel;
   ApiCaller: ApiCaller;
   ApiField: ApiFieldModel;
@@ -1782,6 +1796,11 @@ export type ResolversParentTypes = {
 export type UserContentDirectiveArgs = { };
 
 export type UserContentDirectiveResolver<Result, Parent, ContextType = Context, Args = UserContentDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type AcceptedRangeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AcceptedRange'] = ResolversParentTypes['AcceptedRange']> = {
+  max?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  min?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
 
 export type AnnotationAccessResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AnnotationAccess'] = ResolversParentTypes['AnnotationAccess']> = {
   control?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2072,6 +2091,7 @@ export type ImportResultResolvers<ContextType = Context, ParentType extends Reso
 };
 
 export type IngressNginxAnnotationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['IngressNginxAnnotation'] = ResolversParentTypes['IngressNginxAnnotation']> = {
+  acceptedRange?: Resolver<Maybe<ResolversTypes['AcceptedRange']>, ParentType, ContextType>;
   access?: Resolver<Maybe<ResolversTypes['AnnotationAccess']>, ParentType, ContextType>;
   conversion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   converted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2268,6 +2288,7 @@ export type WellKnownKeyResolvers<ContextType = Context, ParentType extends Reso
 };
 
 export type Resolvers<ContextType = Context> = {
+  AcceptedRange?: AcceptedRangeResolvers<ContextType>;
   AnnotationAccess?: AnnotationAccessResolvers<ContextType>;
   ApiCaller?: ApiCallerResolvers<ContextType>;
   ApiField?: ApiFieldResolvers<ContextType>;

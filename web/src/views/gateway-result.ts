@@ -28,7 +28,7 @@ export const GATEWAY_FIT: Operation<GatewayApiFitQuery, GatewayApiFitQueryVariab
   /* GraphQL */ `query GatewayApiFit { gatewayApiReleases { version minKubernetes } }`;
 
 /** The bundle to write for on an upgrade from → to, and why it is that one (shown above the objects). */
-export interface BundleChoice {
+interface BundleChoice {
   gatewayApi: string | null;
   why: string;
 }

@@ -143,9 +143,9 @@ export function readAnnotations(
       longest.use.line,
       `${longest.use.name}: ${longest.seconds} -> timeouts.backendRequest ${longest.seconds}s on every rule (the longest of the Ingress's proxy timeouts: nginx's limits one read or send, backendRequest the whole request to the backend)`,
     );
-  if (settings.redirectCode) {
-    const code = settings.redirectCode;
-    if (settings.redirect) {
+  // A code sets the status of its own strategy's redirect only (ingress-nginx reads each with its redirect).
+  for (const code of settings.redirectCodes) {
+    if (settings.redirect?.strategy === code.strategy) {
       settings.redirect.statusCode = code.statusCode;
       report.change(ingress, code.use.line, `${code.use.name}: ${code.statusCode} -> the RequestRedirect's statusCode`);
     } else {
@@ -154,7 +154,7 @@ export function readAnnotations(
         'annotation-not-converted',
         'WARNING',
         code.use.path,
-        `Annotation ${code.use.name} is not converted: the Ingress has no redirect to give the status code to.`,
+        `Annotation ${code.use.name} is not converted: it gives the status code of a ${code.strategy}, and the Ingress has none (ingress-nginx reads the code only together with one).`,
       );
     }
   }

@@ -30,7 +30,8 @@ function statusCodeProblem(code: number): string | null {
 }
 
 // The records' roles: the redirect's target (url) and its status code given apart (code), whose
-// defaultValue is the code the controller answers with when the Ingress gives none.
+// defaultValue is the code the controller answers with when the Ingress gives none, and whose acceptedRange
+// holds the codes it takes: it answers with the defaultValue instead of any other.
 function redirect(id: string): Strategy {
   return {
     id,
@@ -38,9 +39,12 @@ function redirect(id: string): Strategy {
       if (record.role === 'code') {
         if (!/^\s*\d+\s*$/.test(use.value)) return `the value ${JSON.stringify(use.value)} is not a status code`;
         const code = Number(use.value);
+        const range = record.acceptedRange;
+        if (range && (code < range.min || code > range.max))
+          return `ingress-nginx ignores the code ${code} (it takes ${range.min} to ${range.max} for it) and redirects with ${record.defaultValue ?? 'its default code'}, the code it uses when none is given; so does the route`;
         const problem = statusCodeProblem(code);
         if (problem) return problem;
-        settings.redirectCode = { use, statusCode: code };
+        settings.redirectCodes.push({ use, strategy: id, statusCode: code });
         return null;
       }
       if (record.role !== 'url') return unknownRole(record, id);
@@ -58,7 +62,7 @@ function redirect(id: string): Strategy {
       if (!Number.isInteger(statusCode)) return `netkb's records give no default status code for strategy ${id}`;
       const problem = statusCodeProblem(statusCode);
       if (problem) return problem;
-      settings.redirect = { use, url, statusCode };
+      settings.redirect = { use, strategy: id, url, statusCode };
       return null;
     },
   };

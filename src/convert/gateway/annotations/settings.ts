@@ -26,9 +26,10 @@ export interface IngressSettings {
   /** ssl-redirect: "false" turns off the redirect of TLS hosts that ingress-nginx makes by default. */
   sslRedirect: { use: AnnotationUse; on: boolean } | null;
   forceSslRedirect: { use: AnnotationUse; on: boolean } | null;
-  redirect: { use: AnnotationUse; url: URL; statusCode: number } | null;
-  /** A status code given apart from the redirect's target (role code). */
-  redirectCode: { use: AnnotationUse; statusCode: number } | null;
+  /** The redirect (role url) and the strategy that read it. */
+  redirect: { use: AnnotationUse; strategy: string; url: URL; statusCode: number } | null;
+  /** Status codes given apart from a redirect's target (role code), each for the redirect of its strategy. */
+  redirectCodes: { use: AnnotationUse; strategy: string; statusCode: number }[];
   /** The canary switch (role trigger). */
   canary: { use: AnnotationUse; on: boolean } | null;
   /** The canary's weight (role weight), with the total it is out of when none is given (weight-total's default). */
@@ -59,7 +60,7 @@ export function noSettings(): IngressSettings {
     sslRedirect: null,
     forceSslRedirect: null,
     redirect: null,
-    redirectCode: null,
+    redirectCodes: [],
     canary: null,
     canaryWeight: null,
     canaryWeightTotal: null,
