@@ -102,16 +102,35 @@ describe('switching views', () => {
     await page.locator('#check-to').selectOption('1.25');
     await nav('Feature-gate timelines').click();
     await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
-    expect(await nav('Release diff').getAttribute('href')).toBe('/?view=diff&from=1.21&to=1.25');
+    // (and the SIG the tab last chose in the timelines or the diff, as the next test shows)
+    expect(await nav('Release diff').getAttribute('href')).toMatch(/^\/\?view=diff&from=1\.21&to=1\.25(&sig=\w+)?$/);
     await nav('Release diff').click();
     await diffShows('1.22', '1.25');
-    expect(params()).toEqual({ view: 'diff', from: '1.21', to: '1.25' });
+    expect(params()).toMatchObject({ view: 'diff', from: '1.21', to: '1.25' });
     // Back goes to the view before, as it was.
     await page.goBack();
     expect(params()).toMatchObject({ view: 'timeline' });
     await page.goBack();
     expect(params()).toMatchObject({ view: 'check', from: '1.21', to: '1.25' });
     await page.waitForFunction(() => document.querySelector('#check-to')?.value === '1.25');
+  });
+
+  it('keeps the SIG chosen between the timelines and the release diff, "any SIG" included', async () => {
+    await page.goto(`${run.server.base}/?view=timeline&sig=Network`);
+    await page.locator('table.timeline tbody tr[data-gate]').first().waitFor();
+    await page.locator('#gate-sig').selectOption('Node');
+    await page.waitForFunction(() => document.querySelector('#gate-sig')?.value === 'Node');
+    expect(new URL((await nav('Release diff').getAttribute('href'))!, run.server.base).searchParams.get('sig')).toBe(
+      'Node',
+    );
+    await nav('Release diff').click();
+    await page.waitForFunction(() => document.querySelector('#diff-sig')?.value === 'Node');
+    expect(params()).toMatchObject({ view: 'diff', sig: 'Node' });
+    await page.locator('#diff-sig').selectOption('any');
+    await page.waitForFunction(() => new URL(document.location.href).searchParams.get('sig') === 'any');
+    await nav('Feature-gate timelines').click();
+    await page.waitForFunction(() => document.querySelector('#gate-sig')?.value === 'any');
+    expect(params()).toMatchObject({ view: 'timeline', sig: 'any' });
   });
 
   it('opens a link without releases at the newest release whose notes are final, from the one before it', async () => {
@@ -158,11 +177,11 @@ describe('errors keep the way out', () => {
     expect(await page.locator('#diff-sig').inputValue()).toBe('Network');
     expect(await page.locator('#diff-sig').isEnabled()).toBe(true);
     await page.locator('#diff-sig').selectOption('any');
-    await page.waitForFunction(() => !new URL(document.location.href).searchParams.has('sig'));
+    await page.waitForFunction(() => new URL(document.location.href).searchParams.get('sig') === 'any');
     await page.locator('.results [role="alert"]').waitFor();
     await page.locator('#diff-swap').click();
     await diffShows('1.22', '1.22');
-    expect(params()).toEqual({ view: 'diff', from: '1.21', to: '1.22' });
+    expect(params()).toEqual({ view: 'diff', from: '1.21', to: '1.22', sig: 'any' });
   });
 
   it('keeps the pickers of the timelines when the SIG is unknown, and mends it there', async () => {

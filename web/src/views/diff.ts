@@ -78,7 +78,7 @@ function transitionText(t: Transition): string {
 export const diffView: View = {
   id: 'diff',
   title: 'Release diff',
-  carries: ['from', 'to'],
+  carries: ['from', 'to', 'sig'],
   async render(root, params, update) {
     const isLatest = latestRender(root);
     const title = () => h('h2', { id: 'view-title' }, 'Release diff');
@@ -127,7 +127,8 @@ export const diffView: View = {
           ...sigs.map((s) => ({ value: s })),
         ],
         listedSig,
-        (v) => rerender({ sig: v === 'any' ? '' : v }),
+        // "any" rather than nothing: the choice of every SIG is carried to the timelines, whose default is Network.
+        (v) => rerender({ sig: v }),
       ),
     );
     const results = h(

@@ -106,6 +106,7 @@ function segmentText(seg: Segment, versions: string[]): string {
 export const timelineView: View = {
   id: 'timeline',
   title: 'Feature-gate timelines',
+  carries: ['sig'],
   async render(root, params, update) {
     // "any" (not an empty value) so that a link can say "every SIG" and survive in the URL.
     const sig = params.sig || 'Network';
