@@ -144,6 +144,14 @@ export function readAnnotations(
       `${longest.use.name}: ${longest.seconds} -> timeouts.backendRequest ${longest.seconds}s on every rule (the longest of the Ingress's proxy timeouts: nginx's limits one read or send, backendRequest the whole request to the backend)`,
     );
   // A code sets the status of its own strategy's redirect only (ingress-nginx reads each with its redirect).
+  for (const { use, by } of settings.redirectsOverruled)
+    report.unconverted(
+      ingress,
+      'annotation-not-converted',
+      'WARNING',
+      use.path,
+      `Annotation ${use.name} is not converted: ingress-nginx redirects with ${by.name} instead, which it reads first.`,
+    );
   for (const code of settings.redirectCodes) {
     if (settings.redirect?.strategy === code.strategy) {
       settings.redirect.statusCode = code.statusCode;

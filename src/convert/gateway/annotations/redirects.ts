@@ -32,7 +32,7 @@ function statusCodeProblem(code: number): string | null {
 // The records' roles: the redirect's target (url) and its status code given apart (code), whose
 // defaultValue is the code the controller answers with when the Ingress gives none, and whose acceptedRange
 // holds the codes it takes: it answers with the defaultValue instead of any other.
-function redirect(id: string): Strategy {
+function redirect(id: string, precedence: number): Strategy {
   return {
     id,
     read(use, record, settings, context) {
@@ -57,19 +57,29 @@ function redirect(id: string): Strategy {
       if (url.protocol !== 'http:' && url.protocol !== 'https:')
         return `the URL's scheme ${url.protocol} is not http or https`;
       if (url.search || url.hash) return 'RequestRedirect cannot set a query string or fragment';
-      if (settings.redirect) return `${settings.redirect.use.name} already redirects this Ingress`;
+      // ingress-nginx reads the temporal redirect first and the permanent one only without it, whatever the order
+      // of the annotations (internal/ingress/annotations/redirect/redirect.go, Parse, at controller-v1.15.1).
+      const before = settings.redirect;
+      if (before && PRECEDENCE.get(before.strategy)! <= precedence)
+        return `ingress-nginx redirects with ${before.use.name} instead, which it reads first`;
       const statusCode = Number(context.defaultOf('code') ?? NaN);
       if (!Number.isInteger(statusCode)) return `netkb's records give no default status code for strategy ${id}`;
       const problem = statusCodeProblem(statusCode);
       if (problem) return problem;
+      if (before) settings.redirectsOverruled.push({ use: before.use, by: use });
       settings.redirect = { use, strategy: id, url, statusCode };
       return null;
     },
   };
 }
 
-export const permanentRedirect = redirect('permanent-redirect');
-export const temporalRedirect = redirect('temporal-redirect');
+/** The order ingress-nginx reads the redirects in: the first one set wins. */
+const PRECEDENCE = new Map([
+  ['temporal-redirect', 0],
+  ['permanent-redirect', 1],
+]);
+export const permanentRedirect = redirect('permanent-redirect', PRECEDENCE.get('permanent-redirect')!);
+export const temporalRedirect = redirect('temporal-redirect', PRECEDENCE.get('temporal-redirect')!);
 
 /** The RequestRedirect filter of a permanent or temporal redirect to `url`. */
 export function redirectFilter(url: URL, statusCode: number): Record<string, unknown> {

@@ -30,6 +30,8 @@ export interface IngressSettings {
   redirect: { use: AnnotationUse; strategy: string; url: URL; statusCode: number } | null;
   /** Status codes given apart from a redirect's target (role code), each for the redirect of its strategy. */
   redirectCodes: { use: AnnotationUse; strategy: string; statusCode: number }[];
+  /** Redirects read before one that ingress-nginx reads first, which replaced them. */
+  redirectsOverruled: { use: AnnotationUse; by: AnnotationUse }[];
   /** The canary switch (role trigger). */
   canary: { use: AnnotationUse; on: boolean } | null;
   /** The canary's weight (role weight), with the total it is out of when none is given (weight-total's default). */
@@ -61,6 +63,7 @@ export function noSettings(): IngressSettings {
     forceSslRedirect: null,
     redirect: null,
     redirectCodes: [],
+    redirectsOverruled: [],
     canary: null,
     canaryWeight: null,
     canaryWeightTotal: null,
