@@ -79,6 +79,7 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
       neverValue: a.neverValue,
       acceptedRange:
         a.acceptedMin !== null && a.acceptedMax !== null ? { min: a.acceptedMin, max: a.acceptedMax } : null,
+      breaksWhenLost: a.breaksWhenLost,
       access:
         a.accessControl && a.accessPart && a.accessScope
           ? {

@@ -87,6 +87,7 @@ export async function writeGatewayApi(tx: Tx, g: GatewayApiKnowledge): Promise<v
       accessOffValues: a.access ? json(a.access.offValues) : null,
       acceptedMin: a.acceptedRange?.min ?? null,
       acceptedMax: a.acceptedRange?.max ?? null,
+      breaksWhenLost: a.breaksWhenLost,
       sources: json(a.sources),
     })),
   });

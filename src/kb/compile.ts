@@ -577,6 +577,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
         defaultValue: a.defaultValue ?? null,
         neverValue: a.neverValue ?? null,
         acceptedRange: a.acceptedRange ? { min: a.acceptedRange.min, max: a.acceptedRange.max } : null,
+        breaksWhenLost: a.breaksWhenLost ?? false,
         access: a.access
           ? ({
               control: a.access.control as AccessControl,

@@ -531,6 +531,8 @@ export interface IngressNginxAnnotation {
    * of any other. null: no range recorded.
    */
   acceptedRange: { min: number; max: number } | null;
+  /** Left unconverted with a value other than defaultValue, the route cannot work as the Ingress did: BREAKING. */
+  breaksWhenLost: boolean;
   /** The access control it belongs to; null for an annotation of none. */
   access: AnnotationAccess | null;
   sources: string[];

@@ -141,6 +141,12 @@ export const ingressNginxAnnotationSchema = z
       .strictObject({ min: z.number().int(), max: z.number().int() })
       .refine((r) => r.min <= r.max, 'min must not exceed max')
       .optional(),
+    /**
+     * Whether a route without what the annotation does cannot work as the Ingress did (a backend spoken to in
+     * another protocol, a host no longer served): left unconverted with a value other than defaultValue, it is
+     * BREAKING rather than WARNING.
+     */
+    breaksWhenLost: z.boolean().optional(),
     /** The access control the annotation belongs to, if any (annotationAccessSchema). */
     access: annotationAccessSchema.optional(),
     sources,

@@ -112,6 +112,7 @@ describe('strategies read what the record says the annotation is', () => {
     defaultValue: null,
     neverValue: null,
     acceptedRange: null,
+    breaksWhenLost: false,
     access: null,
     ...extra,
   });

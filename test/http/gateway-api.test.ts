@@ -167,7 +167,7 @@ describe('ingressNginxAnnotations', () => {
 
   it('serves the strategy, role, header, default and accepted range the converter reads', async () => {
     const { ingressNginxAnnotations: all } = await server.data(
-      `{ ingressNginxAnnotations { name converted conversion role header defaultValue acceptedRange { min max } } }`,
+      `{ ingressNginxAnnotations { name converted conversion role header defaultValue acceptedRange { min max } breaksWhenLost } }`,
     );
     const byName = new Map(all.map((a: any) => [a.name.replace('nginx.ingress.kubernetes.io/', ''), a]));
     expect(byName.get('canary-weight')).toMatchObject({ conversion: 'canary-weight', role: 'weight' });
@@ -183,5 +183,12 @@ describe('ingressNginxAnnotations', () => {
       acceptedRange: { min: 300, max: 307 },
     });
     for (const a of all) expect(a.converted).toBe(a.conversion !== null);
+    // Lost with another value than the controller's default, the route cannot work: BREAKING.
+    expect(byName.get('backend-protocol')).toMatchObject({
+      converted: false,
+      breaksWhenLost: true,
+      defaultValue: 'HTTP',
+    });
+    expect(byName.get('configuration-snippet')).toMatchObject({ breaksWhenLost: false });
   });
 });

@@ -24,7 +24,9 @@ export type Scalars = {
 /** The whole numbers an annotation accepts, bounds included. */
 export type AcceptedRange = {
   __typename?: 'AcceptedRange';
+  /** The highest value taken. */
   max: Scalars['Int']['output'];
+  /** The lowest value taken. */
   min: Scalars['Int']['output'];
 };
 
@@ -827,6 +829,11 @@ export type IngressNginxAnnotation = {
    * silence: a route that loses one is listed in GatewayConversion.unprotected.
    */
   access?: Maybe<AnnotationAccess>;
+  /**
+   * Whether a route without what it does cannot work as the Ingress did (a backend spoken to in another protocol, a
+   * host no longer served): ingressToGateway lists it BREAKING when it is set to another value than defaultValue.
+   */
+  breaksWhenLost: Scalars['Boolean']['output'];
   /** The converter's strategy for it, e.g. rewrite-target, canary-weight, ignore; null when it is not converted. */
   conversion?: Maybe<Scalars['String']['output']>;
   /** Whether ingressToGateway converts it. */
@@ -2093,6 +2100,7 @@ export type ImportResultResolvers<ContextType = Context, ParentType extends Reso
 export type IngressNginxAnnotationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['IngressNginxAnnotation'] = ResolversParentTypes['IngressNginxAnnotation']> = {
   acceptedRange?: Resolver<Maybe<ResolversTypes['AcceptedRange']>, ParentType, ContextType>;
   access?: Resolver<Maybe<ResolversTypes['AnnotationAccess']>, ParentType, ContextType>;
+  breaksWhenLost?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   conversion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   converted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   defaultValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

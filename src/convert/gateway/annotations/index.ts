@@ -98,12 +98,23 @@ export function readAnnotations(
     const strategy = record.conversion ? byId.get(record.conversion) : undefined;
     if (!strategy) {
       const why = record.reason ?? `netkb has no strategy ${record.conversion ?? ''}`.trim();
+      // What the controller does without the annotation is what the route does: nothing is lost.
+      const asWithout =
+        record.defaultValue !== null && value.trim().toLowerCase() === record.defaultValue.toLowerCase();
+      if (record.breaksWhenLost && asWithout) {
+        report.change(
+          ingress,
+          use.line,
+          `${name}: ${value}: what the controller does without it, and so does the route`,
+        );
+        continue;
+      }
       report.unconverted(
         ingress,
         'annotation-not-converted',
-        'WARNING',
+        record.breaksWhenLost ? 'BREAKING' : 'WARNING',
         path,
-        `Annotation ${name} is not converted: ${why.replace(/\.+$/, '')}.`,
+        `Annotation ${name} is not converted: ${why.replace(/\.+$/, '')}.${record.breaksWhenLost ? ' The route cannot work as the Ingress did without it.' : ''}`,
       );
       continue;
     }
