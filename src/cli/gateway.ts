@@ -1,4 +1,5 @@
-// netkb gateway FILE|- [--provider ingress-nginx] [--gateway-class NAME] [--gateway-api TAG [--channel C]]
+// netkb gateway FILE|- [--provider ingress-nginx] [--gateway-class NAME] [--ingress-class NAME]
+// [--gateway-api TAG [--channel C]]
 // [-o OUT]: the Ingresses of a manifest
 // as Gateway API objects, on the embedded database. The objects go to stdout (or --output), what was made from
 // which line and what was not converted to stderr; --format json puts all three in one JSON document.
@@ -45,6 +46,8 @@ Options:
   --provider P          the Ingress controller the Ingresses were written for: ingress-nginx (default)
   --gateway-class NAME  the GatewayClass of every Gateway (default: the ingress class name; needed for
                         Ingresses that name no class)
+  --ingress-class NAME  convert only the Ingresses of this ingress class (the others are named on stderr);
+                        a class no Ingress of the file has is exit 2
   --gateway-api TAG     the Gateway API release to write for, e.g. v1.2.0 (default: the latest known)
   --channel C           standard (default) or experimental: the channel of that release installed
   --format F            yaml (default): the objects on stdout, the changes on stderr;
@@ -77,6 +80,7 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
       provider: { type: 'string', default: 'ingress-nginx' },
       'gateway-class': { type: 'string' },
       'gateway-api': { type: 'string' },
+      'ingress-class': { type: 'string' },
       channel: { type: 'string' },
       format: { type: 'string', default: 'yaml' },
       output: { type: 'string', short: 'o' },
@@ -96,6 +100,8 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
   if (o['gateway-class'] !== undefined && !o['gateway-class'].trim())
     problems.push('--gateway-class must name a GatewayClass');
   if (o.output !== undefined && !o.output.trim()) problems.push('--output must name a file');
+  if (o['ingress-class'] !== undefined && !o['ingress-class'].trim())
+    problems.push('--ingress-class must name an ingress class');
   if (o['gateway-api'] !== undefined && !o['gateway-api'].trim())
     problems.push('--gateway-api must name a Gateway API release, e.g. v1.2.0');
   if (o.channel !== undefined && !CHANNELS.includes(o.channel.toLowerCase()))
@@ -124,6 +130,7 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
         manifest: input.text,
         provider: PROVIDERS[o.provider!],
         gatewayClassName: o['gateway-class'] ?? null,
+        ingressClass: o['ingress-class'] ?? null,
         gatewayApi: release,
         gatewayApiChannel: o.channel?.toLowerCase() === 'experimental' ? 'EXPERIMENTAL' : 'STANDARD',
         limits: { maxBytes: maxFileBytes() },

@@ -7,6 +7,7 @@ export const ingressToGatewayResolvers: Resolvers = {
         manifest: args.manifest,
         provider: args.provider,
         gatewayClassName: args.gatewayClassName,
+        ingressClass: args.ingressClass,
         gatewayApi: args.gatewayApi,
         gatewayApiChannel: args.gatewayApiChannel,
         limits: { maxBytes: ctx.maxManifestBytes },

@@ -17,6 +17,7 @@ import { accepts } from '../kb/gateway-api-values';
 import type { GatewayApiAllowedValues, GatewayApiChannel, GatewayApiKnowledge, GatewayApiRelease } from '../kb/model';
 import { analysisKb } from './analysis-kb';
 import { channelOf, findGatewayApiRelease } from './gateway-api';
+import { closeNames } from './suggest';
 import { refusingBadManifests } from './upgrade-report';
 
 export type IngressProvider = 'INGRESS_NGINX';
@@ -26,6 +27,8 @@ export interface GatewayConversionRequest {
   manifest: string;
   provider?: IngressProvider | null;
   gatewayClassName?: string | null;
+  /** Only the Ingresses of this class; default: all. */
+  ingressClass?: string | null;
   /** The Gateway API release to write for ("v1.2.0" or "1.2.0"); default: the latest of the knowledge base. */
   gatewayApi?: string | null;
   gatewayApiChannel?: 'STANDARD' | 'EXPERIMENTAL' | null;
@@ -49,6 +52,7 @@ export function ingressToGateway(kb: KnowledgeBase, request: GatewayConversionRe
       `gatewayClassName: ${JSON.stringify(gatewayClassName)} is not a Kubernetes object name (lower-case letters, digits, '-' and '.', at most 253)`,
       { argument: 'gatewayClassName' },
     );
+  const ingressClass = request.ingressClass?.trim() || null;
   const release =
     request.gatewayApi === undefined || request.gatewayApi === null
       ? null
@@ -62,6 +66,7 @@ export function ingressToGateway(kb: KnowledgeBase, request: GatewayConversionRe
       request.manifest,
       {
         gatewayClassName,
+        ingressClass,
         provider,
         annotations: kb.gatewayApi.annotations,
         bundle,
@@ -77,6 +82,13 @@ export function ingressToGateway(kb: KnowledgeBase, request: GatewayConversionRe
       throw badUserInput(
         `manifest: no Ingress in it (${read.objects.length} object${read.objects.length === 1 ? '' : 's'} of other kinds): ingressToGateway converts Ingresses (networking.k8s.io/v1, networking.k8s.io/v1beta1, extensions/v1beta1)`,
         { argument: 'manifest' },
+      );
+    }
+    if (ingressClass !== null && !result.classes.includes(ingressClass)) {
+      const suggestions = closeNames(ingressClass, result.classes);
+      throw badUserInput(
+        `ingressClass: no Ingress of the manifest has the class ${JSON.stringify(ingressClass)}.${suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : ''} Its classes: ${result.classes.join(', ') || 'none (no Ingress names a class)'}`,
+        { argument: 'ingressClass', suggestions, knownClasses: result.classes },
       );
     }
     return result;

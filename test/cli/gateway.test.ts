@@ -117,6 +117,28 @@ describe('netkb gateway', () => {
     expect(channel.stderr).toMatch(/--channel must be standard or experimental/);
   });
 
+  it('--ingress-class converts one class of a mixed file and names the others; an unknown class is exit 2', () => {
+    const ingress = (name: string, cls: string) =>
+      `apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: ${name}\n  namespace: web\nspec:\n  ingressClassName: ${cls}\n  defaultBackend:\n    service:\n      name: ${name}\n      port:\n        number: 80\n`;
+    const mixed = `${ingress('public', 'nginx')}---\n${ingress('private', 'internal')}`;
+    const r = netkb(['gateway', '-', '--ingress-class', 'internal', '--format', 'json'], { input: mixed });
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json.manifest).toContain('gatewayClassName: internal\n');
+    expect(json.manifest).not.toContain('gatewayClassName: nginx\n');
+    expect(json.changes).toContainEqual(
+      expect.objectContaining({
+        line: 7,
+        description:
+          'ingress class nginx: left out, only the Ingresses of class internal are converted (ingressClass, --ingress-class)',
+      }),
+    );
+    const bad = netkb(['gateway', '-', '--ingress-class', 'internl'], { input: mixed });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('no Ingress of the manifest has the class "internl". Did you mean internal?');
+    expect(bad.stderr).toContain('Its classes: nginx, internal');
+  });
+
   it('exit 2: no Ingress, a missing output folder, an unknown provider, two files', () => {
     const none = netkb(['gateway', '-'], { input: 'apiVersion: v1\nkind: Service\nmetadata: {name: a}\n' });
     expect(none.code).toBe(2);

@@ -119,6 +119,7 @@ describe('the provider as data', () => {
     const latest = kb.releases[kb.releases.length - 1].version;
     const result = convertWith(input, {
       gatewayClassName: /^# gateway-class: (.+)$/m.exec(input)?.[1] ?? null,
+      ingressClass: null,
       provider: {
         ...nginx,
         annotationPrefix: 'lb.example.com/',

@@ -196,6 +196,27 @@ describe('ingressToGateway', () => {
     expect(then.manifest).toContain('statusCode: 308');
   });
 
+  it('converts only the Ingresses of ingressClass, and refuses a class no Ingress has', async () => {
+    const q = `query($m: String!, $c: String) { ingressToGateway(manifest: $m, ingressClass: $c) { manifest changes { description } } }`;
+    const classed = INGRESS.replace('spec:\n', 'spec:\n  ingressClassName: nginx\n');
+    const other = classed
+      .replace(/name: shop\n/, 'name: shop-internal\n')
+      .replace('ingressClassName: nginx', 'ingressClassName: internal');
+    const mixed = `${classed}---\n${other}`;
+    const { ingressToGateway: r } = await server.data(q, { m: mixed, c: 'internal' });
+    expect(r.manifest).toContain('gatewayClassName: internal\n');
+    expect(r.manifest).not.toContain('gatewayClassName: nginx\n');
+    expect(r.changes.map((c: any) => c.description)).toContain(
+      'ingress class nginx: left out, only the Ingresses of class internal are converted (ingressClass, --ingress-class)',
+    );
+    const res = await server.query(q, { m: mixed, c: 'external' });
+    expect(res.errors?.[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      argument: 'ingressClass',
+      knownClasses: ['nginx', 'internal'],
+    });
+  });
+
   it('refuses a Gateway API release it does not hold, with the closest tags', async () => {
     const res = await server.query(CONVERT, { manifest: INGRESS, cls: 'eg', ga: 'v1.2.9' });
     expect(res.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'gatewayApi' });

@@ -34,6 +34,8 @@ import type {
 export interface GatewayConversionResult extends GatewayConversion {
   /** Ingresses read from the manifest. */
   ingresses: number;
+  /** The ingress classes they name, in the order they first appear. */
+  classes: string[];
 }
 
 export function ingressToGateway(
@@ -81,7 +83,20 @@ export function ingressToGateway(
   const settings = new Map<IngressView, IngressSettings>();
   const gateways = new Map<string, GatewayDraft>();
   const classless = new Set<IngressView>();
+  const classes = [...new Set(ingresses.flatMap((i) => (i.className === null ? [] : [i.className])))];
   for (const ingress of ingresses) {
+    if (options.ingressClass !== null && ingress.className !== options.ingressClass) {
+      report.change(
+        ingress,
+        ingress.lineOf(
+          ingress.spec.ingressClassName !== undefined
+            ? ['spec', 'ingressClassName']
+            : ['metadata', 'annotations', options.provider.classAnnotation],
+        ),
+        `${ingress.className === null ? 'no ingress class' : `ingress class ${ingress.className}`}: left out, only the Ingresses of class ${options.ingressClass} are converted (ingressClass, --ingress-class)`,
+      );
+      continue;
+    }
     const cls = ingress.className ?? options.gatewayClassName;
     if (!cls) {
       report.unconverted(
@@ -218,6 +233,7 @@ export function ingressToGateway(
     unconverted: out.findings,
     unprotected: writtenRoutes.map((u) => u.route),
     ingresses: read.ingresses.length + read.leftAsIs.length,
+    classes,
   };
 }
 

@@ -40,6 +40,8 @@ export interface GatewayBundle extends BundleRef {
 export interface GatewayConvertOptions {
   /** Names the GatewayClass of every Gateway; default: the Ingress class name. */
   gatewayClassName: string | null;
+  /** Only the Ingresses of this class are converted (the others are named in the changes); null: all. */
+  ingressClass: string | null;
   provider: ProviderRecord;
   /** The provider's annotation records. */
   annotations: readonly AnnotationRecord[];

@@ -1219,6 +1219,7 @@ export type QueryIngressToGatewayArgs = {
   gatewayApi?: InputMaybe<Scalars['String']['input']>;
   gatewayApiChannel?: InputMaybe<GatewayApiChannel>;
   gatewayClassName?: InputMaybe<Scalars['String']['input']>;
+  ingressClass?: InputMaybe<Scalars['String']['input']>;
   manifest: Scalars['String']['input'];
   provider?: InputMaybe<IngressProvider>;
 };
