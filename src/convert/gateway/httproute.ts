@@ -34,21 +34,20 @@ export function rulesByHost(
     byHost.set(host, drafts);
     // Regular-expression paths are the host's: another Ingress of the host may turn them on for this one.
     const regex = ownSettings.regexPaths ? null : regexOf(host);
-    const settings = regex ? { ...ownSettings, regexPaths: regex.use } : ownSettings;
+    const hostSettings = regex ? { ...ownSettings, regexPaths: regex.use } : ownSettings;
     const http: Record<string, unknown> = isRecord(rule.http) ? rule.http : {};
     for (const [p, j] of recordsOf(http.paths)) {
       const at: PathSegment[] = ['spec', 'rules', i, 'http', 'paths', j];
-      const draft = pathRule(ingress, host, p, at, settings, ports, report);
+      const draft = pathRule(ingress, host, p, at, hostSettings, ports, report);
       if (draft) drafts.push(draft);
     }
   }
-  const settings = ownSettings;
   const fallback = isRecord(ingress.spec.defaultBackend) ? ingress.spec.defaultBackend : null;
   if (fallback) {
     const at: PathSegment[] = ['spec', 'defaultBackend'];
     const backend = backendRef(ingress, fallback, at, ports, report);
     if (backend) {
-      const draft = newRule(ingress.lineOf(at), null, null, null, null, [backend], settings);
+      const draft = newRule(ingress.lineOf(at), null, null, null, null, [backend], ownSettings);
       report.change(
         ingress,
         draft.line,

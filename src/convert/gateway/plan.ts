@@ -88,11 +88,7 @@ export function ingressToGateway(
     if (options.ingressClass !== null && ingress.className !== options.ingressClass) {
       report.change(
         ingress,
-        ingress.lineOf(
-          ingress.spec.ingressClassName !== undefined
-            ? ['spec', 'ingressClassName']
-            : ['metadata', 'annotations', options.provider.classAnnotation],
-        ),
+        classLineOf(ingress, options.provider),
         `${ingress.className === null ? 'no ingress class' : `ingress class ${ingress.className}`}: left out, only the Ingresses of class ${options.ingressClass} are converted (ingressClass, --ingress-class)`,
       );
       continue;
@@ -143,11 +139,7 @@ export function ingressToGateway(
   const defaultCertificateSaid = new Set<string>();
   for (const [ingress, s] of mains) {
     const gateway = gateways.get(ingress.className!)!;
-    const classLine = ingress.lineOf(
-      ingress.spec.ingressClassName !== undefined
-        ? ['spec', 'ingressClassName']
-        : ['metadata', 'annotations', options.provider.classAnnotation],
-    );
+    const classLine = classLineOf(ingress, options.provider);
     report.change(
       ingress,
       classLine,
@@ -326,6 +318,15 @@ function withinRuleLimit(route: RouteDraft, report: Report): RouteDraft[] {
     `HTTPRoute ${route.name}: ${route.rules.length} rules split over ${parts.map((p) => p.name).join(', ')} (an HTTPRoute holds at most ${MAX_RULES}; requests are matched across routes alike)`,
   );
   return parts;
+}
+
+/** The line that names an Ingress's class: spec.ingressClassName, else the provider's class annotation. */
+function classLineOf(ingress: IngressView, provider: GatewayConvertOptions['provider']): number {
+  return ingress.lineOf(
+    ingress.spec.ingressClassName !== undefined
+      ? ['spec', 'ingressClassName']
+      : ['metadata', 'annotations', provider.classAnnotation],
+  );
 }
 
 function hostIndex(ingress: IngressView, host: string): number {
