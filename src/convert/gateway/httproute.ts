@@ -9,8 +9,6 @@ import type { AnnotationUse, IngressSettings } from './annotations/settings';
 import type { ServicePorts } from './service-ports';
 import type { BackendRef, Filter, IngressView, PathMatch, Report, RuleDraft } from './types';
 
-const REGEX_SYNTAX = /[\\^$*+?()[\]{}|]/;
-
 /** The annotation that makes a host's paths regular expressions, and the Ingress that carries it. */
 export interface HostRegex {
   use: AnnotationUse;
@@ -90,7 +88,7 @@ function pathRule(
     } else {
       if (r.match) {
         match = r.match;
-        note = `PathPrefix ${r.match.value}: the prefix the capture groups strip`;
+        note = `PathPrefix ${r.match.value}: the prefix the capture groups strip (URLRewrite ReplacePrefixMatch needs a PathPrefix match, which is case-sensitive where ingress-nginx matched ${path} without regard to case)`;
       }
       rewrite = r.rewrite;
       report.change(
@@ -110,19 +108,22 @@ function pathRule(
 }
 
 /**
- * The match for an Ingress path: Exact and Prefix as Kubernetes defines them; ImplementationSpecific as
- * ingress-nginx reads it: a regular expression when use-regex or rewrite-target is set (and the path uses
- * its syntax), else a prefix of the path.
+ * The match for an Ingress path: Exact and Prefix as Kubernetes defines them, ImplementationSpecific as a
+ * prefix of the path, as ingress-nginx reads them; but on a host where use-regex or rewrite-target is set,
+ * ingress-nginx writes every path of the host, whatever its pathType, as a case-insensitive regular
+ * expression anchored at the start of the URI (template.go buildLocation: ~* "^PATH"), so it is written so.
  */
 function matchOf(path: string, pathType: string, settings: IngressSettings): { match: PathMatch; note: string } {
   const value = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (settings.regexPaths !== null) {
+    const regex = startAnchored(path);
+    return {
+      match: { type: 'RegularExpression', value: regex },
+      note: `RegularExpression ${regex} (${pathType} on a host with ${settings.regexPaths.name.split('/').pop()}: ingress-nginx matches every path of the host as a case-insensitive regular expression from the start of the path, which this expression says for an implementation that matches the whole path; nginx takes the first match by descending path length where Gateway implementations order regular expressions their own way, so check paths that overlap)`,
+    };
+  }
   if (pathType === 'Exact') return { match: { type: 'Exact', value: path }, note: `Exact ${path}` };
   if (pathType === 'Prefix') return { match: { type: 'PathPrefix', value }, note: `PathPrefix ${value}` };
-  if (settings.regexPaths !== null && REGEX_SYNTAX.test(path))
-    return {
-      match: { type: 'RegularExpression', value: path },
-      note: `RegularExpression ${path} (ImplementationSpecific with ${settings.regexPaths.name.split('/').pop()}: ingress-nginx reads it as a case-insensitive regular expression anchored at its start; the Gateway implementation decides the flavour and the case, check it)`,
-    };
   return {
     match: { type: 'PathPrefix', value },
     note:
@@ -130,6 +131,32 @@ function matchOf(path: string, pathType: string, settings: IngressSettings): { m
         ? 'PathPrefix / (ImplementationSpecific: ingress-nginx matches it as a prefix of the path)'
         : `PathPrefix ${value} (ImplementationSpecific: ingress-nginx matches it as a prefix of the path; PathPrefix matches whole path segments, so ${value}x no longer matches)`,
   };
+}
+
+/**
+ * nginx's ~* "^PATH" (a case-insensitive search anchored at the start) as an expression matched against the
+ * whole path: (?i)^PATH.* . Where PATH has an alternation, "^" binds to its first branch only, as in nginx,
+ * and the other branches may match anywhere: (?i).*(?:^PATH).* keeps that.
+ */
+function startAnchored(path: string): string {
+  if (alternatesAtTop(path)) return `(?i).*(?:^${path}).*`;
+  return `(?i)^${path}${/(^|[^\\])\$$/.test(path) ? '' : '.*'}`;
+}
+
+/** True when a | of the expression is outside every group and character class (escapes skipped). */
+function alternatesAtTop(expression: string): boolean {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < expression.length; i++) {
+    const c = expression[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === '|' && depth === 0) return true;
+  }
+  return false;
 }
 
 function newRule(
