@@ -19,6 +19,13 @@ export function mergeCanary(
   const header = canaryHeader(settings.canaryHeader, settings.canaryHeaderValue, settings.canaryHeaderPattern);
   const at = settings.canary!.use;
   noteHeaderReading(canary, settings, header, report);
+  const total = settings.canaryWeightTotal;
+  if (total && !settings.canaryWeight)
+    report.change(
+      canary,
+      total.use.line,
+      `${total.use.name}: ${total.use.value}: the Ingress gives no weight out of it, and ingress-nginx takes the weight as 0 (no request goes to the canary by weight), so there is nothing to convert`,
+    );
   if (share && 'reason' in share) {
     report.unconverted(
       canary,

@@ -77,8 +77,9 @@ export function canaryShare(
   weight: { use: AnnotationUse; value: number; defaultTotal: number | null } | null,
   total: { use: AnnotationUse; value: number } | null,
 ): { weight: number; total: number; use: AnnotationUse; notes: string[] } | { reason: string } | null {
-  if (!weight)
-    return total ? { reason: `${total.use.name} gives a total but the Ingress gives no weight out of it` } : null;
+  // Without a weight ingress-nginx's parser takes 0 (canary/main.go): no request goes to the canary by weight,
+  // whatever the total, and its header rule (if any) still applies.
+  if (!weight) return null;
   const given = total?.value ?? weight.defaultTotal;
   if (given === null) return { reason: `netkb's records give no default total for ${weight.use.name}` };
   const of = weight.defaultTotal !== null && given < weight.defaultTotal ? weight.defaultTotal : given;
