@@ -190,6 +190,30 @@ describe('what an older bundle lacks', () => {
     );
   });
 
+  it('redirects with the default code where the bundle refuses the code the Ingress gives, listing it, rather than hold the route back', () => {
+    const statusCode = 'spec.rules[].filters[].requestRedirect.statusCode';
+    const accepts = (release: { version: string }, code: number) =>
+      kb.gatewayApi.fields.some(
+        (f) =>
+          f.kind === 'HTTPRoute' &&
+          f.channel === 'standard' &&
+          f.path === statusCode &&
+          f.allowedValues.some((a) => a.releases.includes(release.version) && a.values?.includes(code)),
+      );
+    const before = [...kb.gatewayApi.releases].reverse().find((r) => accepts(r, 301) && !accepts(r, 308))!;
+    expect(before).toBeDefined();
+    const older = convert('redirects', before.version);
+    // The permanent redirect (permanent-redirect-code 308) is written, with 301, and the code is listed.
+    expect(older.manifest).toContain('hostname: new.example.com');
+    expect(older.unconverted.map((f) => f.messageId)).not.toContain('not-in-bundle');
+    const code = older.unconverted.find((f) => f.path?.includes('permanent-redirect-code'));
+    expect(code?.severity).toBe('WARNING');
+    expect(code?.message).toContain(
+      `ingress-nginx answers 308, but the Gateway API bundle ${before.version} (standard channel) accepts no value 308`,
+    );
+    expect(code?.message).toContain('the route redirects with 301');
+  });
+
   it('writes each kind at the storage version of the chosen release and channel', () => {
     for (const release of kb.gatewayApi.releases)
       for (const channel of CHANNELS)

@@ -5,11 +5,11 @@
 // bundle's RequestRedirect accepts it, else 301 and a warning: 308 keeps a POST a POST, 301 lets clients
 // repeat it as a GET.
 import type { IngressSettings } from './annotations/settings';
+import { REDIRECT_STATUS_CODE } from './annotations/redirects';
 import { gapText } from './bundle-gaps';
 import { objectName } from './names';
 import type { GatewayBundle, IngressView, ProviderRecord, Report, RouteDraft } from './types';
 
-const STATUS_CODE = 'spec.rules[].filters[].requestRedirect.statusCode';
 /** Moved Permanently: the permanent redirect every bundle's RequestRedirect accepts. */
 const FALLBACK = 301;
 
@@ -21,11 +21,11 @@ interface HttpsRedirectCode {
 
 export function httpsRedirectCode(provider: ProviderRecord, bundle: GatewayBundle): HttpsRedirectCode {
   const own = provider.httpsRedirectCode;
-  if (own !== null && bundle.hasField('HTTPRoute', STATUS_CODE, own)) return { code: own, lost: null };
+  if (own !== null && bundle.hasField('HTTPRoute', REDIRECT_STATUS_CODE, own)) return { code: own, lost: null };
   const why =
     own === null
       ? `netkb's record of ${provider.name} gives no status code for its redirect to HTTPS`
-      : `${provider.name} answers ${own}, but ${gapText(bundle, { kind: 'HTTPRoute', path: STATUS_CODE, value: own })}`;
+      : `${provider.name} answers ${own}, but ${gapText(bundle, { kind: 'HTTPRoute', path: REDIRECT_STATUS_CODE, value: own })}`;
   return {
     code: FALLBACK,
     lost: `${why}; the redirect answers ${FALLBACK}, which clients may follow with a GET where the request was a POST`,

@@ -1,6 +1,8 @@
 // The redirect strategies: ssl-redirect and force-ssl-redirect (HTTP -> HTTPS, built by the planner as a
 // route on the HTTP listeners), permanent-redirect and temporal-redirect (every rule answers with a
 // RequestRedirect filter instead of a backend, with the status code the records give).
+import { gapText } from '../bundle-gaps';
+import type { GatewayBundle } from '../types';
 import { isBoolean, isTrue, unknownRole, type Strategy } from './strategy';
 
 export const sslRedirect: Strategy = {
@@ -21,12 +23,13 @@ export const forceSslRedirect: Strategy = {
   },
 };
 
-const REDIRECT_CODES = [301, 302, 303, 307, 308];
+/** The field of a RequestRedirect's status code; its enum in the chosen bundle says which codes it can give. */
+export const REDIRECT_STATUS_CODE = 'spec.rules[].filters[].requestRedirect.statusCode';
 
-function statusCodeProblem(code: number): string | null {
-  return REDIRECT_CODES.includes(code)
+function statusCodeProblem(code: number, bundle: GatewayBundle): string | null {
+  return bundle.hasField('HTTPRoute', REDIRECT_STATUS_CODE, code)
     ? null
-    : `the status code ${code} is not one a RequestRedirect can give (${REDIRECT_CODES.join(', ')})`;
+    : gapText(bundle, { kind: 'HTTPRoute', path: REDIRECT_STATUS_CODE, value: code });
 }
 
 // The records' roles: the redirect's target (url) and its status code given apart (code), whose
@@ -42,8 +45,9 @@ function redirect(id: string, precedence: number): Strategy {
         const range = record.acceptedRange;
         if (range && (code < range.min || code > range.max))
           return `ingress-nginx ignores the code ${code} (it takes ${range.min} to ${range.max} for it) and redirects with ${record.defaultValue ?? 'its default code'}, the code it uses when none is given; so does the route`;
-        const problem = statusCodeProblem(code);
-        if (problem) return problem;
+        const problem = statusCodeProblem(code, context.bundle);
+        if (problem)
+          return `ingress-nginx answers ${code}, but ${problem}; the route redirects with ${record.defaultValue ?? 'the default code'}, the code ingress-nginx uses when none is given`;
         settings.redirectCodes.push({ use, strategy: id, statusCode: code });
         return null;
       }
@@ -64,8 +68,8 @@ function redirect(id: string, precedence: number): Strategy {
         return `ingress-nginx redirects with ${before.use.name} instead, which it reads first`;
       const statusCode = Number(context.defaultOf('code') ?? NaN);
       if (!Number.isInteger(statusCode)) return `netkb's records give no default status code for strategy ${id}`;
-      const problem = statusCodeProblem(statusCode);
-      if (problem) return problem;
+      const problem = statusCodeProblem(statusCode, context.bundle);
+      if (problem) return `its status code ${statusCode}: ${problem}`;
       if (before) settings.redirectsOverruled.push({ use: before.use, by: use });
       settings.redirect = { use, strategy: id, url, statusCode };
       return null;
