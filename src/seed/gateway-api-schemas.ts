@@ -18,6 +18,7 @@ export const INGRESS_NGINX_STRATEGIES = [
   'canary',
   'canary-weight',
   'upstream-headers',
+  'host-rewrite',
   'timeouts',
   'cors',
   'ignore',

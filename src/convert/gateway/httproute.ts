@@ -99,7 +99,11 @@ function pathRule(
     }
   }
   const draft = newRule(line, `${host}\n${path}\n${pathType}`, path, pathType, match, [backend], settings);
-  if (rewrite) draft.filters.unshift({ type: 'URLRewrite', urlRewrite: { path: rewrite } });
+  if (rewrite) {
+    const hostname = draft.filters.find((f) => f.type === 'URLRewrite');
+    if (hostname?.type === 'URLRewrite') hostname.urlRewrite.path = rewrite;
+    else draft.filters.unshift({ type: 'URLRewrite', urlRewrite: { path: rewrite } });
+  }
   const to = settings.redirect
     ? `RequestRedirect ${settings.redirect.url.href} (${settings.redirect.statusCode}, ${settings.redirect.use.name.split('/').pop()})`
     : `backendRef ${describe(backend)}`;
@@ -170,6 +174,8 @@ function newRule(
 ): RuleDraft {
   const filters: Filter[] = [];
   let refs = backendRefs;
+  if (settings.hostRewrite && !settings.redirect)
+    filters.push({ type: 'URLRewrite', urlRewrite: { hostname: settings.hostRewrite.hostname } });
   if (settings.redirect) {
     filters.push({
       type: 'RequestRedirect',

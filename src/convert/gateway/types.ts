@@ -112,7 +112,7 @@ export interface BackendRef {
 
 export type Filter =
   | { type: 'RequestRedirect'; requestRedirect: Record<string, unknown> }
-  | { type: 'URLRewrite'; urlRewrite: { path: Record<string, string> } }
+  | { type: 'URLRewrite'; urlRewrite: { hostname?: string; path?: Record<string, string> } }
   | { type: 'RequestHeaderModifier'; requestHeaderModifier: { set: { name: string; value: string }[] } }
   | { type: 'CORS'; cors: Record<string, unknown> };
 

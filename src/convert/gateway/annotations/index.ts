@@ -4,6 +4,7 @@
 import type { AnnotationRecord, GatewayBundle, IngressView, ProviderRecord, Report } from '../types';
 import { canary, canaryWeight } from './canary';
 import { cors, readCors } from './cors';
+import { hostRewrite } from './host-rewrite';
 import { forceSslRedirect, permanentRedirect, sslRedirect, temporalRedirect } from './redirects';
 import { rewriteTarget } from './rewrite-target';
 import { noSettings, type AnnotationUse, type IngressSettings } from './settings';
@@ -22,6 +23,7 @@ const STRATEGIES: readonly Strategy[] = [
   canary,
   canaryWeight,
   upstreamHeaders,
+  hostRewrite,
   timeouts,
   cors,
   ignore,
@@ -127,9 +129,9 @@ export function readAnnotations(
       report.unconverted(
         ingress,
         'annotation-not-converted',
-        'WARNING',
+        record.breaksWhenLost ? 'BREAKING' : 'WARNING',
         path,
-        `Annotation ${name} is not converted: ${why}.`,
+        `Annotation ${name} is not converted: ${why}.${record.breaksWhenLost ? ' The route cannot work as the Ingress did without it.' : ''}`,
       );
     } else if (strategy.id === 'ignore') {
       report.change(
@@ -146,6 +148,14 @@ export function readAnnotations(
       ingress,
       h.use.line,
       `${h.use.name}: ${h.value} -> RequestHeaderModifier set ${h.name}: ${h.value} on every rule`,
+    );
+  if (settings.hostRewrite)
+    report.change(
+      ingress,
+      settings.hostRewrite.use.line,
+      settings.redirect
+        ? `${settings.hostRewrite.use.name}: ${settings.hostRewrite.hostname}: every rule redirects, no backend sees a Host header, nothing to convert`
+        : `${settings.hostRewrite.use.name}: ${settings.hostRewrite.hostname} -> URLRewrite hostname ${settings.hostRewrite.hostname} on every rule (the Host header the backend sees)`,
     );
   const longest = [...settings.timeouts].sort((a, b) => b.seconds - a.seconds)[0];
   if (longest)

@@ -46,6 +46,8 @@ export interface IngressSettings {
   /** A regular expression the header's value must match instead (role header-pattern). */
   canaryHeaderPattern: AnnotationUse | null;
   headers: { use: AnnotationUse; name: string; value: string }[];
+  /** The Host header the backend sees instead of the request's (a URLRewrite hostname). */
+  hostRewrite: { use: AnnotationUse; hostname: string } | null;
   timeouts: { use: AnnotationUse; seconds: number }[];
   /** The CORS annotations by role, with the defaults of the roles' records (read by ./cors.ts). */
   cors: { given: Map<string, AnnotationUse>; defaults: Map<string, string | null> } | null;
@@ -71,6 +73,7 @@ export function noSettings(): IngressSettings {
     canaryHeaderValue: null,
     canaryHeaderPattern: null,
     headers: [],
+    hostRewrite: null,
     timeouts: [],
     cors: null,
     corsFilter: null,
