@@ -101,6 +101,8 @@ export interface NetkbOutcome {
   case: string;
   /** Kind/name of each object written, in order. */
   objects: string[];
+  /** Each rule of each route written: "Kind/name: match, match -> filter types" (what a regex or redirect change shows). */
+  rules?: string[];
   /** "SEVERITY messageId path" of each finding left. */
   findings: string[];
   /** The routes marked UNPROTECTED. */
@@ -130,9 +132,11 @@ export function runCase(kb: KnowledgeBase, c: ComparisonCase): CaseRun {
       .split(/^---\n/m)
       .filter((d) => d.trim() !== '')
       .map((d) => parse(d) as CaseRun['objects'][number]);
+    const rules = objects.flatMap((o) => rulesOf(o));
     const outcome: NetkbOutcome = {
       case: c.case,
       objects: objects.map((o) => `${o.kind}/${o.metadata.name}`),
+      ...(rules.length > 0 ? { rules } : {}),
       findings: r.unconverted.map((f) => `${f.severity} ${f.messageId} ${f.path ?? ''}`.trim()),
     };
     if (r.unprotected.length > 0) outcome.unprotected = r.unprotected.map((u) => u.name);
@@ -146,6 +150,21 @@ export function runCase(kb: KnowledgeBase, c: ComparisonCase): CaseRun {
       changes: [],
     };
   }
+}
+
+/** A route's rules in one line each: its matches (path, method, headers) and the types of its filters. */
+function rulesOf(o: CaseRun['objects'][number]): string[] {
+  const spec = (o as { spec?: { rules?: Record<string, unknown>[] } }).spec;
+  if (!o.kind.endsWith('Route') || !Array.isArray(spec?.rules)) return [];
+  return spec.rules.map((rule) => {
+    const matches = ((rule.matches ?? []) as Record<string, unknown>[]).map((m) =>
+      Object.entries(m)
+        .map(([key, v]) => `${key} ${JSON.stringify(v)}`)
+        .join(' '),
+    );
+    const filters = ((rule.filters ?? []) as { type: string }[]).map((f) => f.type);
+    return `${o.kind}/${o.metadata.name}: ${matches.join(', ') || '(every request)'}${filters.length > 0 ? ` -> ${filters.join(', ')}` : ''}`;
+  });
 }
 
 export const TABLE_START =
