@@ -101,6 +101,7 @@ function pathRule(
     }
   }
   const draft = newRule(line, `${host}\n${path}\n${pathType}`, path, pathType, match, [backend], settings);
+  draft.backend = backend;
   if (rewrite) draft.filters.unshift({ type: 'URLRewrite', urlRewrite: { path: rewrite } });
   const to = settings.redirect
     ? `RequestRedirect ${settings.redirect.url.href} (${settings.redirect.statusCode}, ${settings.redirect.use.name.split('/').pop()})`

@@ -6,6 +6,7 @@ import { canary, canaryWeight } from './canary';
 import { cors, readCors } from './cors';
 import { forceSslRedirect, permanentRedirect, sslRedirect, temporalRedirect } from './redirects';
 import { rewriteTarget } from './rewrite-target';
+import { sslPassthrough } from './ssl-passthrough';
 import { noSettings, type AnnotationUse, type IngressSettings } from './settings';
 import type { Strategy, StrategyContext } from './strategy';
 import { timeouts } from './timeouts';
@@ -24,6 +25,7 @@ const STRATEGIES: readonly Strategy[] = [
   upstreamHeaders,
   timeouts,
   cors,
+  sslPassthrough,
   ignore,
 ];
 const byId = new Map(STRATEGIES.map((s) => [s.id, s]));
