@@ -101,7 +101,8 @@ function pathRule(
     }
   }
   const draft = newRule(line, `${host}\n${path}\n${pathType}`, path, pathType, match, [backend], settings);
-  draft.backend = backend;
+  // A copy: a canary merged later weighs the rule's backendRefs, not the Service the path names.
+  draft.backend = { ...backend };
   if (rewrite) draft.filters.unshift({ type: 'URLRewrite', urlRewrite: { path: rewrite } });
   const to = settings.redirect
     ? `RequestRedirect ${settings.redirect.url.href} (${settings.redirect.statusCode}, ${settings.redirect.use.name.split('/').pop()})`

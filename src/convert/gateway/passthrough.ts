@@ -194,7 +194,13 @@ export class Passthrough {
             sectionName: listener,
           },
         ],
-        backendRefs: [{ ...draft.backend }],
+        backendRefs: [
+          {
+            name: draft.backend.name,
+            ...(draft.backend.namespace ? { namespace: draft.backend.namespace } : {}),
+            port: draft.backend.port,
+          },
+        ],
       };
       const printed = tlsRouteObject(
         route,
