@@ -28,7 +28,8 @@ pathType, backends with their port numbers, the default backend as a rule withou
 redirecting HTTP to HTTPS where ingress-nginx would, and ReferenceGrants where a reference crosses
 namespaces. Older Ingresses (extensions/v1beta1, networking.k8s.io/v1beta1) are brought to v1 first.
 ingress-nginx annotations are converted where Gateway API has the construct (rewrite-target, redirects,
-canary weights and headers, upstream headers, proxy timeouts); every other one is listed with its line and
+canary weights and headers, upstream headers, proxy timeouts, CORS; ssl-passthrough as a TLS listener of mode
+Passthrough and a TLSRoute per host, assuming --enable-ssl-passthrough); every other one is listed with its line and
 the reason. Access controls (external and basic authentication, allow and deny lists, client certificates)
 have no Gateway API construct: a route that would serve what one protected is marked UNPROTECTED in the
 output and on stderr, its annotations are BREAKING, and the exit code is 1. The objects are written for the

@@ -533,6 +533,11 @@ export interface IngressNginxAnnotation {
   acceptedRange: { min: number; max: number } | null;
   /** Left unconverted with a value other than defaultValue, the route cannot work as the Ingress did: BREAKING. */
   breaksWhenLost: boolean;
+  /**
+   * The controller's command-line flag without which it ignores the annotation (ssl-passthrough needs
+   * --enable-ssl-passthrough); null when none is needed. The converter states it as an assumption.
+   */
+  controllerFlag: string | null;
   /** The access control it belongs to; null for an annotation of none. */
   access: AnnotationAccess | null;
   sources: string[];

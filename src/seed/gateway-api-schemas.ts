@@ -21,6 +21,7 @@ export const INGRESS_NGINX_STRATEGIES = [
   'host-rewrite',
   'timeouts',
   'cors',
+  'ssl-passthrough',
   'ignore',
 ] as const;
 type IngressNginxStrategy = (typeof INGRESS_NGINX_STRATEGIES)[number];
@@ -148,6 +149,11 @@ export const ingressNginxAnnotationSchema = z
      * BREAKING rather than WARNING.
      */
     breaksWhenLost: z.boolean().optional(),
+    /** The controller's command-line flag without which it ignores the annotation, e.g. "--enable-ssl-passthrough". */
+    controllerFlag: z
+      .string()
+      .regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be a command-line flag such as "--enable-ssl-passthrough"')
+      .optional(),
     /** The access control the annotation belongs to, if any (annotationAccessSchema). */
     access: annotationAccessSchema.optional(),
     sources,

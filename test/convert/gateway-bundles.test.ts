@@ -121,6 +121,32 @@ describe('what an older bundle lacks', () => {
     );
   });
 
+  it('leaves out a TLSRoute where the channel has none, and the Passthrough listener only it would use', () => {
+    const first = firstWithKind('TLSRoute', 'standard')!;
+    const index = kb.gatewayApi.releases.findIndex((r) => r.version === first);
+    expect(index).toBeGreaterThan(0);
+    const before = kb.gatewayApi.releases[index - 1].version;
+    const older = convert('ssl-passthrough', before);
+    const written = objects(older.manifest);
+    expect(written.map((o) => o.kind)).not.toContain('TLSRoute');
+    expect(older.manifest).not.toContain('protocol: TLS');
+    const left = older.unconverted.filter((f) => f.messageId === 'not-in-bundle');
+    expect(left.length).toBeGreaterThan(0);
+    for (const f of left) {
+      expect(f.message).toMatch(/^TLSRoute \S+ is not written: /);
+      expect(f.message).toContain(`the first release that has it is ${first} (standard channel)`);
+      expect(f.message).toMatch(/nor is the listener tls-\S+ of Gateway nginx/);
+    }
+    // The experimental channel of the same release has TLSRoute (v1alpha2): written, with its listener.
+    const experimental = convert('ssl-passthrough', before, 'experimental');
+    expect(objects(experimental.manifest).filter((o) => o.kind === 'TLSRoute')).toHaveLength(left.length);
+    expect(experimental.manifest.match(/protocol: TLS\n/g)).toHaveLength(left.length);
+    // From the first release that has it in the standard channel: written.
+    expect(objects(convert('ssl-passthrough', first).manifest).filter((o) => o.kind === 'TLSRoute')).toHaveLength(
+      left.length,
+    );
+  });
+
   it('leaves out a route whose URLRewrite the bundle lacks, rather than serve paths the backend does not expect', () => {
     const path = 'spec.rules[].filters[].urlRewrite';
     const first = firstWithField('HTTPRoute', path, 'standard');

@@ -112,6 +112,7 @@ describe('strategies read what the record says the annotation is', () => {
     neverValue: null,
     acceptedRange: null,
     breaksWhenLost: false,
+    controllerFlag: null,
     access: null,
     ...extra,
   });

@@ -1,6 +1,7 @@
 // One Gateway per ingress class: an HTTP listener per host of its Ingresses, and an HTTPS listener per host
 // a TLS entry covers, with the entry's Secret as certificateRef (from the Ingress's namespace, which a
 // ReferenceGrant opens when the Gateway lives elsewhere).
+import type { PathSegment } from '../../analysis';
 import { recordsOf } from './values';
 import { listenerName, tlsCovers } from './names';
 import type { GatewayDraft, IngressView, ListenerDraft, ReferenceGrantDraft, Report } from './types';
@@ -12,49 +13,67 @@ export function hostsOf(ingress: IngressView): string[] {
   return [...new Set(hosts)];
 }
 
-interface TlsOfHost {
-  secret: string;
+export interface TlsOfHost {
+  /** null only for a passthrough host, which needs none. */
+  secret: string | null;
   line: number;
+  path: PathSegment[];
 }
 
-/** For each host of an Ingress, the TLS entry that covers it (the first); hosts without Secret are reported. */
-export function tlsOf(ingress: IngressView, report: Report): Map<string, TlsOfHost> {
+/**
+ * For each host of an Ingress, the TLS entry that covers it (the first). Hosts without Secret are reported, but
+ * for a passthrough host (`passthrough`), whose TLS the backend ends: it is kept with secret null.
+ */
+export function tlsOf(
+  ingress: IngressView,
+  report: Report,
+  passthrough: (host: string) => boolean = () => false,
+): Map<string, TlsOfHost> {
   const out = new Map<string, TlsOfHost>();
   for (const [entry, i] of recordsOf(ingress.spec.tls)) {
     const tlsHosts = Array.isArray(entry.hosts) ? entry.hosts.filter((h): h is string => typeof h === 'string') : [''];
     const covered = hostsOf(ingress).filter((h) => !out.has(h) && tlsHosts.some((t) => tlsCovers(t, h)));
     if (covered.length === 0) continue;
-    const line = ingress.lineOf(['spec', 'tls', i]);
+    const path: PathSegment[] = ['spec', 'tls', i];
+    const line = ingress.lineOf(path);
     if (typeof entry.secretName !== 'string' || entry.secretName === '') {
-      report.unconverted(
-        ingress,
-        'tls-without-secret',
-        'BREAKING',
-        ['spec', 'tls', i],
-        `The TLS entry for ${covered.join(', ') || 'every host'} names no secretName (ingress-nginx serves its default certificate); an HTTPS listener needs a certificateRef: add it by hand.`,
-      );
+      const ended = covered.filter((h) => !passthrough(h));
+      if (ended.length > 0)
+        report.unconverted(
+          ingress,
+          'tls-without-secret',
+          'BREAKING',
+          path,
+          `The TLS entry for ${ended.join(', ') || 'every host'} names no secretName (ingress-nginx serves its default certificate); an HTTPS listener needs a certificateRef: add it by hand.`,
+        );
+      for (const h of covered.filter(passthrough)) out.set(h, { secret: null, line, path });
       continue;
     }
-    for (const h of covered) out.set(h, { secret: entry.secretName, line });
+    for (const h of covered) out.set(h, { secret: entry.secretName, line, path });
   }
   return out;
 }
 
-/** Adds an Ingress's listeners to its class's Gateway; returns the listener names of each host. */
+/**
+ * Adds an Ingress's listeners to its class's Gateway; returns the listener names of each host. A passthrough
+ * host gets no HTTPS listener: its port 443 is a TLS listener of mode Passthrough (../passthrough.ts), and an
+ * HTTPS listener of the same port and hostname would not be distinct from it.
+ */
 export function addListeners(
   gateway: GatewayDraft,
   ingress: IngressView,
   tls: Map<string, TlsOfHost>,
   grants: ReferenceGrantDraft[],
   report: Report,
+  passthrough: (host: string) => boolean = () => false,
 ): Map<string, { http: string; https: string | null }> {
   const names = new Map<string, { http: string; https: string | null }>();
   const ns = ingress.namespace ?? gateway.namespace;
   for (const host of hostsOf(ingress)) {
     const http = listener(gateway, listenerName('http', host), host, 'HTTP', 80);
     let https: string | null = null;
-    const t = tls.get(host);
-    if (t) {
+    const t = passthrough(host) ? undefined : tls.get(host);
+    if (t && t.secret !== null) {
       const l = listener(gateway, listenerName('https', host), host, 'HTTPS', 443);
       const ref = { name: t.secret, ...(ns !== gateway.namespace && ns ? { namespace: ns } : {}) };
       const first = l.certificateRefs[0];
@@ -125,7 +144,7 @@ function listener(
   gateway: GatewayDraft,
   name: string,
   host: string,
-  protocol: 'HTTP' | 'HTTPS',
+  protocol: ListenerDraft['protocol'],
   port: number,
 ): ListenerDraft {
   let l = gateway.listeners.find((x) => x.name === name);
@@ -133,5 +152,26 @@ function listener(
     l = { name, hostname: host === '' ? null : host, protocol, port, certificateRefs: [], fromAllNamespaces: false };
     gateway.listeners.push(l);
   }
+  return l;
+}
+
+/**
+ * The TLS listener of mode Passthrough for a host on port 443, placed after the host's other listeners; routes
+ * of other namespaces attach when `fromAllNamespaces`.
+ */
+export function addPassthroughListener(gateway: GatewayDraft, host: string, fromAllNamespaces: boolean): ListenerDraft {
+  const name = listenerName('tls', host);
+  const found = gateway.listeners.find((x) => x.name === name);
+  if (found) return found;
+  const l: ListenerDraft = {
+    name,
+    hostname: host,
+    protocol: 'TLS',
+    port: 443,
+    certificateRefs: [],
+    fromAllNamespaces,
+  };
+  const last = gateway.listeners.map((x) => x.hostname).lastIndexOf(host);
+  gateway.listeners.splice(last < 0 ? gateway.listeners.length : last + 1, 0, l);
   return l;
 }

@@ -99,6 +99,8 @@ function pathRule(
     }
   }
   const draft = newRule(line, `${host}\n${path}\n${pathType}`, path, pathType, match, [backend], settings);
+  // A copy: a canary merged later weighs the rule's backendRefs, not the Service the path names.
+  draft.backend = { ...backend };
   if (rewrite) {
     const hostname = draft.filters.find((f) => f.type === 'URLRewrite');
     if (hostname?.type === 'URLRewrite') hostname.urlRewrite.path = rewrite;

@@ -10,7 +10,7 @@ export function hostSlug(host: string): string {
 }
 
 /** A listener name (a DNS label, at most 63 characters here): http-example-com, or http for every host. */
-export function listenerName(protocol: 'http' | 'https', host: string): string {
+export function listenerName(protocol: 'http' | 'https' | 'tls', host: string): string {
   const slug = hostSlug(host);
   return (slug ? `${protocol}-${slug}` : protocol).slice(0, 63).replace(/-+$/, '');
 }

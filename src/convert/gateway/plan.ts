@@ -18,6 +18,7 @@ import { hostSlug, objectName } from './names';
 import { gatewayObject, ingressLabel, printObjects, routeObject, type PrintedObject } from './print';
 import { referenceGrants } from './reference-grant';
 import { collector } from './report';
+import { Passthrough } from './passthrough';
 import { ServicePorts } from './service-ports';
 import type {
   GatewayBundle,
@@ -28,6 +29,7 @@ import type {
   ReferenceGrantDraft,
   Report,
   RouteDraft,
+  RuleDraft,
   UnprotectedRoute,
 } from './types';
 
@@ -128,12 +130,19 @@ export function ingressToGateway(
   const mains = [...settings].filter(([, s]) => !s.canary?.on);
   // ingress-nginx keeps one server per host: TLS and regular-expression paths are the host's, whichever
   // Ingress of the class sets them. So every Ingress's listeners come first, then the routes.
+  // Passthrough is the host's too: its port 443 becomes a TLS listener, and its TLS entries serve no certificate.
+  const passthrough = new Passthrough(mains, report);
   const listenersOf = new Map<IngressView, Map<string, { http: string; https: string | null }>>();
-  for (const [ingress] of mains)
+  for (const [ingress] of mains) {
+    const passedThrough = (host: string) => passthrough.has(ingress, host);
+    const tls = tlsOf(ingress, report, passedThrough);
+    passthrough.readTls(ingress, tls, report);
     listenersOf.set(
       ingress,
-      addListeners(gateways.get(ingress.className!)!, ingress, tlsOf(ingress, report), grants, report),
+      addListeners(gateways.get(ingress.className!)!, ingress, tls, grants, report, passedThrough),
     );
+  }
+  const rulesOf = new Map<IngressView, Map<string, RuleDraft[]>>();
   const hostRegex = regexByHost(mains);
   const regexOf = (ingress: IngressView) => (host: string) => hostRegex.get(`${ingress.className}\n${host}`) ?? null;
   const defaultCertificateSaid = new Set<string>();
@@ -147,12 +156,14 @@ export function ingressToGateway(
     );
     const listeners = listenersOf.get(ingress)!;
     const byHost = rulesByHost(ingress, s, ports, report, regexOf(ingress));
+    rulesOf.set(ingress, byHost);
     const made: RouteDraft[] = [];
     for (const [host, rules] of byHost) {
       if (rules.length === 0) continue;
       const hostLine = ingress.lineOf(host ? ['spec', 'rules', hostIndex(ingress, host), 'host'] : ['spec']);
       const names = hostListeners(gateway, ingress, host, listeners.get(host)!, hostLine, report);
-      if (names.https === null && !defaultCertificateSaid.has(`${gateway.name}\n${host}`)) {
+      const passedThrough = passthrough.has(ingress, host);
+      if (names.https === null && !passedThrough && !defaultCertificateSaid.has(`${gateway.name}\n${host}`)) {
         defaultCertificateSaid.add(`${gateway.name}\n${host}`);
         report.unconverted(
           ingress,
@@ -162,12 +173,14 @@ export function ingressToGateway(
           `HTTPS for ${host || 'every host'} is not converted: ${options.provider.name} serves every host on port 443 too, with its default certificate where no Ingress of the class gives the host a TLS secret; the Gateway has no HTTPS listener for it, so HTTPS requests for it are no longer answered. Add a TLS entry with a secret to serve it over HTTPS.`,
         );
       }
-      const https = redirectsToHttps(ingress, host, names.https !== null, s, report);
+      const hasTls = passedThrough ? passthrough.hasTls(ingress, host, s) : names.https !== null;
+      const https = redirectsToHttps(ingress, host, hasTls, s, report);
       const parent = {
         name: gateway.name,
         ...(ingress.namespace !== gateway.namespace && gateway.namespace ? { namespace: gateway.namespace } : {}),
       };
-      const sections = https ? [names.https!] : [names.http, ...(names.https ? [names.https] : [])];
+      // A passthrough host's HTTPS is the TLSRoute's: its HTTPRoute is on HTTP only, or only redirects there.
+      const sections = https && !passedThrough ? [names.https!] : [names.http, ...(names.https ? [names.https] : [])];
       const route: RouteDraft = {
         ingress,
         name: byHost.size === 1 ? objectName(ingress.name) : objectName(ingress.name, hostSlug(host) || 'all-hosts'),
@@ -176,12 +189,15 @@ export function ingressToGateway(
         parentRefs: sections.map((sectionName) => ({ ...parent, sectionName })),
         rules,
       };
-      report.change(
-        ingress,
-        hostLine,
-        `${host ? `host ${host}` : 'every host'} -> HTTPRoute ${route.name} on listener${sections.length > 1 ? 's' : ''} ${sections.join(', ')}`,
-      );
-      made.push(route);
+      if (passedThrough) passthrough.hostNote(ingress, host, hostLine, https, report);
+      if (!(passedThrough && https)) {
+        report.change(
+          ingress,
+          hostLine,
+          `${host ? `host ${host}` : 'every host'} -> HTTPRoute ${route.name} on listener${sections.length > 1 ? 's' : ''} ${sections.join(', ')}`,
+        );
+        made.push(route);
+      }
       if (https) made.push(redirectRoute(route, s, names.http, redirectCode, report));
     }
     routes.push(...made);
@@ -193,12 +209,14 @@ export function ingressToGateway(
     mergeCanary(canary, s, rules, routes, grants, report);
   }
 
+  // A route that serves what an access control of its Ingress (or host) protected is marked where it stands.
+  const guards = new AccessGuards(settings);
+  // The TLSRoutes first: each adds its listener to its Gateway, which only they would use.
+  const tlsRoutes = passthrough.routes({ gateways, rules: rulesOf, guards, bundle: options.bundle, report });
   // Each object with the Ingress it came from, held against the bundle before it is written.
   const candidates: { printed: PrintedObject; origin: IngressView }[] = [...gateways.values()]
     .filter((g) => g.listeners.length > 0)
     .map((g) => ({ printed: gatewayObject(g, options.bundle), origin: g.ingresses[0] }));
-  // A route that serves what an access control of its Ingress (or host) protected is marked where it stands.
-  const guards = new AccessGuards(settings);
   const unprotected: { ingress: IngressView; host: string; route: UnprotectedRoute; printed: PrintedObject }[] = [];
   for (const [ingress, routesMade] of routesOf)
     for (const r of routesMade)
@@ -210,6 +228,7 @@ export function ingressToGateway(
         if (lost.length > 0) unprotected.push({ ingress, host: part.host, route, printed });
         candidates.push({ printed, origin: ingress });
       }
+  candidates.push(...tlsRoutes);
   candidates.push(...referenceGrants(grants, options.bundle.apiVersion('ReferenceGrant')));
   const objects = heldByBundle(candidates, options.bundle, report);
   // A route the bundle could not hold serves nothing, protected or not.

@@ -1,8 +1,8 @@
 // The output manifest: one YAML document per object, in a stable order (Gateways, then each Ingress's
-// HTTPRoutes in input order, then ReferenceGrants), each under a comment that says where it came from.
+// HTTPRoutes in input order, then the TLSRoutes of passthrough hosts, then ReferenceGrants), each under a comment that says where it came from.
 import { Document } from 'yaml';
 import { GATEWAY_GROUP } from './reference-grant';
-import type { BackendRef, GatewayDraft, GatewayBundle, RouteDraft, RuleDraft } from './types';
+import type { BackendRef, GatewayDraft, GatewayBundle, RouteDraft, RuleDraft, TlsRouteDraft } from './types';
 
 export interface PrintedObject {
   comment: string;
@@ -43,6 +43,7 @@ export function gatewayObject(g: GatewayDraft, bundle: GatewayBundle): PrintedOb
           port: l.port,
           protocol: l.protocol,
           ...(l.protocol === 'HTTPS' ? { tls: { mode: 'Terminate', certificateRefs: l.certificateRefs } } : {}),
+          ...(l.protocol === 'TLS' ? { tls: { mode: 'Passthrough' } } : {}),
           ...(l.fromAllNamespaces ? { allowedRoutes: { namespaces: { from: 'All' } } } : {}),
         })),
       },
@@ -67,6 +68,28 @@ export function routeObject(r: RouteDraft, bundle: GatewayBundle, comment: strin
         })),
         ...(r.host ? { hostnames: [r.host] } : {}),
         rules: r.rules.map(ruleObject),
+      },
+    },
+  };
+}
+
+export function tlsRouteObject(r: TlsRouteDraft, bundle: GatewayBundle, comment: string): PrintedObject {
+  return {
+    comment,
+    object: {
+      apiVersion: bundle.apiVersion('TLSRoute'),
+      kind: 'TLSRoute',
+      metadata: metadata(r.name, r.namespace),
+      spec: {
+        parentRefs: r.parentRefs.map((p) => ({
+          group: GATEWAY_GROUP,
+          kind: 'Gateway',
+          name: p.name,
+          ...(p.namespace ? { namespace: p.namespace } : {}),
+          sectionName: p.sectionName,
+        })),
+        hostnames: [r.host],
+        rules: [{ backendRefs: r.backendRefs.map(backendObject) }],
       },
     },
   };

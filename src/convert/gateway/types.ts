@@ -129,6 +129,8 @@ export interface RuleDraft {
   headers?: { type: 'Exact' | 'RegularExpression'; name: string; value: string }[];
   filters: Filter[];
   backendRefs: BackendRef[];
+  /** The Service the Ingress path names, whatever the filters do with it (a redirect sends nowhere). */
+  backend?: BackendRef;
   timeouts: { backendRequest?: string; request?: string } | null;
 }
 
@@ -142,10 +144,22 @@ export interface RouteDraft {
   rules: RuleDraft[];
 }
 
+/** A TLSRoute: a host's TLS connections handed on unopened, from a TLS listener of mode Passthrough. */
+export interface TlsRouteDraft {
+  /** The Ingress whose path "/" gives the backend. */
+  ingress: IngressView;
+  name: string;
+  namespace: string | null;
+  host: string;
+  parentRefs: { name: string; namespace?: string; sectionName: string }[];
+  backendRefs: BackendRef[];
+}
+
 export interface ListenerDraft {
   name: string;
   hostname: string | null;
-  protocol: 'HTTP' | 'HTTPS';
+  /** TLS: a listener of tls.mode Passthrough (ssl-passthrough), which TLSRoutes attach to. */
+  protocol: 'HTTP' | 'HTTPS' | 'TLS';
   port: number;
   certificateRefs: { name: string; namespace?: string }[];
   /** Routes of other namespaces attach: allowedRoutes.namespaces.from All. */

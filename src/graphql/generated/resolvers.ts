@@ -834,6 +834,11 @@ export type IngressNginxAnnotation = {
    * host no longer served): ingressToGateway lists it BREAKING when it is set to another value than defaultValue.
    */
   breaksWhenLost: Scalars['Boolean']['output'];
+  /**
+   * The controller's command-line flag without which it ignores the annotation (ssl-passthrough: --enable-ssl-passthrough);
+   * ingressToGateway converts the annotation assuming the flag was on and says so. null when none is needed.
+   */
+  controllerFlag?: Maybe<Scalars['String']['output']>;
   /** The converter's strategy for it, e.g. rewrite-target, canary-weight, ignore; null when it is not converted. */
   conversion?: Maybe<Scalars['String']['output']>;
   /** Whether ingressToGateway converts it. */
@@ -2102,6 +2107,7 @@ export type IngressNginxAnnotationResolvers<ContextType = Context, ParentType ex
   acceptedRange?: Resolver<Maybe<ResolversTypes['AcceptedRange']>, ParentType, ContextType>;
   access?: Resolver<Maybe<ResolversTypes['AnnotationAccess']>, ParentType, ContextType>;
   breaksWhenLost?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  controllerFlag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   conversion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   converted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   defaultValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

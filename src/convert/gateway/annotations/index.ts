@@ -7,6 +7,7 @@ import { cors, readCors } from './cors';
 import { hostRewrite } from './host-rewrite';
 import { forceSslRedirect, permanentRedirect, sslRedirect, temporalRedirect } from './redirects';
 import { rewriteTarget } from './rewrite-target';
+import { sslPassthrough } from './ssl-passthrough';
 import { noSettings, type AnnotationUse, type IngressSettings } from './settings';
 import type { Strategy, StrategyContext } from './strategy';
 import { timeouts } from './timeouts';
@@ -26,6 +27,7 @@ const STRATEGIES: readonly Strategy[] = [
   hostRewrite,
   timeouts,
   cors,
+  sslPassthrough,
   ignore,
 ];
 const byId = new Map(STRATEGIES.map((s) => [s.id, s]));

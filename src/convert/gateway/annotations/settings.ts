@@ -53,6 +53,11 @@ export interface IngressSettings {
   cors: { given: Map<string, AnnotationUse>; defaults: Map<string, string | null> } | null;
   /** The CORS filter every rule carries, once the annotations were read (null: CORS is off). */
   corsFilter: Record<string, unknown> | null;
+  /**
+   * ssl-passthrough: the host's TLS connections go unopened to its path "/" backend (../passthrough.ts), with the
+   * controller flag the record says it needs.
+   */
+  sslPassthrough: { use: AnnotationUse; on: boolean; controllerFlag: string | null } | null;
   /** Annotations of an access control (none is converted: access.ts marks the routes that lose one). */
   access: AccessUse[];
 }
@@ -77,6 +82,7 @@ export function noSettings(): IngressSettings {
     timeouts: [],
     cors: null,
     corsFilter: null,
+    sslPassthrough: null,
     access: [],
   };
 }

@@ -1,0 +1,3 @@
+-- netkb migration 0021_annotation_controller_flag
+-- AlterTable
+ALTER TABLE "IngressNginxAnnotation" ADD COLUMN     "controllerFlag" TEXT;
