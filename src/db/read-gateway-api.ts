@@ -80,6 +80,7 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
       acceptedRange:
         a.acceptedMin !== null && a.acceptedMax !== null ? { min: a.acceptedMin, max: a.acceptedMax } : null,
       breaksWhenLost: a.breaksWhenLost,
+      redirectCode: a.redirectCode,
       access:
         a.accessControl && a.accessPart && a.accessScope
           ? {

@@ -578,6 +578,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
         neverValue: a.neverValue ?? null,
         acceptedRange: a.acceptedRange ? { min: a.acceptedRange.min, max: a.acceptedRange.max } : null,
         breaksWhenLost: a.breaksWhenLost ?? false,
+        redirectCode: a.redirectCode ?? null,
         access: a.access
           ? ({
               control: a.access.control as AccessControl,

@@ -533,6 +533,8 @@ export interface IngressNginxAnnotation {
   acceptedRange: { min: number; max: number } | null;
   /** Left unconverted with a value other than defaultValue, the route cannot work as the Ingress did: BREAKING. */
   breaksWhenLost: boolean;
+  /** The status code of the redirect the controller answers for it (app-root: 302); null when it answers none of its own. */
+  redirectCode: number | null;
   /** The access control it belongs to; null for an annotation of none. */
   access: AnnotationAccess | null;
   sources: string[];

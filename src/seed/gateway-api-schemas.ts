@@ -15,6 +15,8 @@ export const INGRESS_NGINX_STRATEGIES = [
   'force-ssl-redirect',
   'permanent-redirect',
   'temporal-redirect',
+  'app-root',
+  'from-to-www-redirect',
   'canary',
   'canary-weight',
   'upstream-headers',
@@ -147,6 +149,15 @@ export const ingressNginxAnnotationSchema = z
      * BREAKING rather than WARNING.
      */
     breaksWhenLost: z.boolean().optional(),
+    /**
+     * The status code of the redirect the controller answers for the annotation, where it answers one of its own
+     * (app-root, from-to-www-redirect); the redirect strategies write it where the bundle accepts it.
+     */
+    redirectCode: z
+      .number()
+      .int()
+      .refine((c) => c >= 300 && c <= 399, 'must be a redirect status code (3xx)')
+      .optional(),
     /** The access control the annotation belongs to, if any (annotationAccessSchema). */
     access: annotationAccessSchema.optional(),
     sources,

@@ -167,7 +167,7 @@ describe('ingressNginxAnnotations', () => {
 
   it('serves the strategy, role, header, default and accepted range the converter reads', async () => {
     const { ingressNginxAnnotations: all } = await server.data(
-      `{ ingressNginxAnnotations { name converted conversion role header defaultValue acceptedRange { min max } breaksWhenLost } }`,
+      `{ ingressNginxAnnotations { name converted conversion role header defaultValue acceptedRange { min max } breaksWhenLost redirectCode } }`,
     );
     const byName = new Map(all.map((a: any) => [a.name.replace('nginx.ingress.kubernetes.io/', ''), a]));
     expect(byName.get('canary-weight')).toMatchObject({ conversion: 'canary-weight', role: 'weight' });
@@ -189,6 +189,8 @@ describe('ingressNginxAnnotations', () => {
       breaksWhenLost: true,
       defaultValue: 'HTTP',
     });
-    expect(byName.get('configuration-snippet')).toMatchObject({ breaksWhenLost: false });
+    expect(byName.get('configuration-snippet')).toMatchObject({ breaksWhenLost: false, redirectCode: null });
+    // The status code of a redirect the controller answers of its own, which the route writes.
+    expect(byName.get('app-root')).toMatchObject({ converted: true, conversion: 'app-root', redirectCode: 302 });
   });
 });

@@ -4,6 +4,7 @@
 // the controller's own status code (ingress-nginx: 308, the provider record's httpsRedirectCode) where the
 // bundle's RequestRedirect accepts it, else 301 and a warning: 308 keeps a POST a POST, 301 lets clients
 // repeat it as a GET.
+import { redirectStatus } from './annotations/redirects';
 import type { IngressSettings } from './annotations/settings';
 import { gapText } from './bundle-gaps';
 import { objectName } from './names';
@@ -21,7 +22,8 @@ interface HttpsRedirectCode {
 
 export function httpsRedirectCode(provider: ProviderRecord, bundle: GatewayBundle): HttpsRedirectCode {
   const own = provider.httpsRedirectCode;
-  if (own !== null && bundle.hasField('HTTPRoute', STATUS_CODE, own)) return { code: own, lost: null };
+  const status = own === null ? null : redirectStatus(own, bundle);
+  if (status && status.lost === null) return status;
   const why =
     own === null
       ? `netkb's record of ${provider.name} gives no status code for its redirect to HTTPS`
