@@ -104,9 +104,9 @@ export function withAppRoot(
   report: Report,
 ): RuleDraft[] {
   if (!root) return rules;
-  const redirect = (line: number): RuleDraft => ({
+  const redirect = (line: number, key: string | null): RuleDraft => ({
     line,
-    key: null,
+    key,
     path: '/',
     pathType: 'Exact',
     match: { type: 'Exact', value: '/' },
@@ -132,10 +132,10 @@ export function withAppRoot(
       r.line,
       `path / (Exact): RequestRedirect ${root.path} (${root.statusCode}, ${whose}) instead of its backend: ingress-nginx answers "/" of the host with the app-root redirect before it matches any path`,
     );
-    return redirect(r.line);
+    return redirect(r.line, r.key);
   });
   if (root.ingress === ingress && !exact) {
-    out.push(redirect(root.use.line));
+    out.push(redirect(root.use.line, null));
     report.change(
       ingress,
       root.use.line,
