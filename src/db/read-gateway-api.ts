@@ -81,6 +81,7 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
         a.acceptedMin !== null && a.acceptedMax !== null ? { min: a.acceptedMin, max: a.acceptedMax } : null,
       breaksWhenLost: a.breaksWhenLost,
       controllerFlag: a.controllerFlag,
+      redirectCode: a.redirectCode,
       access:
         a.accessControl && a.accessPart && a.accessScope
           ? {

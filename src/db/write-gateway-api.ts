@@ -89,6 +89,7 @@ export async function writeGatewayApi(tx: Tx, g: GatewayApiKnowledge): Promise<v
       acceptedMax: a.acceptedRange?.max ?? null,
       breaksWhenLost: a.breaksWhenLost,
       controllerFlag: a.controllerFlag,
+      redirectCode: a.redirectCode,
       sources: json(a.sources),
     })),
   });

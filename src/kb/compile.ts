@@ -579,6 +579,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
         acceptedRange: a.acceptedRange ? { min: a.acceptedRange.min, max: a.acceptedRange.max } : null,
         breaksWhenLost: a.breaksWhenLost ?? false,
         controllerFlag: a.controllerFlag ?? null,
+        redirectCode: a.redirectCode ?? null,
         access: a.access
           ? ({
               control: a.access.control as AccessControl,

@@ -538,6 +538,8 @@ export interface IngressNginxAnnotation {
    * --enable-ssl-passthrough); null when none is needed. The converter states it as an assumption.
    */
   controllerFlag: string | null;
+  /** The status code of the redirect the controller answers for it (app-root: 302); null when it answers none of its own. */
+  redirectCode: number | null;
   /** The access control it belongs to; null for an annotation of none. */
   access: AnnotationAccess | null;
   sources: string[];

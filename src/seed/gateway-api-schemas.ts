@@ -15,6 +15,8 @@ export const INGRESS_NGINX_STRATEGIES = [
   'force-ssl-redirect',
   'permanent-redirect',
   'temporal-redirect',
+  'app-root',
+  'from-to-www-redirect',
   'canary',
   'canary-weight',
   'upstream-headers',
@@ -153,6 +155,15 @@ export const ingressNginxAnnotationSchema = z
     controllerFlag: z
       .string()
       .regex(/^--[a-z0-9][a-z0-9-]*$/, 'must be a command-line flag such as "--enable-ssl-passthrough"')
+      .optional(),
+    /**
+     * The status code of the redirect the controller answers for the annotation, where it answers one of its own
+     * (app-root, from-to-www-redirect); the redirect strategies write it where the bundle accepts it.
+     */
+    redirectCode: z
+      .number()
+      .int()
+      .refine((c) => c >= 300 && c <= 399, 'must be a redirect status code (3xx)')
       .optional(),
     /** The access control the annotation belongs to, if any (annotationAccessSchema). */
     access: annotationAccessSchema.optional(),

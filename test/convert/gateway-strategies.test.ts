@@ -2,7 +2,13 @@
 // Gateway API can express, how canary weights make a share, which TLS host covers which rule host, and that
 // each strategy goes by the record's role, never by the annotation's name. The fixtures (gateway-fixtures.test.ts) show them in whole conversions.
 import { canary, canaryHeader, canaryShare, canaryWeight } from '../../src/convert/gateway/annotations/canary';
-import { permanentRedirect, temporalRedirect } from '../../src/convert/gateway/annotations/redirects';
+import {
+  appRoot,
+  fromToWwwRedirect,
+  permanentRedirect,
+  redirectStatus,
+  temporalRedirect,
+} from '../../src/convert/gateway/annotations/redirects';
 import { rewriteFor } from '../../src/convert/gateway/annotations/rewrite-target';
 import { noSettings, type AnnotationUse } from '../../src/convert/gateway/annotations/settings';
 import type { StrategyContext } from '../../src/convert/gateway/annotations/strategy';
@@ -113,6 +119,7 @@ describe('strategies read what the record says the annotation is', () => {
     acceptedRange: null,
     breaksWhenLost: false,
     controllerFlag: null,
+    redirectCode: null,
     access: null,
     ...extra,
   });
@@ -159,6 +166,49 @@ describe('strategies read what the record says the annotation is', () => {
     expect(permanentRedirect.read(use('a', 'https://example.com/'), url, noSettings(), context())).toMatch(
       /no default status code/,
     );
+  });
+
+  it('app-root takes what ingress-nginx takes, and tells a value it ignores from one the route cannot write', () => {
+    const r = record('app-root', null, { redirectCode: 302 });
+    const settings = noSettings();
+    expect(appRoot.read(use('a', '/app1'), r, settings, context())).toBeNull();
+    expect(settings.appRoot).toMatchObject({ path: '/app1', statusCode: 302, codeLost: null });
+    // Refused by the controller too (rewrite parser: a path of its characters, no query, no absolute URL).
+    for (const value of ['', 'app1', '/app1?x=1', 'https://example.com/landing', ' /app1'])
+      expect(appRoot.read(use('a', value), r, noSettings(), context())).toEqual({
+        refused: expect.stringContaining('ingress-nginx ignores the value'),
+      });
+    // Taken by the controller, but not writable: a nginx variable, a bundle without requestRedirect.path.
+    expect(appRoot.read(use('a', '/$host'), r, noSettings(), context())).toMatch(/variable/);
+    const old = {
+      ...context(),
+      bundle: { ...context().bundle, hasField: (_k: string, p: string) => !p.includes('.path') },
+    };
+    expect(appRoot.read(use('a', '/app1'), r, noSettings(), old)).toMatch(/has no HTTPRoute .*requestRedirect\.path/);
+    expect(appRoot.read(use('a', '/app1'), { ...r, redirectCode: null }, noSettings(), context())).toMatch(
+      /no status code/,
+    );
+  });
+
+  it("from-to-www-redirect is on or off, with its record's code or the closest the bundle accepts", () => {
+    const r = record('from-to-www-redirect', null, { redirectCode: 308 });
+    const settings = noSettings();
+    expect(fromToWwwRedirect.read(use('w', 'true'), r, settings, context())).toBeNull();
+    expect(settings.fromToWww).toMatchObject({ on: true, statusCode: 308, codeLost: null });
+    const off = noSettings();
+    expect(fromToWwwRedirect.read(use('w', 'false'), r, off, context())).toBeNull();
+    expect(off.fromToWww).toMatchObject({ on: false });
+    expect(fromToWwwRedirect.read(use('w', 'yes'), r, noSettings(), context())).toMatch(/not "true" or "false"/);
+    const codes = (accepted: number[]) => ({
+      ...context().bundle,
+      hasField: (_k: string, _p: string, v?: unknown) => v === undefined || accepted.includes(Number(v)),
+    });
+    const older = noSettings();
+    expect(fromToWwwRedirect.read(use('w', 'true'), r, older, { ...context(), bundle: codes([301, 302]) })).toBeNull();
+    expect(older.fromToWww).toMatchObject({ statusCode: 301, codeLost: expect.stringContaining('answers 308') });
+    expect(redirectStatus(307, codes([301, 302]))).toMatchObject({ code: 302 });
+    expect(redirectStatus(302, codes([301, 302]))).toEqual({ code: 302, lost: null });
+    expect(redirectStatus(308, codes([]))).toBeNull();
   });
 
   it('canary and canary-weight file each annotation under its role, and refuse a record without one', () => {

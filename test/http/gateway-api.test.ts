@@ -167,7 +167,7 @@ describe('ingressNginxAnnotations', () => {
 
   it('serves the strategy, role, header, default and accepted range the converter reads', async () => {
     const { ingressNginxAnnotations: all } = await server.data(
-      `{ ingressNginxAnnotations { name converted conversion role header defaultValue acceptedRange { min max } breaksWhenLost controllerFlag } }`,
+      `{ ingressNginxAnnotations { name converted conversion role header defaultValue acceptedRange { min max } breaksWhenLost controllerFlag redirectCode } }`,
     );
     const byName = new Map(all.map((a: any) => [a.name.replace('nginx.ingress.kubernetes.io/', ''), a]));
     expect(byName.get('canary-weight')).toMatchObject({ conversion: 'canary-weight', role: 'weight' });
@@ -189,12 +189,18 @@ describe('ingressNginxAnnotations', () => {
       breaksWhenLost: true,
       defaultValue: 'HTTP',
     });
-    expect(byName.get('configuration-snippet')).toMatchObject({ breaksWhenLost: false, controllerFlag: null });
+    expect(byName.get('configuration-snippet')).toMatchObject({
+      breaksWhenLost: false,
+      controllerFlag: null,
+      redirectCode: null,
+    });
     // Converted assuming the controller flag without which the controller ignores it.
     expect(byName.get('ssl-passthrough')).toMatchObject({
       converted: true,
       conversion: 'ssl-passthrough',
       controllerFlag: '--enable-ssl-passthrough',
     });
+    // The status code of a redirect the controller answers of its own, which the route writes.
+    expect(byName.get('app-root')).toMatchObject({ converted: true, conversion: 'app-root', redirectCode: 302 });
   });
 });

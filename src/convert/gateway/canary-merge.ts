@@ -53,6 +53,23 @@ export function mergeCanary(
       .flatMap((r) => r.rules.map((x) => ({ route: r, rule: x })))
       .find((x) => x.rule.key === rule.key && x.rule.backendRefs.length > 0);
     const where = `${rule.key.split('\n')[0] || 'every host'} ${rule.path} (${rule.pathType})`;
+    // A main rule that answers with a redirect (app-root, a permanent or temporal redirect) answers before any
+    // backend is chosen, the canary's too, in ingress-nginx as in the route.
+    const redirecting = target
+      ? null
+      : mainRoutes.find(
+          (r) =>
+            r.ingress.className === canary.className &&
+            r.rules.some((x) => x.key === rule.key && x.backendRefs.length === 0),
+        );
+    if (redirecting) {
+      report.change(
+        canary,
+        at.line,
+        `canary on ${where}: nothing to convert, HTTPRoute ${redirecting.name} answers it with a redirect before any backend is chosen, as ingress-nginx does`,
+      );
+      continue;
+    }
     if (!target) {
       report.unconverted(
         canary,

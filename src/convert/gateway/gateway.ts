@@ -140,7 +140,8 @@ export function hostListeners(
   return { http: own.http, https: shared.name };
 }
 
-function listener(
+/** The Gateway's listener of that name, added where it has none yet. */
+export function listener(
   gateway: GatewayDraft,
   name: string,
   host: string,

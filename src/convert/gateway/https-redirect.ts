@@ -4,8 +4,8 @@
 // the controller's own status code (ingress-nginx: 308, the provider record's httpsRedirectCode) where the
 // bundle's RequestRedirect accepts it, else 301 and a warning: 308 keeps a POST a POST, 301 lets clients
 // repeat it as a GET.
+import { REDIRECT_STATUS_CODE, redirectStatus } from './annotations/redirects';
 import type { IngressSettings } from './annotations/settings';
-import { REDIRECT_STATUS_CODE } from './annotations/redirects';
 import { gapText } from './bundle-gaps';
 import { objectName } from './names';
 import type { GatewayBundle, IngressView, ProviderRecord, Report, RouteDraft } from './types';
@@ -21,7 +21,8 @@ interface HttpsRedirectCode {
 
 export function httpsRedirectCode(provider: ProviderRecord, bundle: GatewayBundle): HttpsRedirectCode {
   const own = provider.httpsRedirectCode;
-  if (own !== null && bundle.hasField('HTTPRoute', REDIRECT_STATUS_CODE, own)) return { code: own, lost: null };
+  const status = own === null ? null : redirectStatus(own, bundle);
+  if (status && status.lost === null) return status;
   const why =
     own === null
       ? `netkb's record of ${provider.name} gives no status code for its redirect to HTTPS`

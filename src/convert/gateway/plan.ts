@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS, type ManifestLimits, type ManifestObject } from '../../
 import { resourceOf } from '../../analysis/engine/findings';
 import { bundleGap, gapText } from './bundle-gaps';
 import { AccessGuards, lostAccess, reportAccess, servesBackends, unprotectedComment } from './access';
+import { appRootByHost, withAppRoot } from './app-root';
 import { readAnnotations } from './annotations';
 import type { IngressSettings } from './annotations/settings';
 import { mergeCanary } from './canary-merge';
@@ -20,6 +21,7 @@ import { referenceGrants } from './reference-grant';
 import { collector } from './report';
 import { Passthrough } from './passthrough';
 import { ServicePorts } from './service-ports';
+import { wwwRedirectRoute, type WwwRedirects } from './www-redirect';
 import type {
   GatewayBundle,
   GatewayConversion,
@@ -145,6 +147,12 @@ export function ingressToGateway(
   const rulesOf = new Map<IngressView, Map<string, RuleDraft[]>>();
   const hostRegex = regexByHost(mains);
   const regexOf = (ingress: IngressView) => (host: string) => hostRegex.get(`${ingress.className}\n${host}`) ?? null;
+  // app-root answers "/" of the whole host, and a www redirect is made only for a name no Ingress of the class serves.
+  const appRoots = appRootByHost(mains, report);
+  const www: WwwRedirects = {
+    served: new Set(mains.flatMap(([i]) => hostsOf(i).map((h) => `${i.className}\n${h}`))),
+    made: new Map(),
+  };
   const defaultCertificateSaid = new Set<string>();
   for (const [ingress, s] of mains) {
     const gateway = gateways.get(ingress.className!)!;
@@ -158,8 +166,9 @@ export function ingressToGateway(
     const byHost = rulesByHost(ingress, s, ports, report, regexOf(ingress));
     rulesOf.set(ingress, byHost);
     const made: RouteDraft[] = [];
-    for (const [host, rules] of byHost) {
-      if (rules.length === 0) continue;
+    for (const [host, hostRules] of byHost) {
+      if (hostRules.length === 0) continue;
+      const rules = withAppRoot(ingress, host, hostRules, appRoots.get(`${ingress.className}\n${host}`), report);
       const hostLine = ingress.lineOf(host ? ['spec', 'rules', hostIndex(ingress, host), 'host'] : ['spec']);
       const names = hostListeners(gateway, ingress, host, listeners.get(host)!, hostLine, report);
       const passedThrough = passthrough.has(ingress, host);
@@ -199,6 +208,8 @@ export function ingressToGateway(
         made.push(route);
       }
       if (https) made.push(redirectRoute(route, s, names.http, redirectCode, report));
+      const alias = wwwRedirectRoute(gateway, route, names.https, s, www, grants, report);
+      if (alias) made.push(alias);
     }
     routes.push(...made);
     routesOf.set(ingress, made);

@@ -855,6 +855,11 @@ export type IngressNginxAnnotation = {
   neverValue?: Maybe<Scalars['String']['output']>;
   /** Why ingressToGateway does not convert it (null when it does), also when a Gateway API construct exists for it. */
   reason?: Maybe<Scalars['String']['output']>;
+  /**
+   * The status code of the redirect ingress-nginx answers for the annotation where it answers one of its own, e.g. 302
+   * for app-root; ingressToGateway writes it where the bundle accepts it. null for an annotation that makes none.
+   */
+  redirectCode?: Maybe<Scalars['Int']['output']>;
   /** The part it plays in a strategy that reads several annotations, e.g. weight-total of canary-weight; null otherwise. */
   role?: Maybe<Scalars['String']['output']>;
   /** Upstream URLs behind this record. */
@@ -2116,6 +2121,7 @@ export type IngressNginxAnnotationResolvers<ContextType = Context, ParentType ex
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   neverValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  redirectCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

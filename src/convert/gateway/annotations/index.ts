@@ -5,7 +5,14 @@ import type { AnnotationRecord, GatewayBundle, IngressView, ProviderRecord, Repo
 import { canary, canaryWeight } from './canary';
 import { cors, readCors } from './cors';
 import { hostRewrite } from './host-rewrite';
-import { forceSslRedirect, permanentRedirect, sslRedirect, temporalRedirect } from './redirects';
+import {
+  appRoot,
+  forceSslRedirect,
+  fromToWwwRedirect,
+  permanentRedirect,
+  sslRedirect,
+  temporalRedirect,
+} from './redirects';
 import { rewriteTarget } from './rewrite-target';
 import { sslPassthrough } from './ssl-passthrough';
 import { noSettings, type AnnotationUse, type IngressSettings } from './settings';
@@ -21,6 +28,8 @@ const STRATEGIES: readonly Strategy[] = [
   forceSslRedirect,
   permanentRedirect,
   temporalRedirect,
+  appRoot,
+  fromToWwwRedirect,
   canary,
   canaryWeight,
   upstreamHeaders,
@@ -128,12 +137,14 @@ export function readAnnotations(
     }
     const why = strategy.read(use, record, settings, contextOf(strategy.id, records, bundle));
     if (why) {
+      // Lost where the controller acted on it: as BREAKING as an annotation without strategy.
+      const lost = typeof why === 'string' && record.breaksWhenLost;
       report.unconverted(
         ingress,
         'annotation-not-converted',
-        record.breaksWhenLost ? 'BREAKING' : 'WARNING',
+        lost ? 'BREAKING' : 'WARNING',
         path,
-        `Annotation ${name} is not converted: ${why}.${record.breaksWhenLost ? ' The route cannot work as the Ingress did without it.' : ''}`,
+        `Annotation ${name} is not converted: ${typeof why === 'string' ? why : why.refused}.${lost ? ' The route cannot work as the Ingress did without it.' : ''}`,
       );
     } else if (strategy.id === 'ignore') {
       report.change(
@@ -144,6 +155,12 @@ export function readAnnotations(
     }
   }
   if (settings.rewriteTarget && !settings.regexPaths) settings.regexPaths = settings.rewriteTarget;
+  if (settings.fromToWww && !settings.fromToWww.on)
+    report.change(
+      ingress,
+      settings.fromToWww.use.line,
+      `${settings.fromToWww.use.name}: ${settings.fromToWww.use.value}: no redirect between the www and the bare host name, nothing to convert`,
+    );
   readCors(ingress, settings, bundle, report);
   for (const h of settings.headers)
     report.change(

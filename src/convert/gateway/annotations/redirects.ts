@@ -1,9 +1,11 @@
 // The redirect strategies: ssl-redirect and force-ssl-redirect (HTTP -> HTTPS, built by the planner as a
 // route on the HTTP listeners), permanent-redirect and temporal-redirect (every rule answers with a
-// RequestRedirect filter instead of a backend, with the status code the records give).
+// RequestRedirect filter instead of a backend, with the status code the records give), app-root (the path "/"
+// of the host answers with a redirect, ../app-root.ts) and from-to-www-redirect (a route for the other form of
+// the host name answers with a redirect to the host, ../www-redirect.ts), each with its record's redirectCode.
 import { gapText } from '../bundle-gaps';
-import type { GatewayBundle } from '../types';
-import { isBoolean, isTrue, unknownRole, type Strategy } from './strategy';
+import type { AnnotationRecord, GatewayBundle } from '../types';
+import { isBoolean, isTrue, unknownRole, type RefusedByController, type Strategy } from './strategy';
 
 export const sslRedirect: Strategy = {
   id: 'ssl-redirect',
@@ -96,3 +98,75 @@ export function redirectFilter(url: URL, statusCode: number): Record<string, unk
     statusCode,
   };
 }
+
+/**
+ * The status code a redirect the controller answers with `own` is written with: its own where the bundle accepts
+ * it, else the closest one the bundle accepts (301 for a permanent code, 302 for a temporary one), with what the
+ * bundle lacks (`lost`); null when the bundle accepts neither.
+ */
+export function redirectStatus(own: number, bundle: GatewayBundle): { code: number; lost: string | null } | null {
+  if (bundle.hasField('HTTPRoute', REDIRECT_STATUS_CODE, own)) return { code: own, lost: null };
+  const closest = own === 301 || own === 308 ? 301 : 302;
+  if (!bundle.hasField('HTTPRoute', REDIRECT_STATUS_CODE, closest)) return null;
+  return { code: closest, lost: gapText(bundle, { kind: 'HTTPRoute', path: REDIRECT_STATUS_CODE, value: own }) };
+}
+
+/**
+ * The status code of a record's own redirect (redirectCode) as the bundle can write it, with why it is not the
+ * controller's own where it is not; or why none can be written.
+ */
+function recordStatus(record: AnnotationRecord, bundle: GatewayBundle): { code: number; lost: string | null } | string {
+  const own = record.redirectCode;
+  if (own === null) return `netkb's record of it gives no status code for the redirect`;
+  const status = redirectStatus(own, bundle);
+  if (!status) return gapText(bundle, { kind: 'HTTPRoute', path: REDIRECT_STATUS_CODE, value: own });
+  return { code: status.code, lost: status.lost && `ingress-nginx answers ${own}, but ${status.lost}` };
+}
+
+// What ingress-nginx takes for app-root: the rewrite parser's character check (parser.RegexPathWithCapture:
+// letters, digits and - . _ ~ / : $), then url.ParseRequestURI and no absolute URL, which leaves a path that
+// starts with "/" (internal/ingress/annotations/rewrite/main.go and parser/validators.go at controller-v1.15.1).
+const APP_ROOT = /^\/[-._~A-Za-z0-9/:$]*$/;
+const REDIRECT_PATH = [
+  'spec.rules[].filters[].requestRedirect.path',
+  'spec.rules[].filters[].requestRedirect.path.replaceFullPath',
+];
+
+export const appRoot: Strategy = {
+  id: 'app-root',
+  read(use, record, settings, { bundle }) {
+    if (!APP_ROOT.test(use.value)) return refusedAppRoot(use.value);
+    // nginx reads "$" in the return it writes as the start of a variable; a RequestRedirect path is literal.
+    if (use.value.includes('$'))
+      return `the path ${JSON.stringify(use.value)} holds "$", which nginx fills in as a variable; a RequestRedirect path is written as it is`;
+    const gap = REDIRECT_PATH.find((path) => !bundle.hasField('HTTPRoute', path));
+    if (gap) return gapText(bundle, { kind: 'HTTPRoute', path: gap });
+    const status = recordStatus(record, bundle);
+    if (typeof status === 'string') return status;
+    settings.appRoot = { use, path: use.value, statusCode: status.code, codeLost: status.lost };
+    return null;
+  },
+};
+
+function refusedAppRoot(value: string): RefusedByController {
+  return {
+    refused: `ingress-nginx ignores the value ${JSON.stringify(value)} (it takes a path starting with "/" of letters, digits and - . _ ~ / : $ only: no query string, no absolute URL) and serves the Ingress without the redirect; so does the route`,
+  };
+}
+
+export const fromToWwwRedirect: Strategy = {
+  id: 'from-to-www-redirect',
+  read(use, record, settings, { bundle }) {
+    if (!isBoolean(use.value)) return `the value ${JSON.stringify(use.value)} is not "true" or "false"`;
+    if (!isTrue(use.value)) {
+      settings.fromToWww = { use, on: false, statusCode: 0, codeLost: null };
+      return null;
+    }
+    const hostname = 'spec.rules[].filters[].requestRedirect.hostname';
+    if (!bundle.hasField('HTTPRoute', hostname)) return gapText(bundle, { kind: 'HTTPRoute', path: hostname });
+    const status = recordStatus(record, bundle);
+    if (typeof status === 'string') return status;
+    settings.fromToWww = { use, on: true, statusCode: status.code, codeLost: status.lost };
+    return null;
+  },
+};

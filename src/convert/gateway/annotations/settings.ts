@@ -28,6 +28,13 @@ export interface IngressSettings {
   forceSslRedirect: { use: AnnotationUse; on: boolean } | null;
   /** The redirect (role url) and the strategy that read it. */
   redirect: { use: AnnotationUse; strategy: string; url: URL; statusCode: number } | null;
+  /**
+   * app-root: the path "/" of the host is redirected to, with the status code written (the record's, or the
+   * closest the bundle accepts, `codeLost` then saying why).
+   */
+  appRoot: { use: AnnotationUse; path: string; statusCode: number; codeLost: string | null } | null;
+  /** from-to-www-redirect: a redirect from the www (or bare) form of each host to the host, when on. */
+  fromToWww: { use: AnnotationUse; on: boolean; statusCode: number; codeLost: string | null } | null;
   /** Status codes given apart from a redirect's target (role code), each for the redirect of its strategy. */
   redirectCodes: { use: AnnotationUse; strategy: string; statusCode: number }[];
   /** Redirects read before one that ingress-nginx reads first, which replaced them. */
@@ -69,6 +76,8 @@ export function noSettings(): IngressSettings {
     sslRedirect: null,
     forceSslRedirect: null,
     redirect: null,
+    appRoot: null,
+    fromToWww: null,
     redirectCodes: [],
     redirectsOverruled: [],
     canary: null,

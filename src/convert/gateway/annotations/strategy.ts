@@ -11,15 +11,26 @@ export interface StrategyContext {
   defaultOf(role: string): string | null;
 }
 
+/**
+ * A value the controller refuses as well: the Ingress was served without what the annotation asks, and so is
+ * the route, so nothing is lost (never BREAKING, whatever the record's breaksWhenLost).
+ */
+export interface RefusedByController {
+  refused: string;
+}
+
 export interface Strategy {
   id: string;
-  /** Records what the annotation asks for; returns the reason it cannot be converted, or null. */
+  /**
+   * Records what the annotation asks for; returns the reason it cannot be converted (a text, or a value the
+   * controller refuses too), or null.
+   */
   read(
     use: AnnotationUse,
     record: AnnotationRecord,
     settings: IngressSettings,
     context: StrategyContext,
-  ): string | null;
+  ): string | RefusedByController | null;
 }
 
 export const isTrue = (value: string) => value.trim().toLowerCase() === 'true';

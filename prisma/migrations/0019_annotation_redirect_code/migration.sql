@@ -1,0 +1,3 @@
+-- netkb migration 0019_annotation_redirect_code
+-- AlterTable
+ALTER TABLE "IngressNginxAnnotation" ADD COLUMN "redirectCode" INTEGER;
