@@ -88,6 +88,7 @@ export async function writeGatewayApi(tx: Tx, g: GatewayApiKnowledge): Promise<v
       acceptedMin: a.acceptedRange?.min ?? null,
       acceptedMax: a.acceptedRange?.max ?? null,
       breaksWhenLost: a.breaksWhenLost,
+      protocols: a.protocols ? json(a.protocols) : null,
       sources: json(a.sources),
     })),
   });

@@ -49,6 +49,7 @@ describe('netkb gateway', () => {
     const json = JSON.parse(netkb(['gateway', fixture('access-external-auth'), '--format', 'json']).stdout);
     expect(json.unprotected).toEqual([
       {
+        kind: 'HTTPRoute',
         name: 'admin',
         namespace: 'ops',
         ingress: expect.objectContaining({ kind: 'Ingress', name: 'admin', namespace: 'ops', line: 4 }),

@@ -6,8 +6,9 @@ import { isRecord, recordsOf } from './values';
 import { redirectFilter } from './annotations/redirects';
 import { rewriteFor } from './annotations/rewrite-target';
 import type { AnnotationUse, IngressSettings } from './annotations/settings';
+import { methodMatchOf, routeKindOf } from './grpcroute';
 import type { ServicePorts } from './service-ports';
-import type { BackendRef, Filter, IngressView, PathMatch, Report, RuleDraft } from './types';
+import type { BackendRef, Filter, IngressView, MethodMatch, PathMatch, Report, RuleDraft } from './types';
 
 const REGEX_SYNTAX = /[\\^$*+?()[\]{}|]/;
 
@@ -100,7 +101,33 @@ function pathRule(
       );
     }
   }
-  const draft = newRule(line, `${host}\n${path}\n${pathType}`, path, pathType, match, [backend], settings);
+  let method: MethodMatch | null | undefined;
+  if (routeKindOf(settings) === 'GRPCRoute') {
+    const regex = pathType === 'ImplementationSpecific' && settings.regexPaths !== null && REGEX_SYNTAX.test(path);
+    const m = methodMatchOf(path, pathType, regex);
+    if ('reason' in m) {
+      report.unconverted(
+        ingress,
+        'grpc-path-not-converted',
+        'BREAKING',
+        [...at, 'path'],
+        `Path ${path} (${pathType}) is not converted to a GRPCRoute rule: ${m.reason}. gRPC requests it routed to ${describe(backend)} are no longer served.`,
+      );
+      return null;
+    }
+    method = m.method;
+    note = m.note;
+  }
+  const draft = newRule(
+    line,
+    `${host}\n${path}\n${pathType}`,
+    path,
+    pathType,
+    method === undefined ? match : null,
+    [backend],
+    settings,
+  );
+  if (method !== undefined) draft.method = method;
   if (rewrite) draft.filters.unshift({ type: 'URLRewrite', urlRewrite: { path: rewrite } });
   const to = settings.redirect
     ? `RequestRedirect ${settings.redirect.url.href} (${settings.redirect.statusCode}, ${settings.redirect.use.name.split('/').pop()})`

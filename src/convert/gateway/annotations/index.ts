@@ -2,6 +2,9 @@
 // and the reading of one Ingress's annotations into its settings through the seed's records and the
 // provider's record (which annotation names the class, which makes paths regular expressions).
 import type { AnnotationRecord, GatewayBundle, IngressView, ProviderRecord, Report } from '../types';
+import { gapText } from '../bundle-gaps';
+import { routeKindOf } from '../grpcroute';
+import { backendProtocol, backendTls } from './backend-protocol';
 import { canary, canaryWeight } from './canary';
 import { cors, readCors } from './cors';
 import { forceSslRedirect, permanentRedirect, sslRedirect, temporalRedirect } from './redirects';
@@ -12,6 +15,7 @@ import { timeouts } from './timeouts';
 import { upstreamHeaders } from './upstream-headers';
 
 const ignore: Strategy = { id: 'ignore', read: () => null };
+const TIMEOUTS_FIELD = 'spec.rules[].timeouts.backendRequest';
 
 const STRATEGIES: readonly Strategy[] = [
   rewriteTarget,
@@ -24,6 +28,8 @@ const STRATEGIES: readonly Strategy[] = [
   upstreamHeaders,
   timeouts,
   cors,
+  backendProtocol,
+  backendTls,
   ignore,
 ];
 const byId = new Map(STRATEGIES.map((s) => [s.id, s]));
@@ -122,14 +128,15 @@ export function readAnnotations(
       ignoredOnCanary();
       continue;
     }
-    const why = strategy.read(use, record, settings, contextOf(strategy.id, records, bundle));
-    if (why) {
+    const refusal = strategy.read(use, record, settings, contextOf(strategy.id, records, bundle));
+    if (refusal) {
+      const { reason, breaks } = typeof refusal === 'string' ? { reason: refusal, breaks: false } : refusal;
       report.unconverted(
         ingress,
         'annotation-not-converted',
-        'WARNING',
+        breaks ? 'BREAKING' : 'WARNING',
         path,
-        `Annotation ${name} is not converted: ${why}.`,
+        `Annotation ${name} is not converted: ${reason.replace(/\.+$/, '')}.${breaks ? ' The route cannot work as the Ingress did without it.' : ''}`,
       );
     } else if (strategy.id === 'ignore') {
       report.change(
@@ -147,6 +154,19 @@ export function readAnnotations(
       h.use.line,
       `${h.use.name}: ${h.value} -> RequestHeaderModifier set ${h.name}: ${h.value} on every rule`,
     );
+  // The routes of a gRPC backend are GRPCRoutes, which may have no timeouts where HTTPRoutes do.
+  const kind = routeKindOf(settings);
+  if (settings.timeouts.length > 0 && kind !== 'HTTPRoute' && !bundle.hasField(kind, TIMEOUTS_FIELD)) {
+    for (const t of settings.timeouts)
+      report.unconverted(
+        ingress,
+        'annotation-not-converted',
+        'WARNING',
+        t.use.path,
+        `Annotation ${t.use.name} is not converted: the Ingress's routes are ${kind}s (${settings.backendProtocol!.use.name}: ${settings.backendProtocol!.use.value}), and ${gapText(bundle, { kind, path: TIMEOUTS_FIELD })}.`,
+      );
+    settings.timeouts = [];
+  }
   const longest = [...settings.timeouts].sort((a, b) => b.seconds - a.seconds)[0];
   if (longest)
     report.change(

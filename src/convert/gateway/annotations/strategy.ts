@@ -11,15 +11,18 @@ export interface StrategyContext {
   defaultOf(role: string): string | null;
 }
 
+/** Why a value is not converted; breaks: the route cannot work as the Ingress did without it (BREAKING). */
+type Refusal = string | { reason: string; breaks: boolean };
+
 export interface Strategy {
   id: string;
-  /** Records what the annotation asks for; returns the reason it cannot be converted, or null. */
+  /** Records what the annotation asks for; returns why it cannot be converted, or null. */
   read(
     use: AnnotationUse,
     record: AnnotationRecord,
     settings: IngressSettings,
     context: StrategyContext,
-  ): string | null;
+  ): Refusal | null;
 }
 
 export const isTrue = (value: string) => value.trim().toLowerCase() === 'true';
