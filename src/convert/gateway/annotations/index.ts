@@ -147,6 +147,7 @@ export function readAnnotations(
     }
   }
   if (settings.rewriteTarget && !settings.regexPaths) settings.regexPaths = settings.rewriteTarget;
+  leaveWhatTheRouteKindLacks(ingress, settings, bundle, report);
   readCors(ingress, settings, bundle, report);
   for (const h of settings.headers)
     report.change(
@@ -198,4 +199,46 @@ export function readAnnotations(
     }
   }
   return settings;
+}
+
+const FILTER_TYPE = 'spec.rules[].filters[].type';
+
+/**
+ * The routes of a gRPC backend are GRPCRoutes, whose rules may lack filters an HTTPRoute's have: a rewrite the
+ * kind cannot carry is listed BREAKING (the backend would see another path), CORS WARNING (browsers may do less),
+ * and neither is made.
+ */
+function leaveWhatTheRouteKindLacks(
+  ingress: IngressView,
+  settings: IngressSettings,
+  bundle: GatewayBundle,
+  report: Report,
+): void {
+  const kind = routeKindOf(settings);
+  if (kind === 'HTTPRoute') return;
+  const why = (type: string) =>
+    `the Ingress's routes are ${kind}s (${settings.backendProtocol!.use.name}: ${settings.backendProtocol!.use.value}), and ${gapText(bundle, { kind, path: FILTER_TYPE, value: type })}`;
+  const rewrite = settings.rewriteTarget;
+  if (rewrite && !bundle.hasField(kind, FILTER_TYPE, 'URLRewrite')) {
+    report.unconverted(
+      ingress,
+      'rewrite-not-converted',
+      'BREAKING',
+      rewrite.path,
+      `Annotation ${rewrite.name} is not converted: ${why('URLRewrite')}; the backend would see the request's path unchanged.`,
+    );
+    settings.rewriteTarget = null;
+  }
+  const trigger = settings.cors?.given.get('trigger');
+  if (settings.cors && !bundle.hasField(kind, FILTER_TYPE, 'CORS')) {
+    for (const use of settings.cors.given.values())
+      report.unconverted(
+        ingress,
+        'annotation-not-converted',
+        'WARNING',
+        use.path,
+        `Annotation ${use.name} is not converted: ${why('CORS')}${use === trigger ? '; browsers calling from other origins are refused' : ''}.`,
+      );
+    settings.cors = null;
+  }
 }
