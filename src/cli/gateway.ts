@@ -178,7 +178,7 @@ function changeList(file: string, result: GatewayConversionResult): string {
     lines.push(`  ${f.severity === 'BREAKING' ? 'NOT CONVERTED' : 'not converted'} ${file}:${f.line}  ${f.message}`);
   for (const r of unprotected)
     lines.push(
-      `  UNPROTECTED  HTTPRoute ${r.namespace ? `${r.namespace}/` : ''}${r.name}: serves without ${r.lost.map((l) => `${l.description} (${l.annotation}, ${file}:${l.line})`).join(', ')}; do not apply it before your implementation's own policy protects it`,
+      `  UNPROTECTED  ${r.kind} ${r.namespace ? `${r.namespace}/` : ''}${r.name}: serves without ${r.lost.map((l) => `${l.description} (${l.annotation}, ${file}:${l.line})`).join(', ')}; do not apply it before your implementation's own policy protects it`,
     );
   return `${lines.join('\n')}\n`;
 }

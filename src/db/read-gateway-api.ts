@@ -4,6 +4,7 @@ import type { AccessControl } from '../kb/access-controls';
 import type {
   GatewayApiAllowedValues,
   AnnotationAccess,
+  BackendProtocol,
   GatewayApiChange,
   GatewayApiChannel,
   GatewayApiKnowledge,
@@ -91,6 +92,7 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
               offValues: list(a.accessOffValues ?? '[]'),
             }
           : null,
+      protocols: a.protocols === null ? null : list<BackendProtocol>(a.protocols),
       sources: list(a.sources),
     })),
     providers: providers.map((p) => ({ ...p, sources: list(p.sources) })),

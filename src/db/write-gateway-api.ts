@@ -90,6 +90,7 @@ export async function writeGatewayApi(tx: Tx, g: GatewayApiKnowledge): Promise<v
       breaksWhenLost: a.breaksWhenLost,
       controllerFlag: a.controllerFlag,
       redirectCode: a.redirectCode,
+      protocols: a.protocols ? json(a.protocols) : null,
       sources: json(a.sources),
     })),
   });

@@ -19,6 +19,7 @@ import type {
   FileFields,
   AnnotationAccess,
   ApiField,
+  BackendProtocol,
   ApiVersion,
   Change,
   Constraint,
@@ -587,6 +588,14 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
               scope: a.access.scope,
               offValues: list(a.access.offValues),
             } satisfies AnnotationAccess)
+          : null,
+        protocols: a.protocols
+          ? a.protocols.map((p): BackendProtocol => ({
+              value: p.value,
+              route: p.route,
+              backendTls: p.backendTls,
+              reason: p.reason,
+            }))
           : null,
         sources: list(a.sources),
       }))

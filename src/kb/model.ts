@@ -542,7 +542,23 @@ export interface IngressNginxAnnotation {
   redirectCode: number | null;
   /** The access control it belongs to; null for an annotation of none. */
   access: AnnotationAccess | null;
+  /**
+   * Strategy backend-protocol: every value the controller takes and what each asks of the conversion; a value not
+   * listed is refused by the controller, which acts on defaultValue. null for any other annotation.
+   */
+  protocols: BackendProtocol[] | null;
   sources: string[];
+}
+
+/** One value of a backend-protocol annotation: the route kind that carries it, and TLS to the backend or not. */
+export interface BackendProtocol {
+  /** As the docs write it; the controller compares it ignoring case. */
+  value: string;
+  /** null: no Gateway API route carries it (reason says why). */
+  route: 'HTTPRoute' | 'GRPCRoute' | null;
+  /** The controller speaks TLS to the backend: a BackendTLSPolicy. */
+  backendTls: boolean;
+  reason: string | null;
 }
 
 /**

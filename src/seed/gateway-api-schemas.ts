@@ -24,6 +24,8 @@ export const INGRESS_NGINX_STRATEGIES = [
   'timeouts',
   'cors',
   'ssl-passthrough',
+  'backend-protocol',
+  'backend-tls',
   'ignore',
 ] as const;
 type IngressNginxStrategy = (typeof INGRESS_NGINX_STRATEGIES)[number];
@@ -48,7 +50,11 @@ export const STRATEGY_ROLES: Partial<Record<IngressNginxStrategy, readonly strin
     'allow-credentials',
     'max-age',
   ],
+  'backend-tls': ['secret', 'verify', 'hostname', 'sni'],
 };
+
+/** The route kinds a backend protocol can be carried by (seed `protocols`). */
+const PROTOCOL_ROUTES = ['HTTPRoute', 'GRPCRoute'] as const;
 
 /**
  * What an annotation is to an access control. `part`: guard, its being set turns the control on; setting, it
@@ -106,6 +112,22 @@ export const gatewayApiChangeSchema = z.strictObject({
   sources,
   notes,
 });
+
+/**
+ * What one value of a backend-protocol annotation asks for: the route kind that carries it and whether the
+ * controller speaks TLS to the backend; route null when no Gateway API route can (reason says why).
+ */
+const backendProtocolSchema = z
+  .strictObject({
+    value: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'must be the value as the docs write it, such as "GRPCS"'),
+    route: z.enum(PROTOCOL_ROUTES, { error: `must be one of ${PROTOCOL_ROUTES.join(', ')} (or null)` }).nullable(),
+    backendTls: z.boolean(),
+    reason: summary.nullable().default(null),
+  })
+  .refine((p) => (p.route === null) === (p.reason !== null), {
+    message: 'a value no route carries needs the reason (and one a route carries has none)',
+    path: ['reason'],
+  });
 
 export const ingressNginxAnnotationSchema = z
   .strictObject({
@@ -167,6 +189,11 @@ export const ingressNginxAnnotationSchema = z
       .optional(),
     /** The access control the annotation belongs to, if any (annotationAccessSchema). */
     access: annotationAccessSchema.optional(),
+    /**
+     * Strategy backend-protocol: every value the controller takes, and what each asks of the conversion. A value
+     * not listed is one the controller refuses, acting on defaultValue instead.
+     */
+    protocols: z.array(backendProtocolSchema).min(1).optional(),
     sources,
     notes,
   })
@@ -232,6 +259,21 @@ export const ingressNginxAnnotationSchema = z
             'acceptedRange needs a defaultValue inside it: the value the controller acts on instead of one outside the range',
         });
     }
+    if ((a.conversion === 'backend-protocol') !== (a.protocols !== undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['protocols'],
+        message:
+          a.protocols === undefined
+            ? 'strategy backend-protocol needs the values the controller takes (protocols)'
+            : 'only an annotation of strategy backend-protocol lists protocols',
+      });
+    if (a.protocols && a.defaultValue !== undefined && !a.protocols.some((p) => p.value === a.defaultValue))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['defaultValue'],
+        message: 'the defaultValue of a backend-protocol annotation must be one of its protocols',
+      });
     if ((a.role === 'set-header') !== (a.header !== undefined))
       ctx.addIssue({
         code: 'custom',

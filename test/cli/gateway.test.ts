@@ -22,8 +22,8 @@ describe('netkb gateway', () => {
     expect(r.stderr).toContain('not converted');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(readFileSync(fixture('path-types', 'out.yaml'), 'utf8'));
-    expect(r.stderr).toMatch(/made {9}.*in\.yaml:13 {2}path \/healthz \(Exact\) -> Exact \/healthz/);
-    expect(r.stderr).toMatch(/not converted .*in\.yaml:41 {2}Annotation nginx\.ingress\.kubernetes\.io\/use-regex/);
+    expect(r.stderr).toMatch(/made {9}.*in\.yaml:14 {2}path \/healthz \(Exact\) -> Exact \/healthz/);
+    expect(r.stderr).toMatch(/not converted .*in\.yaml:42 {2}Annotation nginx\.ingress\.kubernetes\.io\/use-regex/);
   });
 
   it('exits 1 when something breaking is left, 0 with --fail-on none; -o writes the file', () => {
@@ -49,6 +49,7 @@ describe('netkb gateway', () => {
     const json = JSON.parse(netkb(['gateway', fixture('access-external-auth'), '--format', 'json']).stdout);
     expect(json.unprotected).toEqual([
       {
+        kind: 'HTTPRoute',
         name: 'admin',
         namespace: 'ops',
         ingress: expect.objectContaining({ kind: 'Ingress', name: 'admin', namespace: 'ops', line: 4 }),

@@ -240,6 +240,26 @@ describe('what an older bundle lacks', () => {
     expect(code?.message).toContain('the route redirects with 301');
   });
 
+  it.each([
+    ['GRPCRoute', 'grpc-route'],
+    ['BackendTLSPolicy', 'backend-tls-policy'],
+  ])('leaves out a %s where the standard channel has none, naming the first release that has it', (kind, fixture) => {
+    const first = firstWithKind(kind, 'standard')!;
+    expect(first).toBeDefined();
+    const before = kb.gatewayApi.releases[kb.gatewayApi.releases.findIndex((r) => r.version === first) - 1];
+    const latest = objects(convert(fixture, null).manifest).filter((o) => o.kind === kind);
+    expect(latest.length).toBeGreaterThan(0);
+    const older = convert(fixture, before.version);
+    expect(objects(older.manifest).map((o) => o.kind)).not.toContain(kind);
+    for (const o of latest)
+      expect(older.unconverted.map((f) => f.message)).toContainEqual(
+        expect.stringContaining(
+          `${kind} ${o.ref} is not written: the Gateway API bundle ${before.version} (standard channel) has no kind ${kind}; the first release that has it is ${first} (standard channel)`,
+        ),
+      );
+    expect(objects(convert(fixture, first).manifest).map((o) => o.kind)).toContain(kind);
+  });
+
   it('writes each kind at the storage version of the chosen release and channel', () => {
     for (const release of kb.gatewayApi.releases)
       for (const channel of CHANNELS)

@@ -15,6 +15,8 @@ import type { StrategyContext } from '../../src/convert/gateway/annotations/stra
 import { upstreamHeaders } from '../../src/convert/gateway/annotations/upstream-headers';
 import type { AnnotationRecord } from '../../src/convert/gateway/types';
 import { listenerName, tlsCovers } from '../../src/convert/gateway/names';
+import { backendProtocol } from '../../src/convert/gateway/annotations/backend-protocol';
+import { methodMatchOf } from '../../src/convert/gateway/grpcroute';
 
 const use = (name: string, value: string): AnnotationUse => ({ name, value, line: 1, path: [] });
 
@@ -120,6 +122,7 @@ describe('strategies read what the record says the annotation is', () => {
     breaksWhenLost: false,
     controllerFlag: null,
     redirectCode: null,
+    protocols: null,
     access: null,
     ...extra,
   });
@@ -246,5 +249,78 @@ describe('names', () => {
     expect(listenerName('https', '*.Example.com')).toBe('https-wildcard-example-com');
     expect(listenerName('http', '')).toBe('http');
     expect(listenerName('http', `${'a'.repeat(80)}.com`)).toMatch(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/);
+  });
+});
+
+describe('methodMatchOf: an Ingress path as a GRPCRoute method match', () => {
+  it('serves every method for /, a service for /<service>, one method for /<service>/<method>', () => {
+    expect(methodMatchOf('/', 'Prefix', false)).toMatchObject({ method: null });
+    expect(methodMatchOf('/hello.HelloService/', 'Prefix', false)).toMatchObject({
+      method: { service: 'hello.HelloService', method: null },
+    });
+    expect(methodMatchOf('/grpc.service/Method', 'Prefix', false)).toMatchObject({
+      method: { service: 'grpc.service', method: 'Method' },
+    });
+    expect(methodMatchOf('/UserService/GetUser', 'Exact', false)).toMatchObject({
+      method: { service: 'UserService', method: 'GetUser' },
+    });
+    expect(methodMatchOf('/pkg.Svc', 'ImplementationSpecific', false)).toMatchObject({
+      note: expect.stringContaining('/pkg.Svcx matched too'),
+    });
+  });
+
+  it('refuses what no method match can say (ingress2gateway splits /UserService/GetUser/extra into method GetUser/extra)', () => {
+    for (const [path, pathType] of [
+      ['/UserService/GetUser/extra', 'Prefix'],
+      ['/', 'Exact'],
+      ['/UserService', 'Exact'],
+      ['/api-v1/x', 'Prefix'],
+      ['/9lives', 'Prefix'],
+    ])
+      expect({ path, m: methodMatchOf(path, pathType, false) }).toEqual({ path, m: { reason: expect.any(String) } });
+    expect(methodMatchOf('/svc/(.*)', 'ImplementationSpecific', true)).toEqual({
+      reason: expect.stringMatching(/regular expression/),
+    });
+  });
+});
+
+describe("backendProtocol: what each value asks for is the record's", () => {
+  const record: AnnotationRecord = {
+    name: 'example.com/proto',
+    summary: 'A protocol.',
+    gatewayApi: 'Some construct',
+    conversion: 'backend-protocol',
+    reason: null,
+    role: null,
+    header: null,
+    defaultValue: 'PLAIN',
+    neverValue: null,
+    acceptedRange: null,
+    breaksWhenLost: true,
+    access: null,
+    controllerFlag: null,
+    redirectCode: null,
+    protocols: [
+      { value: 'PLAIN', route: 'HTTPRoute', backendTls: false, reason: null },
+      { value: 'RPC_TLS', route: 'GRPCRoute', backendTls: true, reason: null },
+      { value: 'ODD', route: null, backendTls: false, reason: 'no route speaks it' },
+    ],
+  };
+  const ctx: StrategyContext = { bundle: null as never, defaultOf: () => null };
+
+  it('reads a value ignoring case and blanks, refuses one it does not list, and one no route carries breaks', () => {
+    const settings = noSettings();
+    expect(backendProtocol.read(use('p', ' rpc_tls '), record, settings, ctx)).toBeNull();
+    expect(settings.backendProtocol?.protocol).toMatchObject({ route: 'GRPCRoute', backendTls: true });
+    // A value the controller refuses too: it speaks its default, and so does the route (never BREAKING).
+    expect(backendProtocol.read(use('p', 'SPDY'), record, noSettings(), ctx)).toEqual({
+      refused: expect.stringMatching(
+        /does not take the value "SPDY" \(it takes PLAIN, RPC_TLS, ODD\) and speaks PLAIN/,
+      ),
+    });
+    expect(backendProtocol.read(use('p', 'odd'), record, noSettings(), ctx)).toEqual({
+      reason: 'no route speaks it',
+      breaks: true,
+    });
   });
 });

@@ -167,7 +167,7 @@ describe('ingressNginxAnnotations', () => {
 
   it('serves the strategy, role, header, default and accepted range the converter reads', async () => {
     const { ingressNginxAnnotations: all } = await server.data(
-      `{ ingressNginxAnnotations { name converted conversion role header defaultValue acceptedRange { min max } breaksWhenLost controllerFlag redirectCode } }`,
+      `{ ingressNginxAnnotations { name converted conversion role header defaultValue acceptedRange { min max } breaksWhenLost controllerFlag redirectCode protocols { value route backendTls reason } } }`,
     );
     const byName = new Map(all.map((a: any) => [a.name.replace('nginx.ingress.kubernetes.io/', ''), a]));
     expect(byName.get('canary-weight')).toMatchObject({ conversion: 'canary-weight', role: 'weight' });
@@ -185,7 +185,8 @@ describe('ingressNginxAnnotations', () => {
     for (const a of all) expect(a.converted).toBe(a.conversion !== null);
     // Lost with another value than the controller's default, the route cannot work: BREAKING.
     expect(byName.get('backend-protocol')).toMatchObject({
-      converted: false,
+      converted: true,
+      conversion: 'backend-protocol',
       breaksWhenLost: true,
       defaultValue: 'HTTP',
     });
@@ -193,6 +194,7 @@ describe('ingressNginxAnnotations', () => {
       breaksWhenLost: false,
       controllerFlag: null,
       redirectCode: null,
+      protocols: null,
     });
     // Converted assuming the controller flag without which the controller ignores it.
     expect(byName.get('ssl-passthrough')).toMatchObject({
@@ -202,5 +204,10 @@ describe('ingressNginxAnnotations', () => {
     });
     // The status code of a redirect the controller answers of its own, which the route writes.
     expect(byName.get('app-root')).toMatchObject({ converted: true, conversion: 'app-root', redirectCode: 302 });
+    // What each value of backend-protocol is converted to.
+    const protocols = new Map((byName.get('backend-protocol') as any).protocols.map((p: any) => [p.value, p]));
+    expect(protocols.get('GRPCS')).toEqual({ value: 'GRPCS', route: 'GRPCRoute', backendTls: true, reason: null });
+    expect(protocols.get('HTTP')).toMatchObject({ route: 'HTTPRoute', backendTls: false });
+    expect(protocols.get('FCGI')).toMatchObject({ route: null, reason: expect.stringContaining('FastCGI') });
   });
 });

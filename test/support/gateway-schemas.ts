@@ -1,6 +1,7 @@
 // The structural schemas (openAPIV3Schema) of every Gateway API CRD of every release and channel, from the
 // generated index (seed/generated/gateway-api.json, or gateway-api-schemas.json when split off), compiled
-// with ajv on first use: what the tests hold ingressToGateway's output against.
+// with ajv on first use: what the tests hold ingressToGateway's output against, whatever its kind (Gateway,
+// HTTPRoute, GRPCRoute, BackendTLSPolicy, ReferenceGrant).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
@@ -33,13 +34,25 @@ export interface GatewaySchemas {
   ): ValidateFunction;
 }
 
+/**
+ * The CRDs' patterns are Go (RE2) expressions: the older GRPCRoute CRDs (v1alpha2) write case-insensitivity as a
+ * leading (?i) (after the ^), which JavaScript spells as the i flag.
+ */
+function goRegExp(pattern: string, flags: string): RegExp {
+  const insensitive = /^\^?\(\?i\)/.exec(pattern);
+  return insensitive
+    ? new RegExp(`${pattern.startsWith('^') ? '^' : ''}${pattern.slice(insensitive[0].length)}`, `${flags}i`)
+    : new RegExp(pattern, flags);
+}
+goRegExp.code = 'goRegExp';
+
 export function gatewaySchemas(): GatewaySchemas {
   const dir = join(projectRoot(), 'seed', 'generated');
   const index = JSON.parse(readFileSync(join(dir, 'gateway-api.json'), 'utf8')) as Index;
   const split = join(dir, 'gateway-api-schemas.json');
   if (!existsSync(split) && !index.schemas) throw new Error('no schemas in seed/generated');
   const tables = index.schemas ? index : (JSON.parse(readFileSync(split, 'utf8')) as Index);
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  const ajv = new Ajv({ allErrors: true, strict: false, code: { regExp: goRegExp } });
   addFormats(ajv);
   ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 });
   ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });

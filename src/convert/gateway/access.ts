@@ -1,8 +1,9 @@
 // Access control is never dropped in silence. Gateway API's standard channel has no external or basic
 // authentication, no client address filtering and no per-route client certificates, so a route made from an
-// Ingress that had one serves what the Ingress protected. Such a route is written marked UNPROTECTED (a
-// comment above it, and the result's `unprotected` list), and each annotation of the lost control is a
-// BREAKING finding naming the routes; the command line then exits non-zero whatever --fail-on says.
+// Ingress that had one (an HTTPRoute, or a GRPCRoute for a gRPC backend) serves what the Ingress protected.
+// Such a route is written marked UNPROTECTED (a comment above it, and the result's `unprotected` list), and each
+// annotation of the lost control is a BREAKING finding naming the routes; the command line then exits non-zero
+// whatever --fail-on says.
 //
 // Which annotations belong to which control, and whether a control covers the Ingress's own paths or every
 // path of the host (ingress-nginx configures client certificates per server), is the seed's (`access` of the
@@ -70,7 +71,10 @@ function inForce(uses: readonly AccessUse[]): AccessUse[] {
 // The controller serves one server per host for all Ingresses of its class.
 const hostKey = (ingress: IngressView, host: string) => `${ingress.className ?? ''}\n${host}`;
 
-/** True when the route passes requests to a backend (a redirect-only route serves nothing protected). */
+/**
+ * True when the route passes requests to a backend (a redirect-only route serves nothing protected), whatever its
+ * kind: an HTTPRoute or a GRPCRoute.
+ */
 export function servesBackends(route: RouteDraft): boolean {
   return route.rules.some((r) => r.backendRefs.length > 0);
 }
@@ -123,7 +127,7 @@ export function reportAccess(
       }
       const routes = unprotected
         .filter((u) => u.ingress === ingress && u.route.lost.some((l) => l.control === a.access.control))
-        .map((u) => u.route.name);
+        .map((u) => `${u.route.kind} ${u.route.name}`);
       const why = a.reason.replace(/\.+$/, '');
       report.unconverted(
         ingress,
@@ -147,7 +151,7 @@ export function reportAccess(
         .filter(
           (v) => v.ingress === u.ingress && v.host === u.host && v.route.lost.some((m) => m.control === l.control),
         )
-        .map((v) => v.route.name);
+        .map((v) => `${v.route.kind} ${v.route.name}`);
       report.unconverted(
         u.ingress,
         'access-not-converted',
@@ -160,9 +164,9 @@ export function reportAccess(
 
 function servedWithout(routes: readonly string[], label: string): string {
   if (routes.length === 0)
-    return `No HTTPRoute made from this Ingress serves a backend yet: protect the one you write with your implementation's own policy, as ${label} protected the Ingress.`;
+    return `No route made from this Ingress serves a backend yet: protect the one you write with your implementation's own policy, as ${label} protected the Ingress.`;
   const names = [...new Set(routes)];
-  return `HTTPRoute ${names.join(', ')} ${names.length === 1 ? 'serves' : 'serve'} its paths without it and ${names.length === 1 ? 'is' : 'are'} marked UNPROTECTED in the output: do not apply ${names.length === 1 ? 'it' : 'them'} before your implementation's own policy protects ${names.length === 1 ? 'it' : 'them'}.`;
+  return `${names.join(', ')} ${names.length === 1 ? 'serves' : 'serve'} its paths without it and ${names.length === 1 ? 'is' : 'are'} marked UNPROTECTED in the output: do not apply ${names.length === 1 ? 'it' : 'them'} before your implementation's own policy protects ${names.length === 1 ? 'it' : 'them'}.`;
 }
 
 const refName = (r: ResourceRef) => `Ingress ${r.namespace ? `${r.namespace}/` : ''}${r.name ?? ''}`;

@@ -89,11 +89,11 @@ export function mergeCanary(
       if (ref.namespace && route.namespace)
         grants.push({
           namespace: ref.namespace,
-          fromKind: 'HTTPRoute',
+          fromKind: route.kind,
           fromNamespace: route.namespace,
           toKind: 'Service',
           toName: b.name,
-          because: `HTTPRoute ${route.namespace}/${route.name}`,
+          because: `${route.kind} ${route.namespace}/${route.name}`,
           ingress: canary,
         });
       return ref;
@@ -108,7 +108,7 @@ export function mergeCanary(
       report.change(
         canary,
         header.use.line,
-        `canary by header ${header.name}${header.type === 'Exact' ? `: ${header.value}` : ` matching ${header.value}`} on ${where} -> a rule of HTTPRoute ${route.name} matching the header ${header.type === 'Exact' ? 'exactly' : 'with a RegularExpression'}, backendRef ${refs.map(describe).join(', ')}${share && header.never !== null ? '' : '; other values follow the main rule'}`,
+        `canary by header ${header.name}${header.type === 'Exact' ? `: ${header.value}` : ` matching ${header.value}`} on ${where} -> a rule of ${route.kind} ${route.name} matching the header ${header.type === 'Exact' ? 'exactly' : 'with a RegularExpression'}, backendRef ${refs.map(describe).join(', ')}${share && header.never !== null ? '' : '; other values follow the main rule'}`,
       );
     }
     if (share && !('reason' in share)) {
@@ -134,7 +134,7 @@ export function mergeCanary(
         report.change(
           canary,
           header.use.line,
-          `canary by header ${header.name}: ${header.never} on ${where} -> a rule of HTTPRoute ${route.name} matching the header exactly, backendRef ${mains.map(describe).join(', ')}: ingress-nginx never sends such a request to the canary, whatever the weight; other values follow the weights`,
+          `canary by header ${header.name}: ${header.never} on ${where} -> a rule of ${route.kind} ${route.name} matching the header exactly, backendRef ${mains.map(describe).join(', ')}: ingress-nginx never sends such a request to the canary, whatever the weight; other values follow the weights`,
         );
       }
       const rest = share.total - share.weight;
@@ -145,7 +145,7 @@ export function mergeCanary(
       report.change(
         canary,
         share.use.line,
-        `canary weight ${share.weight} of ${share.total} on ${where} -> backendRef ${refs.map(describe).join(', ')} weight ${share.weight} in HTTPRoute ${route.name}; the main backends share ${rest}${share.notes.length > 0 ? ` (${share.notes.join('; ')})` : ''}`,
+        `canary weight ${share.weight} of ${share.total} on ${where} -> backendRef ${refs.map(describe).join(', ')} weight ${share.weight} in ${route.kind} ${route.name}; the main backends share ${rest}${share.notes.length > 0 ? ` (${share.notes.join('; ')})` : ''}`,
       );
     }
   }

@@ -6,8 +6,12 @@ import { isRecord, recordsOf } from './values';
 import { redirectFilter } from './annotations/redirects';
 import { rewriteFor } from './annotations/rewrite-target';
 import type { AnnotationUse, IngressSettings } from './annotations/settings';
+import { methodMatchOf, routeKindOf } from './grpcroute';
 import type { ServicePorts } from './service-ports';
-import type { BackendRef, Filter, IngressView, PathMatch, Report, RuleDraft } from './types';
+import type { BackendRef, Filter, IngressView, MethodMatch, PathMatch, Report, RuleDraft } from './types';
+
+/** What a regular expression reads specially, but for the dot, which gRPC names use. */
+const REGEX_SYNTAX = /[\\^$*+?()[\]{}|]/;
 
 /** The annotation that makes a host's paths regular expressions, and the Ingress that carries it. */
 export interface HostRegex {
@@ -98,7 +102,34 @@ function pathRule(
       );
     }
   }
-  const draft = newRule(line, `${host}\n${path}\n${pathType}`, path, pathType, match, [backend], settings);
+  let method: MethodMatch | null | undefined;
+  if (routeKindOf(settings) === 'GRPCRoute') {
+    // On a regex host every path is a regular expression (matchOf); one that uses their syntax names no method.
+    const regex = settings.regexPaths !== null && REGEX_SYNTAX.test(path);
+    const m = methodMatchOf(path, pathType, regex);
+    if ('reason' in m) {
+      report.unconverted(
+        ingress,
+        'grpc-path-not-converted',
+        'BREAKING',
+        [...at, 'path'],
+        `Path ${path} (${pathType}) is not converted to a GRPCRoute rule: ${m.reason}. gRPC requests it routed to ${describe(backend)} are no longer served.`,
+      );
+      return null;
+    }
+    method = m.method;
+    note = m.note;
+  }
+  const draft = newRule(
+    line,
+    `${host}\n${path}\n${pathType}`,
+    path,
+    pathType,
+    method === undefined ? match : null,
+    [backend],
+    settings,
+  );
+  if (method !== undefined) draft.method = method;
   // A copy: a canary merged later weighs the rule's backendRefs, not the Service the path names.
   draft.backend = { ...backend };
   if (rewrite) {

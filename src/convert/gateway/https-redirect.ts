@@ -84,6 +84,7 @@ export function redirectRoute(
     );
   return {
     ...route,
+    kind: 'HTTPRoute',
     name: objectName(route.name, 'https-redirect'),
     parentRefs: route.parentRefs.map((p) => ({ ...p, sectionName: httpListener })),
     rules: [

@@ -1,13 +1,16 @@
 // ingressToGateway: Ingresses in, Gateway API objects out. One Gateway per ingress class (named after the
-// class, in the namespace of its first namespaced Ingress), one HTTPRoute per Ingress and host, a route
-// redirecting HTTP to HTTPS where ingress-nginx would, canary Ingresses merged into their main route as
-// weighted backends, ReferenceGrants where a reference crosses namespaces. Annotations go through the
+// class, in the namespace of its first namespaced Ingress), one HTTPRoute per Ingress and host (a GRPCRoute where
+// the Ingress speaks gRPC to its backends), a route redirecting HTTP to HTTPS where ingress-nginx would, canary
+// Ingresses merged into their main route as weighted backends, a BackendTLSPolicy per Service spoken to over TLS,
+// ReferenceGrants where a reference crosses namespaces. Annotations go through the
 // seed's records (annotations/) of the provider the options name. Pure: text and records in, text and lists out.
 import { DEFAULT_LIMITS, type ManifestLimits, type ManifestObject } from '../../analysis';
 import { resourceOf } from '../../analysis/engine/findings';
 import { bundleGap, gapText } from './bundle-gaps';
 import { AccessGuards, lostAccess, reportAccess, servesBackends, unprotectedComment } from './access';
 import { appRootByHost, withAppRoot } from './app-root';
+import { backendTlsObject, backendTlsPolicies } from './backend-tls';
+import { fitGrpcRoute, reportRouteKindConflicts, routeKindOf } from './grpcroute';
 import { readAnnotations } from './annotations';
 import type { IngressSettings } from './annotations/settings';
 import { mergeCanary } from './canary-merge';
@@ -112,7 +115,9 @@ export function ingressToGateway(
       ingress.className = cls;
       classless.add(ingress);
     }
-    settings.set(ingress, readAnnotations(ingress, options.provider, records, options.bundle, report));
+    const s = readAnnotations(ingress, options.provider, records, options.bundle, report);
+    settings.set(ingress, s);
+    if (s.backendProtocol) report.change(ingress, s.backendProtocol.use.line, protocolChange(s));
     const g = gateways.get(cls) ?? {
       name: objectName(cls),
       namespace: null,
@@ -191,6 +196,7 @@ export function ingressToGateway(
       // A passthrough host's HTTPS is the TLSRoute's: its HTTPRoute is on HTTP only, or only redirects there.
       const sections = https && !passedThrough ? [names.https!] : [names.http, ...(names.https ? [names.https] : [])];
       const route: RouteDraft = {
+        kind: routeKindOf(s),
         ingress,
         name: byHost.size === 1 ? objectName(ingress.name) : objectName(ingress.name, hostSlug(host) || 'all-hosts'),
         namespace: ingress.namespace,
@@ -203,7 +209,7 @@ export function ingressToGateway(
         report.change(
           ingress,
           hostLine,
-          `${host ? `host ${host}` : 'every host'} -> HTTPRoute ${route.name} on listener${sections.length > 1 ? 's' : ''} ${sections.join(', ')}`,
+          `${host ? `host ${host}` : 'every host'} -> ${route.kind} ${route.name} on listener${sections.length > 1 ? 's' : ''} ${sections.join(', ')}`,
         );
         made.push(route);
       }
@@ -219,6 +225,11 @@ export function ingressToGateway(
     const rules = [...rulesByHost(canary, s, ports, out.quiet, regexOf(canary)).values()].flat();
     mergeCanary(canary, s, rules, routes, grants, report);
   }
+  const protocolAt = (ingress: IngressView) =>
+    settings.get(ingress)?.backendProtocol?.use.path ?? ['metadata', 'annotations'];
+  for (const r of routes) fitGrpcRoute(r, protocolAt(r.ingress), options.bundle, report);
+  reportRouteKindConflicts(routes, protocolAt, report);
+  const policies = backendTlsPolicies(routesOf, settings, report);
 
   // A route that serves what an access control of its Ingress (or host) protected is marked where it stands.
   const guards = new AccessGuards(settings);
@@ -233,13 +244,28 @@ export function ingressToGateway(
     for (const r of routesMade)
       for (const part of withinRuleLimit(r, report)) {
         const lost = servesBackends(part) ? lostAccess(guards.lostBy(ingress, part.host)) : [];
-        const route = { name: part.name, namespace: part.namespace, ingress: resourceOf(ingress.source), lost };
+        const route = {
+          kind: part.kind,
+          name: part.name,
+          namespace: part.namespace,
+          ingress: resourceOf(ingress.source),
+          lost,
+        };
         const comment = `From ${ingressLabel(ingress)}${lost.length > 0 ? `\n${unprotectedComment(route)}` : ''}`;
         const printed = routeObject(part, options.bundle, comment);
         if (lost.length > 0) unprotected.push({ ingress, host: part.host, route, printed });
         candidates.push({ printed, origin: ingress });
       }
   candidates.push(...tlsRoutes);
+  for (const p of policies)
+    candidates.push({
+      printed: backendTlsObject(
+        p,
+        options.bundle,
+        `From ${ingressLabel(p.ingress)}: TLS to Service ${p.service}, as its backend-protocol asks`,
+      ),
+      origin: p.ingress,
+    });
   candidates.push(...referenceGrants(grants, options.bundle.apiVersion('ReferenceGrant')));
   const objects = heldByBundle(candidates, options.bundle, report);
   // A route the bundle could not hold serves nothing, protected or not.
@@ -330,7 +356,10 @@ function heldByBundle(
     .map(({ printed }) => printed);
 }
 
-/** An HTTPRoute holds at most 16 rules (spec.rules maxItems in every bundle's CRD): more are split over routes. */
+/**
+ * An HTTPRoute or GRPCRoute holds at most 16 rules (spec.rules maxItems in every bundle's CRDs): more are split
+ * over routes.
+ */
 const MAX_RULES = 16;
 
 function withinRuleLimit(route: RouteDraft, report: Report): RouteDraft[] {
@@ -345,9 +374,21 @@ function withinRuleLimit(route: RouteDraft, report: Report): RouteDraft[] {
   report.change(
     route.ingress,
     route.rules[0].line,
-    `HTTPRoute ${route.name}: ${route.rules.length} rules split over ${parts.map((p) => p.name).join(', ')} (an HTTPRoute holds at most ${MAX_RULES}; requests are matched across routes alike)`,
+    `${route.kind} ${route.name}: ${route.rules.length} rules split over ${parts.map((p) => p.name).join(', ')} (a ${route.kind} holds at most ${MAX_RULES}; requests are matched across routes alike)`,
   );
   return parts;
+}
+
+/** What the Ingress's backend protocol makes of its routes, in words. */
+function protocolChange(s: IngressSettings): string {
+  const { use, protocol } = s.backendProtocol!;
+  const head = `${use.name}: ${use.value}`;
+  if (protocol.route === 'GRPCRoute' && routeKindOf(s) !== 'GRPCRoute')
+    return `${head}: the Ingress answers every request with a redirect, which speaks to no backend, so its routes are HTTPRoutes`;
+  const tls = protocol.backendTls ? ', and a BackendTLSPolicy for each Service they send to' : '';
+  if (protocol.route === 'GRPCRoute')
+    return `${head} -> GRPCRoutes for the Ingress's hosts, its paths as gRPC method matches${tls}`;
+  return tls ? `${head} -> HTTPRoutes${tls}` : `${head}: what the controller does without it, and so does the route`;
 }
 
 /** The line that names an Ingress's class: spec.ingressClassName, else the provider's class annotation. */

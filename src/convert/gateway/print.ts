@@ -1,5 +1,6 @@
 // The output manifest: one YAML document per object, in a stable order (Gateways, then each Ingress's
-// HTTPRoutes in input order, then the TLSRoutes of passthrough hosts, then ReferenceGrants), each under a comment that says where it came from.
+// routes in input order, then the TLSRoutes of passthrough hosts, then BackendTLSPolicies, then ReferenceGrants),
+// each under a comment that says where it came from.
 import { Document } from 'yaml';
 import { GATEWAY_GROUP } from './reference-grant';
 import type { BackendRef, GatewayDraft, GatewayBundle, RouteDraft, RuleDraft, TlsRouteDraft } from './types';
@@ -55,8 +56,8 @@ export function routeObject(r: RouteDraft, bundle: GatewayBundle, comment: strin
   return {
     comment,
     object: {
-      apiVersion: bundle.apiVersion('HTTPRoute'),
-      kind: 'HTTPRoute',
+      apiVersion: bundle.apiVersion(r.kind),
+      kind: r.kind,
       metadata: metadata(r.name, r.namespace),
       spec: {
         parentRefs: r.parentRefs.map((p) => ({
@@ -96,12 +97,16 @@ export function tlsRouteObject(r: TlsRouteDraft, bundle: GatewayBundle, comment:
 }
 
 function ruleObject(rule: RuleDraft): Record<string, unknown> {
+  const method = rule.method
+    ? { type: 'Exact', service: rule.method.service, ...(rule.method.method ? { method: rule.method.method } : {}) }
+    : null;
   return {
-    ...(rule.match || rule.headers
+    ...(rule.match || method || rule.headers
       ? {
           matches: [
             {
               ...(rule.match ? { path: { type: rule.match.type, value: rule.match.value } } : {}),
+              ...(method ? { method } : {}),
               ...(rule.headers
                 ? { headers: rule.headers.map((h) => ({ type: h.type, name: h.name, value: h.value })) }
                 : {}),

@@ -75,8 +75,12 @@ export interface LostAccess {
   ingress: ResourceRef;
 }
 
-/** An HTTPRoute of the output that serves, without protection, what its Ingress (or its host) protected. */
+/** A route kind the conversion writes. */
+export type RouteKind = 'HTTPRoute' | 'GRPCRoute';
+
+/** A route of the output that serves, without protection, what its Ingress (or its host) protected. */
 export interface UnprotectedRoute {
+  kind: RouteKind;
   name: string;
   namespace: string | null;
   /** The Ingress the route was made from. */
@@ -96,6 +100,12 @@ export interface IngressView {
   className: string | null;
   /** The line of the input of a v1 path (the closest existing one for an Ingress of an older version). */
   lineOf(path: PathSegment[]): number;
+}
+
+/** A GRPCRoute method match: a gRPC service, and one of its methods or all of them. */
+export interface MethodMatch {
+  service: string;
+  method: string | null;
 }
 
 export interface PathMatch {
@@ -125,6 +135,8 @@ export interface RuleDraft {
   path: string | null;
   pathType: string | null;
   match: PathMatch | null;
+  /** A GRPCRoute rule's method match instead of the path's (null with match null: every method). */
+  method?: MethodMatch | null;
   /** Header matches besides the path (a canary's header rule). */
   headers?: { type: 'Exact' | 'RegularExpression'; name: string; value: string }[];
   filters: Filter[];
@@ -135,6 +147,7 @@ export interface RuleDraft {
 }
 
 export interface RouteDraft {
+  kind: RouteKind;
   ingress: IngressView;
   name: string;
   namespace: string | null;
@@ -177,13 +190,26 @@ export interface GatewayDraft {
 
 export interface ReferenceGrantDraft {
   namespace: string;
-  fromKind: 'Gateway' | 'HTTPRoute';
+  fromKind: 'Gateway' | RouteKind;
   fromNamespace: string;
   toKind: 'Secret' | 'Service';
   toName: string;
   /** The object whose reference needs the grant (comment). */
   because: string;
   /** The Ingress whose reference it is: where a grant the bundle cannot hold is reported. */
+  ingress: IngressView;
+}
+
+/** A BackendTLSPolicy for one Service: TLS from the Gateway to it, verified with a CA from a ConfigMap. */
+export interface BackendTlsDraft {
+  name: string;
+  /** The Service's namespace (a policy targets Services of its own namespace only). */
+  namespace: string | null;
+  service: string;
+  hostname: string;
+  /** The ConfigMap whose ca.crt verifies the backend's certificate (the user creates it). */
+  caConfigMap: string;
+  /** The Ingress whose protocol asked for it: where it is reported. */
   ingress: IngressView;
 }
 

@@ -98,6 +98,7 @@ export function wwwRedirectRoute(
       `The redirect from ${other} to ${host} is not converted as it was: ${on.codeLost}; the redirect answers ${on.statusCode}, which clients may follow with a GET where the request was a POST.`,
     );
   return {
+    kind: 'HTTPRoute',
     ingress,
     name,
     namespace: ingress.namespace,

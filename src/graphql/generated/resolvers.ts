@@ -158,6 +158,19 @@ export type ApiVersion = Node & {
   version: Scalars['String']['output'];
 };
 
+/** One value of ingress-nginx's backend-protocol annotation and what ingressToGateway makes of it. */
+export type BackendProtocol = {
+  __typename?: 'BackendProtocol';
+  /** Whether ingress-nginx speaks TLS to the backend: ingressToGateway then writes a BackendTLSPolicy for its Service. */
+  backendTls: Scalars['Boolean']['output'];
+  /** Why no route carries it (null when one does). */
+  reason?: Maybe<Scalars['String']['output']>;
+  /** The route kind that carries requests to such a backend: HTTPRoute or GRPCRoute; null when none can (see reason). */
+  route?: Maybe<Scalars['String']['output']>;
+  /** The value as ingress-nginx's docs write it, e.g. GRPCS (the controller compares it ignoring case). */
+  value: Scalars['String']['output'];
+};
+
 /** One entry of a release's notes, in this knowledge base's own words, linked to what it touches. */
 export type Change = Node & {
   __typename?: 'Change';
@@ -853,6 +866,11 @@ export type IngressNginxAnnotation = {
   name: Scalars['String']['output'];
   /** Role header of canary: the value of the request header it names that keeps a request off the canary, e.g. never. */
   neverValue?: Maybe<Scalars['String']['output']>;
+  /**
+   * Strategy backend-protocol: every value ingress-nginx takes and what each is converted to; a value not listed is
+   * one ingress-nginx refuses, speaking defaultValue instead. null for any other annotation.
+   */
+  protocols?: Maybe<Array<BackendProtocol>>;
   /** Why ingressToGateway does not convert it (null when it does), also when a Gateway API construct exists for it. */
   reason?: Maybe<Scalars['String']['output']>;
   /**
@@ -1430,9 +1448,11 @@ export type UnprotectedRoute = {
   __typename?: 'UnprotectedRoute';
   /** The Ingress it was made from. */
   ingress: ResourceRef;
+  /** The route's kind: HTTPRoute, or GRPCRoute for a backend spoken to over gRPC. */
+  kind: Scalars['String']['output'];
   /** What protected the paths it serves: one entry per annotation that turned a control on. */
   lost: Array<LostAccessControl>;
-  /** The HTTPRoute's name, as in manifest. */
+  /** The route's name, as in manifest. */
   name: Scalars['String']['output'];
   /** Its namespace (the Ingress's); null when the Ingress names none. */
   namespace?: Maybe<Scalars['String']['output']>;
@@ -1686,6 +1706,7 @@ export type ResolversTypes = {
   ApiRecordInput: ApiRecordInput;
   ApiRequestRef: ResolverTypeWrapper<ApiRequestRefModel>;
   ApiVersion: ResolverTypeWrapper<ApiVersionModel>;
+  BackendProtocol: ResolverTypeWrapper<BackendProtocol>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Change: ResolverTypeWrapper<ChangeModel>;
   ChangeConnection: ResolverTypeWrapper<ChangeConnectionModel>;
@@ -1758,6 +1779,7 @@ export type ResolversParentTypes = {
   ApiField: ApiFieldModel;
   ApiRequestRef: ApiRequestRefModel;
   ApiVersion: ApiVersionModel;
+  BackendProtocol: BackendProtocol;
   Boolean: Scalars['Boolean']['output'];
   Change: ChangeModel;
   ChangeConnection: ChangeConnectionModel;
@@ -1879,6 +1901,13 @@ export type ApiVersionResolvers<ContextType = Context, ParentType extends Resolv
   sources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BackendProtocolResolvers<ContextType = Context, ParentType extends ResolversParentTypes['BackendProtocol'] = ResolversParentTypes['BackendProtocol']> = {
+  backendTls?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  route?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ChangeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Change'] = ResolversParentTypes['Change']> = {
@@ -2120,6 +2149,7 @@ export type IngressNginxAnnotationResolvers<ContextType = Context, ParentType ex
   header?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   neverValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  protocols?: Resolver<Maybe<Array<ResolversTypes['BackendProtocol']>>, ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   redirectCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2260,6 +2290,7 @@ export type SubjectResolvers<ContextType = Context, ParentType extends Resolvers
 
 export type UnprotectedRouteResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UnprotectedRoute'] = ResolversParentTypes['UnprotectedRoute']> = {
   ingress?: Resolver<ResolversTypes['ResourceRef'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lost?: Resolver<Array<ResolversTypes['LostAccessControl']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   namespace?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2315,6 +2346,7 @@ export type Resolvers<ContextType = Context> = {
   ApiField?: ApiFieldResolvers<ContextType>;
   ApiRequestRef?: ApiRequestRefResolvers<ContextType>;
   ApiVersion?: ApiVersionResolvers<ContextType>;
+  BackendProtocol?: BackendProtocolResolvers<ContextType>;
   Change?: ChangeResolvers<ContextType>;
   ChangeConnection?: ChangeConnectionResolvers<ContextType>;
   ChangeEdge?: ChangeEdgeResolvers<ContextType>;

@@ -169,7 +169,7 @@ export type ManifestToGatewayQueryVariables = Exact<{
 }>;
 
 
-export type ManifestToGatewayQuery = { ingressToGateway: { manifest: string, gatewayApiRelease: string, gatewayApiChannel: GatewayApiChannel, changes: Array<{ ruleId: string, line: number, description: string, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }>, unconverted: Array<{ ruleId: string, severity: Severity, line: number, message: string, gatewayApiRelease: string | null, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }>, unprotected: Array<{ name: string, namespace: string | null, lost: Array<{ description: string, annotation: string, line: number, ingress: { name: string | null, namespace: string | null } }> }> } };
+export type ManifestToGatewayQuery = { ingressToGateway: { manifest: string, gatewayApiRelease: string, gatewayApiChannel: GatewayApiChannel, changes: Array<{ ruleId: string, line: number, description: string, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }>, unconverted: Array<{ ruleId: string, severity: Severity, line: number, message: string, gatewayApiRelease: string | null, resource: { kind: string | null, name: string | null, namespace: string | null, documentIndex: number, line: number } }>, unprotected: Array<{ kind: string, name: string, namespace: string | null, lost: Array<{ description: string, annotation: string, line: number, ingress: { name: string | null, namespace: string | null } }> }> } };
 
 export type GatewayApiFitQueryVariables = Exact<{ [key: string]: never; }>;
 

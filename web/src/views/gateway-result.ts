@@ -18,7 +18,7 @@ export const TO_GATEWAY: Operation<ManifestToGatewayQuery, ManifestToGatewayQuer
     manifest gatewayApiRelease gatewayApiChannel
     changes { ruleId line description resource { kind name namespace documentIndex line } }
     unconverted { ruleId severity line message gatewayApiRelease resource { kind name namespace documentIndex line } }
-    unprotected { name namespace lost { description annotation line ingress { name namespace } } }
+    unprotected { kind name namespace lost { description annotation line ingress { name namespace } } }
   }
 }`;
 
@@ -147,7 +147,7 @@ export function renderGatewayConversion(result: ApiGatewayConversion, file: stri
               h(
                 'li',
                 { 'data-route': r.name },
-                h('span', { className: 'object' }, `HTTPRoute ${r.namespace ? `${r.namespace}/` : ''}${r.name}`),
+                h('span', { className: 'object' }, `${r.kind} ${r.namespace ? `${r.namespace}/` : ''}${r.name}`),
                 ` serves without ${r.lost
                   .map(
                     (l) =>

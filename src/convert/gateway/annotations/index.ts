@@ -2,6 +2,9 @@
 // and the reading of one Ingress's annotations into its settings through the seed's records and the
 // provider's record (which annotation names the class, which makes paths regular expressions).
 import type { AnnotationRecord, GatewayBundle, IngressView, ProviderRecord, Report } from '../types';
+import { gapText } from '../bundle-gaps';
+import { routeKindOf } from '../grpcroute';
+import { backendProtocol, backendTls } from './backend-protocol';
 import { canary, canaryWeight } from './canary';
 import { cors, readCors } from './cors';
 import { hostRewrite } from './host-rewrite';
@@ -21,6 +24,7 @@ import { timeouts } from './timeouts';
 import { upstreamHeaders } from './upstream-headers';
 
 const ignore: Strategy = { id: 'ignore', read: () => null };
+const TIMEOUTS_FIELD = 'spec.rules[].timeouts.backendRequest';
 
 const STRATEGIES: readonly Strategy[] = [
   rewriteTarget,
@@ -37,6 +41,8 @@ const STRATEGIES: readonly Strategy[] = [
   timeouts,
   cors,
   sslPassthrough,
+  backendProtocol,
+  backendTls,
   ignore,
 ];
 const byId = new Map(STRATEGIES.map((s) => [s.id, s]));
@@ -135,16 +141,22 @@ export function readAnnotations(
       ignoredOnCanary();
       continue;
     }
-    const why = strategy.read(use, record, settings, contextOf(strategy.id, records, bundle));
-    if (why) {
-      // Lost where the controller acted on it: as BREAKING as an annotation without strategy.
-      const lost = typeof why === 'string' && record.breaksWhenLost;
+    const refusal = strategy.read(use, record, settings, contextOf(strategy.id, records, bundle));
+    if (refusal) {
+      // A text: lost where the controller acted on it, as BREAKING as an annotation without strategy when the record
+      // says the route cannot work without it; a value the controller refuses too loses nothing; else the strategy says.
+      const { reason, breaks } =
+        typeof refusal === 'string'
+          ? { reason: refusal, breaks: record.breaksWhenLost }
+          : 'refused' in refusal
+            ? { reason: refusal.refused, breaks: false }
+            : refusal;
       report.unconverted(
         ingress,
         'annotation-not-converted',
-        lost ? 'BREAKING' : 'WARNING',
+        breaks ? 'BREAKING' : 'WARNING',
         path,
-        `Annotation ${name} is not converted: ${typeof why === 'string' ? why : why.refused}.${lost ? ' The route cannot work as the Ingress did without it.' : ''}`,
+        `Annotation ${name} is not converted: ${reason.replace(/\.+$/, '')}.${breaks ? ' The route cannot work as the Ingress did without it.' : ''}`,
       );
     } else if (strategy.id === 'ignore') {
       report.change(
@@ -161,6 +173,7 @@ export function readAnnotations(
       settings.fromToWww.use.line,
       `${settings.fromToWww.use.name}: ${settings.fromToWww.use.value}: no redirect between the www and the bare host name, nothing to convert`,
     );
+  leaveWhatTheRouteKindLacks(ingress, settings, bundle, report);
   readCors(ingress, settings, bundle, report);
   for (const h of settings.headers)
     report.change(
@@ -176,6 +189,19 @@ export function readAnnotations(
         ? `${settings.hostRewrite.use.name}: ${settings.hostRewrite.hostname}: every rule redirects, no backend sees a Host header, nothing to convert`
         : `${settings.hostRewrite.use.name}: ${settings.hostRewrite.hostname} -> URLRewrite hostname ${settings.hostRewrite.hostname} on every rule (the Host header the backend sees)`,
     );
+  // The routes of a gRPC backend are GRPCRoutes, which may have no timeouts where HTTPRoutes do.
+  const kind = routeKindOf(settings);
+  if (settings.timeouts.length > 0 && kind !== 'HTTPRoute' && !bundle.hasField(kind, TIMEOUTS_FIELD)) {
+    for (const t of settings.timeouts)
+      report.unconverted(
+        ingress,
+        'annotation-not-converted',
+        'WARNING',
+        t.use.path,
+        `Annotation ${t.use.name} is not converted: the Ingress's routes are ${kind}s (${settings.backendProtocol!.use.name}: ${settings.backendProtocol!.use.value}), and ${gapText(bundle, { kind, path: TIMEOUTS_FIELD })}.`,
+      );
+    settings.timeouts = [];
+  }
   const longest = [...settings.timeouts].sort((a, b) => b.seconds - a.seconds)[0];
   if (longest)
     report.change(
@@ -207,4 +233,46 @@ export function readAnnotations(
     }
   }
   return settings;
+}
+
+const FILTER_TYPE = 'spec.rules[].filters[].type';
+
+/**
+ * The routes of a gRPC backend are GRPCRoutes, whose rules may lack filters an HTTPRoute's have: a rewrite the
+ * kind cannot carry is listed BREAKING (the backend would see another path), CORS WARNING (browsers may do less),
+ * and neither is made.
+ */
+function leaveWhatTheRouteKindLacks(
+  ingress: IngressView,
+  settings: IngressSettings,
+  bundle: GatewayBundle,
+  report: Report,
+): void {
+  const kind = routeKindOf(settings);
+  if (kind === 'HTTPRoute') return;
+  const why = (type: string) =>
+    `the Ingress's routes are ${kind}s (${settings.backendProtocol!.use.name}: ${settings.backendProtocol!.use.value}), and ${gapText(bundle, { kind, path: FILTER_TYPE, value: type })}`;
+  const rewrite = settings.rewriteTarget;
+  if (rewrite && !bundle.hasField(kind, FILTER_TYPE, 'URLRewrite')) {
+    report.unconverted(
+      ingress,
+      'rewrite-not-converted',
+      'BREAKING',
+      rewrite.path,
+      `Annotation ${rewrite.name} is not converted: ${why('URLRewrite')}; the backend would see the request's path unchanged.`,
+    );
+    settings.rewriteTarget = null;
+  }
+  const trigger = settings.cors?.given.get('trigger');
+  if (settings.cors && !bundle.hasField(kind, FILTER_TYPE, 'CORS')) {
+    for (const use of settings.cors.given.values())
+      report.unconverted(
+        ingress,
+        'annotation-not-converted',
+        'WARNING',
+        use.path,
+        `Annotation ${use.name} is not converted: ${why('CORS')}${use === trigger ? '; browsers calling from other origins are refused' : ''}.`,
+      );
+    settings.cors = null;
+  }
 }

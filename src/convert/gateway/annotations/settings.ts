@@ -1,7 +1,7 @@
 // What the annotations of one Ingress ask for, once each was read by its strategy: the route and Gateway
 // builders read these, never the annotations themselves.
 import type { PathSegment } from '../../../analysis';
-import type { AnnotationAccess } from '../../../kb/model';
+import type { AnnotationAccess, BackendProtocol } from '../../../kb/model';
 
 /** One annotation of the input: its name, value and where it is written. */
 export interface AnnotationUse {
@@ -67,6 +67,10 @@ export interface IngressSettings {
   sslPassthrough: { use: AnnotationUse; on: boolean; controllerFlag: string | null } | null;
   /** Annotations of an access control (none is converted: access.ts marks the routes that lose one). */
   access: AccessUse[];
+  /** The protocol spoken to the backends (the backend-protocol record's entry for the value given). */
+  backendProtocol: { use: AnnotationUse; protocol: BackendProtocol } | null;
+  /** The annotations of TLS to the backend by role, with the defaults of the roles' records (read by ../backend-tls.ts). */
+  backendTls: { given: Map<string, AnnotationUse>; defaults: Map<string, string | null> } | null;
 }
 
 export function noSettings(): IngressSettings {
@@ -93,5 +97,7 @@ export function noSettings(): IngressSettings {
     corsFilter: null,
     sslPassthrough: null,
     access: [],
+    backendProtocol: null,
+    backendTls: null,
   };
 }

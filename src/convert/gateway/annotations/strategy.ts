@@ -19,18 +19,21 @@ export interface RefusedByController {
   refused: string;
 }
 
+/**
+ * Why a value is not converted: a text (BREAKING where the record's breaksWhenLost says the route cannot work
+ * without it), a value the controller refuses too, or a reason with its own verdict (breaks: BREAKING).
+ */
+type Refusal = string | RefusedByController | { reason: string; breaks: boolean };
+
 export interface Strategy {
   id: string;
-  /**
-   * Records what the annotation asks for; returns the reason it cannot be converted (a text, or a value the
-   * controller refuses too), or null.
-   */
+  /** Records what the annotation asks for; returns why it cannot be converted, or null. */
   read(
     use: AnnotationUse,
     record: AnnotationRecord,
     settings: IngressSettings,
     context: StrategyContext,
-  ): string | RefusedByController | null;
+  ): Refusal | null;
 }
 
 export const isTrue = (value: string) => value.trim().toLowerCase() === 'true';
