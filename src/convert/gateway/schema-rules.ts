@@ -168,35 +168,39 @@ export function ruleOutcomes(object: Record<string, unknown>, nodes: readonly Sc
   const { byPath, defaults } = indexOf(nodes);
   const outcomes: RuleOutcome[] = [];
   const { apiVersion: _a, kind: _k, metadata: _m, ...body } = object;
-  // Each node as the rule sees it (maps, int64 as bigint, escaped names) and as JSON with its defaults filled in.
-  const visit = (value: unknown, schemaPath: string, at: string): [cel: unknown, plain: unknown] => {
+  // Each node as the rule sees it (maps, int64 as bigint, escaped names) and as JSON with its defaults filled in
+  // (built from its children's, so that no node is stringified twice): the key of the results remembered.
+  const visit = (value: unknown, schemaPath: string, at: string): [cel: unknown, json: string] => {
     let cel: unknown;
-    let plain: unknown = value;
+    let json: string;
     if (Array.isArray(value)) {
       const items = value.map((item, i) => visit(item, `${schemaPath}[]`, `${at}[${i}]`));
       cel = items.map(([c]) => c);
-      plain = items.map(([, p]) => p);
+      json = `[${items.map(([, j]) => j).join(',')}]`;
     } else if (value !== null && typeof value === 'object') {
       const isMap = byPath.has(`${schemaPath}{}`);
       const own = { ...(value as Record<string, unknown>) };
       if (!isMap)
-        for (const [key, json] of defaults.get(schemaPath) ?? []) if (!(key in own)) own[key] = JSON.parse(json);
+        for (const [key, text] of defaults.get(schemaPath) ?? []) if (!(key in own)) own[key] = JSON.parse(text);
       const map = new Map<string, unknown>();
-      const filled: Record<string, unknown> = {};
+      const members: string[] = [];
       for (const [key, child] of Object.entries(own)) {
         const childPath = isMap ? `${schemaPath}{}` : schemaPath ? `${schemaPath}.${key}` : key;
-        const [c, p] = visit(child, childPath, isMap ? `${at}[${key}]` : at ? `${at}.${key}` : key);
+        const [c, j] = visit(child, childPath, isMap ? `${at}[${key}]` : at ? `${at}.${key}` : key);
         map.set(isMap ? key : escaped(key), c);
-        filled[key] = p;
+        members.push(`${JSON.stringify(key)}:${j}`);
       }
       cel = map;
-      plain = filled;
-    } else cel = typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : value;
+      json = `{${members.join(',')}}`;
+    } else {
+      cel = typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : value;
+      json = JSON.stringify(value) ?? 'null';
+    }
     for (const rule of byPath.get(schemaPath)?.rules ?? []) {
-      const outcome = evaluate(rule, cel, plain);
+      const outcome = evaluate(rule, cel, json);
       if (outcome) outcomes.push({ ...outcome, rule, path: at });
     }
-    return [cel, plain];
+    return [cel, json];
   };
   visit(body, '', '');
   return outcomes.sort((a, b) => a.path.length - b.path.length);
@@ -224,11 +228,11 @@ function indexOf(nodes: readonly SchemaNodeChecks[]): NodeIndex {
   return index;
 }
 
-function evaluate(rule: GatewayApiCelRule, self: unknown, json: unknown): Pick<RuleOutcome, 'kind' | 'detail'> | null {
+function evaluate(rule: GatewayApiCelRule, self: unknown, json: string): Pick<RuleOutcome, 'kind' | 'detail'> | null {
   const compiled = compiledRule(rule.rule);
   if (compiled.kind === 'transition') return null;
   if (compiled.kind === 'not-evaluated') return { kind: 'not-evaluated', detail: compiled.reason };
-  const key = `${compiled.id}\n${JSON.stringify(json)}`;
+  const key = `${compiled.id}\n${json}`;
   let result = results.get(key);
   if (result === undefined) {
     result = compiled.run(self);
