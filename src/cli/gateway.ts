@@ -35,7 +35,8 @@ have no Gateway API construct: a route that would serve what one protected is ma
 output and on stderr, its annotations are BREAKING, and the exit code is 1. The objects are written for the
 Gateway API release --gateway-api names (default: the latest the knowledge base holds), standard channel
 unless --channel says otherwise, and each is held against that bundle's CRDs first: one the bundle cannot
-hold is left out and listed (not-in-bundle, BREAKING) with the first release that has it. netkb gateway-api
+hold is left out and listed (not-in-bundle, BREAKING) with the first release that has it, and one its CRDs'
+CEL rules refuse likewise (invalid-for-bundle, BREAKING). netkb gateway-api
 --kubernetes 1.NN lists the releases a cluster supports. Works on the embedded database; no server needed.
 See docs/gateway-migration.md.
 

@@ -5,6 +5,7 @@ import type {
   GatewayApiAllowedValues,
   AnnotationAccess,
   BackendProtocol,
+  GatewayApiCelRule,
   GatewayApiChange,
   GatewayApiChannel,
   GatewayApiKnowledge,
@@ -17,7 +18,7 @@ const list = <T = string>(s: string): T[] => JSON.parse(s) as T[];
 const channelOrder = (c: string) => (c === 'standard' ? 0 : 1);
 
 export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
-  const [releases, kinds, fields, changes, annotations, providers] = await Promise.all([
+  const [releases, kinds, fields, nodes, changes, annotations, providers] = await Promise.all([
     db.gatewayApiRelease.findMany({ orderBy: { position: 'asc' } }),
     db.gatewayApiKind.findMany({
       orderBy: [{ releaseId: 'asc' }, { channel: 'asc' }, { group: 'asc' }, { kind: 'asc' }],
@@ -25,6 +26,7 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
     db.gatewayApiField.findMany({
       orderBy: [{ group: 'asc' }, { kind: 'asc' }, { version: 'asc' }, { channel: 'asc' }, { path: 'asc' }],
     }),
+    db.gatewayApiSchemaNode.findMany({ orderBy: { id: 'asc' } }),
     db.gatewayApiChange.findMany({ orderBy: [{ releaseId: 'asc' }, { position: 'asc' }] }),
     db.ingressNginxAnnotation.findMany({ orderBy: { name: 'asc' } }),
     db.ingressProvider.findMany({ orderBy: { id: 'asc' } }),
@@ -36,6 +38,14 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
   const releasesOf = (json: string): string[] => {
     let found = releaseLists.get(json);
     if (!found) releaseLists.set(json, (found = list(json)));
+    return found;
+  };
+  // A rule shared by many nodes and releases is one object, as compile.ts makes it.
+  const rules = new Map<string, GatewayApiCelRule>();
+  const ruleOf = (rule: string, message: string): GatewayApiCelRule => {
+    const id = JSON.stringify([rule, message]);
+    let found = rules.get(id);
+    if (!found) rules.set(id, (found = { rule, message }));
     return found;
   };
   const out: GatewayApiKnowledge = {
@@ -66,6 +76,16 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
         values: a.values,
         pattern: a.pattern,
       })),
+    })),
+    schemaNodes: nodes.map((n) => ({
+      group: n.group,
+      kind: n.kind,
+      version: n.version,
+      channel: n.channel as GatewayApiChannel,
+      path: n.path,
+      releases: releasesOf(n.releases),
+      rules: list<GatewayApiCelRule>(n.rules).map((r) => ruleOf(r.rule, r.message)),
+      defaultJson: n.defaultJson,
     })),
     annotations: annotations.map((a): IngressNginxAnnotation => ({
       typename: 'IngressNginxAnnotation',

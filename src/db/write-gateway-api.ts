@@ -56,6 +56,19 @@ export async function writeGatewayApi(tx: Tx, g: GatewayApiKnowledge): Promise<v
   }));
   for (let i = 0; i < fields.length; i += CHUNK)
     await tx.gatewayApiField.createMany({ data: fields.slice(i, i + CHUNK) });
+  const nodes = g.schemaNodes.map((n) => ({
+    group: n.group,
+    kind: n.kind,
+    version: n.version,
+    channel: n.channel,
+    path: n.path,
+    releases: json(n.releases),
+    rules: json(n.rules),
+    defaultJson: n.defaultJson,
+  }));
+  // Written in the knowledge base's order: the reader reads them back by id.
+  for (let i = 0; i < nodes.length; i += CHUNK)
+    await tx.gatewayApiSchemaNode.createMany({ data: nodes.slice(i, i + CHUNK) });
   await tx.gatewayApiChange.createMany({
     data: g.releases.flatMap((r) =>
       r.changes.map((c) => ({

@@ -41,6 +41,7 @@ import type {
 import { parseVersion, type VersionKey } from './version';
 import type { GatewayApiSeed, GeneratedGate, GeneratedGateStage, SeedBundle } from '../seed/bundle';
 import { compareGatewayApiVersions } from '../seed/gateway-api-index';
+import { schemaNodes } from './gateway-api-schema-nodes';
 import { acceptedValues, allowedValuesOf } from './gateway-api-values';
 import { parseSubjectRef, type SubjectType } from '../seed/subjects';
 
@@ -565,6 +566,12 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
           (f) => f.path,
         ),
       ),
+    schemaNodes: g.index
+      ? schemaNodes(
+          g.index,
+          releases.map((r) => r.version),
+        ).map((n) => ({ ...n, releases: releasesOf(n.releases) }))
+      : [],
     annotations: g.annotations
       .map(({ record: a }) => ({
         typename: 'IngressNginxAnnotation' as const,

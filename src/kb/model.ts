@@ -477,6 +477,29 @@ export interface GatewayApiAllowedValues {
   pattern: string | null;
 }
 
+/** A CEL rule of a Gateway API CRD (x-kubernetes-validations); no release of the index has messageExpression, fieldPath or reason. */
+export interface GatewayApiCelRule {
+  rule: string;
+  message: string;
+}
+
+/**
+ * What one node of a Gateway API kind's structural schema checks beyond its fields, for some of its releases:
+ * its CEL rules and its default. path: a.b[].c, [] the items of any list, {} the values of a map ("" the object);
+ * every map has a {} node, with or without checks.
+ */
+export interface GatewayApiSchemaNode {
+  group: string;
+  kind: string;
+  version: string;
+  channel: GatewayApiChannel;
+  path: string;
+  releases: string[];
+  rules: GatewayApiCelRule[];
+  /** The node's default as JSON; null when it has none. */
+  defaultJson: string | null;
+}
+
 /** A Gateway API CHANGELOG entry in our words; served as the GraphQL Change type (version null, gatewayApiRelease set). */
 export interface GatewayApiChange {
   typename: 'Change';
@@ -593,6 +616,8 @@ export interface GatewayApiKnowledge {
   /** In semver order. */
   releases: GatewayApiRelease[];
   fields: GatewayApiField[];
+  /** The schema nodes with CEL rules or a default, by group, kind, version, channel, path and oldest release. */
+  schemaNodes: GatewayApiSchemaNode[];
   annotations: IngressNginxAnnotation[];
   /** By id. */
   providers: GatewayApiIngressProvider[];

@@ -10,7 +10,7 @@ import {
   type ManifestLimits,
 } from '../analysis';
 import { ingressToGateway as convert, type GatewayConversionResult } from '../convert/gateway/plan';
-import type { GatewayBundle, Scalar } from '../convert/gateway/types';
+import type { GatewayBundle, Scalar, SchemaNodeChecks } from '../convert/gateway/types';
 import { badUserInput } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { accepts } from '../kb/gateway-api-values';
@@ -130,6 +130,12 @@ export function gatewayBundle(
       return k ? `${k.group}/${k.storageVersion}` : null;
     },
     hasField: (kind, path, value) => has(chosen, channel, kind, path, value),
+    schemaNodes: (kind) => {
+      const k = kindIn(chosen, channel, kind);
+      return k
+        ? (schemaNodeIndex(gatewayApi).get(`${chosen.version} ${channel} ${kind} ${k.storageVersion}`) ?? [])
+        : [];
+    },
     firstWith: (kind, path, value) => {
       for (const ch of channel === 'standard' ? (['standard', 'experimental'] as const) : (['experimental'] as const)) {
         const first = gatewayApi.releases.find((r) => has(r, ch, kind, path, value));
@@ -138,6 +144,22 @@ export function gatewayBundle(
       return null;
     },
   };
+}
+
+/** "release channel kind version" -> the kind's schema nodes in that release: built once per knowledge base. */
+const schemaNodeIndexes = new WeakMap<GatewayApiKnowledge, Map<string, SchemaNodeChecks[]>>();
+function schemaNodeIndex(gatewayApi: GatewayApiKnowledge): Map<string, SchemaNodeChecks[]> {
+  let index = schemaNodeIndexes.get(gatewayApi);
+  if (!index) {
+    index = new Map();
+    for (const n of gatewayApi.schemaNodes)
+      for (const r of n.releases) {
+        const key = `${r} ${n.channel} ${n.kind} ${n.version}`;
+        index.set(key, [...(index.get(key) ?? []), n]);
+      }
+    schemaNodeIndexes.set(gatewayApi, index);
+  }
+  return index;
 }
 
 /**

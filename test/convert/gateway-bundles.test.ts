@@ -1,7 +1,8 @@
 // ingressToGateway written for a chosen Gateway API release and channel: every fixture of
 // test/fixtures/gateway converted for every release of the knowledge base in both channels. What is written
-// must be accepted by that bundle's own CRD schemas; what the bundle cannot hold must be left out and listed
-// (not-in-bundle, BREAKING) with the first release that has it, never written and never dropped in silence.
+// must be accepted by that bundle's own CRD schemas and CEL rules; what the bundle cannot hold must be left out
+// and listed (not-in-bundle, BREAKING) with the first release that has it, what its rules refuse likewise
+// (invalid-for-bundle, BREAKING), never written and never dropped in silence.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -82,11 +83,13 @@ describe.each(CHANNELS)('every release, %s channel', (channel) => {
         const ok = validate(object);
         expect({ release, kind, errors: ok ? null : validate.errors }).toEqual({ release, kind, errors: null });
       }
-      const left = result.unconverted.filter((f) => f.messageId === 'not-in-bundle');
+      const left = result.unconverted.filter((f) => ['not-in-bundle', 'invalid-for-bundle'].includes(f.messageId));
       for (const f of left) {
         expect(f.severity).toBe('BREAKING');
         expect(f.gatewayApiRelease).toBe(release);
       }
+      // Every rule of every node written was evaluated: none is named as not evaluated.
+      expect(result.unconverted.filter((f) => f.messageId === 'rule-not-evaluated')).toEqual([]);
       // An object the latest standard bundle writes is written here too, or listed by kind and name.
       const kept = new Set(written.map((o) => `${o.kind} ${o.ref}`));
       for (const o of latest) {
@@ -172,6 +175,28 @@ describe('what an older bundle lacks', () => {
     expect(objects(convert('tls-rewrite-timeouts', first!).manifest).map((o) => `${o.kind} ${o.ref}`)).toEqual(
       expect.arrayContaining(rewriting.map((o) => `${o.kind} ${o.ref}`)),
     );
+  });
+
+  it("leaves out a Gateway its bundle's CEL rules refuse: v0.8.0's listener rule counts a listener without hostname as the same as one with", () => {
+    // v0.8.0's rule on spec.listeners compares hostnames only when both listeners have one; v0.8.1's requires
+    // both to lack one. default-backend writes a listener without hostname beside one with, on port 80.
+    const rule = (release: string) =>
+      kb.gatewayApi.schemaNodes
+        .filter((n) => n.kind === 'Gateway' && n.path === 'spec.listeners' && n.releases.includes(release))
+        .flatMap((n) => n.rules)
+        .find((r) => r.message === 'Combination of port, protocol and hostname must be unique for each listener');
+    expect(rule('v0.8.0')?.rule).toContain(
+      '(has(l1.hostname) && has(l2.hostname) ? l1.hostname == l2.hostname : true)',
+    );
+    expect(rule('v0.8.1')?.rule).toContain('!has(l1.hostname) && !has(l2.hostname)');
+    const older = convert('default-backend', 'v0.8.0');
+    expect(objects(older.manifest).map((o) => o.kind)).not.toContain('Gateway');
+    const refused = older.unconverted.find((f) => f.messageId === 'invalid-for-bundle');
+    expect(refused?.severity).toBe('BREAKING');
+    expect(refused?.message).toBe(
+      'Gateway edge/nginx is not written: the Gateway API bundle v0.8.0 (standard channel) refuses it at spec.listeners: Combination of port, protocol and hostname must be unique for each listener.',
+    );
+    expect(objects(convert('default-backend', 'v0.8.1').manifest).map((o) => o.kind)).toContain('Gateway');
   });
 
   it('writes the route without timeouts where the bundle has none, listing them with the first release that has them', () => {

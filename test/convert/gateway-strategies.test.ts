@@ -133,6 +133,7 @@ describe('strategies read what the record says the annotation is', () => {
       apiVersion: () => null,
       hasField: () => true,
       firstWith: () => null,
+      schemaNodes: () => [],
     },
     defaultOf: (role) => defaults[role] ?? null,
   });

@@ -349,6 +349,7 @@ describe('the Gateway API part of the knowledge base', () => {
     expect((await readKnowledgeBase(empty)).gatewayApi).toEqual({
       releases: [],
       fields: [],
+      schemaNodes: [],
       annotations: [],
       providers: [],
     });

@@ -62,6 +62,7 @@ const knowledge = {
     ...fields('standard', ['v1.0.0', 'v2.0.0'], common),
     ...fields('experimental', ['v1.0.0', 'v2.0.0'], [...common, 'spec.rules[].retry', 'spec.rules[].retry.attempts']),
   ],
+  schemaNodes: [],
   annotations: [],
   providers: [],
 };

@@ -7,6 +7,7 @@
 import { DEFAULT_LIMITS, type ManifestLimits, type ManifestObject } from '../../analysis';
 import { resourceOf } from '../../analysis/engine/findings';
 import { bundleGap, gapText } from './bundle-gaps';
+import { ruleOutcomes } from './schema-rules';
 import { AccessGuards, lostAccess, reportAccess, servesBackends, unprotectedComment } from './access';
 import { appRootByHost, withAppRoot } from './app-root';
 import { backendTlsObject, backendTlsPolicies } from './backend-tls';
@@ -333,23 +334,50 @@ function viewOf(source: ManifestObject): IngressView {
   };
 }
 
-/** The objects the bundle can hold; each other one is listed (not-in-bundle, BREAKING) and left out. */
+/**
+ * The objects the bundle can hold and its CRDs' CEL rules accept; each other one is listed and left out
+ * (not-in-bundle or invalid-for-bundle, BREAKING). A rule that could not be evaluated is listed (WARNING).
+ */
 function heldByBundle(
   made: readonly { printed: PrintedObject; origin: IngressView }[],
   bundle: GatewayBundle,
   report: Report,
 ): PrintedObject[] {
+  const label = (object: Record<string, unknown>) => {
+    const { name, namespace } = object.metadata as { name: string; namespace?: string };
+    return `${String(object.kind)} ${namespace ? `${namespace}/` : ''}${name}`;
+  };
+  const where = `the Gateway API bundle ${bundle.version} (${bundle.channel} channel)`;
   return made
     .filter(({ printed: { object }, origin }) => {
       const gap = bundleGap(object, bundle);
-      if (!gap) return true;
-      const { name, namespace } = object.metadata as { name: string; namespace?: string };
+      if (gap) {
+        report.unconverted(
+          origin,
+          'not-in-bundle',
+          'BREAKING',
+          [],
+          `${label(object)} is not written: ${gapText(bundle, gap)}. Convert for that release's bundle or a later one (gatewayApi, --gateway-api) where the cluster supports it.`,
+        );
+        return false;
+      }
+      const outcomes = ruleOutcomes(object, bundle.schemaNodes(String(object.kind)));
+      for (const o of outcomes.filter((x) => x.kind === 'not-evaluated'))
+        report.unconverted(
+          origin,
+          'rule-not-evaluated',
+          'WARNING',
+          [],
+          `${label(object)}: the rule of ${where} at ${o.path || 'the object'} ("${o.rule.message}") was not evaluated: ${o.detail}. The API server evaluates it when the object is applied (kubectl apply --dry-run=server checks it first).`,
+        );
+      const broken = outcomes.find((x) => x.kind === 'violated');
+      if (!broken) return true;
       report.unconverted(
         origin,
-        'not-in-bundle',
+        'invalid-for-bundle',
         'BREAKING',
         [],
-        `${String(object.kind)} ${namespace ? `${namespace}/` : ''}${name} is not written: ${gapText(bundle, gap)}. Convert for that release's bundle or a later one (gatewayApi, --gateway-api) where the cluster supports it.`,
+        `${label(object)} is not written: ${where} refuses it at ${broken.path || 'the object'}: ${broken.rule.message}${broken.detail ? ` (the rule's evaluation failed: ${broken.detail})` : ''}.`,
       );
       return false;
     })

@@ -2,7 +2,12 @@
 // Gateway API bundle it writes for) and the drafts of the objects it builds before they are printed.
 import type { Finding, ManifestObject, PathSegment, ResourceRef } from '../../analysis';
 import type { AccessControl } from '../../kb/access-controls';
-import type { GatewayApiChannel, GatewayApiIngressProvider, IngressNginxAnnotation } from '../../kb/model';
+import type {
+  GatewayApiChannel,
+  GatewayApiIngressProvider,
+  GatewayApiSchemaNode,
+  IngressNginxAnnotation,
+} from '../../kb/model';
 import type { VersionKey } from '../../kb/version';
 import type { ConversionChange, ConvertContext } from '../types';
 
@@ -14,6 +19,9 @@ export type ProviderRecord = Omit<GatewayApiIngressProvider, 'sources'>;
 
 /** A value of a field in a written object. */
 export type Scalar = string | number | boolean;
+
+/** What one node of a kind's schema checks in the bundle: its CEL rules and its default. */
+export type SchemaNodeChecks = Pick<GatewayApiSchemaNode, 'path' | 'rules' | 'defaultJson'>;
 
 /** A Gateway API release and one of its channels: where a construct first appears. */
 interface BundleRef {
@@ -35,6 +43,8 @@ export interface GatewayBundle extends BundleRef {
    * bundle's channel, else in the experimental one; null when no release of the knowledge base has it.
    */
   firstWith(kind: string, path?: string, value?: Scalar): BundleRef | null;
+  /** The schema nodes of `kind` (its storage version) with CEL rules or a default, or that are maps. */
+  schemaNodes(kind: string): readonly SchemaNodeChecks[];
 }
 
 export interface GatewayConvertOptions {

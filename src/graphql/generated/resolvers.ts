@@ -779,14 +779,17 @@ export type GatewayConversion = {
    * The Gateway API objects, as multi-document YAML: one Gateway per ingress class, the HTTPRoutes of each
    * Ingress (one per host, plus one per host redirected to HTTPS), then the ReferenceGrants. A comment above each
    * object names the Ingress (and line) it came from. Written for gatewayApiRelease in gatewayApiChannel: each
-   * kind at that bundle's storage version, and every object held against the bundle's kinds and fields first
-   * (one it cannot hold is left out and listed, not-in-bundle). Empty when nothing could be converted.
+   * kind at that bundle's storage version, and every object held against the bundle's kinds, fields and CEL rules
+   * first (one it cannot hold is left out and listed, not-in-bundle; one its rules refuse likewise,
+   * invalid-for-bundle). Empty when nothing could be converted.
    */
   manifest: Scalars['String']['output'];
   /**
    * What the output does not carry, each with its line in the input and the reason (ruleId ingress-to-gateway):
    * annotations without a Gateway API construct, named ports, rewrites Gateway API cannot express, objects the
-   * chosen bundle cannot hold (not-in-bundle, naming the first release that can). BREAKING: the
+   * chosen bundle cannot hold (not-in-bundle, naming the first release that can) or whose CEL rules refuse them
+   * (invalid-for-bundle, naming the rule's message and the node), CEL rules netkb could not evaluate
+   * (rule-not-evaluated, WARNING). BREAKING: the
    * converted route would not behave as the Ingress did; WARNING: a setting is lost. effectiveIn is the latest
    * Kubernetes release of the knowledge base, gatewayApiRelease the bundle the output is written for.
    */
