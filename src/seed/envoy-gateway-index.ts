@@ -63,9 +63,12 @@ export class EnvoyGatewayIndexError extends Error {
 
 const REGENERATE = 'regenerate it with netkb import envoy-gateway-source';
 
-/** Reads seed/generated/envoy-gateway.json; null when the seed has none. Throws EnvoyGatewayIndexError. */
-export function readEnvoyGatewayIndex(seedDir: string): EnvoyGatewayIndex | null {
-  const path = join(seedDir, 'generated', ENVOY_GATEWAY_INDEX_FILE);
+/**
+ * Reads an implementation's index (seed/generated/envoy-gateway.json, or the file its record names); null when
+ * the seed has none. Throws EnvoyGatewayIndexError.
+ */
+export function readEnvoyGatewayIndex(seedDir: string, file = ENVOY_GATEWAY_INDEX_FILE): EnvoyGatewayIndex | null {
+  const path = join(seedDir, 'generated', file);
   if (!existsSync(path)) return null;
   let data: unknown;
   try {

@@ -93,7 +93,7 @@ export function syntheticKb(flags: Flag[], gates: FeatureGate[] = [], wellKnownK
     addOnApi: () => undefined,
     addOnOf: () => undefined,
     apiVersions: [],
-    gatewayApi: { releases: [], fields: [], annotations: [], providers: [] },
+    gatewayApi: { releases: [], fields: [], annotations: [], providers: [], implementations: [] },
     apiVersion: () => undefined,
     flag: (c, n) => flags.find((f) => f.component === c && f.name === n),
     flagsOf: (c) => flags.filter((f) => f.component === c),
@@ -203,7 +203,7 @@ export const SCENARIOS: Scenario[] = [
   {
     // Every release the seed holds has a minKubernetes from a named source; one without is said, once.
     name: 'a Gateway API bundle whose supported Kubernetes releases no source gives',
-    kb: { ...syntheticKb([]), gatewayApi: { releases: unknownSupport, fields: [], annotations: [], providers: [] } },
+    kb: { ...syntheticKb([]), gatewayApi: { releases: unknownSupport, fields: [], annotations: [], providers: [], implementations: [] } },
     path: pathOf(1021, 1022),
     gatewayApi: { from: unknownSupport[0], to: unknownSupport[1], channel: 'standard' },
     manifest:

@@ -64,6 +64,7 @@ const knowledge = {
   ],
   annotations: [],
   providers: [],
+  implementations: [],
 };
 const kb = { ...syntheticKb([]), gatewayApi: knowledge };
 const range = (from: GatewayApiRelease, to: GatewayApiRelease, channel: GatewayApiRange['channel'] = 'standard') => ({
