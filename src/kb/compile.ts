@@ -622,6 +622,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
             also: list(c.also),
             values: list(c.values),
             secretKey: c.secretKey,
+            sourceKey: c.sourceKey,
             since: c.since,
             caveat: c.caveat,
             sources: list(c.sources),

@@ -580,6 +580,8 @@ export interface ImplementationCapability {
   values: string[];
   /** The key the implementation reads in the referenced Secret; null when none is referenced. */
   secretKey: string | null;
+  /** The key the Ingress controller read in that Secret, where it differs; null otherwise. */
+  sourceKey: string | null;
   /** The first release of the implementation whose policy has every field. */
   since: string;
   /** What the user must still know or do when it is used; null when nothing. */

@@ -296,6 +296,8 @@ const implementationCapabilitySchema = z.strictObject({
   values: z.array(z.string().min(1)).default([]),
   /** The key of the referenced Secret the implementation reads (basic-auth-secret). */
   secretKey: z.string().min(1).nullable().default(null),
+  /** The key the Ingress controller read in that Secret (for the message telling what to copy). */
+  sourceKey: z.string().min(1).nullable().default(null),
   /** The first release of the implementation whose policy has every field. */
   since: z.string().regex(/^v\d+\.\d+\.\d+$/, 'a release tag such as v1.2.0'),
   /** What the user must still know or do when this capability is used (a WARNING with the conversion). */

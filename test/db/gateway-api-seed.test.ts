@@ -222,6 +222,7 @@ const gatewayApi: GatewayApiSeed = {
             also: ['spec.authorization.defaultAction'],
             values: [],
             secretKey: null,
+            sourceKey: null,
             since: 'v1.1.0',
             caveat: null,
             sources: src,

@@ -63,3 +63,40 @@ export function gatewaySchemas(): GatewaySchemas {
     },
   };
 }
+
+/**
+ * The structural schemas of the policy kinds of an implementation's generated index (e.g.
+ * seed/generated/envoy-gateway.json), compiled with ajv on first use: what the implementation's policies
+ * written by ingressToGateway are held against, at the release they were written for.
+ */
+export function implementationSchemas(file = 'envoy-gateway.json'): {
+  group: string;
+  releases: string[];
+  validatorFor(release: string, apiVersion: string, kind: string): ValidateFunction;
+} {
+  const index = JSON.parse(readFileSync(join(projectRoot(), 'seed', 'generated', file), 'utf8')) as {
+    releases: { version: string }[];
+    kinds: { group: string }[];
+    schemas: Record<string, object>;
+    schemaIndex: Omit<SchemaEntry, 'channel'>[];
+  };
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 });
+  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
+  const validators = new Map<string, ValidateFunction>();
+  return {
+    group: index.kinds[0].group,
+    releases: index.releases.map((r) => r.version),
+    validatorFor(release, apiVersion, kind) {
+      const [group, version] = apiVersion.split('/');
+      const entry = index.schemaIndex.find(
+        (e) => e.release === release && e.group === group && e.kind === kind && e.version === version,
+      );
+      if (!entry) throw new Error(`no schema for ${apiVersion} ${kind} in ${file} ${release}`);
+      let v = validators.get(entry.schema);
+      if (!v) validators.set(entry.schema, (v = ajv.compile(index.schemas[entry.schema])));
+      return v;
+    },
+  };
+}

@@ -203,7 +203,10 @@ export const SCENARIOS: Scenario[] = [
   {
     // Every release the seed holds has a minKubernetes from a named source; one without is said, once.
     name: 'a Gateway API bundle whose supported Kubernetes releases no source gives',
-    kb: { ...syntheticKb([]), gatewayApi: { releases: unknownSupport, fields: [], annotations: [], providers: [], implementations: [] } },
+    kb: {
+      ...syntheticKb([]),
+      gatewayApi: { releases: unknownSupport, fields: [], annotations: [], providers: [], implementations: [] },
+    },
     path: pathOf(1021, 1022),
     gatewayApi: { from: unknownSupport[0], to: unknownSupport[1], channel: 'standard' },
     manifest:

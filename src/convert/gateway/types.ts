@@ -2,7 +2,12 @@
 // Gateway API bundle it writes for) and the drafts of the objects it builds before they are printed.
 import type { Finding, ManifestObject, PathSegment, ResourceRef } from '../../analysis';
 import type { AccessControl } from '../../kb/access-controls';
-import type { GatewayApiChannel, GatewayApiIngressProvider, IngressNginxAnnotation } from '../../kb/model';
+import type {
+  GatewayApiChannel,
+  GatewayApiIngressProvider,
+  GatewayImplementation,
+  IngressNginxAnnotation,
+} from '../../kb/model';
 import type { VersionKey } from '../../kb/version';
 import type { ConversionChange, ConvertContext } from '../types';
 
@@ -37,6 +42,12 @@ export interface GatewayBundle extends BundleRef {
   firstWith(kind: string, path?: string, value?: Scalar): BundleRef | null;
 }
 
+/** The implementation whose own policies carry the access controls Gateway API cannot express, and its release. */
+export interface ImplementationTarget {
+  record: Omit<GatewayImplementation, 'sources'>;
+  release: string;
+}
+
 export interface GatewayConvertOptions {
   /** Names the GatewayClass of every Gateway; default: the Ingress class name. */
   gatewayClassName: string | null;
@@ -50,6 +61,8 @@ export interface GatewayConvertOptions {
   convert: ConvertContext;
   /** The release unconverted findings name as effectiveIn: the latest Kubernetes release known. */
   effectiveIn: VersionKey;
+  /** Writes this implementation's policies for what Gateway API cannot express; null: Gateway API only. */
+  implementation: ImplementationTarget | null;
 }
 
 export interface GatewayConversion {
@@ -61,6 +74,8 @@ export interface GatewayConversion {
   unconverted: Finding[];
   /** Routes written without an access control their Ingress (or its host) had: marked UNPROTECTED in manifest. */
   unprotected: UnprotectedRoute[];
+  /** The implementation whose policies the manifest holds, and its release; null when none was asked for. */
+  implementation: { id: string; release: string } | null;
 }
 
 /** A control that protected what a route serves, and the annotation that turned it on. */
@@ -163,7 +178,9 @@ export interface GatewayDraft {
 
 export interface ReferenceGrantDraft {
   namespace: string;
-  fromKind: 'Gateway' | 'HTTPRoute';
+  fromKind: 'Gateway' | 'HTTPRoute' | 'SecurityPolicy';
+  /** The referring kind's API group when it is not Gateway API's (an implementation's policy). */
+  fromGroup?: string;
   fromNamespace: string;
   toKind: 'Secret' | 'Service';
   toName: string;
