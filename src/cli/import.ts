@@ -44,8 +44,7 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
   }
   if (what === 'k8s-source') return (await import('./import-k8s-source')).runImportK8sSource(rest, io);
   if (what === 'gateway-api-source') return (await import('./import-gateway-api')).runImportGatewayApi(rest, io);
-  if (what === 'envoy-gateway-source')
-    return (await import('./import-envoy-gateway')).runImportEnvoyGateway(rest, io);
+  if (what === 'envoy-gateway-source') return (await import('./import-envoy-gateway')).runImportEnvoyGateway(rest, io);
   if (what === 'keps') return (await import('./import-keps')).runImportKeps(rest, io);
   if (what === 'gate-history') return (await import('./import-gate-history')).runImportGateHistory(rest, io);
   if (what === 'gate-reference') return (await import('./import-gate-reference')).runImportGateReference(rest, io);
