@@ -95,8 +95,30 @@ export function implementationSchemas(file = 'envoy-gateway.json'): {
       );
       if (!entry) throw new Error(`no schema for ${apiVersion} ${kind} in ${file} ${release}`);
       let v = validators.get(entry.schema);
-      if (!v) validators.set(entry.schema, (v = ajv.compile(index.schemas[entry.schema])));
+      if (!v) validators.set(entry.schema, (v = ajv.compile(draft7(index.schemas[entry.schema]))));
       return v;
     },
   };
+}
+
+/**
+ * OpenAPI v3.0 writes an exclusive bound as `exclusiveMaximum: true` beside `maximum` (some Envoy Gateway CRDs
+ * do); ajv reads JSON Schema draft-07, where the bound itself is the value.
+ */
+function draft7(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(draft7);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = draft7(v);
+  for (const [flag, bound] of [
+    ['exclusiveMaximum', 'maximum'],
+    ['exclusiveMinimum', 'minimum'],
+  ])
+    if (typeof out[flag] === 'boolean') {
+      if (out[flag] && typeof out[bound] === 'number') {
+        out[flag] = out[bound];
+        delete out[bound];
+      } else delete out[flag];
+    }
+  return out;
 }
