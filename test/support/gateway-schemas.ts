@@ -95,7 +95,7 @@ export function implementationSchemas(file = 'envoy-gateway.json'): {
       );
       if (!entry) throw new Error(`no schema for ${apiVersion} ${kind} in ${file} ${release}`);
       let v = validators.get(entry.schema);
-      if (!v) validators.set(entry.schema, (v = ajv.compile(draft7(index.schemas[entry.schema]))));
+      if (!v) validators.set(entry.schema, (v = ajv.compile(draft7(index.schemas[entry.schema]) as object)));
       return v;
     },
   };
