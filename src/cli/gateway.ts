@@ -1,5 +1,5 @@
 // netkb gateway FILE|- [--provider ingress-nginx] [--gateway-class NAME] [--ingress-class NAME]
-// [--gateway-api TAG [--channel C]]
+// [--gateway-api TAG [--channel C]] [--implementation ID [--implementation-version TAG]]
 // [-o OUT]: the Ingresses of a manifest
 // as Gateway API objects, on the embedded database. The objects go to stdout (or --output), what was made from
 // which line and what was not converted to stderr; --format json puts all three in one JSON document.
@@ -32,7 +32,9 @@ canary weights and headers, upstream headers, proxy timeouts, CORS; ssl-passthro
 Passthrough and a TLSRoute per host, assuming --enable-ssl-passthrough); every other one is listed with its line and
 the reason. Access controls (external and basic authentication, allow and deny lists, client certificates)
 have no Gateway API construct: a route that would serve what one protected is marked UNPROTECTED in the
-output and on stderr, its annotations are BREAKING, and the exit code is 1. The objects are written for the
+output and on stderr, its annotations are BREAKING, and the exit code is 1 - unless --implementation names
+the implementation the cluster runs and its own policy carries the control (envoy-gateway: allow and deny
+lists, auth-url to a Service of the cluster, basic authentication, in a SecurityPolicy per route). The objects are written for the
 Gateway API release --gateway-api names (default: the latest the knowledge base holds), standard channel
 unless --channel says otherwise, and each is held against that bundle's CRDs first: one the bundle cannot
 hold is left out and listed (not-in-bundle, BREAKING) with the first release that has it, and one its CRDs'
@@ -52,6 +54,11 @@ Options:
                         a class no Ingress of the file has is exit 2
   --gateway-api TAG     the Gateway API release to write for, e.g. v1.2.0 (default: the latest known)
   --channel C           standard (default) or experimental: the channel of that release installed
+  --implementation ID   also write this implementation's own policies for the access controls Gateway API
+                        cannot express: envoy-gateway (an unknown one is exit 2, naming the known ones)
+  --implementation-version TAG
+                        the implementation's release, e.g. v1.5.0 (default: the newest the knowledge base
+                        imported); its policies are written with the fields that release has
   --format F            yaml (default): the objects on stdout, the changes on stderr;
                         json: {file, manifest, changes, unconverted} on stdout
   -o, --output FILE     write the objects (or the JSON) to FILE instead of stdout (its folder must exist)
@@ -67,7 +74,7 @@ Exit codes:
      marked UNPROTECTED in the output and must not be applied before your implementation's policy protects it
   2  bad input or usage: no Ingress in the file, a file that cannot be read as a manifest (named with its
      line and column), an unknown option, provider or Gateway API release, an output folder that does not
-     exist
+     exist, an unknown implementation or release of it
 `;
 
 const PROVIDERS: Record<string, IngressProvider> = { 'ingress-nginx': 'INGRESS_NGINX' };
@@ -84,6 +91,8 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
       'gateway-api': { type: 'string' },
       'ingress-class': { type: 'string' },
       channel: { type: 'string' },
+      implementation: { type: 'string' },
+      'implementation-version': { type: 'string' },
       format: { type: 'string', default: 'yaml' },
       output: { type: 'string', short: 'o' },
       'stdin-name': { type: 'string' },
@@ -108,6 +117,10 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
     problems.push('--gateway-api must name a Gateway API release, e.g. v1.2.0');
   if (o.channel !== undefined && !CHANNELS.includes(o.channel.toLowerCase()))
     problems.push(`--channel must be ${CHANNELS.join(' or ')}`);
+  if (o.implementation !== undefined && !o.implementation.trim())
+    problems.push('--implementation must name an implementation, e.g. envoy-gateway');
+  if (o['implementation-version'] !== undefined && o.implementation === undefined)
+    problems.push('--implementation-version needs --implementation');
   if (problems.length > 0) {
     io.stderr(`netkb gateway: ${problems.join('; ')}\nRun netkb gateway --help for usage.\n`);
     return EXIT_BAD_INPUT;
@@ -135,6 +148,8 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
         ingressClass: o['ingress-class'] ?? null,
         gatewayApi: release,
         gatewayApiChannel: o.channel?.toLowerCase() === 'experimental' ? 'EXPERIMENTAL' : 'STANDARD',
+        implementation: o.implementation ?? null,
+        implementationVersion: o['implementation-version'] ?? null,
         limits: { maxBytes: maxFileBytes() },
         fileName: input.name,
       }),
@@ -149,6 +164,7 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
             {
               file: input.name,
               gatewayApi: result.gatewayApi,
+              implementation: result.implementation,
               manifest: result.manifest,
               changes: result.changes,
               unconverted: result.unconverted.map((f) => ({ ...f, effectiveIn: formatVersion(f.effectiveIn) })),
@@ -172,7 +188,7 @@ export async function runGateway(argv: string[], io: CliIo): Promise<number> {
 function changeList(file: string, result: GatewayConversionResult): string {
   const { changes, unconverted, unprotected } = result;
   const lines = [
-    `netkb gateway ${file}: for Gateway API ${result.gatewayApi.version} (${result.gatewayApi.channel} channel): ${changes.length} change${changes.length === 1 ? '' : 's'}, ${unconverted.length} not converted${unprotected.length > 0 ? `, ${unprotected.length} route${unprotected.length === 1 ? '' : 's'} UNPROTECTED` : ''}`,
+    `netkb gateway ${file}: for Gateway API ${result.gatewayApi.version} (${result.gatewayApi.channel} channel)${result.implementation ? ` and ${result.implementation.id} ${result.implementation.release}` : ''}: ${changes.length} change${changes.length === 1 ? '' : 's'}, ${unconverted.length} not converted${unprotected.length > 0 ? `, ${unprotected.length} route${unprotected.length === 1 ? '' : 's'} UNPROTECTED` : ''}`,
   ];
   for (const c of changes) lines.push(`  made         ${file}:${c.line}  ${c.description}`);
   for (const f of unconverted)

@@ -10,6 +10,7 @@ import { FOCUS_SIG } from '../kb/focus';
 const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--format markdown|json] [--sig SIG | --all]
        netkb import k8s-source API_REPO [--files DIR]   (see netkb import k8s-source --help)
        netkb import gateway-api-source GIT_DIR [--out DIR]   (see netkb import gateway-api-source --help)
+       netkb import envoy-gateway-source GIT_DIR [--out DIR]   (see netkb import envoy-gateway-source --help)
        netkb import keps DIR [--ref REF | --commit SHA]   (see netkb import keps --help)
        netkb import gate-history NAME=GIT_DIR...   (see netkb import gate-history --help)
        netkb import gate-reference DIR [--out DIR]   (see netkb import gate-reference --help)
@@ -43,6 +44,7 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
   }
   if (what === 'k8s-source') return (await import('./import-k8s-source')).runImportK8sSource(rest, io);
   if (what === 'gateway-api-source') return (await import('./import-gateway-api')).runImportGatewayApi(rest, io);
+  if (what === 'envoy-gateway-source') return (await import('./import-envoy-gateway')).runImportEnvoyGateway(rest, io);
   if (what === 'keps') return (await import('./import-keps')).runImportKeps(rest, io);
   if (what === 'gate-history') return (await import('./import-gate-history')).runImportGateHistory(rest, io);
   if (what === 'gate-reference') return (await import('./import-gate-reference')).runImportGateReference(rest, io);
@@ -53,7 +55,7 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
   if (what === 'tool-gate-notes') return (await import('./import-tool-gate-notes')).runImportToolGateNotes(rest, io);
   if (what !== 'notes') {
     io.stderr(
-      `netkb import: what to import? "notes", "k8s-source", "gateway-api-source", "keps", "gate-history", "gate-reference", "gate-notes", "flag-notes", "well-known-keys", "add-on-apis" or "tool-gate-notes".\n\n${IMPORT_HELP}`,
+      `netkb import: what to import? "notes", "k8s-source", "gateway-api-source", "envoy-gateway-source", "keps", "gate-history", "gate-reference", "gate-notes", "flag-notes", "well-known-keys", "add-on-apis" or "tool-gate-notes".\n\n${IMPORT_HELP}`,
     );
     return 2;
   }

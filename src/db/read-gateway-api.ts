@@ -10,6 +10,8 @@ import type {
   GatewayApiChannel,
   GatewayApiKnowledge,
   GatewayApiRelease,
+  GatewayImplementation,
+  ImplementationCapability,
   IngressNginxAnnotation,
 } from '../kb/model';
 import type { Tx } from './client';
@@ -18,7 +20,7 @@ const list = <T = string>(s: string): T[] => JSON.parse(s) as T[];
 const channelOrder = (c: string) => (c === 'standard' ? 0 : 1);
 
 export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
-  const [releases, kinds, fields, nodes, changes, annotations, providers] = await Promise.all([
+  const [releases, kinds, fields, nodes, changes, annotations, providers, implementations] = await Promise.all([
     db.gatewayApiRelease.findMany({ orderBy: { position: 'asc' } }),
     db.gatewayApiKind.findMany({
       orderBy: [{ releaseId: 'asc' }, { channel: 'asc' }, { group: 'asc' }, { kind: 'asc' }],
@@ -30,6 +32,7 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
     db.gatewayApiChange.findMany({ orderBy: [{ releaseId: 'asc' }, { position: 'asc' }] }),
     db.ingressNginxAnnotation.findMany({ orderBy: { name: 'asc' } }),
     db.ingressProvider.findMany({ orderBy: { id: 'asc' } }),
+    db.gatewayImplementation.findMany({ orderBy: { id: 'asc' } }),
   ]);
   const byId = new Map<number, GatewayApiRelease>();
   // Most fields share their list of releases with others: one array per distinct list keeps the snapshot
@@ -116,6 +119,16 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
       sources: list(a.sources),
     })),
     providers: providers.map((p) => ({ ...p, sources: list(p.sources) })),
+    implementations: implementations.map((i) => ({
+      id: i.id,
+      name: i.name,
+      repository: i.repository,
+      releases: list(i.releases),
+      policies: list<GatewayImplementation['policies'][number]>(i.policies),
+      targetRefs: i.targetRefs,
+      capabilities: list<ImplementationCapability>(i.capabilities),
+      sources: list(i.sources),
+    })),
   };
   for (const k of kinds) {
     const release = byId.get(k.releaseId)!;

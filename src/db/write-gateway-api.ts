@@ -118,4 +118,16 @@ export async function writeGatewayApi(tx: Tx, g: GatewayApiKnowledge): Promise<v
       sources: json(p.sources),
     })),
   });
+  await tx.gatewayImplementation.createMany({
+    data: g.implementations.map((i) => ({
+      id: i.id,
+      name: i.name,
+      repository: i.repository,
+      releases: json(i.releases),
+      policies: json(i.policies),
+      targetRefs: i.targetRefs,
+      capabilities: json(i.capabilities),
+      sources: json(i.sources),
+    })),
+  });
 }

@@ -28,6 +28,7 @@ import type {
   GatewayApiChange,
   GatewayApiKnowledge,
   GatewayApiRelease,
+  GatewayImplementation,
   KbModel,
   KeyPlace,
   FlagPlace,
@@ -618,6 +619,36 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
         sources: list(p.sources),
       }))
       .sort(byKeys((p) => p.id)),
+    implementations: g.implementations
+      .filter((i) => i.index)
+      .map(({ located: { record: r }, index }): GatewayImplementation => {
+        const newest = index!.releases[index!.releases.length - 1].version;
+        return {
+          id: r.id,
+          name: r.name,
+          repository: index!.repository,
+          releases: index!.releases.map((x) => x.version),
+          policies: index!.kinds
+            .filter((k) => k.release === newest)
+            .map((k) => ({ kind: k.kind, apiVersion: `${k.group}/${k.storageVersion}` })),
+          targetRefs: r.targetRefs,
+          capabilities: r.capabilities.map((c) => ({
+            annotation: c.annotation,
+            strategy: c.strategy,
+            policy: c.policy,
+            field: c.field,
+            also: list(c.also),
+            values: list(c.values),
+            secretKey: c.secretKey,
+            sourceKey: c.sourceKey,
+            since: c.since,
+            caveat: c.caveat,
+            sources: list(c.sources),
+          })),
+          sources: list(r.sources),
+        };
+      })
+      .sort(byKeys((i) => i.id)),
   };
 }
 

@@ -612,6 +612,46 @@ export interface GatewayApiIngressProvider {
   sources: string[];
 }
 
+/** An annotation a Gateway API implementation's own policy carries (seed/gateway-api/implementations.yaml). */
+export interface ImplementationCapability {
+  annotation: string;
+  /** The converter's strategy that writes it (IMPLEMENTATION_STRATEGIES). */
+  strategy: string;
+  /** The policy kind written. */
+  policy: string;
+  /** The field the annotation's value goes into, and the others the strategy writes. */
+  field: string;
+  also: string[];
+  /** The values it carries; empty: any. */
+  values: string[];
+  /** The key the implementation reads in the referenced Secret; null when none is referenced. */
+  secretKey: string | null;
+  /** The key the Ingress controller read in that Secret, where it differs; null otherwise. */
+  sourceKey: string | null;
+  /** The first release of the implementation whose policy has every field. */
+  since: string;
+  /** What the user must still know or do when it is used; null when nothing. */
+  caveat: string | null;
+  sources: string[];
+}
+
+/** A Gateway API implementation whose own policy objects ingressToGateway writes (`implementation`). */
+export interface GatewayImplementation {
+  /** The value of the implementation option, e.g. envoy-gateway. */
+  id: string;
+  name: string;
+  /** Its repository, whose tagged CRDs were imported. */
+  repository: string;
+  /** The imported releases, oldest first. */
+  releases: string[];
+  /** Each policy kind with the apiVersion written (its storage version in the newest release). */
+  policies: { kind: string; apiVersion: string }[];
+  /** The field of a policy that lists the routes it applies to. */
+  targetRefs: string;
+  capabilities: ImplementationCapability[];
+  sources: string[];
+}
+
 export interface GatewayApiKnowledge {
   /** In semver order. */
   releases: GatewayApiRelease[];
@@ -621,4 +661,6 @@ export interface GatewayApiKnowledge {
   annotations: IngressNginxAnnotation[];
   /** By id. */
   providers: GatewayApiIngressProvider[];
+  /** By id. */
+  implementations: GatewayImplementation[];
 }

@@ -10,11 +10,15 @@ export const ingressToGatewayResolvers: Resolvers = {
         ingressClass: args.ingressClass,
         gatewayApi: args.gatewayApi,
         gatewayApiChannel: args.gatewayApiChannel,
+        implementation: args.implementation,
+        implementationVersion: args.implementationVersion,
         limits: { maxBytes: ctx.maxManifestBytes },
       }),
   },
   GatewayConversion: {
     gatewayApiRelease: (c) => c.gatewayApi.version,
     gatewayApiChannel: (c) => (c.gatewayApi.channel === 'experimental' ? 'EXPERIMENTAL' : 'STANDARD'),
+    implementation: (c) => c.implementation?.id ?? null,
+    implementationVersion: (c) => c.implementation?.release ?? null,
   },
 };

@@ -18,10 +18,12 @@ import type {
 import type {
   GatewayApiReleaseRecord,
   GatewayApiChangeRecord,
+  GatewayImplementationRecord,
   IngressNginxAnnotationRecord,
   IngressProviderRecord,
 } from './gateway-api-schemas';
 import type { AddOnKnowledge, FileFields, ToolGate } from '../kb/model';
+import type { EnvoyGatewayIndex } from './envoy-gateway-index';
 import type { GatewayApiIndex } from './gateway-api-index';
 import type { CrossCheckReport } from './cross-check/report';
 
@@ -86,6 +88,8 @@ export interface GatewayApiSeed {
   providers: Located<IngressProviderRecord>[];
   /** Null when the seed has no generated Gateway API index. */
   index: GatewayApiIndex | null;
+  /** The implementations whose policies the converter writes (implementations.yaml), each with its index. */
+  implementations: { located: Located<GatewayImplementationRecord>; index: EnvoyGatewayIndex | null }[];
 }
 
 export interface SeedProblem {

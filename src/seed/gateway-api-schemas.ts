@@ -317,3 +317,65 @@ export type GatewayApiReleaseRecord = z.infer<typeof gatewayApiReleaseSchema>;
 export type GatewayApiChangeRecord = z.infer<typeof gatewayApiChangeSchema>;
 export type IngressNginxAnnotationRecord = z.infer<typeof ingressNginxAnnotationSchema>;
 export type IngressProviderRecord = z.infer<typeof ingressProviderSchema>;
+
+/**
+ * The strategies that write an implementation's policy fields (gateway-api/implementations.yaml): a capability
+ * names one. client-cidrs-allow/-deny: an authorization rule of the annotation's CIDRs; ext-auth-url: the
+ * external authentication service from auth-url (its `field` takes the URL's path); ext-auth-response-headers:
+ * the headers passed on to the backend; basic-auth-type: turns basic authentication on for the `values`
+ * given; basic-auth-secret: the Secret reference, whose key must be `secretKey`.
+ */
+export const IMPLEMENTATION_STRATEGIES = [
+  'client-cidrs-allow',
+  'client-cidrs-deny',
+  'ext-auth-url',
+  'ext-auth-response-headers',
+  'basic-auth-type',
+  'basic-auth-secret',
+] as const;
+
+const fieldPath = z
+  .string()
+  .regex(/^spec(\.[A-Za-z][A-Za-z0-9]*(\[\])?)+$/, 'must be a field path such as spec.a.b[].c');
+
+/** One annotation an implementation's policy carries (gateway-api/implementations.yaml, `capabilities`). */
+const implementationCapabilitySchema = z.strictObject({
+  annotation: z
+    .string()
+    .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?\/[a-z0-9][a-z0-9-]*$/, 'must be a full annotation name'),
+  strategy: z.enum(IMPLEMENTATION_STRATEGIES, {
+    error: `must be one of the implementation strategies: ${IMPLEMENTATION_STRATEGIES.join(', ')}`,
+  }),
+  /** The policy kind written (a kind of the implementation's generated index). */
+  policy: z.string().regex(/^[A-Z][A-Za-z]+$/, 'must be a kind such as SecurityPolicy'),
+  /** The field the annotation's value goes into. */
+  field: fieldPath,
+  /** Other fields the strategy writes. */
+  also: z.array(fieldPath).default([]),
+  /** The annotation values it carries; empty: any value. */
+  values: z.array(z.string().min(1)).default([]),
+  /** The key of the referenced Secret the implementation reads (basic-auth-secret). */
+  secretKey: z.string().min(1).nullable().default(null),
+  /** The key the Ingress controller read in that Secret (for the message telling what to copy). */
+  sourceKey: z.string().min(1).nullable().default(null),
+  /** The first release of the implementation whose policy has every field. */
+  since: z.string().regex(/^v\d+\.\d+\.\d+$/, 'a release tag such as v1.2.0'),
+  /** What the user must still know or do when this capability is used (a WARNING with the conversion). */
+  caveat: z.string().min(1).nullable().default(null),
+  sources,
+});
+
+/** A Gateway API implementation whose own policies the converter writes (gateway-api/implementations.yaml). */
+export const gatewayImplementationSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a kebab-case id such as "envoy-gateway"'),
+  name: z.string().min(1),
+  /** The generated index of its policy CRDs, in seed/generated/. */
+  index: z.string().regex(/^[a-z0-9-]+\.json$/, 'must be a file name in seed/generated/ such as envoy-gateway.json'),
+  /** The field of every policy that lists the routes it applies to. */
+  targetRefs: fieldPath,
+  capabilities: z.array(implementationCapabilitySchema).min(1),
+  sources,
+  notes,
+});
+
+export type GatewayImplementationRecord = z.infer<typeof gatewayImplementationSchema>;

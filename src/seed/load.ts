@@ -41,7 +41,10 @@ import {
   gatewayApiChangeSchema,
   ingressNginxAnnotationSchema,
   ingressProviderSchema,
+  gatewayImplementationSchema,
 } from './gateway-api-schemas';
+import { readEnvoyGatewayIndex, EnvoyGatewayIndexError, type EnvoyGatewayIndex } from './envoy-gateway-index';
+import { checkImplementations } from './implementations-check';
 
 export type { Located, LocatedChange, SeedBundle, GatewayApiSeed, SeedProblem } from './bundle';
 
@@ -224,8 +227,14 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
       ),
       providers: optionalList('gateway-api/ingress-providers.yaml', ingressProviderSchema, (r) => r.id),
       index: readGatewayApi(seedDir, problems),
+      implementations: [],
     },
   };
+  bundle.gatewayApi.implementations = optionalList(
+    'gateway-api/implementations.yaml',
+    gatewayImplementationSchema,
+    (r) => r.id,
+  ).map((located) => ({ located, index: readImplementationIndex(seedDir, located.record.index, problems) }));
   const index = problems.length === 0 ? readGeneratedIndex(seedDir, problems) : null;
   if (index) {
     bundle.crossCheck = crossCheck(bundle, index, problems);
@@ -287,6 +296,19 @@ function readGatewayApi(seedDir: string, problems: SeedProblem[]): GatewayApiInd
   }
 }
 
+function readImplementationIndex(seedDir: string, file: string, problems: SeedProblem[]): EnvoyGatewayIndex | null {
+  try {
+    const index = readEnvoyGatewayIndex(seedDir, file);
+    if (!index)
+      problems.push({ file: `seed/generated/${file}`, message: 'missing: run netkb import envoy-gateway-source' });
+    return index;
+  } catch (err) {
+    if (!(err instanceof EnvoyGatewayIndexError)) throw err;
+    problems.push({ file: `seed/generated/${file}`, message: err.message });
+    return null;
+  }
+}
+
 // Keys are unique, changes name a curated release, and the curated releases are exactly the index's tags.
 function checkGatewayApi(g: GatewayApiSeed, problems: SeedProblem[]): void {
   const problem = problemAt(problems);
@@ -302,7 +324,13 @@ function checkGatewayApi(g: GatewayApiSeed, problems: SeedProblem[]): void {
   );
   uniq(g.providers, (r) => r.id, 'Ingress provider');
   uniq(g.providers, (r) => r.name, 'Ingress provider');
+  uniq(
+    g.implementations.map((i) => i.located),
+    (r) => r.id,
+    'implementation',
+  );
   checkAnnotationPrefix(g, problems);
+  checkImplementations(g, problems);
   for (const c of g.changes)
     if (!releases.has(c.record.release))
       problem(

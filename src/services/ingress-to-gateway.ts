@@ -10,7 +10,7 @@ import {
   type ManifestLimits,
 } from '../analysis';
 import { ingressToGateway as convert, type GatewayConversionResult } from '../convert/gateway/plan';
-import type { GatewayBundle, Scalar, SchemaNodeChecks } from '../convert/gateway/types';
+import type { GatewayBundle, ImplementationTarget, Scalar, SchemaNodeChecks } from '../convert/gateway/types';
 import { badUserInput } from '../errors';
 import type { KnowledgeBase } from '../kb/knowledge-base';
 import { accepts } from '../kb/gateway-api-values';
@@ -32,6 +32,10 @@ export interface GatewayConversionRequest {
   /** The Gateway API release to write for ("v1.2.0" or "1.2.0"); default: the latest of the knowledge base. */
   gatewayApi?: string | null;
   gatewayApiChannel?: 'STANDARD' | 'EXPERIMENTAL' | null;
+  /** The implementation whose own policies carry what Gateway API cannot (e.g. envoy-gateway); default: none. */
+  implementation?: string | null;
+  /** Its release ("v1.5.0" or "1.5.0"); default: the newest the knowledge base imported. */
+  implementationVersion?: string | null;
   limits?: Partial<ManifestLimits>;
   /** The file the manifest was read from, when there is one. */
   fileName?: string;
@@ -58,6 +62,7 @@ export function ingressToGateway(kb: KnowledgeBase, request: GatewayConversionRe
       ? null
       : findGatewayApiRelease(kb, request.gatewayApi, 'gatewayApi');
   const bundle = gatewayBundle(kb.gatewayApi, release, channelOf(request.gatewayApiChannel));
+  const implementation = implementationTarget(kb.gatewayApi, request.implementation, request.implementationVersion);
   const latest = kb.releases[kb.releases.length - 1].version;
   const all = { ...DEFAULT_LIMITS, ...request.limits };
   return refusingBadManifests(all, () => {
@@ -73,6 +78,7 @@ export function ingressToGateway(kb: KnowledgeBase, request: GatewayConversionRe
         // From and to the latest release: an Ingress of an older API version goes all the way to v1.
         convert: { kb: analysisKb(kb), path: { from: latest, to: latest, releases: [latest] } },
         effectiveIn: latest,
+        implementation,
       },
       all,
     );
@@ -93,6 +99,37 @@ export function ingressToGateway(kb: KnowledgeBase, request: GatewayConversionRe
     }
     return result;
   });
+}
+
+/** The implementation and release asked for, or null; an unknown one is BAD_USER_INPUT naming the known ones. */
+function implementationTarget(
+  gatewayApi: GatewayApiKnowledge,
+  id: string | null | undefined,
+  version: string | null | undefined,
+): ImplementationTarget | null {
+  const wanted = id?.trim() || null;
+  const tag = version?.trim() || null;
+  if (wanted === null) {
+    if (tag !== null)
+      throw badUserInput('implementationVersion: name the implementation it is a release of (implementation)', {
+        argument: 'implementationVersion',
+      });
+    return null;
+  }
+  const known = gatewayApi.implementations.map((i) => i.id);
+  const record = gatewayApi.implementations.find((i) => i.id === wanted);
+  if (!record)
+    throw badUserInput(
+      `implementation: ${JSON.stringify(wanted)} is not known; known: ${known.join(', ') || 'none (seed the knowledge base)'}`,
+      { argument: 'implementation', knownImplementations: known },
+    );
+  const release = tag === null ? record.releases[record.releases.length - 1] : tag.startsWith('v') ? tag : `v${tag}`;
+  if (!record.releases.includes(release))
+    throw badUserInput(
+      `implementationVersion: ${record.name} ${JSON.stringify(tag)} is not a release the knowledge base imported; known: ${record.releases.join(', ')}`,
+      { argument: 'implementationVersion', knownReleases: record.releases },
+    );
+  return { record, release };
 }
 
 /**

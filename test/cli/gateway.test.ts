@@ -140,6 +140,55 @@ describe('netkb gateway', () => {
     expect(bad.stderr).toContain('Its classes: nginx, internal');
   });
 
+  it('--implementation envoy-gateway writes its SecurityPolicies: the routes they protect are not UNPROTECTED', () => {
+    const r = netkb(['gateway', fixture('implementation-envoy-gateway'), '--implementation', 'envoy-gateway']);
+    expect(r.stdout).toBe(readFileSync(fixture('implementation-envoy-gateway', 'out.yaml'), 'utf8'));
+    expect(r.stderr).toMatch(
+      /for Gateway API v\d+\.\d+\.\d+ \(standard channel\) and envoy-gateway v1\.9\.0: .*, 2 routes UNPROTECTED\n/,
+    );
+    expect(r.stderr).toMatch(
+      /made {9}.*in\.yaml:61 {2}nginx\.ingress\.kubernetes\.io\/auth-url -> SecurityPolicy admin/,
+    );
+    // Digest authentication and an auth-url outside the cluster stay unprotected: exit 1.
+    expect(r.code).toBe(1);
+    const older = netkb([
+      'gateway',
+      fixture('implementation-envoy-gateway-v1.7'),
+      '--implementation',
+      'envoy-gateway',
+      '--implementation-version',
+      '1.7.0',
+      '--format',
+      'json',
+    ]);
+    expect(older.code).toBe(0);
+    const json = JSON.parse(older.stdout);
+    expect(json.implementation).toEqual({ id: 'envoy-gateway', release: 'v1.7.0' });
+    expect(json.unprotected).toEqual([]);
+    expect(json.manifest).toBe(readFileSync(fixture('implementation-envoy-gateway-v1.7', 'out.yaml'), 'utf8'));
+    // Without the option the same Ingress is UNPROTECTED, as before.
+    expect(netkb(['gateway', fixture('implementation-envoy-gateway-v1.7')]).code).toBe(1);
+  });
+
+  it('exit 2: an unknown implementation (naming the known ones) or release of it, a release without implementation', () => {
+    const unknown = netkb(['gateway', fixture('canary'), '--implementation', 'envoy']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('implementation: "envoy" is not known; known: envoy-gateway');
+    const release = netkb([
+      'gateway',
+      fixture('canary'),
+      '--implementation',
+      'envoy-gateway',
+      '--implementation-version',
+      'v1.0.0',
+    ]);
+    expect(release.code).toBe(2);
+    expect(release.stderr).toMatch(/"v1\.0\.0" is not a release the knowledge base imported; known: v1\.1\.0, /);
+    const alone = netkb(['gateway', fixture('canary'), '--implementation-version', 'v1.5.0']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('--implementation-version needs --implementation');
+  });
+
   it('exit 2: no Ingress, a missing output folder, an unknown provider, two files', () => {
     const none = netkb(['gateway', '-'], { input: 'apiVersion: v1\nkind: Service\nmetadata: {name: a}\n' });
     expect(none.code).toBe(2);

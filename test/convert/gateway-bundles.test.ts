@@ -10,7 +10,8 @@ import { projectRoot } from '../../src/config';
 import type { KnowledgeBase } from '../../src/kb/knowledge-base';
 import type { GatewayApiChannel } from '../../src/kb/model';
 import { ingressToGateway } from '../../src/services/ingress-to-gateway';
-import { gatewaySchemas } from '../support/gateway-schemas';
+import { fixtureOptions } from '../support/gateway-fixture-header';
+import { gatewaySchemas, implementationSchemas } from '../support/gateway-schemas';
 import { testKnowledgeBase } from '../support/knowledge-base';
 
 const ROOT = join(projectRoot(), 'test', 'fixtures', 'gateway');
@@ -20,6 +21,7 @@ const CASES = readdirSync(ROOT, { withFileTypes: true })
   .sort();
 const input = (name: string) => readFileSync(join(ROOT, name, 'in.yaml'), 'utf8');
 const tables = gatewaySchemas();
+const policyTables = implementationSchemas();
 const CHANNELS: GatewayApiChannel[] = ['standard', 'experimental'];
 
 let kb: KnowledgeBase;
@@ -31,7 +33,7 @@ function convert(name: string, gatewayApi: string | null, channel: GatewayApiCha
   const text = input(name);
   return ingressToGateway(kb, {
     manifest: text,
-    gatewayClassName: /^# gateway-class: (.+)$/m.exec(text)?.[1] ?? null,
+    ...fixtureOptions(text),
     gatewayApi,
     gatewayApiChannel: channel === 'experimental' ? 'EXPERIMENTAL' : 'STANDARD',
   });
@@ -79,7 +81,9 @@ describe.each(CHANNELS)('every release, %s channel', (channel) => {
       expect(result.gatewayApi).toEqual({ version: release, channel });
       const written = objects(result.manifest);
       for (const { kind, object } of written) {
-        const validate = tables.validatorFor(release, channel, String(object.apiVersion), kind);
+        const validate = String(object.apiVersion).startsWith(`${policyTables.group}/`)
+          ? policyTables.validatorFor(result.implementation!.release, String(object.apiVersion), kind)
+          : tables.validatorFor(release, channel, String(object.apiVersion), kind);
         const ok = validate(object);
         expect({ release, kind, errors: ok ? null : validate.errors }).toEqual({ release, kind, errors: null });
       }

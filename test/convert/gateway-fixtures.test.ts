@@ -13,11 +13,13 @@ import { type KnowledgeBase } from '../../src/kb/knowledge-base';
 import { analysisKb } from '../../src/services/analysis-kb';
 import { ingressToGateway as convertWith } from '../../src/convert/gateway/plan';
 import { gatewayBundle, ingressToGateway } from '../../src/services/ingress-to-gateway';
-import { gatewaySchemas } from '../support/gateway-schemas';
+import { fixtureOptions } from '../support/gateway-fixture-header';
+import { gatewaySchemas, implementationSchemas } from '../support/gateway-schemas';
 import { testKnowledgeBase } from '../support/knowledge-base';
 
 let kb: KnowledgeBase;
 const tables = gatewaySchemas();
+const policyTables = implementationSchemas();
 
 const ROOT = join(projectRoot(), 'test', 'fixtures', 'gateway');
 const CASES = readdirSync(ROOT, { withFileTypes: true })
@@ -35,8 +37,7 @@ const gatewayApiOf = (input: string) => /^# gateway-api: (.+)$/m.exec(input)?.[1
 
 function convert(name: string) {
   const input = read(name, 'in.yaml');
-  const gatewayClassName = /^# gateway-class: (.+)$/m.exec(input)?.[1] ?? null;
-  return ingressToGateway(kb, { manifest: input, gatewayClassName, gatewayApi: gatewayApiOf(input) });
+  return ingressToGateway(kb, { manifest: input, ...fixtureOptions(input), gatewayApi: gatewayApiOf(input) });
 }
 
 describe.each(CASES)('fixture %s', (name) => {
@@ -93,16 +94,19 @@ describe.each(CASES)('fixture %s', (name) => {
     expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
   });
 
-  it("writes objects the bundle's CRD schemas accept", () => {
+  it("writes objects the bundle's CRD schemas accept (an implementation's policies: its release's CRDs)", () => {
     const release =
       gatewayApiOf(read(name, 'in.yaml')) ?? kb.gatewayApi.releases[kb.gatewayApi.releases.length - 1].version;
     expect(tables.releases).toContain(release);
+    const implementation = convert(name).implementation;
     const docs = parseAllDocuments(read(name, 'out.yaml'));
     expect(Array.isArray(docs) && docs.length > 0).toBe(true);
     for (const doc of Array.isArray(docs) ? docs : []) {
       expect(doc.errors).toEqual([]);
       const object = doc.toJS() as { apiVersion: string; kind: string; spec: unknown };
-      const validate = tables.validatorFor(release, 'standard', object.apiVersion, object.kind);
+      const validate = object.apiVersion.startsWith(`${policyTables.group}/`)
+        ? policyTables.validatorFor(implementation!.release, object.apiVersion, object.kind)
+        : tables.validatorFor(release, 'standard', object.apiVersion, object.kind);
       const ok = validate(object);
       expect({ kind: object.kind, errors: ok ? null : validate.errors }).toEqual({ kind: object.kind, errors: null });
     }
@@ -122,8 +126,10 @@ describe('the provider as data', () => {
     expect(nginx.annotationPrefix).toBe(OLD_PREFIX);
     const input = rename(read(name, 'in.yaml'));
     const latest = kb.releases[kb.releases.length - 1].version;
+    const header = fixtureOptions(input);
+    const implementation = kb.gatewayApi.implementations.find((i) => i.id === header.implementation);
     const result = convertWith(input, {
-      gatewayClassName: /^# gateway-class: (.+)$/m.exec(input)?.[1] ?? null,
+      gatewayClassName: header.gatewayClassName,
       ingressClass: null,
       provider: {
         ...nginx,
@@ -138,6 +144,15 @@ describe('the provider as data', () => {
       ),
       convert: { kb: analysisKb(kb), path: { from: latest, to: latest, releases: [latest] } },
       effectiveIn: latest,
+      implementation: implementation
+        ? {
+            record: {
+              ...implementation,
+              capabilities: implementation.capabilities.map((c) => ({ ...c, annotation: rename(c.annotation) })),
+            },
+            release: header.implementationVersion ?? implementation.releases[implementation.releases.length - 1],
+          }
+        : null,
     });
     // The output names annotations only where a route is marked UNPROTECTED: renamed there too.
     expect(result.manifest).toBe(rename(read(name, 'out.yaml')));

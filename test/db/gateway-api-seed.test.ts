@@ -206,6 +206,50 @@ const gatewayApi: GatewayApiSeed = {
     }),
   ],
   index,
+  implementations: [
+    {
+      located: at({
+        id: 'envoy-gateway',
+        name: 'Envoy Gateway',
+        index: 'envoy-gateway.json',
+        targetRefs: 'spec.targetRefs',
+        capabilities: [
+          {
+            annotation: 'nginx.ingress.kubernetes.io/denylist-source-range',
+            strategy: 'client-cidrs-deny' as const,
+            policy: 'SecurityPolicy',
+            field: 'spec.authorization.rules[].principal.clientCIDRs',
+            also: ['spec.authorization.defaultAction'],
+            values: [],
+            secretKey: null,
+            sourceKey: null,
+            since: 'v1.1.0',
+            caveat: null,
+            sources: src,
+          },
+        ],
+        sources: src,
+      }),
+      index: {
+        generatedBy: 'netkb import envoy-gateway-source' as const,
+        repository: 'https://github.com/envoyproxy/gateway',
+        releases: [{ version: 'v1.1.0', commit: 'a'.repeat(40), date: '2024-07-22' }],
+        kinds: [
+          {
+            release: 'v1.1.0',
+            group: 'gateway.envoyproxy.io',
+            kind: 'SecurityPolicy',
+            plural: 'securitypolicies',
+            servedVersions: ['v1alpha1'],
+            storageVersion: 'v1alpha1',
+          },
+        ],
+        fields: [],
+        schemas: {},
+        schemaIndex: [],
+      },
+    },
+  ],
 };
 
 let location: string;
@@ -217,6 +261,21 @@ beforeAll(async () => {
 });
 
 describe('the Gateway API part of the knowledge base', () => {
+  it('holds each implementation with its imported releases, policy apiVersions and capabilities', () => {
+    expect(kb.gatewayApi.implementations).toEqual([
+      {
+        id: 'envoy-gateway',
+        name: 'Envoy Gateway',
+        repository: 'https://github.com/envoyproxy/gateway',
+        releases: ['v1.1.0'],
+        policies: [{ kind: 'SecurityPolicy', apiVersion: 'gateway.envoyproxy.io/v1alpha1' }],
+        targetRefs: 'spec.targetRefs',
+        capabilities: [expect.objectContaining({ strategy: 'client-cidrs-deny', since: 'v1.1.0', caveat: null })],
+        sources: src,
+      },
+    ]);
+  });
+
   it('holds the releases in semver order with their positions and curated facts', () => {
     expect(kb.gatewayApi.releases.map((r) => [r.version, r.position, r.releasedOn, r.minKubernetes])).toEqual([
       ['v1.1.0', 0, null, null],
@@ -345,13 +404,17 @@ describe('the Gateway API part of the knowledge base', () => {
 
   it('is empty, not missing, for a seed without Gateway API records', async () => {
     const empty = await emptyDatabase();
-    await writeSeed(bundleWith({ releases: [], changes: [], annotations: [], providers: [], index: null }), empty);
+    await writeSeed(
+      bundleWith({ releases: [], changes: [], annotations: [], providers: [], index: null, implementations: [] }),
+      empty,
+    );
     expect((await readKnowledgeBase(empty)).gatewayApi).toEqual({
       releases: [],
       fields: [],
       schemaNodes: [],
       annotations: [],
       providers: [],
+      implementations: [],
     });
   });
 });

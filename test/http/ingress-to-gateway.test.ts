@@ -223,6 +223,44 @@ describe('ingressToGateway', () => {
     expect(res.errors?.[0].message).toMatch(/^gatewayApi: Gateway API release "v1.2.9" is not in the knowledge base/);
   });
 
+  it("writes the implementation's policies for the access controls it carries, and refuses an unknown one", async () => {
+    const q = `query($m: String!, $i: String, $v: String) { ingressToGateway(manifest: $m, implementation: $i, implementationVersion: $v) {
+      manifest implementation implementationVersion unprotected { name } unconverted { messageId severity } } }`;
+    const guarded = `apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: ledger
+  namespace: finance
+  annotations:
+    nginx.ingress.kubernetes.io/whitelist-source-range: 10.0.0.0/8
+spec:
+  ingressClassName: nginx
+  defaultBackend:
+    service:
+      name: ledger
+      port:
+        number: 80
+`;
+    const plain = (await server.data(q, { m: guarded })).ingressToGateway;
+    expect(plain.unprotected).toEqual([{ name: 'ledger' }]);
+    expect(plain.implementation).toBeNull();
+    const { ingressToGateway: r } = await server.data(q, { m: guarded, i: 'envoy-gateway', v: 'v1.2.0' });
+    expect(r.implementation).toBe('envoy-gateway');
+    expect(r.implementationVersion).toBe('v1.2.0');
+    expect(r.unprotected).toEqual([]);
+    expect(r.manifest).toContain('kind: SecurityPolicy\n');
+    expect(r.manifest).toMatch(/defaultAction: Deny\n/);
+    expect(r.unconverted.map((f: any) => f.messageId)).not.toContain('access-not-converted');
+    const bad = await server.query(q, { m: guarded, i: 'istio' });
+    expect(bad.errors?.[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      argument: 'implementation',
+      knownImplementations: ['envoy-gateway'],
+    });
+    const release = await server.query(q, { m: guarded, i: 'envoy-gateway', v: '0.6.0' });
+    expect(release.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'implementationVersion' });
+  });
+
   it('answers a GET privately, with no ETag', async () => {
     const query = 'query($m: String!) { ingressToGateway(manifest: $m, gatewayClassName: "eg") { manifest } }';
     const res = await fetch(

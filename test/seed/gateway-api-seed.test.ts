@@ -3,7 +3,12 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSeed, seedHash, SeedValidationError, type GatewayApiSeed } from '../../src/seed/load';
-import { INGRESS_NGINX_STRATEGIES, STRATEGY_ROLES } from '../../src/seed/gateway-api-schemas';
+import {
+  IMPLEMENTATION_STRATEGIES,
+  INGRESS_NGINX_STRATEGIES,
+  STRATEGY_ROLES,
+} from '../../src/seed/gateway-api-schemas';
+import { POLICY_STRATEGY_IDS } from '../../src/convert/gateway/policies';
 import { writeSeed } from '../../src/db/write-seed';
 import { projectRoot, seedDir } from '../../src/config';
 import { copySeed, problemsOf, type SeedCopy } from '../support/seed-copy';
@@ -12,6 +17,7 @@ const RELEASES = 'gateway-api/releases.yaml';
 const CHANGES = 'gateway-api/changes.yaml';
 const ANNOTATIONS = 'gateway-api/ingress-nginx-annotations.yaml';
 const PROVIDERS = 'gateway-api/ingress-providers.yaml';
+const IMPLEMENTATIONS = 'gateway-api/implementations.yaml';
 
 describe('the real Gateway API seed', () => {
   let g: GatewayApiSeed;
@@ -87,6 +93,29 @@ describe('the real Gateway API seed', () => {
   });
 });
 
+describe('the real implementation records', () => {
+  let g: GatewayApiSeed;
+  beforeAll(() => {
+    g = loadSeed(seedDir()).gatewayApi;
+  });
+
+  it('has Envoy Gateway with its generated index, every strategy used and implemented by the converter', () => {
+    const eg = g.implementations.find((i) => i.located.record.id === 'envoy-gateway');
+    expect(eg?.index?.releases[0].version).toBe('v1.1.0');
+    expect(eg!.index!.kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['SecurityPolicy']));
+    const used = new Set(eg!.located.record.capabilities.map((c) => c.strategy));
+    for (const strategy of IMPLEMENTATION_STRATEGIES) expect(used).toContain(strategy);
+    expect([...POLICY_STRATEGY_IDS].sort()).toEqual([...IMPLEMENTATION_STRATEGIES].sort());
+  });
+
+  it('names only annotations that belong to an access control', () => {
+    const access = new Set(g.annotations.filter((a) => a.record.access).map((a) => a.record.name));
+    for (const { located } of g.implementations)
+      for (const c of located.record.capabilities)
+        expect({ a: c.annotation, access: access.has(c.annotation) }).toEqual({ a: c.annotation, access: true });
+  });
+});
+
 describe('the real Ingress provider records', () => {
   let g: GatewayApiSeed;
   beforeAll(() => {
@@ -119,6 +148,52 @@ describe('a bad Gateway API record is refused', () => {
     copy = copySeed();
   });
   afterEach(() => rmSync(copy.root, { recursive: true, force: true }));
+
+  it("an implementation capability whose since is before the index's first release with its field", () => {
+    copy.edit(IMPLEMENTATIONS, (t) =>
+      t.replace(
+        'pathOverride\n      also: [spec.extAuth.http.backendRefs]\n      since: v1.8.0',
+        'pathOverride\n      also: [spec.extAuth.http.backendRefs]\n      since: v1.7.0',
+      ),
+    );
+    expect(problemsOf(copy.seed)).toContainEqual(
+      expect.objectContaining({
+        file: 'seed/gateway-api/implementations.yaml',
+        record: 'implementation envoy-gateway',
+        field: 'capabilities.3.since',
+        message: expect.stringMatching(
+          /SecurityPolicy has no spec\.extAuth\.http\.pathOverride in v1\.7\.0, .*since is too early/,
+        ),
+      }),
+    );
+  });
+
+  it('an implementation capability of an unknown annotation, policy kind or strategy', () => {
+    copy.edit(IMPLEMENTATIONS, (t) =>
+      t
+        .replace(
+          'annotation: nginx.ingress.kubernetes.io/auth-response-headers',
+          'annotation: nginx.ingress.kubernetes.io/auth-response-header',
+        )
+        .replace(
+          'strategy: basic-auth-type\n      policy: SecurityPolicy',
+          'strategy: basic-auth-type\n      policy: ClientTrafficPolicy',
+        )
+        .replace('strategy: client-cidrs-deny', 'strategy: cidrs-deny'),
+    );
+    const problems = problemsOf(copy.seed);
+    expect(problems.map((p) => p.message).join('\n')).toMatch(/must be one of the implementation strategies/);
+    copy.edit(IMPLEMENTATIONS, (t) => t.replace('strategy: cidrs-deny', 'strategy: client-cidrs-deny'));
+    const messages = problemsOf(copy.seed).map((p) => `${p.field}: ${p.message}`);
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^capabilities\.\d+\.annotation: .*auth-response-header has no record/),
+    );
+    expect(messages).toContainEqual(
+      expect.stringMatching(
+        /^capabilities\.\d+\.policy: ClientTrafficPolicy is not a kind of seed\/generated\/envoy-gateway\.json/,
+      ),
+    );
+  });
 
   it('a release the generated index does not have', () => {
     copy.edit(RELEASES, (t) => t.replace('version: "v1.2.1"', 'version: "v1.2.9"'));

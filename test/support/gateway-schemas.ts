@@ -76,3 +76,62 @@ export function gatewaySchemas(): GatewaySchemas {
     },
   };
 }
+
+/**
+ * The structural schemas of the policy kinds of an implementation's generated index (e.g.
+ * seed/generated/envoy-gateway.json), compiled with ajv on first use: what the implementation's policies
+ * written by ingressToGateway are held against, at the release they were written for.
+ */
+export function implementationSchemas(file = 'envoy-gateway.json'): {
+  group: string;
+  releases: string[];
+  validatorFor(release: string, apiVersion: string, kind: string): ValidateFunction;
+} {
+  const index = JSON.parse(readFileSync(join(projectRoot(), 'seed', 'generated', file), 'utf8')) as {
+    releases: { version: string }[];
+    kinds: { group: string }[];
+    schemas: Record<string, object>;
+    schemaIndex: Omit<SchemaEntry, 'channel'>[];
+  };
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) < 2 ** 31 });
+  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
+  const validators = new Map<string, ValidateFunction>();
+  return {
+    group: index.kinds[0].group,
+    releases: index.releases.map((r) => r.version),
+    validatorFor(release, apiVersion, kind) {
+      const [group, version] = apiVersion.split('/');
+      const entry = index.schemaIndex.find(
+        (e) => e.release === release && e.group === group && e.kind === kind && e.version === version,
+      );
+      if (!entry) throw new Error(`no schema for ${apiVersion} ${kind} in ${file} ${release}`);
+      let v = validators.get(entry.schema);
+      if (!v) validators.set(entry.schema, (v = ajv.compile(draft7(index.schemas[entry.schema]) as object)));
+      return v;
+    },
+  };
+}
+
+/**
+ * OpenAPI v3.0 writes an exclusive bound as `exclusiveMaximum: true` beside `maximum` (some Envoy Gateway CRDs
+ * do); ajv reads JSON Schema draft-07, where the bound itself is the value.
+ */
+function draft7(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(draft7);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = draft7(v);
+  for (const [flag, bound] of [
+    ['exclusiveMaximum', 'maximum'],
+    ['exclusiveMinimum', 'minimum'],
+  ])
+    if (typeof out[flag] === 'boolean') {
+      if (out[flag] && typeof out[bound] === 'number') {
+        out[flag] = out[bound];
+        delete out[bound];
+      } else delete out[flag];
+    }
+  return out;
+}

@@ -51,7 +51,7 @@ export function tinyBundle(s: TinySeed): SeedBundle {
     generatedGates: [],
     changes: s.changes ?? [],
     crossCheck: null,
-    gatewayApi: { releases: [], changes: [], annotations: [], providers: [], index: null },
+    gatewayApi: { releases: [], changes: [], annotations: [], providers: [], index: null, implementations: [] },
   };
 }
 

@@ -65,6 +65,7 @@ const knowledge = {
   schemaNodes: [],
   annotations: [],
   providers: [],
+  implementations: [],
 };
 const kb = { ...syntheticKb([]), gatewayApi: knowledge };
 const range = (from: GatewayApiRelease, to: GatewayApiRelease, channel: GatewayApiRange['channel'] = 'standard') => ({

@@ -15,7 +15,8 @@ import { ACCESS_CONTROLS, type AccessControl } from '../../kb/access-controls';
 import type { AccessUse, IngressSettings } from './annotations/settings';
 import { hostsOf } from './gateway';
 import { recordsOf } from './values';
-import type { IngressView, LostAccess, Report, RouteDraft, UnprotectedRoute } from './types';
+import type { CarriedAccess } from './policies';
+import type { ImplementationTarget, IngressView, LostAccess, Report, RouteDraft, UnprotectedRoute } from './types';
 
 interface Guard {
   ingress: IngressView;
@@ -111,10 +112,31 @@ export function reportAccess(
   guards: AccessGuards,
   unprotected: readonly { ingress: IngressView; host: string; route: UnprotectedRoute }[],
   report: Report,
+  policy: PolicyReport,
 ): void {
   for (const [ingress, s] of settings)
     for (const a of s.access) {
       const label = ACCESS_CONTROLS[a.access.control];
+      const carried = policy.carried.get(ingress);
+      if (guards.inForceOn(ingress, a.access.control) && carried?.controls.has(a.access.control)) {
+        const names = policy.policies.get(ingress) ?? [];
+        const capability = carried.written.get(a);
+        if (capability)
+          report.change(
+            ingress,
+            a.use.line,
+            `${a.use.name} -> ${names.join(', ') || capability.policy} (${capability.field})`,
+          );
+        else
+          report.unconverted(
+            ingress,
+            'annotation-not-converted',
+            'WARNING',
+            a.use.path,
+            `Annotation ${a.use.name} is not converted: ${policy.target!.record.name} has no counterpart of it. The ${label} it adjusts is kept by ${names.join(', ') || 'the policy'}, without this setting.`,
+          );
+        continue;
+      }
       if (!guards.inForceOn(ingress, a.access.control)) {
         report.unconverted(
           ingress,
@@ -128,6 +150,9 @@ export function reportAccess(
       const routes = unprotected
         .filter((u) => u.ingress === ingress && u.route.lost.some((l) => l.control === a.access.control))
         .map((u) => `${u.route.kind} ${u.route.name}`);
+      const refused = policy.target
+        ? ` ${policy.target.record.name} ${policy.target.release} cannot carry it either: ${(carried?.refused.get(a.access.control) ?? `the ${label} is not the Ingress's own`).replace(/\.+$/, '')}.`
+        : '';
       const why = a.reason.replace(/\.+$/, '');
       report.unconverted(
         ingress,
@@ -135,8 +160,8 @@ export function reportAccess(
         'BREAKING',
         a.use.path,
         a.access.part === 'guard'
-          ? `Annotation ${a.use.name} is not converted, and with it the ${label} it turns on: ${why}. ${servedWithout(routes, label)}`
-          : `Annotation ${a.use.name} is not converted: ${why}. It is part of the ${label} the Ingress had. ${servedWithout(routes, label)}`,
+          ? `Annotation ${a.use.name} is not converted, and with it the ${label} it turns on: ${why}.${refused} ${servedWithout(routes, label)}`
+          : `Annotation ${a.use.name} is not converted: ${why}. It is part of the ${label} the Ingress had.${refused} ${servedWithout(routes, label)}`,
       );
     }
   // A control of the whole host that another Ingress turned on: said once per Ingress, host and control.
@@ -160,6 +185,14 @@ export function reportAccess(
         `The ${l.description} of host ${u.host || '(every host)'} is not converted: ${l.annotation} of ${refLabel(l.ingress)} turns it on for every path the controller serves for the host, this Ingress's too. ${servedWithout(routes, l.description)}`,
       );
     }
+}
+
+/** What the implementation's policies (policies.ts) carried, for reportAccess. */
+interface PolicyReport {
+  carried: ReadonlyMap<IngressView, CarriedAccess>;
+  /** The policies written for each Ingress's routes, as "Kind name". */
+  policies: ReadonlyMap<IngressView, string[]>;
+  target: ImplementationTarget | null;
 }
 
 function servedWithout(routes: readonly string[], label: string): string {

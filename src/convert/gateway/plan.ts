@@ -13,6 +13,7 @@ import { appRootByHost, withAppRoot } from './app-root';
 import { backendTlsObject, backendTlsPolicies } from './backend-tls';
 import { fitGrpcRoute, reportRouteKindConflicts, routeKindOf } from './grpcroute';
 import { readAnnotations } from './annotations';
+import { carryAccess, policyObject, type CarriedAccess } from './policies';
 import type { IngressSettings } from './annotations/settings';
 import { mergeCanary } from './canary-merge';
 import { addListeners, hostListeners, hostsOf, tlsOf } from './gateway';
@@ -230,7 +231,7 @@ export function ingressToGateway(
     settings.get(ingress)?.backendProtocol?.use.path ?? ['metadata', 'annotations'];
   for (const r of routes) fitGrpcRoute(r, protocolAt(r.ingress), options.bundle, report);
   reportRouteKindConflicts(routes, protocolAt, report);
-  const policies = backendTlsPolicies(routesOf, settings, report);
+  const backendTls = backendTlsPolicies(routesOf, settings, report);
 
   // A route that serves what an access control of its Ingress (or host) protected is marked where it stands.
   const guards = new AccessGuards(settings);
@@ -240,11 +241,24 @@ export function ingressToGateway(
   const candidates: { printed: PrintedObject; origin: IngressView }[] = [...gateways.values()]
     .filter((g) => g.listeners.length > 0)
     .map((g) => ({ printed: gatewayObject(g, options.bundle), origin: g.ingresses[0] }));
+  // The implementation's policy (options.implementation) carries the access controls it can.
+  const target = options.implementation;
+  const carried = new Map<IngressView, CarriedAccess>();
+  if (target)
+    for (const [ingress, s] of mains)
+      carried.set(
+        ingress,
+        carryAccess(ingress, s, (control) => guards.inForceOn(ingress, control), target, report, options.provider.name),
+      );
   const unprotected: { ingress: IngressView; host: string; route: UnprotectedRoute; printed: PrintedObject }[] = [];
+  const policies = new Map<PrintedObject, { printed: PrintedObject; ingress: IngressView }>();
   for (const [ingress, routesMade] of routesOf)
     for (const r of routesMade)
       for (const part of withinRuleLimit(r, report)) {
-        const lost = servesBackends(part) ? lostAccess(guards.lostBy(ingress, part.host)) : [];
+        const ownPolicy = carried.get(ingress);
+        const lost = servesBackends(part)
+          ? lostAccess(guards.lostBy(ingress, part.host).filter((g) => !ownPolicy?.controls.has(g.use.access.control)))
+          : [];
         const route = {
           kind: part.kind,
           name: part.name,
@@ -256,9 +270,25 @@ export function ingressToGateway(
         const printed = routeObject(part, options.bundle, comment);
         if (lost.length > 0) unprotected.push({ ingress, host: part.host, route, printed });
         candidates.push({ printed, origin: ingress });
+        if (target && ownPolicy?.policy && servesBackends(part)) {
+          const policy = policyObject(part, ownPolicy, target);
+          policies.set(printed, { printed: policy, ingress });
+          // A policy's reference to a Service of another namespace needs a grant there, as a route's does.
+          for (const service of ownPolicy.services)
+            grants.push({
+              namespace: service.namespace,
+              fromKind: policy.object.kind as 'SecurityPolicy',
+              fromGroup: String(policy.object.apiVersion).split('/')[0],
+              fromNamespace: part.namespace ?? 'default',
+              toKind: 'Service',
+              toName: service.name,
+              because: `${String(policy.object.kind)} ${part.namespace ? `${part.namespace}/` : ''}${part.name}`,
+              ingress,
+            });
+        }
       }
   candidates.push(...tlsRoutes);
-  for (const p of policies)
+  for (const p of backendTls)
     candidates.push({
       printed: backendTlsObject(
         p,
@@ -268,10 +298,21 @@ export function ingressToGateway(
       origin: p.ingress,
     });
   candidates.push(...referenceGrants(grants, options.bundle.apiVersion('ReferenceGrant')));
-  const objects = heldByBundle(candidates, options.bundle, report);
+  // The policies are the implementation's, not the bundle's: each follows its route, when the route is written.
+  const objects = heldByBundle(candidates, options.bundle, report).flatMap((o) => {
+    const policy = policies.get(o);
+    return policy ? [o, policy.printed] : [o];
+  });
   // A route the bundle could not hold serves nothing, protected or not.
   const writtenRoutes = unprotected.filter((u) => objects.includes(u.printed));
-  reportAccess(settings, guards, writtenRoutes, report);
+  const writtenPolicies = new Map<IngressView, string[]>();
+  for (const { printed, ingress } of policies.values())
+    if (objects.includes(printed))
+      writtenPolicies.set(ingress, [
+        ...(writtenPolicies.get(ingress) ?? []),
+        `${String(printed.object.kind)} ${(printed.object.metadata as { name: string }).name}`,
+      ]);
+  reportAccess(settings, guards, writtenRoutes, report, { carried, policies: writtenPolicies, target });
 
   out.changes.sort((a, b) => a.resource.documentIndex - b.resource.documentIndex || a.line - b.line);
   out.findings.sort((a, b) => a.resource.documentIndex - b.resource.documentIndex || a.line - b.line);
@@ -281,6 +322,7 @@ export function ingressToGateway(
     changes: out.changes,
     unconverted: out.findings,
     unprotected: writtenRoutes.map((u) => u.route),
+    implementation: target ? { id: target.record.id, release: target.release } : null,
     ingresses: read.ingresses.length + read.leftAsIs.length,
     classes,
   };

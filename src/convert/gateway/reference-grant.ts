@@ -16,7 +16,7 @@ export function referenceGrants(
 ): { printed: { comment: string; object: Record<string, unknown> }; origin: IngressView }[] {
   const byKey = new Map<string, ReferenceGrantDraft[]>();
   for (const d of drafts) {
-    const key = `${d.namespace}\n${d.fromKind}\n${d.fromNamespace}`;
+    const key = `${d.namespace}\n${d.fromGroup ?? GATEWAY_GROUP}\n${d.fromKind}\n${d.fromNamespace}`;
     byKey.set(key, [...(byKey.get(key) ?? []), d]);
   }
   return [...byKey.values()].map((group) => {
@@ -28,11 +28,15 @@ export function referenceGrants(
         apiVersion,
         kind: 'ReferenceGrant',
         metadata: {
-          name: objectName('from', first.fromNamespace, `${first.fromKind.toLowerCase()}s`),
+          name: objectName(
+            'from',
+            first.fromNamespace,
+            first.fromKind.toLowerCase().replace(/([^aeiou])y$/, '$1ie') + 's',
+          ),
           namespace: first.namespace,
         },
         spec: {
-          from: [{ group: GATEWAY_GROUP, kind: first.fromKind, namespace: first.fromNamespace }],
+          from: [{ group: first.fromGroup ?? GATEWAY_GROUP, kind: first.fromKind, namespace: first.fromNamespace }],
           to: [...to.values()].map((d) => ({ group: '', kind: d.toKind, name: d.toName })),
         },
       },

@@ -6,6 +6,7 @@ import type {
   GatewayApiChannel,
   GatewayApiIngressProvider,
   GatewayApiSchemaNode,
+  GatewayImplementation,
   IngressNginxAnnotation,
 } from '../../kb/model';
 import type { VersionKey } from '../../kb/version';
@@ -47,6 +48,12 @@ export interface GatewayBundle extends BundleRef {
   schemaNodes(kind: string): readonly SchemaNodeChecks[];
 }
 
+/** The implementation whose own policies carry the access controls Gateway API cannot express, and its release. */
+export interface ImplementationTarget {
+  record: Omit<GatewayImplementation, 'sources'>;
+  release: string;
+}
+
 export interface GatewayConvertOptions {
   /** Names the GatewayClass of every Gateway; default: the Ingress class name. */
   gatewayClassName: string | null;
@@ -60,6 +67,8 @@ export interface GatewayConvertOptions {
   convert: ConvertContext;
   /** The release unconverted findings name as effectiveIn: the latest Kubernetes release known. */
   effectiveIn: VersionKey;
+  /** Writes this implementation's policies for what Gateway API cannot express; null: Gateway API only. */
+  implementation: ImplementationTarget | null;
 }
 
 export interface GatewayConversion {
@@ -71,6 +80,8 @@ export interface GatewayConversion {
   unconverted: Finding[];
   /** Routes written without an access control their Ingress (or its host) had: marked UNPROTECTED in manifest. */
   unprotected: UnprotectedRoute[];
+  /** The implementation whose policies the manifest holds, and its release; null when none was asked for. */
+  implementation: { id: string; release: string } | null;
 }
 
 /** A control that protected what a route serves, and the annotation that turned it on. */
@@ -200,7 +211,9 @@ export interface GatewayDraft {
 
 export interface ReferenceGrantDraft {
   namespace: string;
-  fromKind: 'Gateway' | RouteKind;
+  fromKind: 'Gateway' | RouteKind | 'SecurityPolicy';
+  /** The referring kind's API group when it is not Gateway API's (an implementation's policy). */
+  fromGroup?: string;
   fromNamespace: string;
   toKind: 'Secret' | 'Service';
   toName: string;

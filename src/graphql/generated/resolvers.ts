@@ -775,6 +775,10 @@ export type GatewayConversion = {
   gatewayApiChannel: GatewayApiChannel;
   /** The Gateway API release the objects are written for (the gatewayApi argument, else the latest known), e.g. v1.6.1. */
   gatewayApiRelease: Scalars['String']['output'];
+  /** The implementation whose policies manifest holds (the implementation argument), e.g. envoy-gateway; null when none was asked for. */
+  implementation?: Maybe<Scalars['String']['output']>;
+  /** That implementation's release the policies are written for (and held against), e.g. v1.9.0; null without an implementation. */
+  implementationVersion?: Maybe<Scalars['String']['output']>;
   /**
    * The Gateway API objects, as multi-document YAML: one Gateway per ingress class, the HTTPRoutes of each
    * Ingress (one per host, plus one per host redirected to HTTPS), then the ReferenceGrants. A comment above each
@@ -799,7 +803,8 @@ export type GatewayConversion = {
    * standard channel has no external or basic authentication, no client address filtering and no client
    * certificates per route. Each is marked UNPROTECTED by a comment above it in manifest, and the annotations of
    * the lost control are BREAKING findings (access-not-converted) in unconverted. Do not apply such a route before
-   * the implementation's own policy protects it. Empty when no access control was lost.
+   * the implementation's own policy protects it. With implementation, a control its policy carries is not lost.
+   * Empty when no access control was lost.
    */
   unprotected: Array<UnprotectedRoute>;
 };
@@ -1250,6 +1255,8 @@ export type QueryIngressToGatewayArgs = {
   gatewayApi?: InputMaybe<Scalars['String']['input']>;
   gatewayApiChannel?: InputMaybe<GatewayApiChannel>;
   gatewayClassName?: InputMaybe<Scalars['String']['input']>;
+  implementation?: InputMaybe<Scalars['String']['input']>;
+  implementationVersion?: InputMaybe<Scalars['String']['input']>;
   ingressClass?: InputMaybe<Scalars['String']['input']>;
   manifest: Scalars['String']['input'];
   provider?: InputMaybe<IngressProvider>;
@@ -2120,6 +2127,8 @@ export type GatewayConversionResolvers<ContextType = Context, ParentType extends
   changes?: Resolver<Array<ResolversTypes['ConversionChange']>, ParentType, ContextType>;
   gatewayApiChannel?: Resolver<ResolversTypes['GatewayApiChannel'], ParentType, ContextType>;
   gatewayApiRelease?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  implementation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  implementationVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   manifest?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   unconverted?: Resolver<Array<ResolversTypes['Finding']>, ParentType, ContextType>;
   unprotected?: Resolver<Array<ResolversTypes['UnprotectedRoute']>, ParentType, ContextType>;

@@ -25,7 +25,11 @@ export function openRepository(dir: string): GitTree {
   }
 }
 
-export function releaseTags(git: GitTree, source: GatewayApiSource): ReleaseTag[] {
+/** The tags in range; `source` is any importer's tag range (Gateway API's, Envoy Gateway's). */
+export function releaseTags(
+  git: GitTree,
+  source: Pick<GatewayApiSource, 'fromTag' | 'toTag' | 'skipTags'>,
+): ReleaseTag[] {
   const skipped = new Set(source.skipTags.map((s) => s.tag));
   const out = run(git.dir, ['tag', '--list', 'v*'])
     .split('\n')
