@@ -60,17 +60,22 @@ export function routeObject(r: RouteDraft, bundle: GatewayBundle, comment: strin
       kind: r.kind,
       metadata: metadata(r.name, r.namespace),
       spec: {
-        parentRefs: r.parentRefs.map((p) => ({
-          group: GATEWAY_GROUP,
-          kind: 'Gateway',
-          name: p.name,
-          ...(p.namespace ? { namespace: p.namespace } : {}),
-          sectionName: p.sectionName,
-        })),
+        parentRefs: r.parentRefs.map(parentRefObject),
         ...(r.host ? { hostnames: [r.host] } : {}),
         rules: r.rules.map(ruleObject),
       },
     },
+  };
+}
+
+/** A route's reference to the Gateway listener it attaches to. */
+function parentRefObject(p: RouteDraft['parentRefs'][number]): Record<string, unknown> {
+  return {
+    group: GATEWAY_GROUP,
+    kind: 'Gateway',
+    name: p.name,
+    ...(p.namespace ? { namespace: p.namespace } : {}),
+    sectionName: p.sectionName,
   };
 }
 
@@ -82,13 +87,7 @@ export function tlsRouteObject(r: TlsRouteDraft, bundle: GatewayBundle, comment:
       kind: 'TLSRoute',
       metadata: metadata(r.name, r.namespace),
       spec: {
-        parentRefs: r.parentRefs.map((p) => ({
-          group: GATEWAY_GROUP,
-          kind: 'Gateway',
-          name: p.name,
-          ...(p.namespace ? { namespace: p.namespace } : {}),
-          sectionName: p.sectionName,
-        })),
+        parentRefs: r.parentRefs.map(parentRefObject),
         hostnames: [r.host],
         rules: [{ backendRefs: r.backendRefs.map(backendObject) }],
       },
