@@ -1,9 +1,8 @@
 // netkb import envoy-gateway-source GIT_DIR [--out DIR]: regenerates seed/generated/envoy-gateway.json from the
 // policy CRDs of envoyproxy/gateway's release tags.
 import { join } from 'node:path';
-import { seedDir } from '../config';
 import type { CliIo } from './io';
-import { parseVerbArgs } from './verb-args';
+import { runImportVerb } from './import-verb';
 
 const IMPORT_ENVOY_GATEWAY_HELP = `Usage: netkb import envoy-gateway-source GIT_DIR [--out DIR] [--config FILE]
 
@@ -21,39 +20,25 @@ deduplicated by hash. What is read (tag range, folders, kinds) is set in envoy-g
 Exit codes: 0 written, 2 bad input or usage. Review the diff of seed/generated/ and run npm run seed:check.
 `;
 
-export async function runImportEnvoyGateway(argv: string[], io: CliIo): Promise<number> {
-  const parsed = parseVerbArgs(
-    { name: 'import envoy-gateway-source', help: IMPORT_ENVOY_GATEWAY_HELP },
+export function runImportEnvoyGateway(argv: string[], io: CliIo): Promise<number> {
+  return runImportVerb(
+    {
+      name: 'import envoy-gateway-source',
+      help: IMPORT_ENVOY_GATEWAY_HELP,
+      positionals: ['GIT_DIR'],
+      async run({ positionals: [gitDir], out, config, generated }) {
+        const { importEnvoyGatewaySource } = await import('../importer/envoy-gateway/run');
+        const { readEnvoyGatewaySource } = await import('../importer/envoy-gateway/source-config');
+        const source = readEnvoyGatewaySource(config ?? join(generated, 'envoy-gateway-source.yaml'));
+        const { index, written } = importEnvoyGatewaySource(gitDir, out, source);
+        return (
+          `read ${index.releases.length} releases of ${gitDir} (${index.releases[0].version} to ${index.releases[index.releases.length - 1].version}): ` +
+          `${index.kinds.length} kinds, ${index.fields.length} field paths, ${Object.keys(index.schemas).length} distinct schemas\n` +
+          `wrote ${written}\n`
+        );
+      },
+    },
     argv,
-    { out: { type: 'string' }, config: { type: 'string' } },
     io,
   );
-  if (typeof parsed === 'number') return parsed;
-  const [gitDir, ...extra] = parsed.positionals;
-  if (!gitDir || extra.length > 0) {
-    io.stderr(
-      `netkb import envoy-gateway-source: name exactly one GIT_DIR (an envoyproxy/gateway clone)\n\n${IMPORT_ENVOY_GATEWAY_HELP}`,
-    );
-    return 2;
-  }
-  const generated = join(seedDir(), 'generated');
-  const { importEnvoyGatewaySource } = await import('../importer/envoy-gateway/run');
-  const { readEnvoyGatewaySource } = await import('../importer/envoy-gateway/source-config');
-  try {
-    const source = readEnvoyGatewaySource(parsed.values.config ?? join(generated, 'envoy-gateway-source.yaml'));
-    const { index, written } = importEnvoyGatewaySource(gitDir, parsed.values.out ?? generated, source);
-    io.stdout(
-      `read ${index.releases.length} releases of ${gitDir} (${index.releases[0].version} to ${index.releases[index.releases.length - 1].version}): ` +
-        `${index.kinds.length} kinds, ${index.fields.length} field paths, ${Object.keys(index.schemas).length} distinct schemas\n` +
-        `wrote ${written}\nnext: review the diff, then npm run seed:check\n`,
-    );
-    return 0;
-  } catch (err) {
-    const e = err as Error;
-    if (['SourceRepoError', 'SourceFormatError', 'SourceConfigError'].includes(e.name)) {
-      io.stderr(`netkb import envoy-gateway-source: ${e.message}\n`);
-      return 2;
-    }
-    throw err;
-  }
 }

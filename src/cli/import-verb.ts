@@ -7,7 +7,7 @@ import type { CliIo } from './io';
 import { parseVerbArgs } from './verb-args';
 
 /** The errors an importer throws for a source it cannot read: answered with the message and exit code 2. */
-const SOURCE_ERRORS = new Set(['SourceConfigError', 'SourceRepoError']);
+const SOURCE_ERRORS = new Set(['SourceConfigError', 'SourceRepoError', 'SourceFormatError']);
 
 interface ImportVerb {
   /** e.g. "import gate-notes" */
