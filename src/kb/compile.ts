@@ -602,6 +602,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
               value: p.value,
               route: p.route,
               backendTls: p.backendTls,
+              clientScheme: p.clientScheme,
               reason: p.reason,
             }))
           : null,

@@ -581,6 +581,9 @@ export interface BackendProtocol {
   route: 'HTTPRoute' | 'GRPCRoute' | null;
   /** The controller speaks TLS to the backend: a BackendTLSPolicy. */
   backendTls: boolean;
+  /** TLS to the backend exactly for the requests that came over TLS: the listeners of the routes decide. */
+  clientScheme: boolean;
+  /** Why no route carries it (route null), or why routes taking both schemes cannot (clientScheme). */
   reason: string | null;
 }
 

@@ -122,11 +122,21 @@ const backendProtocolSchema = z
     value: z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'must be the value as the docs write it, such as "GRPCS"'),
     route: z.enum(PROTOCOL_ROUTES, { error: `must be one of ${PROTOCOL_ROUTES.join(', ')} (or null)` }).nullable(),
     backendTls: z.boolean(),
+    /**
+     * The controller speaks TLS to the backend exactly for the requests that came over TLS (backendTls then
+     * false): the routes decide, and reason says why routes that take both schemes cannot carry it.
+     */
+    clientScheme: z.boolean().default(false),
     reason: summary.nullable().default(null),
   })
-  .refine((p) => (p.route === null) === (p.reason !== null), {
-    message: 'a value no route carries needs the reason (and one a route carries has none)',
+  .refine((p) => (p.route === null || p.clientScheme) === (p.reason !== null), {
+    message:
+      'a value no route carries, or one that follows the client scheme, needs the reason (and any other has none)',
     path: ['reason'],
+  })
+  .refine((p) => !p.clientScheme || (p.route !== null && !p.backendTls), {
+    message: 'a value that follows the client scheme has a route and backendTls false',
+    path: ['clientScheme'],
   });
 
 export const ingressNginxAnnotationSchema = z
@@ -323,15 +333,29 @@ export type IngressProviderRecord = z.infer<typeof ingressProviderSchema>;
  * names one. client-cidrs-allow/-deny: an authorization rule of the annotation's CIDRs; ext-auth-url: the
  * external authentication service from auth-url (its `field` takes the URL's path); ext-auth-response-headers:
  * the headers passed on to the backend; basic-auth-type: turns basic authentication on for the `values`
- * given; basic-auth-secret: the Secret reference, whose key must be `secretKey`.
+ * given; basic-auth-secret: the Secret reference, whose key must be `secretKey`. Those are the access
+ * strategies, for annotations of an access control; the traffic ones are for annotations without a conversion:
+ * request-body-limit: an nginx size as a quantity; cookie-hash: consistent hashing on the controller's
+ * cookie (its name the default of the cookie-hash-name annotation's record); cookie-hash-name: that name;
+ * cookie-hash-ttl: the cookie's lifetime in seconds as a duration.
  */
-export const IMPLEMENTATION_STRATEGIES = [
+export const ACCESS_IMPLEMENTATION_STRATEGIES = [
   'client-cidrs-allow',
   'client-cidrs-deny',
   'ext-auth-url',
   'ext-auth-response-headers',
   'basic-auth-type',
   'basic-auth-secret',
+] as const;
+export const TRAFFIC_IMPLEMENTATION_STRATEGIES = [
+  'request-body-limit',
+  'cookie-hash',
+  'cookie-hash-name',
+  'cookie-hash-ttl',
+] as const;
+export const IMPLEMENTATION_STRATEGIES = [
+  ...ACCESS_IMPLEMENTATION_STRATEGIES,
+  ...TRAFFIC_IMPLEMENTATION_STRATEGIES,
 ] as const;
 
 const fieldPath = z

@@ -1,13 +1,17 @@
 // The check of gateway-api/implementations.yaml against the implementation's generated index: every policy
 // kind a capability writes is in every release of the index, every field it names (and the targetRefs field)
-// is in every release from the capability's `since` on, and the annotation is one the seed knows.
+// is in every release from the capability's `since` on, and the annotation is one the seed knows, of an access
+// control for an access strategy, without any conversion for a traffic one.
 import { problemAt } from './across-records';
 import type { GatewayApiSeed, SeedProblem } from './bundle';
 import { compareGatewayApiVersions } from './gateway-api-index';
+import { ACCESS_IMPLEMENTATION_STRATEGIES } from './gateway-api-schemas';
+
+const ACCESS = new Set<string>(ACCESS_IMPLEMENTATION_STRATEGIES);
 
 export function checkImplementations(g: GatewayApiSeed, problems: SeedProblem[]): void {
   const problem = problemAt(problems);
-  const annotations = new Set(g.annotations.map((a) => a.record.name));
+  const annotations = new Map(g.annotations.map((a) => [a.record.name, a.record]));
   for (const { located, index } of g.implementations) {
     const r = located.record;
     const what = `implementation ${r.id}`;
@@ -23,8 +27,25 @@ export function checkImplementations(g: GatewayApiSeed, problems: SeedProblem[])
     const kinds = new Set(index.kinds.map((k) => k.kind));
     r.capabilities.forEach((c, i) => {
       const at = `capabilities.${i}`;
-      if (!annotations.has(c.annotation))
+      const annotation = annotations.get(c.annotation);
+      if (!annotation)
         problem(located, what, `${at}.annotation`, `${c.annotation} has no record in gateway-api/*-annotations.yaml`);
+      // The converter hands an annotation to an access strategy through its access control, to a traffic one
+      // only when nothing else converts it.
+      else if (ACCESS.has(c.strategy) && !annotation.access)
+        problem(
+          located,
+          what,
+          `${at}.strategy`,
+          `${c.strategy} carries an access control, and ${c.annotation} has none`,
+        );
+      else if (!ACCESS.has(c.strategy) && (annotation.access || annotation.conversion))
+        problem(
+          located,
+          what,
+          `${at}.strategy`,
+          `${c.strategy} carries what nothing else converts, and ${c.annotation} has ${annotation.access ? 'an access control' : `the conversion ${annotation.conversion}`}`,
+        );
       if (!kinds.has(c.policy)) {
         problem(located, what, `${at}.policy`, `${c.policy} is not a kind of seed/generated/${r.index}`);
         return;

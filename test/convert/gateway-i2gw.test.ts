@@ -16,6 +16,7 @@ import {
   caseFiles,
   CASES_DIR,
   comparisonTable,
+  implementationList,
   reasonsList,
   runCase,
   TABLE_END,
@@ -25,12 +26,13 @@ import {
   type ComparisonCase,
   type NetkbOutcome,
 } from '../support/gateway-i2gw';
-import { gatewaySchemas } from '../support/gateway-schemas';
+import { gatewaySchemas, implementationSchemas } from '../support/gateway-schemas';
 import { testKnowledgeBase } from '../support/knowledge-base';
 
 const REGEN = process.env.NETKB_REGEN === '1';
 const files = caseFiles();
 const tables = gatewaySchemas();
+const policyTables = implementationSchemas();
 let kb: KnowledgeBase;
 const runs = new Map<ComparisonCase, CaseRun>();
 
@@ -89,11 +91,19 @@ describe.each(files.map((f) => [f.stem, f] as const))('ingress2gateway %s', (ste
     }
   });
 
-  it('writes objects the bundle schemas accept', () => {
+  it("writes objects the bundle schemas accept (an implementation's policies: its newest release's CRDs)", () => {
     const release = kb.gatewayApi.releases[kb.gatewayApi.releases.length - 1].version;
     for (const c of file.cases)
       for (const o of runs.get(c)!.objects) {
-        const validate = tables.validatorFor(release, 'standard', o.apiVersion, o.kind);
+        const implementation = kb.gatewayApi.implementations.find((i) => i.id === c.implementation?.id);
+        const validate =
+          implementation && o.apiVersion.startsWith(`${policyTables.group}/`)
+            ? policyTables.validatorFor(
+                implementation.releases[implementation.releases.length - 1],
+                o.apiVersion,
+                o.kind,
+              )
+            : tables.validatorFor(release, 'standard', o.apiVersion, o.kind);
         const where = `${c.case}: ${o.kind}/${o.metadata.name}`;
         expect({ where, errors: validate(o) ? null : validate.errors }).toEqual({ where, errors: null });
       }
@@ -117,7 +127,7 @@ describe('docs/gateway-migration.md', () => {
     const end = doc.indexOf(TABLE_END);
     expect(start).toBeGreaterThan(0);
     expect(end).toBeGreaterThan(start);
-    const body = `${TABLE_START}\n${comparisonTable(files)}\n${reasonsList(files)}`;
+    const body = `${TABLE_START}\n${comparisonTable(files)}\n${implementationList(files)}\n${reasonsList(files)}`;
     if (REGEN) writeFileSync(path, doc.slice(0, start) + body + doc.slice(end));
     expect(readFileSync(path, 'utf8').slice(start, start + body.length + TABLE_END.length)).toBe(body + TABLE_END);
   });

@@ -302,9 +302,9 @@ describe("backendProtocol: what each value asks for is the record's", () => {
     controllerFlag: null,
     redirectCode: null,
     protocols: [
-      { value: 'PLAIN', route: 'HTTPRoute', backendTls: false, reason: null },
-      { value: 'RPC_TLS', route: 'GRPCRoute', backendTls: true, reason: null },
-      { value: 'ODD', route: null, backendTls: false, reason: 'no route speaks it' },
+      { value: 'PLAIN', route: 'HTTPRoute', backendTls: false, clientScheme: false, reason: null },
+      { value: 'RPC_TLS', route: 'GRPCRoute', backendTls: true, clientScheme: false, reason: null },
+      { value: 'ODD', route: null, backendTls: false, clientScheme: false, reason: 'no route speaks it' },
     ],
   };
   const ctx: StrategyContext = { bundle: null as never, defaultOf: () => null };

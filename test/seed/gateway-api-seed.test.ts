@@ -4,11 +4,14 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSeed, seedHash, SeedValidationError, type GatewayApiSeed } from '../../src/seed/load';
 import {
+  ACCESS_IMPLEMENTATION_STRATEGIES,
   IMPLEMENTATION_STRATEGIES,
   INGRESS_NGINX_STRATEGIES,
+  TRAFFIC_IMPLEMENTATION_STRATEGIES,
   STRATEGY_ROLES,
 } from '../../src/seed/gateway-api-schemas';
 import { POLICY_STRATEGY_IDS } from '../../src/convert/gateway/policies';
+import { TRAFFIC_STRATEGY_IDS } from '../../src/convert/gateway/traffic-policies';
 import { writeSeed } from '../../src/db/write-seed';
 import { projectRoot, seedDir } from '../../src/config';
 import { copySeed, problemsOf, type SeedCopy } from '../support/seed-copy';
@@ -105,14 +108,23 @@ describe('the real implementation records', () => {
     expect(eg!.index!.kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['SecurityPolicy']));
     const used = new Set(eg!.located.record.capabilities.map((c) => c.strategy));
     for (const strategy of IMPLEMENTATION_STRATEGIES) expect(used).toContain(strategy);
-    expect([...POLICY_STRATEGY_IDS].sort()).toEqual([...IMPLEMENTATION_STRATEGIES].sort());
+    expect([...POLICY_STRATEGY_IDS].sort()).toEqual([...ACCESS_IMPLEMENTATION_STRATEGIES].sort());
+    expect([...TRAFFIC_STRATEGY_IDS].sort()).toEqual([...TRAFFIC_IMPLEMENTATION_STRATEGIES].sort());
   });
 
-  it('names only annotations that belong to an access control', () => {
-    const access = new Set(g.annotations.filter((a) => a.record.access).map((a) => a.record.name));
+  it('gives access strategies annotations of an access control, traffic strategies annotations without a conversion', () => {
+    const access = new Set<string>(ACCESS_IMPLEMENTATION_STRATEGIES);
+    const records = new Map(g.annotations.map((a) => [a.record.name, a.record]));
     for (const { located } of g.implementations)
-      for (const c of located.record.capabilities)
-        expect({ a: c.annotation, access: access.has(c.annotation) }).toEqual({ a: c.annotation, access: true });
+      for (const c of located.record.capabilities) {
+        const r = records.get(c.annotation)!;
+        const fits = access.has(c.strategy) ? Boolean(r.access) : !r.access && r.conversion === null;
+        expect({ a: c.annotation, strategy: c.strategy, fits }).toEqual({
+          a: c.annotation,
+          strategy: c.strategy,
+          fits: true,
+        });
+      }
   });
 });
 

@@ -34,6 +34,11 @@ export interface ComparisonCase {
   services?: Record<string, unknown>[];
   /** Converts only the Ingresses of this class, as ingress2gateway's --ingress-class flag does (ingressClass). */
   ingressClass?: string;
+  /**
+   * Runs netkb with this implementation's policies (--implementation), with the reason: the case tests what
+   * ingress2gateway keeps for its implementation-specific emitters, whose counterpart in netkb is that option.
+   */
+  implementation?: { id: string; why: string };
   /** What of the input is ours rather than the test's (a path the test's Ingress lacks, a main Ingress for a canary). */
   note?: string;
   /** For a case listed-not-converted for something other than its annotations: the messageIds that list it. */
@@ -127,6 +132,7 @@ export function runCase(kb: KnowledgeBase, c: ComparisonCase): CaseRun {
       manifest: input,
       gatewayClassName: 'nginx',
       ingressClass: c.ingressClass ?? null,
+      implementation: c.implementation?.id ?? null,
     });
     const objects = r.manifest
       .split(/^---\n/m)
@@ -184,6 +190,26 @@ export function comparisonTable(files: CaseFile[]): string {
   const lines = [head, rule, ...topics.map((t) => row(t.startsWith('(') ? t : `\`${t}\``, byTopic.get(t)!))];
   lines.push(row(`**all cases** (${files.length} test files)`, cases));
   return lines.join('\n') + '\n';
+}
+
+/** The cases run with an implementation's policies, grouped by implementation and reason. */
+export function implementationList(files: CaseFile[]): string {
+  const list = files.flatMap((f) => f.cases.map((c) => ({ f, c }))).filter(({ c }) => c.implementation);
+  if (list.length === 0) return '';
+  const groups = new Map<string, { id: string; why: string; cases: string[] }>();
+  for (const { f, c } of list) {
+    const key = `${c.implementation!.id}\n${c.implementation!.why}`;
+    const g = groups.get(key) ?? { id: c.implementation!.id, why: c.implementation!.why, cases: [] };
+    g.cases.push(`\`${f.stem}\` "${c.case}"`);
+    groups.set(key, g);
+  }
+  const out = [
+    `**Run with an implementation** (${list.length} cases; without it, netkb lists each as not converted, as Gateway API has no counterpart):`,
+    '',
+  ];
+  for (const g of groups.values())
+    out.push(`- \`--implementation ${g.id}\` (${g.cases.length}): ${g.why}. Cases: ${g.cases.join(', ')}`);
+  return out.join('\n') + '\n';
 }
 
 /** Each case whose verdict is neither same nor equivalent, with its reason. */

@@ -32,6 +32,7 @@ interface TlsOfIngress {
 export function backendTlsPolicies(
   routesOf: ReadonlyMap<IngressView, RouteDraft[]>,
   settings: ReadonlyMap<IngressView, IngressSettings>,
+  schemesOf: (route: RouteDraft) => ReadonlySet<string>,
   report: Report,
 ): BackendTlsDraft[] {
   const policies = new Map<string, BackendTlsDraft>();
@@ -39,7 +40,7 @@ export function backendTlsPolicies(
   for (const [ingress, routes] of routesOf) {
     const s = settings.get(ingress)!;
     const served = servicesOf(routes);
-    if (!s.backendProtocol?.protocol.backendTls) {
+    if (!speaksTls(ingress, s, routes, schemesOf, report)) {
       for (const [key, service] of served) plain.push({ ingress, key, service });
       for (const use of s.backendTls?.given.values() ?? [])
         report.change(
@@ -49,7 +50,7 @@ export function backendTlsPolicies(
         );
       continue;
     }
-    const protocol = s.backendProtocol;
+    const protocol = s.backendProtocol!;
     const tls = readTls(ingress, s, report);
     const made: BackendTlsDraft[] = [];
     for (const [key, service] of served) {
@@ -96,6 +97,53 @@ export function backendTlsPolicies(
       );
   }
   return [...policies.values()];
+}
+
+/**
+ * Whether the Ingress's routes speak TLS to their backends: the protocol's backendTls, or, for a protocol that
+ * follows the client's scheme, whether every route that sends to a backend takes HTTPS requests only. Routes
+ * taking both schemes cannot speak both to one Service: listed (the record's reason), and they speak plain HTTP.
+ */
+function speaksTls(
+  ingress: IngressView,
+  s: IngressSettings,
+  routes: readonly RouteDraft[],
+  schemesOf: (route: RouteDraft) => ReadonlySet<string>,
+  report: Report,
+): boolean {
+  const protocol = s.backendProtocol;
+  if (!protocol?.protocol.clientScheme) return protocol?.protocol.backendTls ?? false;
+  const schemes = new Set(
+    routes.filter((r) => r.rules.some((rule) => rule.backendRefs.length > 0)).flatMap((r) => [...schemesOf(r)]),
+  );
+  const head = `${protocol.use.name}: ${protocol.use.value}`;
+  if (schemes.size === 0) {
+    report.change(
+      ingress,
+      protocol.use.line,
+      `${head}: no route of the Ingress sends to a backend, nothing to convert`,
+    );
+    return false;
+  }
+  if (schemes.size > 1) {
+    report.unconverted(
+      ingress,
+      'annotation-not-converted',
+      'BREAKING',
+      protocol.use.path,
+      `Annotation ${protocol.use.name} is not converted: ${protocol.protocol.reason?.replace(/\.+$/, '') ?? 'its routes take requests of both schemes'}. The Ingress's routes take requests over ${[...schemes].sort().join(' and ')}, and speak plain HTTP to the backends. The route cannot work as the Ingress did without it.`,
+    );
+    return false;
+  }
+  const tls = schemes.has('HTTPS');
+  report.change(
+    ingress,
+    protocol.use.line,
+    tls
+      ? `${head}: every request the Ingress's routes send on came over HTTPS (plain HTTP is redirected), for which ingress-nginx spoke TLS to the backend: as backend-protocol HTTPS`
+      : `${head}: every request the Ingress's routes send on comes over plain HTTP, for which ingress-nginx spoke plain HTTP to the backend; so do the routes`,
+  );
+  return tls;
 }
 
 /** The Services the routes send to, by "namespace/name" (namespace "" for an Ingress without one). */

@@ -14,6 +14,7 @@ import { backendTlsObject, backendTlsPolicies } from './backend-tls';
 import { fitGrpcRoute, reportRouteKindConflicts, routeKindOf } from './grpcroute';
 import { readAnnotations } from './annotations';
 import { carryAccess, policyObject, type CarriedAccess } from './policies';
+import { carryTraffic, trafficPolicyObject, type CarriedTraffic } from './traffic-policies';
 import type { IngressSettings } from './annotations/settings';
 import { mergeCanary } from './canary-merge';
 import { addListeners, hostListeners, hostsOf, tlsOf } from './gateway';
@@ -117,9 +118,13 @@ export function ingressToGateway(
       ingress.className = cls;
       classless.add(ingress);
     }
-    const s = readAnnotations(ingress, options.provider, records, options.bundle, report);
+    const s = readAnnotations(ingress, options.provider, records, options.bundle, report, (annotation) =>
+      Boolean(options.implementation?.record.capabilities.some((c) => c.annotation === annotation)),
+    );
     settings.set(ingress, s);
-    if (s.backendProtocol) report.change(ingress, s.backendProtocol.use.line, protocolChange(s));
+    // A protocol that follows the client's scheme is said once the routes' listeners are known (backend-tls.ts).
+    if (s.backendProtocol && !s.backendProtocol.protocol.clientScheme)
+      report.change(ingress, s.backendProtocol.use.line, protocolChange(s));
     const g = gateways.get(cls) ?? {
       name: objectName(cls),
       namespace: null,
@@ -231,7 +236,13 @@ export function ingressToGateway(
     settings.get(ingress)?.backendProtocol?.use.path ?? ['metadata', 'annotations'];
   for (const r of routes) fitGrpcRoute(r, protocolAt(r.ingress), options.bundle, report);
   reportRouteKindConflicts(routes, protocolAt, report);
-  const backendTls = backendTlsPolicies(routesOf, settings, report);
+  // The schemes of the requests a route takes: the protocols of the listeners it attaches to.
+  const listenerProtocol = new Map(
+    [...gateways.values()].flatMap((g) => g.listeners.map((l) => [`${g.name}\n${l.name}`, l.protocol] as const)),
+  );
+  const schemesOf = (r: RouteDraft) =>
+    new Set(r.parentRefs.flatMap((p) => listenerProtocol.get(`${p.name}\n${p.sectionName}`) ?? []));
+  const backendTls = backendTlsPolicies(routesOf, settings, schemesOf, report);
 
   // A route that serves what an access control of its Ingress (or host) protected is marked where it stands.
   const guards = new AccessGuards(settings);
@@ -250,8 +261,14 @@ export function ingressToGateway(
         ingress,
         carryAccess(ingress, s, (control) => guards.inForceOn(ingress, control), target, report, options.provider.name),
       );
+  // And what its traffic policy can carry of the rest.
+  const traffic = new Map<IngressView, CarriedTraffic>();
+  if (target)
+    for (const [ingress, s] of mains)
+      if (s.traffic.length > 0) traffic.set(ingress, carryTraffic(ingress, s, target, records, report));
   const unprotected: { ingress: IngressView; host: string; route: UnprotectedRoute; printed: PrintedObject }[] = [];
   const policies = new Map<PrintedObject, { printed: PrintedObject; ingress: IngressView }>();
+  const trafficPolicies = new Map<PrintedObject, PrintedObject>();
   for (const [ingress, routesMade] of routesOf)
     for (const r of routesMade)
       for (const part of withinRuleLimit(r, report)) {
@@ -270,6 +287,9 @@ export function ingressToGateway(
         const printed = routeObject(part, options.bundle, comment);
         if (lost.length > 0) unprotected.push({ ingress, host: part.host, route, printed });
         candidates.push({ printed, origin: ingress });
+        const ownTraffic = traffic.get(ingress);
+        if (target && ownTraffic?.policy && servesBackends(part))
+          trafficPolicies.set(printed, trafficPolicyObject(part, ownTraffic, target));
         if (target && ownPolicy?.policy && servesBackends(part)) {
           const policy = policyObject(part, ownPolicy, target);
           policies.set(printed, { printed: policy, ingress });
@@ -301,7 +321,8 @@ export function ingressToGateway(
   // The policies are the implementation's, not the bundle's: each follows its route, when the route is written.
   const objects = heldByBundle(candidates, options.bundle, report).flatMap((o) => {
     const policy = policies.get(o);
-    return policy ? [o, policy.printed] : [o];
+    const trafficPolicy = trafficPolicies.get(o);
+    return [o, ...(policy ? [policy.printed] : []), ...(trafficPolicy ? [trafficPolicy] : [])];
   });
   // A route the bundle could not hold serves nothing, protected or not.
   const writtenRoutes = unprotected.filter((u) => objects.includes(u.printed));

@@ -77,7 +77,7 @@ export function carryAccess(
     const strategiesUsed = new Set<string>();
     const services: { namespace: string; name: string }[] = [];
     for (const use of uses) {
-      const { capability, why } = capabilityFor(use, target);
+      const { capability, why } = capabilityFor(use.use, target);
       if (!capability) {
         // A setting without capability adjusts a control the policy may still carry (access.ts lists it).
         if (use.access.part === 'guard') refusal ??= why;
@@ -150,13 +150,13 @@ export function carryAccess(
   return out;
 }
 
-/** The newest capability of the annotation that the chosen release has, or why there is none. */
-function capabilityFor(
-  use: AccessUse,
+/** The newest capability of the annotation that the chosen release has for its value, or why there is none. */
+export function capabilityFor(
+  use: { name: string; value: string },
   target: ImplementationTarget,
 ): { capability: ImplementationCapability | null; why: string } {
-  const all = target.record.capabilities.filter((c) => c.annotation === use.use.name);
-  if (all.length === 0) return { capability: null, why: `${target.record.name} has no counterpart of ${use.use.name}` };
+  const all = target.record.capabilities.filter((c) => c.annotation === use.name);
+  if (all.length === 0) return { capability: null, why: `${target.record.name} has no counterpart of ${use.name}` };
   const position = (v: string) => target.record.releases.indexOf(v);
   const usable = all
     .filter((c) => position(c.since) >= 0 && position(c.since) <= position(target.release))
@@ -165,14 +165,14 @@ function capabilityFor(
     const first = all.map((c) => c.since).sort((a, b) => position(a) - position(b))[0];
     return {
       capability: null,
-      why: `${target.record.name} carries ${use.use.name} from ${first} on, not in ${target.release} (implementationVersion, --implementation-version)`,
+      why: `${target.record.name} carries ${use.name} from ${first} on, not in ${target.release} (implementationVersion, --implementation-version)`,
     };
   }
-  const accepted = usable.find((c) => c.values.length === 0 || c.values.includes(use.use.value.trim()));
+  const accepted = usable.find((c) => c.values.length === 0 || c.values.includes(use.value.trim()));
   if (!accepted)
     return {
       capability: null,
-      why: `${target.record.name} has no counterpart of ${use.use.name}: ${JSON.stringify(use.use.value)} (it carries ${usable.flatMap((c) => c.values).join(', ')})`,
+      why: `${target.record.name} has no counterpart of ${use.name}: ${JSON.stringify(use.value)} (it carries ${usable.flatMap((c) => c.values).join(', ')})`,
     };
   return { capability: accepted, why: '' };
 }
@@ -182,7 +182,7 @@ export function policyObject(route: RouteDraft, carried: CarriedAccess, target: 
   const policy = carried.policy!;
   const spec: Obj = {};
   setPath(spec, target.record.targetRefs.replace(/^spec\./, ''), [
-    { group: GATEWAY_GROUP, kind: 'HTTPRoute', name: route.name },
+    { group: GATEWAY_GROUP, kind: route.kind, name: route.name },
   ]);
   Object.assign(spec, structuredClone(policy.spec));
   return {

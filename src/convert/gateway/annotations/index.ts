@@ -63,6 +63,7 @@ export function readAnnotations(
   records: ReadonlyMap<string, AnnotationRecord>,
   bundle: GatewayBundle,
   report: Report,
+  implementationCarries: (annotation: string) => boolean = () => false,
 ): IngressSettings {
   const settings = noSettings();
   const isCanary = Object.entries(ingress.annotations).some(([name, value]) => {
@@ -115,6 +116,17 @@ export function readAnnotations(
       continue;
     }
     const strategy = record.conversion ? byId.get(record.conversion) : undefined;
+    if (!strategy && implementationCarries(name)) {
+      if (isCanary) ignoredOnCanary();
+      else
+        settings.traffic.push({
+          use,
+          reason: record.reason ?? 'Gateway API has no counterpart',
+          breaks: record.breaksWhenLost,
+          defaultValue: record.defaultValue,
+        });
+      continue;
+    }
     if (!strategy) {
       const why = record.reason ?? `netkb has no strategy ${record.conversion ?? ''}`.trim();
       // What the controller does without the annotation is what the route does: nothing is lost.

@@ -6,6 +6,7 @@
 import { gapText } from '../bundle-gaps';
 import type { AnnotationRecord, GatewayBundle } from '../types';
 import { isBoolean, isTrue, unknownRole, type RefusedByController, type Strategy } from './strategy';
+import { REWRITE_PATH } from './rewrite-target';
 
 export const sslRedirect: Strategy = {
   id: 'ssl-redirect',
@@ -123,10 +124,10 @@ function recordStatus(record: AnnotationRecord, bundle: GatewayBundle): { code: 
   return { code: status.code, lost: status.lost && `ingress-nginx answers ${own}, but ${status.lost}` };
 }
 
-// What ingress-nginx takes for app-root: the rewrite parser's character check (parser.RegexPathWithCapture:
-// letters, digits and - . _ ~ / : $), then url.ParseRequestURI and no absolute URL, which leaves a path that
-// starts with "/" (internal/ingress/annotations/rewrite/main.go and parser/validators.go at controller-v1.15.1).
-const APP_ROOT = /^\/[-._~A-Za-z0-9/:$]*$/;
+// What ingress-nginx takes for app-root: the rewrite parser's character check (REWRITE_PATH), then
+// url.ParseRequestURI and no absolute URL, which leaves a path that starts with "/"
+// (internal/ingress/annotations/rewrite/main.go and parser/validators.go at controller-v1.15.1).
+const isAppRoot = (value: string) => value.startsWith('/') && REWRITE_PATH.test(value);
 const REDIRECT_PATH = [
   'spec.rules[].filters[].requestRedirect.path',
   'spec.rules[].filters[].requestRedirect.path.replaceFullPath',
@@ -135,7 +136,7 @@ const REDIRECT_PATH = [
 export const appRoot: Strategy = {
   id: 'app-root',
   read(use, record, settings, { bundle }) {
-    if (!APP_ROOT.test(use.value)) return refusedAppRoot(use.value);
+    if (!isAppRoot(use.value)) return refusedAppRoot(use.value);
     // nginx reads "$" in the return it writes as the start of a variable; a RequestRedirect path is literal.
     if (use.value.includes('$'))
       return `the path ${JSON.stringify(use.value)} holds "$", which nginx fills in as a variable; a RequestRedirect path is written as it is`;

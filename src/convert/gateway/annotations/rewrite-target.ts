@@ -3,9 +3,20 @@
 import type { PathMatch } from '../types';
 import type { Strategy } from './strategy';
 
+/**
+ * The characters ingress-nginx's rewrite parser takes (parser.RegexPathWithCapture at controller-v1.15.1: an
+ * optional "/", then letters, digits and - . _ ~ / : $); it reads any other target as empty, which rewrites
+ * nothing (rewrite/main.go).
+ */
+export const REWRITE_PATH = /^\/?[-._~A-Za-z0-9/:$]*$/;
+
 export const rewriteTarget: Strategy = {
   id: 'rewrite-target',
   read(use, _record, settings) {
+    if (!REWRITE_PATH.test(use.value) || use.value === '')
+      return {
+        refused: `ingress-nginx ignores the target ${JSON.stringify(use.value)} (its check takes letters, digits and - . _ ~ / : $ only) and rewrites nothing, nor makes the host's paths regular expressions; neither does the route`,
+      };
     if (!use.value.startsWith('/')) return `the target ${JSON.stringify(use.value)} is not a path starting with /`;
     settings.rewriteTarget = use;
     return null;

@@ -19,6 +19,17 @@ export interface AccessUse {
   reason: string;
 }
 
+/**
+ * An annotation without a Gateway API counterpart that the chosen implementation's policy may carry (read by
+ * ../traffic-policies.ts), with its record's reason and default, and whether the route breaks without it.
+ */
+export interface TrafficUse {
+  use: AnnotationUse;
+  reason: string;
+  breaks: boolean;
+  defaultValue: string | null;
+}
+
 export interface IngressSettings {
   /** Paths are regular expressions (use-regex, or a rewrite-target, which turns them on for ingress-nginx). */
   regexPaths: AnnotationUse | null;
@@ -67,6 +78,8 @@ export interface IngressSettings {
   sslPassthrough: { use: AnnotationUse; on: boolean; controllerFlag: string | null } | null;
   /** Annotations of an access control (none is converted: access.ts marks the routes that lose one). */
   access: AccessUse[];
+  /** Annotations the implementation's traffic policy may carry (only with an implementation chosen). */
+  traffic: TrafficUse[];
   /** The protocol spoken to the backends (the backend-protocol record's entry for the value given). */
   backendProtocol: { use: AnnotationUse; protocol: BackendProtocol } | null;
   /** The annotations of TLS to the backend by role, with the defaults of the roles' records (read by ../backend-tls.ts). */
@@ -97,6 +110,7 @@ export function noSettings(): IngressSettings {
     corsFilter: null,
     sslPassthrough: null,
     access: [],
+    traffic: [],
     backendProtocol: null,
     backendTls: null,
   };
