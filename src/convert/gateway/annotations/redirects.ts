@@ -127,7 +127,8 @@ function recordStatus(record: AnnotationRecord, bundle: GatewayBundle): { code: 
 // letters, digits and - . _ ~ / : $), then url.ParseRequestURI and no absolute URL, which leaves a path that
 // starts with "/" (internal/ingress/annotations/rewrite/main.go and parser/validators.go at controller-v1.15.1).
 const APP_ROOT = /^\/[-._~A-Za-z0-9/:$]*$/;
-const REDIRECT_PATH = [
+/** The fields a RequestRedirect needs to replace the whole path. */
+export const REDIRECT_PATH = [
   'spec.rules[].filters[].requestRedirect.path',
   'spec.rules[].filters[].requestRedirect.path.replaceFullPath',
 ];
