@@ -115,6 +115,7 @@ export async function writeGatewayApi(tx: Tx, g: GatewayApiKnowledge): Promise<v
       classAnnotation: p.classAnnotation,
       regexPathsAnnotation: p.regexPathsAnnotation,
       httpsRedirectCode: p.httpsRedirectCode,
+      trailingSlashRedirectCode: p.trailingSlashRedirectCode,
       sources: json(p.sources),
     })),
   });

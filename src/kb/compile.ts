@@ -617,6 +617,7 @@ function compileGatewayApi(g: GatewayApiSeed): GatewayApiKnowledge {
         classAnnotation: p.classAnnotation,
         regexPathsAnnotation: p.regexPathsAnnotation,
         httpsRedirectCode: p.httpsRedirectCode,
+        trailingSlashRedirectCode: p.trailingSlashRedirectCode,
         sources: list(p.sources),
       }))
       .sort(byKeys((p) => p.id)),

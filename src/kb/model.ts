@@ -612,6 +612,11 @@ export interface GatewayApiIngressProvider {
   regexPathsAnnotation: string | null;
   /** The status code of its own HTTP -> HTTPS redirect by default; null when no source says. */
   httpsRedirectCode: number | null;
+  /**
+   * The status code the controller answers a path with when it has a location for the path plus "/" and none for
+   * the path itself (nginx's redirect of a location ending in "/"); null when no source says.
+   */
+  trailingSlashRedirectCode: number | null;
   sources: string[];
 }
 

@@ -319,6 +319,12 @@ export const ingressProviderSchema = z.strictObject({
    * (ingress-nginx: the ConfigMap key http-redirect-code); null when no source says.
    */
   httpsRedirectCode: z.number().int().min(300).max(399).nullable().default(null),
+  /**
+   * The status code the controller answers a request path with when it has a location for the path plus "/" and
+   * none for the path itself (ingress-nginx: nginx's redirect of a prefix or exact location ending in "/" that
+   * proxies); null when no source says, and then the converter writes no such redirect.
+   */
+  trailingSlashRedirectCode: z.number().int().min(300).max(399).nullable().default(null),
   sources,
   notes,
 });

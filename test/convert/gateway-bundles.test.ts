@@ -216,6 +216,26 @@ describe('what an older bundle lacks', () => {
     expect(convert('tls-rewrite-timeouts', first).manifest).toContain('backendRequest:');
   });
 
+  it('writes the route without the trailing-slash redirects where the bundle has no RequestRedirect path, listing each', () => {
+    const path = 'spec.rules[].filters[].requestRedirect.path';
+    const first = firstWithField('HTTPRoute', path, 'standard')!;
+    const before = kb.gatewayApi.releases[kb.gatewayApi.releases.findIndex((r) => r.version === first) - 1];
+    const result = convert('trailing-slash-redirect', before.version);
+    const routes = objects(result.manifest).filter((o) => o.kind === 'HTTPRoute');
+    expect(routes.map((o) => o.ref)).toEqual(['shop/trailing-slash', 'shop/more-paths', 'shop/regex']);
+    expect(result.manifest).not.toContain('replaceFullPath');
+    const listed = result.unconverted.filter((f) => f.messageId === 'trailing-slash-redirect');
+    // /foo, /xyz, /docs and /a/b/c; the gRPC Ingress's /shop.Cart gets no redirect in any bundle.
+    expect(listed.map((f) => f.line)).toEqual([40, 54, 82, 115]);
+    for (const f of listed) {
+      expect(f.severity).toBe('WARNING');
+      expect(f.message).toContain(`${path}; the first release that has it is ${first} (standard channel)`);
+    }
+    const at = convert('trailing-slash-redirect', first);
+    expect(at.unconverted.map((f) => f.messageId)).not.toContain('trailing-slash-redirect');
+    expect(at.manifest.match(/replaceFullPath: /g)).toHaveLength(4);
+  });
+
   it("redirects to HTTPS with the controller's own code where the bundle accepts it, else 301 and a warning", () => {
     const nginx = kb.gatewayApi.providers.find((p) => p.id === 'INGRESS_NGINX')!;
     expect(nginx.httpsRedirectCode).not.toBeNull();

@@ -161,6 +161,37 @@ describe('the provider as data', () => {
       rename(read(name, 'unconverted.txt')).replace(/^nothing\n$/, ''),
     );
   });
+
+  it("redirects a path to its location ending in / with the record's code: none where the record gives none, the closest the bundle accepts with a warning", () => {
+    const nginx = kb.gatewayApi.providers.find((p) => p.id === 'INGRESS_NGINX')!;
+    const input = read('trailing-slash-redirect', 'in.yaml');
+    const latest = kb.releases[kb.releases.length - 1].version;
+    // v1.4.1 is the last release whose RequestRedirect statusCode does not accept 308.
+    const older = kb.gatewayApi.releases.find((r) => r.version === 'v1.4.1')!;
+    const convertAs = (trailingSlashRedirectCode: number | null) =>
+      convertWith(input, {
+        gatewayClassName: null,
+        ingressClass: null,
+        provider: { ...nginx, trailingSlashRedirectCode },
+        annotations: kb.gatewayApi.annotations,
+        bundle: gatewayBundle(kb.gatewayApi, older),
+        convert: { kb: analysisKb(kb), path: { from: latest, to: latest, releases: [latest] } },
+        effectiveIn: latest,
+        implementation: null,
+      });
+    const unknown = convertAs(null);
+    expect(unknown.manifest).not.toContain('replaceFullPath');
+    expect(unknown.changes.map((c) => c.description).filter((d) => d.includes(' redirect to '))).toEqual([]);
+    expect(unknown.unconverted.map((f) => f.messageId)).not.toContain('redirect-code');
+    const permanent = convertAs(308);
+    expect(permanent.manifest.match(/replaceFullPath: /g)).toHaveLength(4);
+    expect(permanent.manifest).not.toContain('statusCode: 308');
+    const codes = permanent.unconverted.filter((f) => f.messageId === 'redirect-code');
+    expect(codes.map((f) => f.line)).toEqual([40, 54, 82, 115]);
+    expect(codes[0].message).toBe(
+      'The status code of the redirect of /foo to /foo/ is not converted as it was: ingress-nginx answers 308, but the Gateway API bundle v1.4.1 (standard channel) accepts no value 308 for HTTPRoute spec.rules[].filters[].requestRedirect.statusCode; the first release that accepts it is v1.5.0 (standard channel); the redirect answers 301.',
+    );
+  });
 });
 
 describe('the fixtures together', () => {

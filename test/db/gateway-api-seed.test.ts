@@ -193,6 +193,7 @@ const gatewayApi: GatewayApiSeed = {
       classAnnotation: 'kubernetes.io/ingress.class',
       regexPathsAnnotation: 'nginx.ingress.kubernetes.io/use-regex',
       httpsRedirectCode: 308,
+      trailingSlashRedirectCode: 301,
       sources: src,
     }),
     at({
@@ -202,6 +203,7 @@ const gatewayApi: GatewayApiSeed = {
       classAnnotation: 'kubernetes.io/ingress.class',
       regexPathsAnnotation: null,
       httpsRedirectCode: null,
+      trailingSlashRedirectCode: null,
       sources: src,
     }),
   ],
@@ -377,9 +379,15 @@ describe('the Gateway API part of the knowledge base', () => {
         classAnnotation: 'kubernetes.io/ingress.class',
         regexPathsAnnotation: 'nginx.ingress.kubernetes.io/use-regex',
         httpsRedirectCode: 308,
+        trailingSlashRedirectCode: 301,
         sources: src,
       },
-      expect.objectContaining({ id: 'OTHER', regexPathsAnnotation: null, httpsRedirectCode: null }),
+      expect.objectContaining({
+        id: 'OTHER',
+        regexPathsAnnotation: null,
+        httpsRedirectCode: null,
+        trailingSlashRedirectCode: null,
+      }),
     ]);
   });
 

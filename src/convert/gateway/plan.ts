@@ -25,6 +25,7 @@ import { hostSlug, objectName } from './names';
 import { gatewayObject, ingressLabel, printObjects, routeObject, type PrintedObject } from './print';
 import { referenceGrants } from './reference-grant';
 import { collector } from './report';
+import { trailingSlashRedirects, withTrailingSlashRedirects } from './trailing-slash';
 import { Passthrough } from './passthrough';
 import { ServicePorts } from './service-ports';
 import { wwwRedirectRoute, type WwwRedirects } from './www-redirect';
@@ -161,6 +162,14 @@ export function ingressToGateway(
   const regexOf = (ingress: IngressView) => (host: string) => hostRegex.get(`${ingress.className}\n${host}`) ?? null;
   // app-root answers "/" of the whole host, and a www redirect is made only for a name no Ingress of the class serves.
   const appRoots = appRootByHost(mains, report);
+  // nginx redirects PATH to PATH/ where the host has a location PATH/ and none PATH, whichever Ingress gives them.
+  const slashRedirects = trailingSlashRedirects(
+    mains,
+    (key) => hostRegex.has(key),
+    options.provider,
+    options.bundle,
+    report,
+  );
   const www: WwwRedirects = {
     served: new Set(mains.flatMap(([i]) => hostsOf(i).map((h) => `${i.className}\n${h}`))),
     made: new Map(),
@@ -180,7 +189,13 @@ export function ingressToGateway(
     const made: RouteDraft[] = [];
     for (const [host, hostRules] of byHost) {
       if (hostRules.length === 0) continue;
-      const rules = withAppRoot(ingress, host, hostRules, appRoots.get(`${ingress.className}\n${host}`), report);
+      const hostKey = `${ingress.className}\n${host}`;
+      const rules = withTrailingSlashRedirects(
+        ingress,
+        withAppRoot(ingress, host, hostRules, appRoots.get(hostKey), report),
+        slashRedirects.get(hostKey),
+        report,
+      );
       const hostLine = ingress.lineOf(host ? ['spec', 'rules', hostIndex(ingress, host), 'host'] : ['spec']);
       const names = hostListeners(gateway, ingress, host, listeners.get(host)!, hostLine, report);
       const passedThrough = passthrough.has(ingress, host);

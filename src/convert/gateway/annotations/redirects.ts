@@ -128,7 +128,8 @@ function recordStatus(record: AnnotationRecord, bundle: GatewayBundle): { code: 
 // url.ParseRequestURI and no absolute URL, which leaves a path that starts with "/"
 // (internal/ingress/annotations/rewrite/main.go and parser/validators.go at controller-v1.15.1).
 const isAppRoot = (value: string) => value.startsWith('/') && REWRITE_PATH.test(value);
-const REDIRECT_PATH = [
+/** The fields a RequestRedirect needs to replace the whole path. */
+export const REDIRECT_PATH = [
   'spec.rules[].filters[].requestRedirect.path',
   'spec.rules[].filters[].requestRedirect.path.replaceFullPath',
 ];

@@ -1,0 +1,3 @@
+-- netkb migration 0025_provider_trailing_slash_redirect
+-- AlterTable
+ALTER TABLE "IngressProvider" ADD COLUMN "trailingSlashRedirectCode" INTEGER;
