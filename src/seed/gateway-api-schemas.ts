@@ -343,7 +343,8 @@ export type IngressProviderRecord = z.infer<typeof ingressProviderSchema>;
  * strategies, for annotations of an access control; the traffic ones are for annotations without a conversion:
  * request-body-limit: an nginx size as a quantity; cookie-hash: consistent hashing on the controller's
  * cookie (its name the default of the cookie-hash-name annotation's record); cookie-hash-name: that name;
- * cookie-hash-ttl: the cookie's lifetime in seconds as a duration.
+ * cookie-hash-ttl: the cookie's lifetime in seconds as a duration; client-rate-per-second and -minute: a local
+ * rate limit of that many requests per client address.
  */
 export const ACCESS_IMPLEMENTATION_STRATEGIES = [
   'client-cidrs-allow',
@@ -358,6 +359,8 @@ export const TRAFFIC_IMPLEMENTATION_STRATEGIES = [
   'cookie-hash',
   'cookie-hash-name',
   'cookie-hash-ttl',
+  'client-rate-per-second',
+  'client-rate-per-minute',
 ] as const;
 export const IMPLEMENTATION_STRATEGIES = [
   ...ACCESS_IMPLEMENTATION_STRATEGIES,

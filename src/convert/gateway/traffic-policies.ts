@@ -178,7 +178,48 @@ function duration(seconds: number): string {
 
 const COOKIE = 'spec.loadBalancer.consistentHash.cookie';
 
+/**
+ * A per-client request rate (ingress-nginx's limit_req_zone keyed on the client address): a local rate limit rule
+ * per address family whose source CIDR is Distinct, so each client address has its own bucket of `requests` per
+ * `unit`. ingress-nginx reads the value as a whole number (strconv.Atoi) and writes no limit for 0 or less.
+ */
+function clientRate(unit: 'Second' | 'Minute'): TrafficStrategy {
+  return {
+    read({ use }, _capability, spec) {
+      const value = use.value.trim();
+      if (!/^[-+]?\d+$/.test(value))
+        return {
+          refuse: `ingress-nginx refuses an Ingress whose ${use.name} is not a whole number (its annotation check fails the Ingress), so this one was not served`,
+        };
+      const requests = Number(value);
+      if (requests <= 0) return { nothing: 'no limit (ingress-nginx writes none for 0 or less), nothing to write' };
+      if (requests > 4294967295) return { refuse: `${value} is more requests than the policy's limit can hold` };
+      const rules = getPath(spec, 'spec.rateLimit.local.rules') as Obj[] | undefined;
+      if (rules)
+        return {
+          refuse: `the policy already limits the rate of each client (${JSON.stringify(rules[0].limit)}), and Envoy Gateway applies only the strictest of two local limits a request matches, where ingress-nginx applied both: add this limit by hand if it should hold`,
+        };
+      return {
+        write(s) {
+          setPath(s, 'spec.rateLimit.type', 'Local');
+          setPath(
+            s,
+            'spec.rateLimit.local.rules',
+            ['0.0.0.0/0', '::/0'].map((cidr) => ({
+              clientSelectors: [{ sourceCIDR: { type: 'Distinct', value: cidr } }],
+              limit: { requests, unit },
+            })),
+          );
+        },
+        says: `${requests} requests per ${unit.toLowerCase()} for each client address (a rule with a Distinct source CIDR for IPv4 and one for IPv6)`,
+      };
+    },
+  };
+}
+
 const STRATEGIES: Record<string, TrafficStrategy> = {
+  'client-rate-per-second': clientRate('Second'),
+  'client-rate-per-minute': clientRate('Minute'),
   'request-body-limit': {
     read({ use, defaultValue }, capability) {
       const size = nginxSize(use.value);
