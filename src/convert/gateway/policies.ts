@@ -179,14 +179,26 @@ export function capabilityFor(
 
 /** The object of a route's policy: the carried spec, applied to the route by targetRefs. */
 export function policyObject(route: RouteDraft, carried: CarriedAccess, target: ImplementationTarget): PrintedObject {
-  const policy = carried.policy!;
+  return routePolicyObject(
+    route,
+    carried.policy!,
+    target,
+    `the ${[...carried.controls].map((c) => ACCESS_CONTROLS[c]).join(' and ')} of Ingress ${route.ingress.namespace ? `${route.ingress.namespace}/` : ''}${route.ingress.name} for ${route.kind} ${route.name}`,
+  );
+}
+
+/** An implementation's policy object for one route: named after it, in its namespace, applied by targetRefs. */
+export function routePolicyObject(
+  route: RouteDraft,
+  policy: { kind: string; apiVersion: string; spec: Obj },
+  target: ImplementationTarget,
+  what: string,
+): PrintedObject {
   const spec: Obj = {};
-  setPath(spec, target.record.targetRefs.replace(/^spec\./, ''), [
-    { group: GATEWAY_GROUP, kind: route.kind, name: route.name },
-  ]);
+  setPath(spec, target.record.targetRefs, [{ group: GATEWAY_GROUP, kind: route.kind, name: route.name }]);
   Object.assign(spec, structuredClone(policy.spec));
   return {
-    comment: `${target.record.name} ${target.release}: the ${[...carried.controls].map((c) => ACCESS_CONTROLS[c]).join(' and ')} of Ingress ${route.ingress.namespace ? `${route.ingress.namespace}/` : ''}${route.ingress.name} for HTTPRoute ${route.name}`,
+    comment: `${target.record.name} ${target.release}: ${what}`,
     object: {
       apiVersion: policy.apiVersion,
       kind: policy.kind,
@@ -199,7 +211,7 @@ export function policyObject(route: RouteDraft, carried: CarriedAccess, target: 
 // --- strategies -------------------------------------------------------------------------------------------
 
 /** Sets a dotted path below spec (no lists), making the objects on the way. */
-function setPath(obj: Obj, path: string, value: unknown): void {
+export function setPath(obj: Obj, path: string, value: unknown): void {
   const parts = path.replace(/^spec\./, '').split('.');
   let at = obj;
   for (const p of parts.slice(0, -1)) at = (at[p] ??= {}) as Obj;

@@ -6,9 +6,8 @@
 // controller reads it. A value the controller ignores or refuses is not carried, and said.
 import type { ImplementationCapability } from '../../kb/model';
 import type { IngressSettings, TrafficUse } from './annotations/settings';
-import { capabilityFor } from './policies';
+import { capabilityFor, routePolicyObject, setPath } from './policies';
 import type { PrintedObject } from './print';
-import { GATEWAY_GROUP } from './reference-grant';
 import type { AnnotationRecord, ImplementationTarget, IngressView, Report, RouteDraft } from './types';
 
 type Obj = Record<string, unknown>;
@@ -114,20 +113,12 @@ export function trafficPolicyObject(
   carried: CarriedTraffic,
   target: ImplementationTarget,
 ): PrintedObject {
-  const policy = carried.policy!;
-  const spec: Obj = {};
-  const refs = target.record.targetRefs.replace(/^spec\./, '');
-  spec[refs] = [{ group: GATEWAY_GROUP, kind: route.kind, name: route.name }];
-  Object.assign(spec, structuredClone(policy.spec));
-  return {
-    comment: `${target.record.name} ${target.release}: what ${route.ingress.namespace ? `${route.ingress.namespace}/` : ''}${route.ingress.name}'s annotations asked of the traffic of ${route.kind} ${route.name}`,
-    object: {
-      apiVersion: policy.apiVersion,
-      kind: policy.kind,
-      metadata: { name: route.name, ...(route.namespace ? { namespace: route.namespace } : {}) },
-      spec,
-    },
-  };
+  return routePolicyObject(
+    route,
+    carried.policy!,
+    target,
+    `what ${route.ingress.namespace ? `${route.ingress.namespace}/` : ''}${route.ingress.name}'s annotations asked of the traffic of ${route.kind} ${route.name}`,
+  );
 }
 
 // --- strategies -------------------------------------------------------------------------------------------
@@ -138,13 +129,6 @@ function setDefault(obj: Obj, path: string, value: unknown): void {
   let at = obj;
   for (const p of parts.slice(0, -1)) at = (at[p] ??= {}) as Obj;
   at[parts[parts.length - 1]] ??= value;
-}
-
-function setPath(obj: Obj, path: string, value: unknown): void {
-  const parts = path.replace(/^spec\./, '').split('.');
-  let at = obj;
-  for (const p of parts.slice(0, -1)) at = (at[p] ??= {}) as Obj;
-  at[parts[parts.length - 1]] = value;
 }
 
 function getPath(obj: Obj, path: string): unknown {
