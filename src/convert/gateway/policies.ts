@@ -7,7 +7,7 @@
 // exactly leaves the control uncarried.
 import { ACCESS_CONTROLS, type AccessControl } from '../../kb/access-controls';
 import type { ImplementationCapability } from '../../kb/model';
-import type { AccessUse, IngressSettings } from './annotations/settings';
+import type { AccessUse, AnnotationUse, IngressSettings } from './annotations/settings';
 import type { PrintedObject } from './print';
 import { GATEWAY_GROUP } from './reference-grant';
 import type { ImplementationTarget, IngressView, Report, RouteDraft } from './types';
@@ -130,14 +130,7 @@ export function carryAccess(
   }
   out.policy = { kind: kinds[0], apiVersion, spec };
   for (const [use, capability] of out.written) {
-    if (capability.caveat)
-      report.unconverted(
-        ingress,
-        'implementation-caveat',
-        'WARNING',
-        use.use.path,
-        `Annotation ${use.use.name} is not converted exactly: the ${capability.policy} carries it (${capability.field}). ${capability.caveat.replace(/\.+$/, '')}.`,
-      );
+    reportCaveat(ingress, use.use, capability, report);
     if (capability.secretKey)
       report.unconverted(
         ingress,
@@ -148,6 +141,23 @@ export function carryAccess(
       );
   }
   return out;
+}
+
+/** What the user must still know of a capability used (its caveat), as a WARNING at the annotation. */
+export function reportCaveat(
+  ingress: IngressView,
+  use: { name: string; path: AnnotationUse['path'] },
+  capability: ImplementationCapability,
+  report: Report,
+): void {
+  if (capability.caveat)
+    report.unconverted(
+      ingress,
+      'implementation-caveat',
+      'WARNING',
+      use.path,
+      `Annotation ${use.name} is not converted exactly: the ${capability.policy} carries it (${capability.field}). ${capability.caveat.replace(/\.+$/, '')}.`,
+    );
 }
 
 /** The newest capability of the annotation that the chosen release has for its value, or why there is none. */

@@ -6,7 +6,7 @@
 // controller reads it. A value the controller ignores or refuses is not carried, and said.
 import type { ImplementationCapability } from '../../kb/model';
 import type { IngressSettings, TrafficUse } from './annotations/settings';
-import { capabilityFor, routePolicyObject, setPath } from './policies';
+import { capabilityFor, reportCaveat, routePolicyObject, setPath } from './policies';
 import type { PrintedObject } from './print';
 import type { AnnotationRecord, ImplementationTarget, IngressView, Report, RouteDraft } from './types';
 
@@ -95,14 +95,7 @@ export function carryTraffic(
       use.use.line,
       `${use.use.name}: ${use.use.value.trim()} -> ${capability.policy} of each route (${target.record.name} ${target.release}): ${capability.field.replace(/^spec\./, '')} ${says}`,
     );
-    if (capability.caveat)
-      report.unconverted(
-        ingress,
-        'implementation-caveat',
-        'WARNING',
-        use.use.path,
-        `Annotation ${use.use.name} is not converted exactly: the ${capability.policy} carries it (${capability.field}). ${capability.caveat.replace(/\.+$/, '')}.`,
-      );
+    reportCaveat(ingress, use.use, capability, report);
   }
   return { policy: { kind, apiVersion, spec } };
 }
