@@ -28,9 +28,26 @@ const flagEventsFileSchema = z.strictObject({
         .optional(),
     }),
   ),
+  /**
+   * The values of list flags the notes remove or deprecate, named by the words of the notes source's valueNames
+   * ("the `PodSecurityPolicy` admission plugin ... is removed"): one entry per flag that takes the value.
+   */
+  values: z
+    .array(
+      z.strictObject({
+        component: z.string().min(1),
+        flag: z.string().regex(/^--[a-z0-9][a-z0-9-]*$/),
+        value: z.string().min(1),
+        release,
+        event: z.enum(['removed', 'deprecated']),
+        pr: z.number().int().positive().nullable(),
+      }),
+    )
+    .default([]),
 });
 export type FlagEventsFile = z.infer<typeof flagEventsFileSchema>;
 export type FlagEvent = FlagEventsFile['events'][number];
+export type FlagValueEvent = FlagEventsFile['values'][number];
 
 /** Reads seed/generated/flag-events.json; null when the seed has none. */
 export function readFlagEvents(seedDir: string, problems: SeedProblem[]): FlagEventsFile | null {

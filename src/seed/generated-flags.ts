@@ -13,7 +13,10 @@ import type { FlagEvent, FlagEventsFile } from './flag-events-index';
 import { parseVersion } from '../kb/version';
 
 /** The events of releases the seed has (nothing after its newest release is generated or held against it). */
-function onRecord(events: FlagEvent[], releases: readonly Pick<ReleaseRecord, 'version'>[]): FlagEvent[] {
+function onRecord<E extends { release: string }>(
+  events: E[],
+  releases: readonly Pick<ReleaseRecord, 'version'>[],
+): E[] {
   const newest = Math.max(...releases.map((r) => parseVersion(r.version)));
   return events.filter((e) => parseVersion(e.release) <= newest);
 }
@@ -94,5 +97,55 @@ export function checkFlagsAgainstEvents(
       field,
       `is ${value ?? 'not set'}, but the ${e.release} release notes${e.pr ? ` (#${e.pr})` : ''} say the flag is ${e.event} then (seed/generated/flag-events.json)`,
     );
+  }
+}
+
+/**
+ * The values of list flags the notes remove or deprecate (flag-events.json `values`), held to the curated records:
+ * a value the record lists with another release is a disagreement (`differ`, with the record's sourceOverrides for
+ * `values`); a value it lists without that release gets it, and a value it does not list is added with it (`fill`),
+ * its pull request joining the record's sources. A flag the events name needs a record: the notes source names it.
+ */
+export function fillFlagValuesFromEvents(
+  index: FlagEventsFile,
+  flags: readonly Located<FlagRecord>[],
+  releases: readonly Pick<ReleaseRecord, 'version'>[],
+  check: {
+    differ: (loc: Located<FlagRecord>, name: string, field: string, message: string) => boolean;
+    fill: (loc: Located<FlagRecord>, name: string, field: string, value: unknown) => void;
+    missing: (message: string) => void;
+  },
+): void {
+  const byKey = new Map(flags.map((l) => [`${l.record.component} ${l.record.name}`, l]));
+  for (const e of onRecord(index.values, releases)) {
+    const loc = byKey.get(`${e.component} ${e.flag}`);
+    const name = `flag ${e.component} ${e.flag}`;
+    if (!loc) {
+      check.missing(
+        `values: ${e.component} ${e.flag} takes ${e.value} (the ${e.release} release notes${e.pr ? `, #${e.pr}` : ''}), but no record of the flag exists: write one (its values are filled from the notes)`,
+      );
+      continue;
+    }
+    const r = loc.record;
+    const field = e.event === 'removed' ? 'removedIn' : 'deprecatedIn';
+    const values = (r.values ??= []);
+    let value = values.find((x) => x.value === e.value);
+    if (value?.[field] != null && value[field] !== e.release) {
+      check.differ(
+        loc,
+        name,
+        'values',
+        `gives ${e.value} ${field} ${value[field]}, but the ${e.release} release notes${e.pr ? ` (#${e.pr})` : ''} say the value is ${e.event} then (seed/generated/flag-events.json)`,
+      );
+      continue;
+    }
+    if (value?.[field] === e.release) continue;
+    if (!value) {
+      value = { value: e.value };
+      values.push(value);
+    }
+    value[field] = e.release;
+    if (e.pr && !r.sources.includes(prUrl(e.pr))) r.sources.push(prUrl(e.pr));
+    check.fill(loc, name, `values ${e.value} ${field}`, e.release);
   }
 }

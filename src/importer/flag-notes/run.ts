@@ -6,13 +6,25 @@
 // pull request. Facts only: no sentence of the notes is kept. A flag a note names with no component, or with
 // several, is not attributed (it stays unknown, and the analysis says it did not check it).
 import type { GateRemovalsSource } from '../../seed/gate-removals-index';
-import { FLAG_EVENTS_FILE, type FlagEvent, type FlagEventsFile } from '../../seed/flag-events-index';
-import { flagsIn, flagStatement, sentencesOf, successorIn, withoutExceptions } from '../../seed/rebuild/note-text';
-import { readReleaseNotes, sortByRelease, writeNotesIndex } from '../release-notes';
+import {
+  FLAG_EVENTS_FILE,
+  type FlagEvent,
+  type FlagEventsFile,
+  type FlagValueEvent,
+} from '../../seed/flag-events-index';
+import {
+  flagsIn,
+  flagStatement,
+  sentencesOf,
+  successorIn,
+  valueStatements,
+  withoutExceptions,
+} from '../../seed/rebuild/note-text';
+import { readReleaseNotes, sortByRelease, writeNotesIndex, type Note } from '../release-notes';
 
 /** The events the notes of every release state, the first of each kind per component and flag, in release order. */
 export function buildFlagEvents(dir: string, source: GateRemovalsSource, components: string[]): FlagEventsFile {
-  const out: FlagEventsFile = { generatedBy: 'netkb import flag-notes', releases: [], events: [] };
+  const out: FlagEventsFile = { generatedBy: 'netkb import flag-notes', releases: [], events: [], values: [] };
   const seen = new Set<string>();
   const named = (text: string) =>
     components.filter((c) => new RegExp(`(^|[^\\w-])${c.replace(/-/g, '\\-')}([^\\w-]|$)`, 'i').test(text));
@@ -23,6 +35,7 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
       : [...new Set(areas.map((a) => source.componentAreas[a]).filter((c): c is string => !!c))];
   for (const { release, source: notesAt, notes } of readReleaseNotes(dir, source)) {
     out.releases.push({ release, source: notesAt });
+    out.values.push(...valueEventsOf(release, notes, source, seen));
     for (const note of notes) {
       const inText = named(note.text);
       const owners = inText.length > 0 ? inText : byAreas(note.areas);
@@ -53,6 +66,40 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
     }
   }
   sortByRelease(out.events, (e) => [e.component, e.flag, e.event]);
+  sortByRelease(out.values, (e) => [e.component, e.flag, e.value, e.event]);
+  return out;
+}
+
+/**
+ * The values of list flags a release's notes remove or deprecate, named by the words of the source's valueNames
+ * ("Removed admission plugin `X`"), for each flag that takes them; a deprecation the sentence dates ("deprecated
+ * since 1.21") is kept at that release. The first of each kind per flag and value, as for the flags.
+ */
+function valueEventsOf(
+  release: string,
+  notes: Note[],
+  source: GateRemovalsSource,
+  seen: Set<string>,
+): FlagValueEvent[] {
+  const out: FlagValueEvent[] = [];
+  for (const names of source.valueNames)
+    for (const note of notes)
+      for (const sentence of sentencesOf(note.text))
+        for (const said of valueStatements(withoutExceptions(sentence), names.nouns))
+          for (const flag of names.flags) {
+            const key = `${names.component} ${flag} =${said.value} ${said.event}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            const at = said.release ?? release;
+            out.push({
+              component: names.component,
+              flag,
+              value: said.value,
+              release: at,
+              event: said.event,
+              pr: note.pr,
+            });
+          }
   return out;
 }
 
