@@ -111,7 +111,7 @@ export function sortByRelease<T extends { release: string }>(events: T[], keys: 
 export function writeNotesIndex(
   outDir: string,
   file: string,
-  index: { generatedBy: string; releases: unknown[]; events: unknown[]; values?: unknown[] },
+  index: { generatedBy: string; releases: unknown[]; events: unknown[]; values?: unknown[]; valueNotes?: unknown[] },
 ): string {
   mkdirSync(outDir, { recursive: true });
   const path = join(outDir, file);
@@ -122,6 +122,7 @@ export function writeNotesIndex(
       ['releases', index.releases, 'list'],
       ['events', index.events, 'list'],
       ...(index.values ? [['values', index.values, 'list'] as [string, unknown, 'list']] : []),
+      ...(index.valueNotes ? [['valueNotes', index.valueNotes, 'list'] as [string, unknown, 'list']] : []),
     ]),
   );
   return path;

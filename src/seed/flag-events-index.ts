@@ -44,6 +44,21 @@ const flagEventsFileSchema = z.strictObject({
       }),
     )
     .default([]),
+  /**
+   * The notes of one component (attributed as the events are) that name one of its flags and speak of values,
+   * defaults or the flag's life: per component, flag, release and pull request. A curated value or default change
+   * of a release must be one of these, and its record must cite the pull request.
+   */
+  valueNotes: z
+    .array(
+      z.strictObject({
+        component: z.string().min(1),
+        flag: z.string().regex(/^--[a-z0-9][a-z0-9-]*$/),
+        release,
+        pr: z.number().int().positive().nullable(),
+      }),
+    )
+    .default([]),
 });
 export type FlagEventsFile = z.infer<typeof flagEventsFileSchema>;
 export type FlagEvent = FlagEventsFile['events'][number];

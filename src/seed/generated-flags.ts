@@ -149,3 +149,80 @@ export function fillFlagValuesFromEvents(
     check.fill(loc, name, `values ${e.value} ${field}`, e.release);
   }
 }
+
+/** One dated change of a flag's values or default a curated record states, as the check names it. */
+interface ValueFact {
+  field: string;
+  release: string;
+  what: string;
+}
+
+/** The value and default changes a record dates: its values' deprecations and removals, acceptsOnly, later defaults. */
+function valueFacts(r: FlagRecord): ValueFact[] {
+  const out: ValueFact[] = [];
+  for (const x of r.values ?? []) {
+    if (x.deprecatedIn) out.push({ field: 'values', release: x.deprecatedIn, what: `${x.value} deprecated` });
+    if (x.removedIn) out.push({ field: 'values', release: x.removedIn, what: `${x.value} removed` });
+  }
+  if (r.acceptsOnly)
+    out.push({ field: 'acceptsOnly', release: r.acceptsOnly.since, what: `only ${r.acceptsOnly.values.join(', ')}` });
+  const defaults = [...(r.defaults ?? [])].sort((a, b) => parseVersion(a.since) - parseVersion(b.since));
+  for (const d of defaults.slice(1)) out.push({ field: 'defaults', release: d.since, what: `default ${d.value}` });
+  return out;
+}
+
+/**
+ * The curated records' value and default changes against the notes (flag-events.json `valueNotes`): each one
+ * dated in a release whose notes were read must fall in a release whose notes name the flag for its component and
+ * speak of values or defaults, and the record must cite that note's pull request; otherwise it is a disagreement
+ * (`differ`, with the record's sourceOverrides for the field, which then names the source that dates it). A value
+ * the notes' value events gave (filled in above) is already theirs. Answers how many were held to the notes and how
+ * many fall before the first release read.
+ */
+export function checkFlagValuesAgainstNotes(
+  index: FlagEventsFile,
+  flags: readonly Located<FlagRecord>[],
+  releases: readonly Pick<ReleaseRecord, 'version'>[],
+  differ: (loc: Located<FlagRecord>, name: string, field: string, message: string) => boolean,
+): { checked: number; notCovered: number } {
+  const read = index.releases.map((r) => parseVersion(r.release));
+  const first = Math.min(...read);
+  const newest = Math.max(...releases.map((r) => parseVersion(r.version)));
+  const notes = new Map<string, FlagEventsFile['valueNotes']>();
+  for (const n of index.valueNotes) {
+    const key = `${n.component} ${n.flag} ${n.release}`;
+    notes.set(key, [...(notes.get(key) ?? []), n]);
+  }
+  const fromEvents = new Set(index.values.map((e) => `${e.component} ${e.flag} ${e.value} ${e.event} ${e.release}`));
+  let checked = 0;
+  let notCovered = 0;
+  for (const loc of flags) {
+    const r = loc.record;
+    for (const fact of valueFacts(r)) {
+      const at = parseVersion(fact.release);
+      if (at > newest) continue;
+      if (at < first) {
+        notCovered++;
+        continue;
+      }
+      const [value, event] = fact.what.split(' ');
+      if (fact.field === 'values' && fromEvents.has(`${r.component} ${r.name} ${value} ${event} ${fact.release}`)) {
+        checked++;
+        continue;
+      }
+      const said = notes.get(`${r.component} ${r.name} ${fact.release}`) ?? [];
+      const cited = said.filter((n) => n.pr !== null && r.sources.includes(prUrl(n.pr)));
+      checked++;
+      if (cited.length > 0) continue;
+      differ(
+        loc,
+        `flag ${r.component} ${r.name}`,
+        fact.field,
+        said.length === 0
+          ? `dates ${fact.what} in ${fact.release}, but no ${fact.release} release note about ${r.component} names ${r.name} with its values or default (seed/generated/flag-events.json valueNotes)`
+          : `dates ${fact.what} in ${fact.release}; the ${fact.release} notes that name ${r.name} are ${said.map((n) => (n.pr ? `#${n.pr}` : 'a note without a pull request')).join(', ')}: cite the one that says so in sources`,
+      );
+    }
+  }
+  return { checked, notCovered };
+}

@@ -24,7 +24,13 @@ import { readReleaseNotes, sortByRelease, writeNotesIndex, type Note } from '../
 
 /** The events the notes of every release state, the first of each kind per component and flag, in release order. */
 export function buildFlagEvents(dir: string, source: GateRemovalsSource, components: string[]): FlagEventsFile {
-  const out: FlagEventsFile = { generatedBy: 'netkb import flag-notes', releases: [], events: [], values: [] };
+  const out: FlagEventsFile = {
+    generatedBy: 'netkb import flag-notes',
+    releases: [],
+    events: [],
+    values: [],
+    valueNotes: [],
+  };
   const seen = new Set<string>();
   const named = (text: string) =>
     components.filter((c) => new RegExp(`(^|[^\\w-])${c.replace(/-/g, '\\-')}([^\\w-]|$)`, 'i').test(text));
@@ -40,6 +46,16 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
       const inText = named(note.text);
       const owners = inText.length > 0 ? inText : byAreas(note.areas);
       if (owners.length !== 1) continue;
+      // A note of one component that names its flags and speaks of values or defaults: what a curated value or
+      // default change of that release must cite.
+      if (VALUE_WORDS.test(note.text)) {
+        for (const flag of flagsIn(note.text)) {
+          const key = `${owners[0]} ${flag} ${release} #${note.pr}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.valueNotes.push({ component: owners[0], flag, release, pr: note.pr });
+        }
+      }
       for (const raw of sentencesOf(note.text)) {
         const sentence = withoutExceptions(raw);
         for (const flag of flagsIn(sentence)) {
@@ -67,8 +83,14 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
   }
   sortByRelease(out.events, (e) => [e.component, e.flag, e.event]);
   sortByRelease(out.values, (e) => [e.component, e.flag, e.value, e.event]);
+  sortByRelease(out.valueNotes, (e) => [e.component, e.flag, String(e.pr ?? 0).padStart(9, '0')]);
   return out;
 }
+
+// The words of a note about a flag's values or default, or about the flag's life: "defaults to", "the value",
+// "only accepts", "invalid", "deprecated", "removed", "enabled"/"disabled".
+const VALUE_WORDS =
+  /\bdefault|\bvalues?\b|\baccept|\bsupport|\binvalid\b|\bdeprecat|\bremov|\benabled?\b|\bdisabled?\b|\bno longer\b/i;
 
 /**
  * The values of list flags a release's notes remove or deprecate, named by the words of the source's valueNames

@@ -3,7 +3,7 @@
 import type { CheckContext } from './context';
 import { fieldPresentIn } from '../generated-index';
 import { parseVersion } from '../../kb/version';
-import { checkFlagsAgainstEvents, fillFlagValuesFromEvents } from '../generated-flags';
+import { checkFlagsAgainstEvents, checkFlagValuesAgainstNotes, fillFlagValuesFromEvents } from '../generated-flags';
 
 export function checkFlags(ctx: CheckContext): void {
   const { b, index, report, differ, fill, problems } = ctx;
@@ -25,6 +25,13 @@ export function checkFlags(ctx: CheckContext): void {
         fill,
         missing: (message) => problems.push({ file: 'seed/generated/flag-events.json', message }),
       },
+    );
+    // The other value and default changes the records date are held to the notes that speak of the flag then.
+    report.flagValueChanges = checkFlagValuesAgainstNotes(
+      index.flagEvents,
+      b.flags,
+      b.releases.map((r) => r.record),
+      differ,
     );
   }
   // Flags: the component-config field a flag names must exist while the flag does -------------------
