@@ -160,8 +160,8 @@ function coverageLines(c: ReturnType<typeof coverageOf>): string[] {
   const g = c.featureGates;
   return [
     "coverage: curated records are checked in depth; gates of other SIGs are generated from Kubernetes' feature",
-    'files, flags the release notes remove or deprecate from the notes (shallow); a flag, gate, key, API or',
-    'release no record reaches is reported as not checked',
+    'files, flags the release notes remove or deprecate, and the list-flag values they remove or deprecate, from',
+    'the notes (shallow); a flag, gate, key, API or release no record reaches is reported as not checked',
     `feature gates: ${g.curated} curated, ${g.generated} generated (${g.generatedWithRemoval} with a dated removal; ` +
       `known only through ${Object.entries(g.generatedKnownThrough)
         .map(([v, n]) => `${v}: ${n}`)

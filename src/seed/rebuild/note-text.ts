@@ -214,7 +214,7 @@ export function flagStatement(
 }
 
 /** What a sentence says of one value a list flag takes (an admission plugin): removed or deprecated, and when. */
-export interface ValueStatement {
+interface ValueStatement {
   value: string;
   event: 'removed' | 'deprecated';
   /** The release the sentence names ("deprecated since 1.21"); null: the release of the notes. */

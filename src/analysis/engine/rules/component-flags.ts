@@ -24,6 +24,9 @@ const kit = ruleKit('component-flag', {
     deprecated: '{component} flag {flag} is deprecated since {deprecatedIn}.',
     valueRemoved: '{component} {flag}={value} is no longer accepted from {removedIn}.',
     valueDeprecated: '{component} {flag}={value} is deprecated since {deprecatedIn}.',
+    itemRemoved:
+      '{component} {flag} lists {value}, which is no longer accepted from {removedIn}: {component} refuses to start with it.',
+    itemDeprecated: '{component} {flag} lists {value}, which is deprecated since {deprecatedIn}.',
     defaultChanged:
       '{component} {flag} is not set, and its default changes from {before} to {after} in {since}{onlyWith}.',
     notKnown: '{component} {flags} not known to netkb: not checked.',
@@ -78,7 +81,7 @@ export const componentFlagRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values, and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from. The same values written in a component config file are removed (BREAKING) or deprecated (WARNING) there too. Flags no record names are listed once per container (INFO, not checked).',
+    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values (each item of a list flag such as kube-apiserver --enable-admission-plugins on its own), values refused before the flag goes (BREAKING), and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from. The same values written in a component config file are removed (BREAKING) or deprecated (WARNING) there too. Flags no record names are listed once per container (INFO, not checked).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     // A component's config file: the values of the fields its flags name (configField) meet what the flags do.
@@ -154,7 +157,13 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
           messageId: 'valueNotAccepted',
           severity: 'BREAKING',
           ...changedIn(limit.since, ctx),
-          data: { ...data, value: given!, since: v(limit.since), values: limit.values.join(', ') },
+          // The empty value is written as the command line would give it (--cloud-provider="").
+          data: {
+            ...data,
+            value: given!,
+            since: v(limit.since),
+            values: limit.values.map((x) => (x === '' ? '""' : x)).join(', '),
+          },
           fix: kit.fix('setAccepted', { flag: flag.name, value: limit.values[0], since: v(limit.since) }),
           change: changeAt(flag, limit.since),
         })
@@ -213,7 +222,7 @@ function valueText(flag: Flag, value: Flag['values'][number], ctx: RuleContext):
   if (!event) return null;
   if (event.removed)
     return kit.text({
-      messageId: 'valueRemoved',
+      messageId: item ? 'itemRemoved' : 'valueRemoved',
       severity: 'BREAKING',
       ...changedIn(event.at, ctx),
       data: { ...data, removedIn: v(event.at) },
@@ -231,7 +240,7 @@ function valueText(flag: Flag, value: Flag['values'][number], ctx: RuleContext):
       change: changeAt(flag, event.at),
     });
   return kit.text({
-    messageId: 'valueDeprecated',
+    messageId: item ? 'itemDeprecated' : 'valueDeprecated',
     severity: 'WARNING',
     ...changedIn(event.at, ctx),
     data: { ...data, deprecatedIn: v(event.at) },
