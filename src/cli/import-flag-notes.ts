@@ -11,8 +11,11 @@ const IMPORT_FLAG_NOTES_HELP = `Usage: netkb import flag-notes DIR [--out DIR] [
 Regenerates the flag events the release notes state (flag-events.json): for each release the source names,
 every sentence of a note that names exactly one component (kube-apiserver, kubelet, ...) and says one of its
 flags was removed, or deprecated, in that release, kept as component, flag, release and pull request, with
-the address of the notes at the commit read. Flags no curated record has become shallow generated records;
-the curated ones are held to the same events. The notes read are those of gate-removals-source.yaml.
+the address of the notes at the commit read; and every value of a list flag such a sentence removes or
+deprecates, named by the source's valueNames ("the \`PodSecurityPolicy\` admission plugin ... is removed": a
+value of kube-apiserver's --enable-admission-plugins and its siblings). Flags no curated record has become
+shallow generated records; the curated ones are held to the same events, and their values are filled from
+them. The notes read are those of gate-removals-source.yaml.
 
   DIR              a folder holding the files at the places the source names, such as ../shared/upstream
   --out DIR        the folder to write into (default: the seed's generated/ folder, NETKB_SEED_DIR or ./seed)
@@ -39,7 +42,7 @@ export function runImportFlagNotes(argv: string[], io: CliIo): Promise<number> {
         ).map((c) => c.name);
         const index = buildFlagEvents(dir, source, components);
         const file = writeFlagEvents(index, out);
-        return `read the notes of ${index.releases.length} releases of ${dir}: ${index.events.length} flag events\nwrote ${file}\n`;
+        return `read the notes of ${index.releases.length} releases of ${dir}: ${index.events.length} flag events, ${index.values.length} flag value events\nwrote ${file}\n`;
       },
     },
     argv,

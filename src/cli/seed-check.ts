@@ -52,6 +52,10 @@ try {
       `migration notes: ${m.checked} checked against the differences of their version's types, ${m.notCovered} of versions the field index lacks; ` +
         `${m.gaps.length} fields a replacement drops that no note or conversion names${m.gaps.map((g) => `\n  ${g}`).join('')}\n`,
     );
+    const v = x.flagValueChanges;
+    process.stdout.write(
+      `flag value and default changes: ${v.checked} held to the release notes that speak of the flag (seed/generated/flag-events.json), ${v.notCovered} dated before the first notes read\n`,
+    );
     if (process.argv.includes('--verbose'))
       process.stdout.write(x.filledValues.map((l) => `  filled from the index: ${l}\n`).join(''));
   } else {

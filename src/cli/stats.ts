@@ -1,6 +1,7 @@
 // netkb stats: what the knowledge base holds, per release and record type, and records without a source.
 import { parseArgs } from 'node:util';
 import type { KnowledgeBase } from '../kb/knowledge-base';
+import type { Flag } from '../kb/model';
 import { formatVersion } from '../kb/version';
 import type { CliIo } from './io';
 import { FACT_KINDS, type FactOrigins, type FactsByRelease } from '../seed/cross-check/facts';
@@ -9,11 +10,13 @@ const STATS_HELP = `Usage: netkb stats [--format table|json]
 
 Counts per release (release-note entries, reviewed or imported; gates added and removed; API versions,
 flags and fields deprecated and removed) and per record type, what is covered per component (flags,
-curated and generated feature gates, metrics), and lists records without a source URL.
+curated and generated; the dated changes of their values and defaults; curated and generated feature gates;
+metrics), and lists records without a source URL.
 When the database was built from the seed/ folder at hand, also what the check against Kubernetes' own
 source found (records that agree, differences explained by an override, records generated from the
 source, values filled in from it, records no source read covers, and the migration notes checked against
-the differences of the types, with each field a replacement drops that no note or conversion names).
+the differences of the types, with each field a replacement drops that no note or conversion names, and
+the flags' value and default changes held to the release notes that speak of each flag).
 
 Exit codes: 0 answered, 2 bad input (unknown format or option).
 `;
@@ -85,6 +88,10 @@ function coverageOf(kb: KnowledgeBase) {
       component: component ?? '(no component named)',
       flags: component === null ? 0 : kb.flags.filter((f) => f.component === component && !f.generated).length,
       generatedFlags: component === null ? 0 : kb.flags.filter((f) => f.component === component && f.generated).length,
+      flagValueChanges:
+        component === null
+          ? 0
+          : kb.flags.filter((f) => f.component === component).reduce((n, f) => n + valueChanges(f), 0),
       curatedGates: gatesOf(component, false),
       generatedGates: gatesOf(component, true),
       metrics: component === null ? 0 : kb.metrics.filter((m) => m.component === component).length,
@@ -118,13 +125,31 @@ function coverageOf(kb: KnowledgeBase) {
   };
 }
 
+/**
+ * The dated changes of a flag's values and default: each value's deprecation and removal, the release from which
+ * only some values are accepted, and each default after the first.
+ */
+function valueChanges(f: Flag): number {
+  const dated = f.values.reduce((n, x) => n + (x.deprecatedIn !== null ? 1 : 0) + (x.removedIn !== null ? 1 : 0), 0);
+  return dated + (f.acceptsOnly ? 1 : 0) + Math.max(0, f.defaults.length - 1);
+}
+
 /** The coverage as lines of text. */
 function coverageLines(c: ReturnType<typeof coverageOf>): string[] {
-  const head = ['component', 'flags', 'generatedFlags', 'curatedGates', 'generatedGates', 'metrics'];
+  const head = [
+    'component',
+    'flags',
+    'generatedFlags',
+    'flagValueChanges',
+    'curatedGates',
+    'generatedGates',
+    'metrics',
+  ];
   const rows = c.components.map((r) => [
     r.component,
     String(r.flags),
     String(r.generatedFlags),
+    String(r.flagValueChanges),
     String(r.curatedGates),
     String(r.generatedGates),
     String(r.metrics),
@@ -135,8 +160,8 @@ function coverageLines(c: ReturnType<typeof coverageOf>): string[] {
   const g = c.featureGates;
   return [
     "coverage: curated records are checked in depth; gates of other SIGs are generated from Kubernetes' feature",
-    'files, flags the release notes remove or deprecate from the notes (shallow); a flag, gate, key, API or',
-    'release no record reaches is reported as not checked',
+    'files, flags the release notes remove or deprecate, and the list-flag values they remove or deprecate, from',
+    'the notes (shallow); a flag, gate, key, API or release no record reaches is reported as not checked',
     `feature gates: ${g.curated} curated, ${g.generated} generated (${g.generatedWithRemoval} with a dated removal; ` +
       `known only through ${Object.entries(g.generatedKnownThrough)
         .map(([v, n]) => `${v}: ${n}`)
@@ -235,6 +260,7 @@ export async function runStats(argv: string[], io: CliIo): Promise<number> {
         `not covered by any source read: ${kinds.map((k) => `${x.notCovered[k]} ${k}`).join(', ')}`,
         `migration notes checked against the differences of the types: ${x.migrationNotes.checked} (${x.migrationNotes.notCovered} of versions not indexed); fields a replacement drops that nothing names: ${x.migrationNotes.gaps.length}`,
         ...x.migrationNotes.gaps.map((g) => `  ${g}`),
+        `flag value and default changes held to the release notes: ${x.flagValueChanges.checked} (${x.flagValueChanges.notCovered} dated before the notes read)`,
         '',
         ...factTable(x.facts),
         '',

@@ -208,6 +208,7 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
         sources: list(f.sources),
         changes: [],
         defaults: f.defaults.map((d) => ({ value: d.value, since: d.since })),
+        listValues: f.listValues,
         values: f.values.map((x) => ({
           value: x.value,
           introducedIn: x.introducedIn,

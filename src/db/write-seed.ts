@@ -282,6 +282,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
             inertFrom: f.inertFrom,
             acceptsOnly: f.acceptsOnly ? JSON.stringify(f.acceptsOnly) : null,
             onlyWith: f.onlyWith ? JSON.stringify(f.onlyWith) : null,
+            listValues: f.listValues,
             notes: f.notes,
             sources: json(f.sources),
             defaults: { create: f.defaults.map((d) => ({ value: d.value, since: d.since })) },

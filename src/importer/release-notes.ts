@@ -105,13 +105,13 @@ export function sortByRelease<T extends { release: string }>(events: T[], keys: 
 }
 
 /**
- * Writes an index read from the notes (`generatedBy`, the releases read, one event a line) as `file` in `outDir`;
- * answers the path written.
+ * Writes an index read from the notes (`generatedBy`, the releases read, one event a line, then the flag values'
+ * events when it has them) as `file` in `outDir`; answers the path written.
  */
 export function writeNotesIndex(
   outDir: string,
   file: string,
-  index: { generatedBy: string; releases: unknown[]; events: unknown[] },
+  index: { generatedBy: string; releases: unknown[]; events: unknown[]; values?: unknown[]; valueNotes?: unknown[] },
 ): string {
   mkdirSync(outDir, { recursive: true });
   const path = join(outDir, file);
@@ -121,6 +121,8 @@ export function writeNotesIndex(
       ['generatedBy', index.generatedBy],
       ['releases', index.releases, 'list'],
       ['events', index.events, 'list'],
+      ...(index.values ? [['values', index.values, 'list'] as [string, unknown, 'list']] : []),
+      ...(index.valueNotes ? [['valueNotes', index.valueNotes, 'list'] as [string, unknown, 'list']] : []),
     ]),
   );
   return path;

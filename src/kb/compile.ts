@@ -173,6 +173,7 @@ export function compileKnowledgeBase(
     sources: list(f.sources),
     changes: [],
     defaults: (f.defaults ?? []).map((d) => ({ value: d.value, since: v(d.since)! })).sort(byKeys((d) => d.since)),
+    listValues: f.listValues ?? false,
     values: (f.values ?? []).map((x) => ({
       value: x.value,
       introducedIn: v(x.introducedIn),

@@ -103,6 +103,8 @@ export interface Flag {
   /** The flag matters only while another flag of the component has one of these values; null: always. */
   onlyWith: { flag: string; values: string[] } | null;
   defaults: FlagDefault[];
+  /** The flag takes a comma-separated list: each item is one of `values` and is checked alone. */
+  listValues: boolean;
   values: FlagValue[];
   notes: string | null;
   sources: string[];

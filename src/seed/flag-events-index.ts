@@ -28,9 +28,41 @@ const flagEventsFileSchema = z.strictObject({
         .optional(),
     }),
   ),
+  /**
+   * The values of list flags the notes remove or deprecate, named by the words of the notes source's valueNames
+   * ("the `PodSecurityPolicy` admission plugin ... is removed"): one entry per flag that takes the value.
+   */
+  values: z
+    .array(
+      z.strictObject({
+        component: z.string().min(1),
+        flag: z.string().regex(/^--[a-z0-9][a-z0-9-]*$/),
+        value: z.string().min(1),
+        release,
+        event: z.enum(['removed', 'deprecated']),
+        pr: z.number().int().positive().nullable(),
+      }),
+    )
+    .default([]),
+  /**
+   * The notes of one component (attributed as the events are) that name one of its flags and speak of values,
+   * defaults or the flag's life: per component, flag, release and pull request. A curated value or default change
+   * of a release must be one of these, and its record must cite the pull request.
+   */
+  valueNotes: z
+    .array(
+      z.strictObject({
+        component: z.string().min(1),
+        flag: z.string().regex(/^--[a-z0-9][a-z0-9-]*$/),
+        release,
+        pr: z.number().int().positive().nullable(),
+      }),
+    )
+    .default([]),
 });
 export type FlagEventsFile = z.infer<typeof flagEventsFileSchema>;
 export type FlagEvent = FlagEventsFile['events'][number];
+export type FlagValueEvent = FlagEventsFile['values'][number];
 
 /** Reads seed/generated/flag-events.json; null when the seed has none. */
 export function readFlagEvents(seedDir: string, problems: SeedProblem[]): FlagEventsFile | null {

@@ -19,6 +19,21 @@ export const gateRemovalsSourceSchema = z.strictObject({
    */
   componentAreas: z.record(z.string().min(1), z.string().min(1)).default({}),
   otherToolAreas: z.array(z.string().min(1)).default([]),
+  /**
+   * For netkb import flag-notes: the words by which the notes name the values of a component's list flags, and
+   * those flags (an admission plugin is a value of kube-apiserver's --enable-admission-plugins and its siblings).
+   */
+  valueNames: z
+    .array(
+      z.strictObject({
+        nouns: z.array(z.string().regex(/^[a-z][a-z ]*[a-z]$/, 'lower-case words, such as "admission plugin"')).min(1),
+        component: z.string().min(1),
+        flags: z
+          .array(z.string().regex(/^--[a-z0-9][a-z0-9-]*$/, 'a flag such as "--enable-admission-plugins"'))
+          .min(1),
+      }),
+    )
+    .default([]),
   releases: z.record(release, z.strictObject({ file: z.string().min(1), path: z.string().min(1), commit })),
 });
 export type GateRemovalsSource = z.infer<typeof gateRemovalsSourceSchema>;

@@ -13,7 +13,10 @@ import type { FlagEvent, FlagEventsFile } from './flag-events-index';
 import { parseVersion } from '../kb/version';
 
 /** The events of releases the seed has (nothing after its newest release is generated or held against it). */
-function onRecord(events: FlagEvent[], releases: readonly Pick<ReleaseRecord, 'version'>[]): FlagEvent[] {
+function onRecord<E extends { release: string }>(
+  events: E[],
+  releases: readonly Pick<ReleaseRecord, 'version'>[],
+): E[] {
   const newest = Math.max(...releases.map((r) => parseVersion(r.version)));
   return events.filter((e) => parseVersion(e.release) <= newest);
 }
@@ -95,4 +98,131 @@ export function checkFlagsAgainstEvents(
       `is ${value ?? 'not set'}, but the ${e.release} release notes${e.pr ? ` (#${e.pr})` : ''} say the flag is ${e.event} then (seed/generated/flag-events.json)`,
     );
   }
+}
+
+/**
+ * The values of list flags the notes remove or deprecate (flag-events.json `values`), held to the curated records:
+ * a value the record lists with another release is a disagreement (`differ`, with the record's sourceOverrides for
+ * `values`); a value it lists without that release gets it, and a value it does not list is added with it (`fill`),
+ * its pull request joining the record's sources. A flag the events name needs a record: the notes source names it.
+ */
+export function fillFlagValuesFromEvents(
+  index: FlagEventsFile,
+  flags: readonly Located<FlagRecord>[],
+  releases: readonly Pick<ReleaseRecord, 'version'>[],
+  check: {
+    differ: (loc: Located<FlagRecord>, name: string, field: string, message: string) => boolean;
+    fill: (loc: Located<FlagRecord>, name: string, field: string, value: unknown) => void;
+    missing: (message: string) => void;
+  },
+): void {
+  const byKey = new Map(flags.map((l) => [`${l.record.component} ${l.record.name}`, l]));
+  for (const e of onRecord(index.values, releases)) {
+    const loc = byKey.get(`${e.component} ${e.flag}`);
+    const name = `flag ${e.component} ${e.flag}`;
+    if (!loc) {
+      check.missing(
+        `values: ${e.component} ${e.flag} takes ${e.value} (the ${e.release} release notes${e.pr ? `, #${e.pr}` : ''}), but no record of the flag exists: write one (its values are filled from the notes)`,
+      );
+      continue;
+    }
+    const r = loc.record;
+    const field = e.event === 'removed' ? 'removedIn' : 'deprecatedIn';
+    const values = (r.values ??= []);
+    let value = values.find((x) => x.value === e.value);
+    if (value?.[field] != null && value[field] !== e.release) {
+      check.differ(
+        loc,
+        name,
+        'values',
+        `gives ${e.value} ${field} ${value[field]}, but the ${e.release} release notes${e.pr ? ` (#${e.pr})` : ''} say the value is ${e.event} then (seed/generated/flag-events.json)`,
+      );
+      continue;
+    }
+    if (value?.[field] === e.release) continue;
+    if (!value) {
+      value = { value: e.value };
+      values.push(value);
+    }
+    value[field] = e.release;
+    if (e.pr && !r.sources.includes(prUrl(e.pr))) r.sources.push(prUrl(e.pr));
+    check.fill(loc, name, `values ${e.value} ${field}`, e.release);
+  }
+}
+
+/** One dated change of a flag's values or default a curated record states, as the check names it. */
+interface ValueFact {
+  field: string;
+  release: string;
+  what: string;
+}
+
+/** The value and default changes a record dates: its values' deprecations and removals, acceptsOnly, later defaults. */
+function valueFacts(r: FlagRecord): ValueFact[] {
+  const out: ValueFact[] = [];
+  for (const x of r.values ?? []) {
+    if (x.deprecatedIn) out.push({ field: 'values', release: x.deprecatedIn, what: `${x.value} deprecated` });
+    if (x.removedIn) out.push({ field: 'values', release: x.removedIn, what: `${x.value} removed` });
+  }
+  if (r.acceptsOnly)
+    out.push({ field: 'acceptsOnly', release: r.acceptsOnly.since, what: `only ${r.acceptsOnly.values.join(', ')}` });
+  const defaults = [...(r.defaults ?? [])].sort((a, b) => parseVersion(a.since) - parseVersion(b.since));
+  for (const d of defaults.slice(1)) out.push({ field: 'defaults', release: d.since, what: `default ${d.value}` });
+  return out;
+}
+
+/**
+ * The curated records' value and default changes against the notes (flag-events.json `valueNotes`): each one
+ * dated in a release whose notes were read must fall in a release whose notes name the flag for its component and
+ * speak of values or defaults, and the record must cite that note's pull request; otherwise it is a disagreement
+ * (`differ`, with the record's sourceOverrides for the field, which then names the source that dates it). A value
+ * the notes' value events gave (filled in above) is already theirs. Answers how many were held to the notes and how
+ * many fall before the first release read.
+ */
+export function checkFlagValuesAgainstNotes(
+  index: FlagEventsFile,
+  flags: readonly Located<FlagRecord>[],
+  releases: readonly Pick<ReleaseRecord, 'version'>[],
+  differ: (loc: Located<FlagRecord>, name: string, field: string, message: string) => boolean,
+): { checked: number; notCovered: number } {
+  const read = index.releases.map((r) => parseVersion(r.release));
+  const first = Math.min(...read);
+  const newest = Math.max(...releases.map((r) => parseVersion(r.version)));
+  const notes = new Map<string, FlagEventsFile['valueNotes']>();
+  for (const n of index.valueNotes) {
+    const key = `${n.component} ${n.flag} ${n.release}`;
+    notes.set(key, [...(notes.get(key) ?? []), n]);
+  }
+  const fromEvents = new Set(index.values.map((e) => `${e.component} ${e.flag} ${e.value} ${e.event} ${e.release}`));
+  let checked = 0;
+  let notCovered = 0;
+  for (const loc of flags) {
+    const r = loc.record;
+    for (const fact of valueFacts(r)) {
+      const at = parseVersion(fact.release);
+      if (at > newest) continue;
+      if (at < first) {
+        notCovered++;
+        continue;
+      }
+      const [value, event] = fact.what.split(' ');
+      if (fact.field === 'values' && fromEvents.has(`${r.component} ${r.name} ${value} ${event} ${fact.release}`)) {
+        checked++;
+        continue;
+      }
+      const said = notes.get(`${r.component} ${r.name} ${fact.release}`) ?? [];
+      const cited = said.filter((n) => n.pr !== null && r.sources.includes(prUrl(n.pr)));
+      checked++;
+      if (cited.length > 0) continue;
+      differ(
+        loc,
+        `flag ${r.component} ${r.name}`,
+        fact.field,
+        said.length === 0
+          ? `dates ${fact.what} in ${fact.release}, but no ${fact.release} release note about ${r.component} names ${r.name} with its values or default (seed/generated/flag-events.json valueNotes)`
+          : `dates ${fact.what} in ${fact.release}; the ${fact.release} notes that name ${r.name} are ${said.map((n) => (n.pr ? `#${n.pr}` : 'a note without a pull request')).join(', ')}: cite the one that says so in sources`,
+      );
+    }
+  }
+  return { checked, notCovered };
 }

@@ -114,8 +114,11 @@ export const flagSchema = z.strictObject({
   conversion: z.array(flagConversionSchema).min(1).optional(),
   /** The first release in which the flag no longer does anything (it is still accepted until removedIn). */
   inertFrom: optionalVersion,
-  /** From `since` on, the component accepts only these values of the flag (a narrowing of its values). */
-  acceptsOnly: z.strictObject({ since: version, values: z.array(text).min(1) }).optional(),
+  /**
+   * From `since` on, the component accepts only these values of the flag (a narrowing of its values); "" is the
+   * empty value (kube-controller-manager --cloud-provider= from 1.32).
+   */
+  acceptsOnly: z.strictObject({ since: version, values: z.array(z.string()).min(1) }).optional(),
   /** The flag matters only while another flag of the component has one of these values (--proxy-mode ipvs). */
   onlyWith: z
     .strictObject({
@@ -124,6 +127,8 @@ export const flagSchema = z.strictObject({
     })
     .optional(),
   defaults: z.array(z.strictObject({ value: z.string(), since: version })).optional(),
+  /** The flag takes a comma-separated list, each item one of `values` (kube-apiserver --enable-admission-plugins). */
+  listValues: z.boolean().optional(),
   values: z
     .array(
       z.strictObject({

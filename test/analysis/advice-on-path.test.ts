@@ -199,11 +199,14 @@ function gateOnByDefault(gate: FeatureGate, at: VersionKey): boolean {
   return stage?.defaultEnabled ?? false;
 }
 
-/** Alternatives of a component-flag finding: flags of the same component, or values of the same flag. */
+/**
+ * Alternatives of a component-flag finding: flags of the same component, or values of the same flag (written
+ * --flag=value, or bare for an item of a list flag: PodSecurity in --enable-admission-plugins).
+ */
 function checkFlagFinding(flag: Flag, f: Finding, c: Case, out: string[]): void {
   const fix = f.fix ?? '';
   for (const name of (f.replacement ?? '').split(' ').filter(Boolean)) {
-    const [flagName, value] = name.split('=');
+    const [flagName, value] = flag.listValues && !name.startsWith('--') ? [flag.name, name] : name.split('=');
     const alt = kb.flag(flag.component, flagName);
     if (!alt) {
       out.push(`replacement ${name} is no flags record of ${flag.component}`);

@@ -65,7 +65,7 @@ describe('netkb stats', () => {
     expect(r.stdout).toMatch(/^knowledge base [0-9a-f]{12}: 24 releases, \d+ featureGates/);
     expect(r.stdout).toContain('every record has a source');
     expect(r.stdout).toMatch(/feature gates: \d+ curated, \d+ generated \(\d+ with a dated removal/);
-    expect(r.stdout).toMatch(/\nkube-apiserver +\d+ +\d+ +\d+ +\d+ +\d+\n/);
+    expect(r.stdout).toMatch(/\nkube-apiserver +\d+ +\d+ +\d+ +\d+ +\d+ +\d+\n/);
     expect(r.stdout).toMatch(
       /checked against Kubernetes' source: \d+ apiVersions, \d+ apiFields, \d+ featureGates, \d+ featureGateComponents, \d+ metrics, \d+ flags agree/,
     );

@@ -9,7 +9,12 @@ import { projectRoot } from '../../src/config';
 import { buildFlagEvents, writeFlagEvents } from '../../src/importer/flag-notes/run';
 import { readReleaseNotesSource } from '../../src/importer/release-notes';
 import { readFlagEvents } from '../../src/seed/flag-events-index';
-import { checkFlagsAgainstEvents, generateFlags } from '../../src/seed/generated-flags';
+import {
+  checkFlagsAgainstEvents,
+  checkFlagValuesAgainstNotes,
+  fillFlagValuesFromEvents,
+  generateFlags,
+} from '../../src/seed/generated-flags';
 import type { SeedProblem } from '../../src/seed/load';
 import type { FlagRecord } from '../../src/seed/schemas';
 import type { SeedBundle } from '../../src/seed/bundle';
@@ -46,6 +51,33 @@ describe('netkb import flag-notes', () => {
     // (--cache-size in 1.30), the gates a note removes with "the corresponding `--feature-gates` flags", a note
     // grouped under another tool (--print-all under "- kubectl").
     expect(index.releases.map((r) => r.release)).toEqual(['1.30', '1.31']);
+  });
+
+  it('keeps the values of list flags the notes remove or deprecate, for each flag the source says takes them', () => {
+    const said = (flag: string) =>
+      index.values.filter((e) => e.flag === flag).map((e) => [e.value, e.release, e.event, e.pr]);
+    expect(said('--enable-admission-plugins')).toEqual([
+      ['FrobAdmit', '1.30', 'deprecated', 3011],
+      ['WidgetPreset', '1.30', 'removed', 3012],
+      ['FrobAdmit', '1.31', 'removed', 4006],
+      ['OldGuard', '1.31', 'removed', 4007],
+    ]);
+    expect(said('--admission-control')).toEqual(said('--enable-admission-plugins'));
+    // Left out: a plugin only fixed (NodeWidget), a removed plugin the note does not name, a plugin a webhook is
+    // added to replace (OldGuard in 1.30), and the 1.31 sentence's "deprecated since 1.30", already known.
+    expect(index.values.every((e) => e.component === 'kube-apiserver')).toBe(true);
+  });
+
+  it("lists the notes of one component that name its flags and speak of values, defaults or the flag's life", () => {
+    const of = (flag: string) => index.valueNotes.filter((n) => n.flag === flag).map((n) => [n.release, n.pr]);
+    expect(of('--cache-size')).toEqual([
+      ['1.30', 3002],
+      ['1.31', 4003],
+      ['1.31', 4008],
+    ]);
+    // A note of two components (--shared-thing) names no one component; one without such words (#4009) is left out.
+    expect(of('--shared-thing')).toEqual([]);
+    expect(index.valueNotes.some((n) => n.pr === 4009)).toBe(false);
   });
 
   it('writes a file the loader reads back', () => {
@@ -125,5 +157,90 @@ describe('generated flag records and the check of curated ones', () => {
       ],
     });
     expect(check(overridden, final)).toEqual([]);
+  });
+});
+
+describe('the values of list flags and the value and default changes of curated flags', () => {
+  const releases = [{ version: '1.30' }, { version: '1.31' }];
+  const record = (extra: Partial<FlagRecord>): FlagRecord => ({
+    component: 'kube-apiserver',
+    name: '--enable-admission-plugins',
+    summary: 'a test flag',
+    sources: ['https://example.io/'],
+    listValues: true,
+    ...extra,
+  });
+  const located = (r: FlagRecord) => [{ file: 'seed/flags/test.yaml', index: 0, line: 3, record: r }];
+  const problemsOf = (run: (differ: Parameters<typeof checkFlagsAgainstEvents>[3]) => void) => {
+    const problems: SeedProblem[] = [];
+    const { differ } = checkContext({ releases: [] } as unknown as SeedBundle, {} as GeneratedIndex, problems);
+    run(differ);
+    return problems.map((p) => `${p.field}: ${p.message.split(' (')[0]}`);
+  };
+
+  it('fills the values the notes give into the record, with their pull requests, and holds the stated ones', () => {
+    const r = record({ values: [{ value: 'FrobAdmit', replacement: 'NewAdmit' }, { value: 'NewAdmit' }] });
+    const filled: string[] = [];
+    const missing: string[] = [];
+    const problems = problemsOf((differ) =>
+      fillFlagValuesFromEvents(index, located(r), releases, {
+        differ,
+        fill: (_loc, _name, field, value) => filled.push(`${field} = ${String(value)}`),
+        missing: (m) => missing.push(m),
+      }),
+    );
+    expect(problems).toEqual([]);
+    expect(r.values).toEqual([
+      { value: 'FrobAdmit', replacement: 'NewAdmit', deprecatedIn: '1.30', removedIn: '1.31' },
+      { value: 'NewAdmit' },
+      { value: 'WidgetPreset', removedIn: '1.30' },
+      { value: 'OldGuard', removedIn: '1.31' },
+    ]);
+    expect(filled).toContain('values OldGuard removedIn = 1.31');
+    expect(r.sources).toContain('https://github.com/kubernetes/kubernetes/pull/4007');
+    // --admission-control has no record here: the loader asks for one.
+    expect(missing[0]).toMatch(/^values: kube-apiserver --admission-control takes FrobAdmit .* no record of the flag/);
+    // A value stated with another release is a disagreement.
+    const wrong = record({ values: [{ value: 'OldGuard', removedIn: '1.30' }] });
+    const disagreement = problemsOf((differ) =>
+      fillFlagValuesFromEvents(index, located(wrong), releases, { differ, fill: () => {}, missing: () => {} }),
+    );
+    expect(disagreement).toEqual(['values: gives OldGuard removedIn 1.30, but the 1.31 release notes']);
+  });
+
+  it('holds a value or default change to a note of that release that names the flag, and asks for its pull request', () => {
+    const check = (r: FlagRecord) =>
+      problemsOf((differ) => checkFlagValuesAgainstNotes(index, located(r), releases, differ));
+    const cacheSize = (extra: Partial<FlagRecord>) => record({ name: '--cache-size', listValues: false, ...extra });
+    const defaults = [
+      { value: '512Mi', since: '1.30' },
+      { value: '1Gi', since: '1.31' },
+    ];
+    expect(check(cacheSize({ defaults, sources: ['https://github.com/kubernetes/kubernetes/pull/4008'] }))).toEqual([]);
+    expect(check(cacheSize({ defaults }))).toEqual([
+      'defaults: dates default 1Gi in 1.31; the 1.31 notes that name --cache-size are #4003, #4008: cite the one that says so in sources',
+    ]);
+    expect(check(cacheSize({ acceptsOnly: { since: '1.30', values: ['1Gi'] } }))).toEqual([
+      'acceptsOnly: dates only 1Gi in 1.30; the 1.30 notes that name --cache-size are #3002: cite the one that says so in sources',
+    ]);
+    expect(check(record({ name: '--older-cache', values: [{ value: 'x', removedIn: '1.31' }] }))).toEqual([
+      'values: dates x removed in 1.31, but no 1.31 release note about kube-apiserver names --older-cache with its values or default',
+    ]);
+    // The values the notes' value events gave are theirs already; a change before the first notes read is not held.
+    expect(check(record({ values: [{ value: 'OldGuard', removedIn: '1.31' }] }))).toEqual([]);
+    const before = checkFlagValuesAgainstNotes(
+      index,
+      located(
+        cacheSize({
+          defaults: [
+            { value: 'a', since: '1.20' },
+            { value: 'b', since: '1.29' },
+          ],
+        }),
+      ),
+      releases,
+      () => true,
+    );
+    expect(before).toEqual({ checked: 0, notCovered: 1 });
   });
 });

@@ -35,6 +35,7 @@ export function flag(over: Partial<Flag> & { name: string }): Flag {
     acceptsOnly: null,
     onlyWith: null,
     defaults: [],
+    listValues: false,
     values: [],
     notes: null,
     sources: [],

@@ -599,6 +599,11 @@ export type Flag = Node & {
   /** First release with the flag, when known. */
   introducedIn?: Maybe<Scalars['KubeVersion']['output']>;
   /**
+   * True when the flag takes a comma-separated list and each item is one of values, with its own life
+   * (kube-apiserver --enable-admission-plugins=NodeRestriction,PodSecurityPolicy: PodSecurityPolicy is removed in 1.25).
+   */
+  listValues: Scalars['Boolean']['output'];
+  /**
    * The flag as a chat message of at most maxLength characters (500 to 3000, default 3000; other values are
    * BAD_USER_INPUT): summary, life, replacements, defaults, values, release notes (the newest that fit, then
    * "…and N older release notes") and links.
@@ -2068,6 +2073,7 @@ export type FlagResolvers<ContextType = Context, ParentType extends ResolversPar
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   inertFrom?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   introducedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
+  listValues?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   markdown?: Resolver<ResolversTypes['String'], ParentType, ContextType, Partial<FlagMarkdownArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -6,13 +6,31 @@
 // pull request. Facts only: no sentence of the notes is kept. A flag a note names with no component, or with
 // several, is not attributed (it stays unknown, and the analysis says it did not check it).
 import type { GateRemovalsSource } from '../../seed/gate-removals-index';
-import { FLAG_EVENTS_FILE, type FlagEvent, type FlagEventsFile } from '../../seed/flag-events-index';
-import { flagsIn, flagStatement, sentencesOf, successorIn, withoutExceptions } from '../../seed/rebuild/note-text';
-import { readReleaseNotes, sortByRelease, writeNotesIndex } from '../release-notes';
+import {
+  FLAG_EVENTS_FILE,
+  type FlagEvent,
+  type FlagEventsFile,
+  type FlagValueEvent,
+} from '../../seed/flag-events-index';
+import {
+  flagsIn,
+  flagStatement,
+  sentencesOf,
+  successorIn,
+  valueStatements,
+  withoutExceptions,
+} from '../../seed/rebuild/note-text';
+import { readReleaseNotes, sortByRelease, writeNotesIndex, type Note } from '../release-notes';
 
 /** The events the notes of every release state, the first of each kind per component and flag, in release order. */
 export function buildFlagEvents(dir: string, source: GateRemovalsSource, components: string[]): FlagEventsFile {
-  const out: FlagEventsFile = { generatedBy: 'netkb import flag-notes', releases: [], events: [] };
+  const out: FlagEventsFile = {
+    generatedBy: 'netkb import flag-notes',
+    releases: [],
+    events: [],
+    values: [],
+    valueNotes: [],
+  };
   const seen = new Set<string>();
   const named = (text: string) =>
     components.filter((c) => new RegExp(`(^|[^\\w-])${c.replace(/-/g, '\\-')}([^\\w-]|$)`, 'i').test(text));
@@ -23,10 +41,21 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
       : [...new Set(areas.map((a) => source.componentAreas[a]).filter((c): c is string => !!c))];
   for (const { release, source: notesAt, notes } of readReleaseNotes(dir, source)) {
     out.releases.push({ release, source: notesAt });
+    out.values.push(...valueEventsOf(release, notes, source, seen));
     for (const note of notes) {
       const inText = named(note.text);
       const owners = inText.length > 0 ? inText : byAreas(note.areas);
       if (owners.length !== 1) continue;
+      // A note of one component that names its flags and speaks of values or defaults: what a curated value or
+      // default change of that release must cite.
+      if (VALUE_WORDS.test(note.text)) {
+        for (const flag of flagsIn(note.text)) {
+          const key = `${owners[0]} ${flag} ${release} #${note.pr}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.valueNotes.push({ component: owners[0], flag, release, pr: note.pr });
+        }
+      }
       for (const raw of sentencesOf(note.text)) {
         const sentence = withoutExceptions(raw);
         for (const flag of flagsIn(sentence)) {
@@ -53,6 +82,46 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
     }
   }
   sortByRelease(out.events, (e) => [e.component, e.flag, e.event]);
+  sortByRelease(out.values, (e) => [e.component, e.flag, e.value, e.event]);
+  sortByRelease(out.valueNotes, (e) => [e.component, e.flag, String(e.pr ?? 0).padStart(9, '0')]);
+  return out;
+}
+
+// The words of a note about a flag's values or default, or about the flag's life: "defaults to", "the value",
+// "only accepts", "invalid", "deprecated", "removed", "enabled"/"disabled".
+const VALUE_WORDS =
+  /\bdefault|\bvalues?\b|\baccept|\bsupport|\binvalid\b|\bdeprecat|\bremov|\benabled?\b|\bdisabled?\b|\bno longer\b/i;
+
+/**
+ * The values of list flags a release's notes remove or deprecate, named by the words of the source's valueNames
+ * ("Removed admission plugin `X`"), for each flag that takes them; a deprecation the sentence dates ("deprecated
+ * since 1.21") is kept at that release. The first of each kind per flag and value, as for the flags.
+ */
+function valueEventsOf(
+  release: string,
+  notes: Note[],
+  source: GateRemovalsSource,
+  seen: Set<string>,
+): FlagValueEvent[] {
+  const out: FlagValueEvent[] = [];
+  for (const names of source.valueNames)
+    for (const note of notes)
+      for (const sentence of sentencesOf(note.text))
+        for (const said of valueStatements(withoutExceptions(sentence), names.nouns))
+          for (const flag of names.flags) {
+            const key = `${names.component} ${flag} =${said.value} ${said.event}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            const at = said.release ?? release;
+            out.push({
+              component: names.component,
+              flag,
+              value: said.value,
+              release: at,
+              event: said.event,
+              pr: note.pr,
+            });
+          }
   return out;
 }
 

@@ -3,18 +3,37 @@
 import type { CheckContext } from './context';
 import { fieldPresentIn } from '../generated-index';
 import { parseVersion } from '../../kb/version';
-import { checkFlagsAgainstEvents } from '../generated-flags';
+import { checkFlagsAgainstEvents, checkFlagValuesAgainstNotes, fillFlagValuesFromEvents } from '../generated-flags';
 
 export function checkFlags(ctx: CheckContext): void {
-  const { b, index, report, differ } = ctx;
-  // The removals and deprecations the release notes state (flag-events.json) are the curated records' too.
-  if (index.flagEvents)
+  const { b, index, report, differ, fill, problems } = ctx;
+  // The removals and deprecations the release notes state (flag-events.json) are the curated records' too, and
+  // so are the values of list flags they remove or deprecate (filled in where the record leaves them out).
+  if (index.flagEvents) {
     checkFlagsAgainstEvents(
       index.flagEvents,
       b.flags,
       b.releases.map((r) => r.record),
       differ,
     );
+    fillFlagValuesFromEvents(
+      index.flagEvents,
+      b.flags,
+      b.releases.map((r) => r.record),
+      {
+        differ,
+        fill,
+        missing: (message) => problems.push({ file: 'seed/generated/flag-events.json', message }),
+      },
+    );
+    // The other value and default changes the records date are held to the notes that speak of the flag then.
+    report.flagValueChanges = checkFlagValuesAgainstNotes(
+      index.flagEvents,
+      b.flags,
+      b.releases.map((r) => r.record),
+      differ,
+    );
+  }
   // Flags: the component-config field a flag names must exist while the flag does -------------------
   const configKind = new Map(
     b.components.map((c) => [c.record.name, c.record.configKinds.map((k) => k.split('/')[1])]),

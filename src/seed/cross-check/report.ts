@@ -24,4 +24,9 @@ export interface CrossCheckReport {
    * of a version the field index lacks, and one line per field a replacement drops that nothing names.
    */
   migrationNotes: { checked: number; notCovered: number; gaps: string[] };
+  /**
+   * The flags' value and default changes (values' deprecations and removals, acceptsOnly, later defaults) held to
+   * the release notes that speak of the flag (flag-events.json), and those dated before the first notes read.
+   */
+  flagValueChanges: { checked: number; notCovered: number };
 }

@@ -212,3 +212,45 @@ export function flagStatement(
   }
   return null;
 }
+
+/** What a sentence says of one value a list flag takes (an admission plugin): removed or deprecated, and when. */
+interface ValueStatement {
+  value: string;
+  event: 'removed' | 'deprecated';
+  /** The release the sentence names ("deprecated since 1.21"); null: the release of the notes. */
+  release: string | null;
+}
+
+// "is deprecated", "has been deprecated", "is going deprecated": the value is deprecated now, not announced.
+const VALUE_DEPRECATED = /\b(?:is|are|has been|have been|was|were|going|now)\s+(?:now\s+)?deprecated\b/i;
+const DEPRECATED_SINCE = /\bdeprecated\s+since\s+`?v?(\d+\.\d+)`?/i;
+const VALUE_REMOVED = /\b(?:removed|removes|dropped|deleted)\b/i;
+
+/**
+ * The values a sentence names by `noun` ("admission plugin", "admission controller") and what it says of each: a
+ * name written next to the noun ("the `X` admission plugin", "the X API and admission plugin", "admission plugin
+ * `X`"), in backticks or as an UpperCamelCase word with a capital inside (not "the Node admission plugin", not
+ * "the Alpha admission plugin that ..."). Removed when the sentence reports a removal in this release, deprecated
+ * when it says the value is deprecated now or since a release it names; nothing for an announcement.
+ */
+export function valueStatements(sentence: string, nouns: readonly string[]): ValueStatement[] {
+  const noun = `(?:${nouns.map((n) => n.replace(/\s+/g, '\\s+')).join('|')})s?\\b`;
+  const name = '(?:`([A-Za-z][A-Za-z0-9]*)`|\\b([A-Z][A-Za-z0-9]*))';
+  const names = new Set<string>();
+  for (const m of sentence.matchAll(new RegExp(`${name}\\s+(?:API\\s+and\\s+)?${noun}`, 'gi')))
+    if (m[1] || isGateWord(m[2])) names.add(m[1] ?? m[2]);
+  for (const m of sentence.matchAll(new RegExp(`\\b${noun}\\s+${name}`, 'gi')))
+    if (m[1] || isGateWord(m[2])) names.add(m[1] ?? m[2]);
+  if (names.size === 0) return [];
+  const out: ValueStatement[] = [];
+  const removed = saysRemoved(sentence) && VALUE_REMOVED.test(sentence);
+  const since = DEPRECATED_SINCE.exec(sentence)?.[1] ?? null;
+  // "is going deprecated and will be removed in future versions": the deprecation is the clause before the future.
+  const now = sentence.split(/\s+and\s+(?=will\b)|,\s*(?=and\s+will\b)/i)[0];
+  const deprecated = since !== null || (VALUE_DEPRECATED.test(now) && !FUTURE.test(now));
+  for (const value of names) {
+    if (removed) out.push({ value, event: 'removed', release: null });
+    if (deprecated) out.push({ value, event: 'deprecated', release: since });
+  }
+  return out;
+}

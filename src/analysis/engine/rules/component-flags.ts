@@ -24,6 +24,9 @@ const kit = ruleKit('component-flag', {
     deprecated: '{component} flag {flag} is deprecated since {deprecatedIn}.',
     valueRemoved: '{component} {flag}={value} is no longer accepted from {removedIn}.',
     valueDeprecated: '{component} {flag}={value} is deprecated since {deprecatedIn}.',
+    itemRemoved:
+      '{component} {flag} lists {value}, which is no longer accepted from {removedIn}: {component} refuses to start with it.',
+    itemDeprecated: '{component} {flag} lists {value}, which is deprecated since {deprecatedIn}.',
     defaultChanged:
       '{component} {flag} is not set, and its default changes from {before} to {after} in {since}{onlyWith}.',
     notKnown: '{component} {flags} not known to netkb: not checked.',
@@ -42,6 +45,9 @@ const kit = ruleKit('component-flag', {
     setAccepted: 'Set {flag}={value} before {since}, the only value accepted from then on.',
     useValue: 'Use {value}.',
     chooseValue: 'Choose another value for {flag}.',
+    dropItem: 'Remove {value} from {flag}.',
+    replaceItem: 'Remove {value} from {flag}; list {names} instead.',
+    moveItem: 'Move from {value} to {names} in {flag}.',
     chooseFieldValue: 'Choose another value for {field}.',
     setField: 'Set {value} instead.',
     fieldValue: '{field}: {value}',
@@ -75,7 +81,7 @@ export const componentFlagRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values, and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from. The same values written in a component config file are removed (BREAKING) or deprecated (WARNING) there too. Flags no record names are listed once per container (INFO, not checked).',
+    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values (each item of a list flag such as kube-apiserver --enable-admission-plugins on its own), values refused before the flag goes (BREAKING), and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from. The same values written in a component config file are removed (BREAKING) or deprecated (WARNING) there too. Flags no record names are listed once per container (INFO, not checked).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     // A component's config file: the values of the fields its flags name (configField) meet what the flags do.
@@ -138,19 +144,26 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
   if (!flag) return [];
   const v = ctx.kb.formatVersion;
   const data = { component, flag: flag.name };
+  // A list flag's items are checked one by one (--enable-admission-plugins=NodeRestriction,PodSecurityPolicy).
+  const items = given === null ? [] : flag.listValues ? listItems(given) : [given];
   // A value the component stops accepting before the flag goes (kube-apiserver --insecure-port=8080 from 1.20).
   const limit = flag.acceptsOnly;
   const refused =
     limit !== null &&
-    given !== null &&
-    !limit.values.includes(given) &&
+    items.some((item) => !limit.values.includes(item)) &&
     onPath(limit.since, ctx) &&
     (flag.removedIn === null || clampToPath(limit.since, ctx) < clampToPath(flag.removedIn, ctx))
       ? kit.text({
           messageId: 'valueNotAccepted',
           severity: 'BREAKING',
           ...changedIn(limit.since, ctx),
-          data: { ...data, value: given, since: v(limit.since), values: limit.values.join(', ') },
+          // The empty value is written as the command line would give it (--cloud-provider="").
+          data: {
+            ...data,
+            value: given!,
+            since: v(limit.since),
+            values: limit.values.map((x) => (x === '' ? '""' : x)).join(', '),
+          },
           fix: kit.fix('setAccepted', { flag: flag.name, value: limit.values[0], since: v(limit.since) }),
           change: changeAt(flag, limit.since),
         })
@@ -181,46 +194,69 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
       }),
     );
   }
-  const value = given === null ? null : flag.values.find((x) => x.value === given);
-  const event = value ? valueEvent(flag, value, ctx) : null;
-  if (value && event?.removed) {
-    out.push(
-      kit.text({
-        messageId: 'valueRemoved',
-        severity: 'BREAKING',
-        ...changedIn(event.at, ctx),
-        data: { ...data, value: value.value, removedIn: v(event.at) },
-        replacement: primaryValue(event.advice),
-        fix: adviceText(
-          event.advice,
-          ctx,
-          adviceWords,
-          (names) => kit.fix('useValue', { value: names.join(' or ') }),
-          kit.fix('chooseValue', { flag: flag.name }),
-        ),
-        change: changeAt(flag, event.at),
-      }),
-    );
-  } else if (value && event) {
-    out.push(
-      kit.text({
-        messageId: 'valueDeprecated',
-        severity: 'WARNING',
-        ...changedIn(event.at, ctx),
-        data: { ...data, value: value.value, deprecatedIn: v(event.at) },
-        replacement: primaryValue(event.advice),
-        fix: adviceText(
-          event.advice,
-          ctx,
-          adviceWords,
-          (names) => kit.fix('moveToValue', { value: names.join(', ') }),
-          null,
-        ),
-        change: changeAt(flag, event.at),
-      }),
-    );
+  for (const item of items) {
+    const value = flag.values.find((x) => x.value === item);
+    const text = value ? valueText(flag, value, ctx) : null;
+    if (text) out.push(text);
   }
   return out;
+}
+
+/** The items of a list flag's value: "A, B,C" is A, B and C. */
+function listItems(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/**
+ * What one of the flag's recorded values (or one item of a list flag) meets on the path: its removal or its
+ * deprecation, with the values that replace it. A list flag's item is dropped from the list, not replaced whole.
+ */
+function valueText(flag: Flag, value: Flag['values'][number], ctx: RuleContext): FindingText | null {
+  const v = ctx.kb.formatVersion;
+  const data = { component: flag.component, flag: flag.name, value: value.value };
+  const item = flag.listValues;
+  const event = valueEvent(flag, value, ctx, item ? (x) => x : undefined);
+  if (!event) return null;
+  if (event.removed)
+    return kit.text({
+      messageId: item ? 'itemRemoved' : 'valueRemoved',
+      severity: 'BREAKING',
+      ...changedIn(event.at, ctx),
+      data: { ...data, removedIn: v(event.at) },
+      replacement: primaryValue(event.advice),
+      fix: adviceText(
+        event.advice,
+        ctx,
+        adviceWords,
+        (names) =>
+          item
+            ? kit.fix('replaceItem', { ...data, names: names.join(' or ') })
+            : kit.fix('useValue', { value: names.join(' or ') }),
+        item ? kit.fix('dropItem', data) : kit.fix('chooseValue', { flag: flag.name }),
+      ),
+      change: changeAt(flag, event.at),
+    });
+  return kit.text({
+    messageId: item ? 'itemDeprecated' : 'valueDeprecated',
+    severity: 'WARNING',
+    ...changedIn(event.at, ctx),
+    data: { ...data, deprecatedIn: v(event.at) },
+    replacement: primaryValue(event.advice),
+    fix: adviceText(
+      event.advice,
+      ctx,
+      adviceWords,
+      (names) =>
+        item
+          ? kit.fix('moveItem', { ...data, names: names.join(', ') })
+          : kit.fix('moveToValue', { value: names.join(', ') }),
+      null,
+    ),
+    change: changeAt(flag, event.at),
+  });
 }
 
 /** A map's value at a dot path; undefined where the path leaves the maps. */
