@@ -723,10 +723,30 @@ describe('advice on the path, for every record and message', () => {
       flag: unknown as unknown as Flag,
       manifest: podWithArgs('kube-apiserver', [`${unknown.name}=1`]),
     });
+    // An item of a list flag that no value record names: said as not checked, naming the item, the flag, and the
+    // component in its fix.
+    const listFlag = kb.flags.find((f) => f.listValues)!;
+    const unknownItem = 'NetkbNoSuchPlugin';
+    cases.push({
+      label: 'an item of a list flag no record names',
+      from: releases[0],
+      to: releases[releases.length - 1],
+      ruleId: 'component-flag',
+      flag: listFlag,
+      manifest: podWithArgs(listFlag.component, [`${listFlag.name}=${unknownItem}`]),
+    });
     let findings = 0;
     const problems = collect(cases, (c, f, out) => {
       findings++;
       const setFlag = (c as any).flag as Flag;
+      if (f.messageId === 'itemsNotKnown') {
+        // The item given: the made-up plugin, or the x every flag is given above.
+        if (!new RegExp(` lists (${unknownItem}|x), `).test(f.message)) out.push('does not name the item');
+        if (!f.message.includes(setFlag.name) || f.checked || f.severity !== 'INFO')
+          out.push('does not name the list flag as not checked (INFO)');
+        if (!(f.fix ?? '').includes(setFlag.component)) out.push('the fix does not name the component');
+        return;
+      }
       if (f.messageId === 'notKnown') {
         if (!f.message.includes(unknown.name) || f.checked) out.push('does not name the flag as not checked');
         if (!(f.fix ?? '').includes(unknown.component)) out.push('the fix does not name the component');

@@ -30,6 +30,7 @@ const kit = ruleKit('component-flag', {
     defaultChanged:
       '{component} {flag} is not set, and its default changes from {before} to {after} in {since}{onlyWith}.',
     notKnown: '{component} {flags} not known to netkb: not checked.',
+    itemsNotKnown: '{component} {flag} lists {items}, not known to netkb as values of it: not checked.',
     valueNotAccepted: '{component} {flag}={value} is refused from {since}: only {values} is accepted then.',
     configValueRemoved: '{kind} {field}: {value} (as {flag}) is no longer accepted from {removedIn}.',
     configValueDeprecated: '{kind} {field}: {value} (as {flag}) is deprecated since {deprecatedIn}.',
@@ -59,6 +60,7 @@ const kit = ruleKit('component-flag', {
     alternative: '{name} ({when})',
     from: 'from {release}',
     nothingYet: 'No replacement exists by {release}; later releases add {alternatives}.',
+    checkItems: 'Check {them} in the {component} reference for {flag} at each release on the path.',
     checkByHand:
       'Check {them} in the {component} command-line reference of each release on the path: {component} refuses to start with a flag it does not know.',
   },
@@ -81,7 +83,7 @@ export const componentFlagRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values (each item of a list flag such as kube-apiserver --enable-admission-plugins on its own), values refused before the flag goes (BREAKING), and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from. The same values written in a component config file are removed (BREAKING) or deprecated (WARNING) there too. Flags no record names are listed once per container (INFO, not checked).',
+    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values (each item of a list flag such as kube-apiserver --enable-admission-plugins on its own), values refused before the flag goes (BREAKING), and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from. The same values written in a component config file are removed (BREAKING) or deprecated (WARNING) there too. Flags no record names are listed once per container, and the items of a list flag no record names once per flag (INFO, not checked).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     // A component's config file: the values of the fields its flags name (configField) meet what the flags do.
@@ -199,6 +201,22 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
     const text = value ? valueText(flag, value, ctx) : null;
     if (text) out.push(text);
   }
+  // The items of a list flag that no value record names: netkb cannot say whether the component takes them.
+  const unknown = flag.listValues ? [...new Set(items.filter((i) => !flag.values.some((x) => x.value === i)))] : [];
+  if (unknown.length > 0)
+    out.push(
+      kit.text({
+        messageId: 'itemsNotKnown',
+        severity: 'INFO',
+        checked: false,
+        effectiveIn: ctx.path.from,
+        data: { ...data, items: unknown.join(', ') },
+        fix: kit.fix('checkItems', {
+          ...data,
+          them: unknown.length === 1 ? kit.part('it', {}) : kit.part('them', {}),
+        }),
+      }),
+    );
   return out;
 }
 
