@@ -261,6 +261,46 @@ spec:
     expect(release.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'implementationVersion' });
   });
 
+  it("writes the implementation's traffic policy for the body size, affinity and rate it carries, from the release that has them", async () => {
+    const q = `query($m: String!, $v: String) { ingressToGateway(manifest: $m, implementation: "envoy-gateway", implementationVersion: $v) {
+      manifest changes { description } unconverted { messageId severity message } } }`;
+    const m = `apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: upload
+  namespace: shop
+  annotations:
+    nginx.ingress.kubernetes.io/proxy-body-size: 10m
+    nginx.ingress.kubernetes.io/affinity: cookie
+    nginx.ingress.kubernetes.io/limit-rps: "5"
+spec:
+  ingressClassName: nginx
+  defaultBackend:
+    service:
+      name: upload
+      port:
+        number: 80
+`;
+    const plain = (await server.data(`query($m: String!) { ingressToGateway(manifest: $m) { manifest } }`, { m }))
+      .ingressToGateway;
+    expect(plain.manifest).not.toContain('BackendTrafficPolicy');
+    const now = (await server.data(q, { m, v: 'v1.9.0' })).ingressToGateway;
+    expect(now.manifest).toContain('kind: BackendTrafficPolicy\n');
+    expect(now.manifest).toMatch(/requestBuffer:\n\s+limit: 10Mi\n/);
+    expect(now.manifest).toMatch(/cookie:\n\s+name: INGRESSCOOKIE\n\s+ttl: 0s\n/);
+    expect(now.manifest).toMatch(/type: Distinct\n\s+value: ::\/0\n\s+limit:\n\s+requests: 5\n\s+unit: Second\n/);
+    expect(now.unconverted.filter((f: any) => f.messageId === 'annotation-not-converted')).toEqual([]);
+    // v1.3.0 has neither the request buffer nor per-client local limits: both listed with the release that has them.
+    const old = (await server.data(q, { m, v: 'v1.3.0' })).ingressToGateway;
+    expect(old.manifest).not.toContain('requestBuffer');
+    expect(old.manifest).toContain('ConsistentHash');
+    const listed = old.unconverted.filter((f: any) => f.messageId === 'annotation-not-converted');
+    expect(listed.map((f: any) => /carries (\S+) from (v[\d.]+) on/.exec(f.message)?.slice(1))).toEqual([
+      ['nginx.ingress.kubernetes.io/proxy-body-size', 'v1.4.0'],
+      ['nginx.ingress.kubernetes.io/limit-rps', 'v1.4.0'],
+    ]);
+  });
+
   it('answers a GET privately, with no ETag', async () => {
     const query = 'query($m: String!) { ingressToGateway(manifest: $m, gatewayClassName: "eg") { manifest } }';
     const res = await fetch(
