@@ -279,8 +279,20 @@ export function ingressToGateway(
   // And what its traffic policy can carry of the rest.
   const traffic = new Map<IngressView, CarriedTraffic>();
   if (target)
-    for (const [ingress, s] of mains)
-      if (s.traffic.length > 0) traffic.set(ingress, carryTraffic(ingress, s, target, records, report));
+    for (const [ingress, s] of mains) {
+      if (s.traffic.length === 0) continue;
+      // A policy follows only the routes that send to a backend: for an Ingress whose rules all redirect, none.
+      if (!(routesOf.get(ingress) ?? []).some(servesBackends)) {
+        for (const t of s.traffic)
+          report.change(
+            ingress,
+            t.use.line,
+            `${t.use.name}: ${t.use.value}: no route of the Ingress sends to a backend, nothing to convert`,
+          );
+        continue;
+      }
+      traffic.set(ingress, carryTraffic(ingress, s, target, records, report));
+    }
   const unprotected: { ingress: IngressView; host: string; route: UnprotectedRoute; printed: PrintedObject }[] = [];
   const policies = new Map<PrintedObject, { printed: PrintedObject; ingress: IngressView }>();
   const trafficPolicies = new Map<PrintedObject, PrintedObject>();

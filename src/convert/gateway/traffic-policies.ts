@@ -1,9 +1,10 @@
 // The implementation's traffic policy (--implementation, `implementation`): what of an Ingress is neither an
 // access control (policies.ts) nor expressible in Gateway API, but a field of the implementation's own policy
-// carries (the request body limit, cookie affinity), goes into one policy object per route. The seed's
-// capability records (implementations.yaml) say which annotation goes into which field from which release, in
-// the order they are read; each names a strategy below, which reads the annotation's value as the Ingress
-// controller reads it. A value the controller ignores or refuses is not carried, and said.
+// carries (the request body limit, cookie affinity, request rates), goes into one policy object per route that
+// sends to a backend. The seed's capability records (implementations.yaml) say which annotation goes into which
+// field from which release, in the order they are read; each names a strategy below, which reads the
+// annotation's value as the Ingress controller reads it. A value the controller ignores or refuses is not
+// carried, and said.
 import type { ImplementationCapability } from '../../kb/model';
 import type { IngressSettings, TrafficUse } from './annotations/settings';
 import { capabilityFor, reportCaveat, routePolicyObject, setPath } from './policies';
