@@ -1,10 +1,13 @@
 // Builds the Envoy Gateway index from the CRDs of every release tag: for the configured policy kinds, their
 // versions, field paths with the releases that have them, and structural schemas deduplicated by hash.
 import type { EnvoyGatewayIndex } from '../../seed/envoy-gateway-index';
-import type { ReleaseTree } from '../gateway-api/build-index';
-import { crdFileCandidates, readCrds, SourceFormatError } from '../gateway-api/crd-reader';
-import { fieldPaths } from '../gateway-api/field-paths';
-import { schemaHash, structuralSchema } from '../gateway-api/structural-schema';
+import {
+  crdFileCandidates,
+  crdsUnder,
+  servedVersions,
+  SourceFormatError,
+  type ReleaseTree,
+} from '../gateway-api/crd-reader';
 import type { EnvoyGatewaySource } from './source-config';
 
 export function buildEnvoyGatewayIndex(trees: ReleaseTree[], source: EnvoyGatewaySource): EnvoyGatewayIndex {
@@ -20,9 +23,7 @@ export function buildEnvoyGatewayIndex(trees: ReleaseTree[], source: EnvoyGatewa
       throw new SourceFormatError(
         `${release}: no CRD YAML under ${source.crdDirs.join(' or ')} (an envoyproxy/gateway tag?)`,
       );
-    const files = crdFileCandidates(listing, dir);
-    const texts = tree.read(files);
-    const crds = files.flatMap((f) => readCrds(texts.get(f) ?? '', f, `${release}:${f}`));
+    const crds = crdsUnder(tree, listing, dir);
     for (const wanted of source.kinds) {
       const found = crds.filter((c) => c.kind === wanted);
       if (found.length !== 1)
@@ -30,25 +31,19 @@ export function buildEnvoyGatewayIndex(trees: ReleaseTree[], source: EnvoyGatewa
           `${release}: ${found.length} CustomResourceDefinitions of kind ${wanted} under ${dir}, not one`,
         );
       const crd = found[0];
-      const served = crd.versions.filter((v) => v.served);
-      const storage = crd.versions.filter((v) => v.storage);
-      if (storage.length !== 1)
-        throw new SourceFormatError(`${release}:${crd.file}: ${storage.length} storage versions, not one`);
+      const { storageVersion, served } = servedVersions(crd, release);
       kinds.push({
         release,
         group: crd.group,
         kind: crd.kind,
         plural: crd.plural,
         servedVersions: served.map((v) => v.name),
-        storageVersion: storage[0].name,
+        storageVersion,
       });
       for (const v of served) {
-        if (!v.schema) throw new SourceFormatError(`${release}:${crd.file}: version ${v.name} has no openAPIV3Schema`);
-        const structural = structuralSchema(v.schema) as Record<string, unknown>;
-        const hash = schemaHash(structural);
-        schemas.set(hash, structural);
-        schemaIndex.push({ release, group: crd.group, kind: crd.kind, version: v.name, schema: hash });
-        for (const path of fieldPaths(v.schema)) {
+        schemas.set(v.hash, v.structural);
+        schemaIndex.push({ release, group: crd.group, kind: crd.kind, version: v.name, schema: v.hash });
+        for (const path of v.paths) {
           const key = [crd.group, crd.kind, v.name, path].join('\u0000');
           const f = fields.get(key) ?? { group: crd.group, kind: crd.kind, version: v.name, path, releases: [] };
           f.releases.push(release);

@@ -7,17 +7,8 @@ import type {
   GatewayApiSchemaRef,
   GatewayApiStructuralSchema,
 } from '../../seed/gateway-api-index';
-import { crdFileCandidates, readCrds, SourceFormatError, type Crd } from './crd-reader';
-import { fieldPaths } from './field-paths';
+import { crdsUnder, servedVersions, SourceFormatError, type ReleaseTree } from './crd-reader';
 import type { GatewayApiSource } from './source-config';
-import { schemaHash, structuralSchema } from './structural-schema';
-import type { ReleaseTag } from './tags';
-
-export interface ReleaseTree {
-  tag: ReleaseTag;
-  files(): string[];
-  read(paths: string[]): Map<string, string>;
-}
 
 export function buildGatewayApiIndex(trees: ReleaseTree[], source: GatewayApiSource): GatewayApiIndex {
   const kinds: GatewayApiIndexKind[] = [];
@@ -28,7 +19,7 @@ export function buildGatewayApiIndex(trees: ReleaseTree[], source: GatewayApiSou
     const release = tree.tag.version;
     const listing = tree.files();
     for (const { name: channel, dir } of source.channels) {
-      const crds = channelCrds(tree, listing, dir);
+      const crds = crdsUnder(tree, listing, dir);
       if (crds.length === 0)
         throw new SourceFormatError(
           `${release}: no CustomResourceDefinitions under ${dir} (is this a gateway-api tag?)`,
@@ -39,10 +30,7 @@ export function buildGatewayApiIndex(trees: ReleaseTree[], source: GatewayApiSou
         if (seen.has(id))
           throw new SourceFormatError(`${release}: ${id} is defined twice under ${dir} (${seen.get(id)}, ${crd.file})`);
         seen.set(id, crd.file);
-        const served = crd.versions.filter((v) => v.served);
-        const storage = crd.versions.filter((v) => v.storage);
-        if (storage.length !== 1)
-          throw new SourceFormatError(`${release}:${crd.file}: ${storage.length} storage versions, not one`);
+        const { storageVersion, served } = servedVersions(crd, release);
         kinds.push({
           release,
           channel,
@@ -50,19 +38,14 @@ export function buildGatewayApiIndex(trees: ReleaseTree[], source: GatewayApiSou
           kind: crd.kind,
           plural: crd.plural,
           servedVersions: served.map((v) => v.name),
-          storageVersion: storage[0].name,
+          storageVersion,
           deprecatedVersions: crd.versions.filter((v) => v.deprecated).map((v) => v.name),
           bundleVersion: crd.annotations[source.bundleVersionAnnotation] ?? null,
         });
-        // A version the CRD lists but does not serve cannot be applied: no fields or schema of it.
         for (const v of served) {
-          if (!v.schema)
-            throw new SourceFormatError(`${release}:${crd.file}: version ${v.name} has no openAPIV3Schema`);
-          const structural = structuralSchema(v.schema) as GatewayApiStructuralSchema;
-          const hash = schemaHash(structural);
-          schemas.set(hash, structural);
-          schemaIndex.push({ release, channel, group: crd.group, kind: crd.kind, version: v.name, schema: hash });
-          for (const path of fieldPaths(v.schema)) {
+          schemas.set(v.hash, v.structural as GatewayApiStructuralSchema);
+          schemaIndex.push({ release, channel, group: crd.group, kind: crd.kind, version: v.name, schema: v.hash });
+          for (const path of v.paths) {
             const key = [crd.group, crd.kind, v.name, channel, path].join('\u0000');
             let f = fields.get(key);
             if (!f) {
@@ -107,9 +90,3 @@ export function buildGatewayApiIndex(trees: ReleaseTree[], source: GatewayApiSou
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function channelCrds(tree: ReleaseTree, listing: string[], dir: string): Crd[] {
-  const files = crdFileCandidates(listing, dir);
-  const texts = tree.read(files);
-  return files.flatMap((f) => readCrds(texts.get(f) ?? '', f, `${tree.tag.version}:${f}`));
-}

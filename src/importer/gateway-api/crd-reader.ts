@@ -1,7 +1,18 @@
 // Reads the CustomResourceDefinitions of one channel folder at one tag: each CRD's names, its versions with
 // served/storage/deprecated, their openAPIV3Schema, and its annotations. Other documents (kustomizations,
-// ValidatingAdmissionPolicies) are not CRDs and are passed over.
+// ValidatingAdmissionPolicies) are not CRDs and are passed over. Shared by the Gateway API and Envoy Gateway
+// importers, with what both indexes keep of a served version.
 import { loadAll } from 'js-yaml';
+import { fieldPaths } from './field-paths';
+import { schemaHash, structuralSchema } from './structural-schema';
+import type { ReleaseTag } from './tags';
+
+/** One release of a repository: its tag, the files of its tree, and a reader of some of them. */
+export interface ReleaseTree {
+  tag: ReleaseTag;
+  files(): string[];
+  read(paths: string[]): Map<string, string>;
+}
 
 export class SourceFormatError extends Error {
   override readonly name = 'SourceFormatError';
@@ -15,7 +26,7 @@ interface CrdVersion {
   schema: Record<string, unknown> | null;
 }
 
-export interface Crd {
+interface Crd {
   /** The file it was read from, relative to the repository. */
   file: string;
   group: string;
@@ -85,4 +96,38 @@ function readCrd(doc: Obj, file: string, where: string): Crd {
     };
   });
   return { file, group, kind, plural, annotations, versions };
+}
+
+/** What an index keeps of one served version of a CRD: its structural schema, that schema's hash, its field paths. */
+interface ServedVersion {
+  name: string;
+  structural: Record<string, unknown>;
+  hash: string;
+  paths: string[];
+}
+
+/**
+ * The CRD's one storage version and its served versions with their structural schemas and field paths (a version
+ * the CRD lists but does not serve cannot be applied: nothing of it is kept). A CRD without exactly one storage
+ * version, or a served version without a schema, is a SourceFormatError naming `release` and the file.
+ */
+export function servedVersions(crd: Crd, release: string): { storageVersion: string; served: ServedVersion[] } {
+  const storage = crd.versions.filter((v) => v.storage);
+  if (storage.length !== 1)
+    throw new SourceFormatError(`${release}:${crd.file}: ${storage.length} storage versions, not one`);
+  const served = crd.versions
+    .filter((v) => v.served)
+    .map((v) => {
+      if (!v.schema) throw new SourceFormatError(`${release}:${crd.file}: version ${v.name} has no openAPIV3Schema`);
+      const structural = structuralSchema(v.schema) as Record<string, unknown>;
+      return { name: v.name, structural, hash: schemaHash(structural), paths: fieldPaths(v.schema) };
+    });
+  return { storageVersion: storage[0].name, served };
+}
+
+/** The CRDs of the YAML files directly in `dir` of one release's tree. */
+export function crdsUnder(tree: ReleaseTree, listing: string[], dir: string): Crd[] {
+  const files = crdFileCandidates(listing, dir);
+  const texts = tree.read(files);
+  return files.flatMap((f) => readCrds(texts.get(f) ?? '', f, `${tree.tag.version}:${f}`));
 }
