@@ -9,6 +9,7 @@ import type {
   GatewayApiChange,
   GatewayApiChannel,
   GatewayApiKnowledge,
+  GatewayApiPathAt,
   GatewayApiRelease,
   GatewayImplementation,
   ImplementationCapability,
@@ -43,6 +44,22 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
     if (!found) releaseLists.set(json, (found = list(json)));
     return found;
   };
+  // The part a field and a schema node share: where in which kind, and in which releases.
+  const pathAt = (row: {
+    group: string;
+    kind: string;
+    version: string;
+    channel: string;
+    path: string;
+    releases: string;
+  }): GatewayApiPathAt => ({
+    group: row.group,
+    kind: row.kind,
+    version: row.version,
+    channel: row.channel as GatewayApiChannel,
+    path: row.path,
+    releases: releasesOf(row.releases),
+  });
   // A rule shared by many nodes and releases is one object, as compile.ts makes it.
   const rules = new Map<string, GatewayApiCelRule>();
   const ruleOf = (rule: string, message: string): GatewayApiCelRule => {
@@ -68,12 +85,7 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
       return release;
     }),
     fields: fields.map((f) => ({
-      group: f.group,
-      kind: f.kind,
-      version: f.version,
-      channel: f.channel as GatewayApiChannel,
-      path: f.path,
-      releases: releasesOf(f.releases),
+      ...pathAt(f),
       allowedValues: list<GatewayApiAllowedValues>(f.allowedValues).map((a) => ({
         releases: releasesOf(JSON.stringify(a.releases)),
         values: a.values,
@@ -81,12 +93,7 @@ export async function readGatewayApi(db: Tx): Promise<GatewayApiKnowledge> {
       })),
     })),
     schemaNodes: nodes.map((n) => ({
-      group: n.group,
-      kind: n.kind,
-      version: n.version,
-      channel: n.channel as GatewayApiChannel,
-      path: n.path,
-      releases: releasesOf(n.releases),
+      ...pathAt(n),
       rules: list<GatewayApiCelRule>(n.rules).map((r) => ruleOf(r.rule, r.message)),
       defaultJson: n.defaultJson,
     })),

@@ -458,14 +458,18 @@ export interface GatewayApiKind {
   bundleVersion: string | null;
 }
 
-/** A field path a manifest can carry, per group/kind/version/channel, with the releases (tags) that have it. */
-export interface GatewayApiField {
+/** A path of a Gateway API kind's schema, per group/kind/version/channel, with the releases (tags) that have it. */
+export interface GatewayApiPathAt {
   group: string;
   kind: string;
   version: string;
   channel: GatewayApiChannel;
   path: string;
   releases: string[];
+}
+
+/** A field path a manifest can carry, with the releases that have it. */
+export interface GatewayApiField extends GatewayApiPathAt {
   /** What the field accepts (enum values, pattern), for groups of its releases; empty when it has neither. */
   allowedValues: GatewayApiAllowedValues[];
 }
@@ -490,13 +494,7 @@ export interface GatewayApiCelRule {
  * its CEL rules and its default. path: a.b[].c, [] the items of any list, {} the values of a map ("" the object);
  * every map has a {} node, with or without checks.
  */
-export interface GatewayApiSchemaNode {
-  group: string;
-  kind: string;
-  version: string;
-  channel: GatewayApiChannel;
-  path: string;
-  releases: string[];
+export interface GatewayApiSchemaNode extends GatewayApiPathAt {
   rules: GatewayApiCelRule[];
   /** The node's default as JSON; null when it has none. */
   defaultJson: string | null;
