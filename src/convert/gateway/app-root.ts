@@ -9,7 +9,7 @@
 // Ingress that gives it; an Exact "/" rule of any Ingress of the host answers with the same redirect (Exact is
 // matched before every prefix, across the routes of a hostname, so no other rule is needed).
 import type { AnnotationUse, IngressSettings } from './annotations/settings';
-import { recordsOf, isRecord } from './values';
+import { ingressPaths } from './values';
 import type { IngressView, Report, RuleDraft } from './types';
 
 /** The app-root that answers "/" of a host, and the Ingress that gives it. */
@@ -23,13 +23,7 @@ interface HostAppRoot {
 /** The paths an Ingress's rules give for each host, as ingress-nginx names its locations ("" -> "/"). */
 function pathsByHost(ingress: IngressView): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const [rule] of recordsOf(ingress.spec.rules)) {
-    const host = typeof rule.host === 'string' ? rule.host : '';
-    const paths = recordsOf(isRecord(rule.http) ? rule.http.paths : undefined).map(([p]) =>
-      typeof p.path === 'string' && p.path !== '' ? p.path : '/',
-    );
-    if (paths.length > 0) out.set(host, [...(out.get(host) ?? []), ...paths]);
-  }
+  for (const { host, path } of ingressPaths(ingress)) out.set(host, [...(out.get(host) ?? []), path]);
   return out;
 }
 

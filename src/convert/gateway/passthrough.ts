@@ -18,7 +18,7 @@ import { addPassthroughListener, hostsOf, type TlsOfHost } from './gateway';
 import { describe } from './httproute';
 import { hostSlug, listenerName, objectName } from './names';
 import { ingressLabel, tlsRouteObject, type PrintedObject } from './print';
-import { isRecord, recordsOf } from './values';
+import { ingressPaths, isRecord } from './values';
 import type { GatewayBundle, GatewayDraft, IngressView, Report, RuleDraft, TlsRouteDraft } from './types';
 import { ACCESS_CONTROLS } from '../../kb/access-controls';
 
@@ -254,15 +254,10 @@ function rootOf(
 ): { ingress: IngressView; line: number } | null {
   for (const [ingress] of mains) {
     if (ingress.className !== of.className) continue;
-    for (const [rule, i] of recordsOf(ingress.spec.rules)) {
-      if ((typeof rule.host === 'string' ? rule.host : '') !== host) continue;
-      const http = isRecord(rule.http) ? rule.http : {};
-      for (const [path, j] of recordsOf(http.paths)) {
-        const value = typeof path.path === 'string' && path.path !== '' ? path.path : '/';
-        const service = isRecord(path.backend) && isRecord(path.backend.service);
-        if (value === '/' && path.pathType !== 'Exact' && service)
-          return { ingress, line: ingress.lineOf(['spec', 'rules', i, 'http', 'paths', j]) };
-      }
+    for (const p of ingressPaths(ingress)) {
+      const service = isRecord(p.entry.backend) && isRecord(p.entry.backend.service);
+      if (p.host === host && p.path === '/' && p.pathType !== 'Exact' && service)
+        return { ingress, line: ingress.lineOf(p.at) };
     }
   }
   return null;

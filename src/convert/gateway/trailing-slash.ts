@@ -15,23 +15,17 @@
 // As a route: a rule matching Exact SOURCE with a RequestRedirect ReplaceFullPath PATH, on the route of the first
 // Ingress of the host (and class) with the path, once per host. Exact is matched before every prefix across the
 // routes of a hostname, as nginx answers the redirect before any prefix location.
-import type { PathSegment } from '../../analysis';
 import { REDIRECT_PATH, REDIRECT_STATUS_CODE, redirectStatus } from './annotations/redirects';
 import type { IngressSettings } from './annotations/settings';
 import { gapText } from './bundle-gaps';
 import { routeKindOf } from './grpcroute';
-import { recordsOf, isRecord } from './values';
+import { ingressPaths, type IngressPath as PathOfIngress } from './values';
 import type { GatewayBundle, IngressView, ProviderRecord, Report, RouteKind, RuleDraft } from './types';
 
-/** An Ingress path as ingress-nginx reads it: an empty path is "/", a missing pathType ImplementationSpecific. */
-interface IngressPath {
+/** An Ingress path as ingress-nginx reads it, with its Ingress and the kind of the Ingress's routes. */
+interface IngressPath extends Omit<PathOfIngress, 'entry'> {
   ingress: IngressView;
-  /** The kind of the Ingress's routes. */
   kind: RouteKind;
-  host: string;
-  path: string;
-  pathType: string;
-  at: PathSegment[];
 }
 
 /** A redirect of `source` to `path`, the path of an Ingress whose location nginx redirects to. */
@@ -43,16 +37,7 @@ interface TrailingSlashRedirect extends Omit<IngressPath, 'host'> {
 }
 
 function pathsOf(ingress: IngressView, kind: RouteKind): IngressPath[] {
-  return recordsOf(ingress.spec.rules).flatMap(([rule, i]) =>
-    recordsOf(isRecord(rule.http) ? rule.http.paths : undefined).map(([p, j]): IngressPath => ({
-      ingress,
-      kind,
-      host: typeof rule.host === 'string' ? rule.host : '',
-      path: typeof p.path === 'string' && p.path !== '' ? p.path : '/',
-      pathType: typeof p.pathType === 'string' ? p.pathType : 'ImplementationSpecific',
-      at: ['spec', 'rules', i, 'http', 'paths', j],
-    })),
-  );
+  return ingressPaths(ingress).map(({ entry: _entry, ...p }) => ({ ingress, kind, ...p }));
 }
 
 /** The names of the locations ingress-nginx writes for a path of a host whose paths are not regular expressions. */
