@@ -19,6 +19,7 @@ const IMPORT_HELP = `Usage: netkb import notes FILE --version RELEASE [--format 
        netkb import well-known-keys PAGE API_REPO    (see netkb import well-known-keys --help)
        netkb import add-on-apis NAME GIT_DIR         (see netkb import add-on-apis --help)
        netkb import tool-gate-notes DIR [--out DIR]  (see netkb import tool-gate-notes --help)
+       netkb import kubeadm-types DIR [--out DIR]    (see netkb import kubeadm-types --help)
 
 Imports the release notes of a release the reviewed seed does not cover yet, from the release team's
 markdown (CHANGELOG / release-notes-draft.md layout) or JSON (release-notes-draft.json) file. Entries of
@@ -53,9 +54,10 @@ export async function runImport(argv: string[], io: CliIo): Promise<number> {
   if (what === 'well-known-keys') return (await import('./import-well-known-keys')).runImportWellKnownKeys(rest, io);
   if (what === 'add-on-apis') return (await import('./import-add-on-apis')).runImportAddOnApis(rest, io);
   if (what === 'tool-gate-notes') return (await import('./import-tool-gate-notes')).runImportToolGateNotes(rest, io);
+  if (what === 'kubeadm-types') return (await import('./import-kubeadm-types')).runImportKubeadmTypes(rest, io);
   if (what !== 'notes') {
     io.stderr(
-      `netkb import: what to import? "notes", "k8s-source", "gateway-api-source", "envoy-gateway-source", "keps", "gate-history", "gate-reference", "gate-notes", "flag-notes", "well-known-keys", "add-on-apis" or "tool-gate-notes".\n\n${IMPORT_HELP}`,
+      `netkb import: what to import? "notes", "k8s-source", "gateway-api-source", "envoy-gateway-source", "keps", "gate-history", "gate-reference", "gate-notes", "flag-notes", "well-known-keys", "add-on-apis", "tool-gate-notes" or "kubeadm-types".\n\n${IMPORT_HELP}`,
     );
     return 2;
   }

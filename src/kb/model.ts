@@ -369,16 +369,29 @@ export interface GateKey {
 }
 
 /** The field paths of one version of a component's configuration file, from its types at every release read. */
-export interface FileFields {
+export type FileFields = {
   apiVersion: string;
   kind: string;
   component: string;
-  /** The first and last release whose types declare the kind. */
-  first: string;
-  last: string;
-  /** Every path any of those releases has, in the api-fields notation ("a.b[].c"). */
+  /** Every path any release read (or the copy) has, in the api-fields notation ("a.b[].c"). */
   paths: string[];
-}
+} & (
+  | {
+      /** The first and last release whose types declare the kind. */
+      first: string;
+      last: string;
+      copy: null;
+    }
+  | {
+      first: null;
+      last: null;
+      /**
+       * The address of the one stored copy of the types read, when netkb did not read them release by release
+       * (kubeadm's, from kubernetes/kubernetes at a commit: seed/generated/kubeadm-fields.json).
+       */
+      copy: string;
+    }
+);
 
 /** A place where objects of a kind pass command-line flags to a component (kinds.yaml `flagPlaces`). */
 export interface FlagPlace {

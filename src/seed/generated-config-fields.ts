@@ -52,6 +52,7 @@ export function generateConfigFields(
       component: entry.component,
       first,
       last,
+      copy: null,
       paths: [...lives.keys()].sort(),
     });
     const lifeOf = (path: string): PathLife | null => {

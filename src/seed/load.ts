@@ -33,6 +33,7 @@ import { generateFlags } from './generated-flags';
 import { generateConfigFields } from './generated-config-fields';
 import { readAddOnApis } from './add-on-apis-index';
 import { readToolGates } from './tool-gate-events-index';
+import { checkToolFileFields, readKubeadmFields } from './kubeadm-fields-index';
 import { readWellKnownKeys, readWellKnownKeysSourceFile, WELL_KNOWN_KEYS_SOURCE_FILE } from './well-known-keys-index';
 import type { GatewayApiSeed, Located, LocatedChange, SeedBundle, SeedProblem } from './bundle';
 import { readGatewayApiIndex, GatewayApiIndexError, type GatewayApiIndex } from './gateway-api-index';
@@ -262,6 +263,16 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
   if (problems.length === 0) addGeneratedKeys(bundle, seedDir, problems);
   bundle.addOnApis = readAddOnApis(seedDir, problems);
   bundle.toolGates = readToolGates(seedDir, problems);
+  const kubeadmFields = readKubeadmFields(seedDir, problems);
+  if (kubeadmFields.length > 0 || index) {
+    checkToolFileFields(
+      kubeadmFields,
+      bundle.apiVersions.map((l) => l.record),
+      new Set(bundle.kinds.filter((k) => k.record.configFileOf).map((k) => k.record.kind)),
+      problems,
+    );
+    bundle.fileFieldPaths = [...bundle.fileFieldPaths, ...kubeadmFields];
+  }
   checkAcrossRecords(bundle, problems);
   checkGatewayApi(bundle.gatewayApi, problems);
   if (!options.skipNoteReviews && problems.length === 0 && existsSync(join(seedDir, REVIEWED_NOTES_FILE)))

@@ -390,7 +390,7 @@ export const kindSchema = z.strictObject({
   references: z.array(referencePlaceSchema).default([]),
   keyPlaces: z.array(keyPlaceSchema).default([]),
   flagPlaces: z.array(flagPlaceSchema).default([]),
-  /** The tool that reads the kind as a configuration file and whose fields netkb has no index of (kubeadm). */
+  /** The tool that reads the kind as a configuration file (kubeadm); its fields are in generated/kubeadm-fields.json. */
   configFileOf: z
     .string()
     .regex(/^[a-z][a-z0-9-]*$/)

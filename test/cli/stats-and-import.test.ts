@@ -36,10 +36,13 @@ describe('netkb stats', () => {
     expect(apiserver.generatedFlags).toBeGreaterThan(0);
     expect(s.coverage.wellKnownKeys.generated).toBeGreaterThan(50);
     expect(s.coverage.wellKnownKeys.reservedDomains).toEqual(['kubernetes.io', 'k8s.io']);
-    // The components' configuration files, field by field; kubeadm's, whose fields are not indexed, are named.
+    // The components' configuration files, field by field; kubeadm's against one copy of each version's types.
     expect(s.coverage.configFiles.versions).toContain('KubeletConfiguration kubelet.config.k8s.io/v1beta1');
+    expect(s.coverage.configFiles.versions).not.toContain('ClusterConfiguration kubeadm.k8s.io/v1beta4');
+    expect(s.coverage.configFiles.versionsFromOneCopy).toContain('ClusterConfiguration kubeadm.k8s.io/v1beta4');
+    expect(s.coverage.configFiles.versionsFromOneCopy).toHaveLength(14);
     expect(s.coverage.configFiles.generatedFields).toBeGreaterThan(50);
-    expect(s.coverage.configFiles.notIndexed).toContain('ClusterConfiguration');
+    expect(s.coverage.configFiles.notIndexed).toEqual([]);
     // The add-ons whose CRDs are read, each with its releases.
     expect(s.coverage.addOns.map((a: any) => a.name)).toEqual([
       'cert-manager',

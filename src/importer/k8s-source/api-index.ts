@@ -175,10 +175,10 @@ export function buildApiIndex(trees: ReleaseTree[], fieldKinds: FieldKindSpec[])
 }
 
 /**
- * Every json field path of a struct type, walking the package's own struct types (maps and scalars end a
- * path); `[]` marks list items, as the seed's paths do. Each path comes with whether its doc comment calls
- * it deprecated, and whether its type belongs to another package (`opaque`: its fields are not walked, so
- * the index cannot tell which of them exist there).
+ * Every json field path of a struct type, walking the package's own struct types and those of other packages
+ * given in `structs` as `alias.Name` (maps and scalars end a path); `[]` marks list items, as the seed's paths
+ * do. Each path comes with whether its doc comment calls it deprecated, and whether its type belongs to another
+ * package not given (`opaque`: its fields are not walked, so the index cannot tell which of them exist there).
  */
 export function fieldPaths(
   structs: Map<string, GoField[]>,
@@ -195,15 +195,19 @@ export function fieldPaths(
         suffix += '[]';
         t = t.slice(2).replace(/^\*/, '');
       }
+      // A type of another package is walked only when its structs were read too (keyed `alias.Name`).
+      const known = !t.startsWith('map[') && structs.has(t);
       if (f.json === null) {
-        if (!t.includes('.')) walk(t, prefix, [...stack, typeName]);
+        if (known) walk(t, prefix, [...stack, typeName]);
         continue;
       }
       // The list field itself is `spec.ports`; its items' fields are `spec.ports[].port`.
       const path = `${prefix}${f.json}`;
-      out.set(path, { deprecated: docSaysDeprecated(f.doc), opaque: t.includes('.') && !t.startsWith('map[') });
-      if (!t.includes('.') && !t.startsWith('map[') && structs.has(t))
-        walk(t, `${path}${suffix}.`, [...stack, typeName]);
+      out.set(path, {
+        deprecated: docSaysDeprecated(f.doc),
+        opaque: t.includes('.') && !t.startsWith('map[') && !known,
+      });
+      if (known) walk(t, `${path}${suffix}.`, [...stack, typeName]);
     }
   };
   walk(root, '', []);

@@ -129,9 +129,13 @@ function readFields(body: string): GoField[] {
     let type: string;
     let jsonName: string | null;
     if (parts.length === 1) {
-      // An embedded type: inlined when its tag says so (or has no json name).
+      // An embedded type: inlined when its tag says so (or has no json name); json:"-" keeps it out of the file.
       type = parts[0];
       const name = json ? json[1].split(',')[0] : '';
+      if (name === '-') {
+        doc = [];
+        continue;
+      }
       jsonName = name === '' ? null : name;
     } else {
       type = parts.slice(1).join(' ');

@@ -84,7 +84,7 @@ interface ManifestEntry {
   commit: string;
 }
 
-function readManifest(filesDir: string): Map<string, ManifestEntry> {
+export function readManifest(filesDir: string): Map<string, ManifestEntry> {
   const file = join(filesDir, 'MANIFEST.tsv');
   if (!existsSync(file))
     throw new SourceRepoError(`${file}: missing; it names the commit each file was read at (path<TAB>commit per line)`);

@@ -1,8 +1,7 @@
 // api-field: fields of the object (and of the Pod template it embeds) against the api-fields records.
 import type { ApiField } from '../../../kb/model';
-import { changeAt, changedIn, holdsFrom, onPath, pathText, placed, placeOf, type FindingText } from '../findings';
+import { changeAt, changedIn, holdsFrom, onPath, pathText, placed, type FindingText } from '../findings';
 import { knownFileFields, unknownFields } from '../file-fields';
-import { configFileReader } from '../components';
 import { ruleKit } from '../rule-kit';
 import {
   adviceText,
@@ -26,8 +25,8 @@ const kit = ruleKit('api-field', {
       '{field} of {kind} needs feature gate {gate}, which is {state} in {releases}: the field is ignored or rejected there unless the gate is enabled.',
     notKnown:
       '{field} is not a field of {kind} {apiVersion} in any release netkb read ({first} to {last}): not checked.',
-    notIndexed:
-      '{kind} {apiVersion} is a configuration file of {reader}, and netkb does not know its fields: only its version and the flags and feature gates it passes are checked.',
+    notInCopy:
+      '{field} is not a field of {kind} {apiVersion} in the copy of its types netkb read ({copy}): not checked.',
   },
   fixes: {
     use: 'Use {fields} instead.',
@@ -48,8 +47,6 @@ const kit = ruleKit('api-field', {
     nothingYet: 'No replacement exists by {release}; later releases add {alternatives}.',
     checkName:
       'Check the name against the {kind} {apiVersion} reference of each release on the path: {component} ignores or refuses a field it does not know, so what it was meant to set does not happen.',
-    checkFields:
-      "Check the file's other fields against the {kind} {apiVersion} reference of each {reader} release on the path. Said once, on the first {kind} of the input.",
   },
   parts: {
     alpha: 'alpha',
@@ -71,7 +68,7 @@ export const apiFieldRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    "Reports fields that are removed on the path (BREAKING: the API server refuses or silently drops them, so what they did stops without a word) or deprecated (WARNING: works now, breaks later), and fields that releases on the path drop because they are not there yet or their feature gate is alpha or off by default (WARNING: does nothing there); fixes name only replacement fields usable on the path, each with the release it works from. In a component's configuration file, a field no release of its types has is reported as not checked (INFO), and so, once per kind, is a configuration file whose fields netkb has no index of (kubeadm's).",
+    "Reports fields that are removed on the path (BREAKING: the API server refuses or silently drops them, so what they did stops without a word) or deprecated (WARNING: works now, breaks later), and fields that releases on the path drop because they are not there yet or their feature gate is alpha or off by default (WARNING: does nothing there); fixes name only replacement fields usable on the path, each with the release it works from. In a configuration file, a field no release of its types has (kubeadm's: that the one copy of its types netkb read lacks) is reported as not checked (INFO).",
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = fileFieldFindings(object, ctx);
     walkTrie(fieldsOf(ctx, object.kind), object.value, [], (field, path) => {
@@ -105,48 +102,25 @@ function fieldsOf(ctx: RuleContext, kind: string): PathTrie<ApiField> {
 }
 
 /**
- * What a configuration file's fields are not checked for: each field no release of its types has (the kinds whose
- * types netkb read), or, once per kind, the whole file when netkb has no index of its fields (kinds.yaml
- * configFileOf). Versions netkb has no record of are the api-version rule's.
+ * The fields of a configuration file that no release of its types has (or, for kubeadm's files, that the one copy
+ * of its types netkb read lacks): not checked. Versions netkb has no record of are the api-version rule's; the seed
+ * refuses a recorded version of a file kubeadm reads without field paths (kubeadm-fields-index.ts).
  */
 function fileFieldFindings(object: ManifestObject, ctx: RuleContext): Finding[] {
   const known = knownFileFields(ctx.kb, object.apiVersion, object.kind);
-  if (known) {
-    const { file } = known;
-    const component = file.component;
-    return unknownFields(object.value, known).map(({ path, field }) => {
-      const text = remember(ctx, ['api-field-unknown', object.apiVersion, object.kind, field], () =>
-        kit.text({
-          messageId: 'notKnown',
-          severity: 'INFO',
-          checked: false,
-          effectiveIn: ctx.path.from,
-          data: { field, kind: object.kind, apiVersion: object.apiVersion, first: file.first, last: file.last },
-          fix: kit.fix('checkName', { kind: object.kind, apiVersion: object.apiVersion, component }),
-        }),
-      );
-      return placed(text, object, path, field);
+  if (!known) return [];
+  const { file } = known;
+  return unknownFields(object.value, known).map(({ path, field }) => {
+    const text = remember(ctx, ['api-field-unknown', object.apiVersion, object.kind, field], () => {
+      const data = { field, kind: object.kind, apiVersion: object.apiVersion };
+      const said = { severity: 'INFO', checked: false, effectiveIn: ctx.path.from } as const;
+      const fix = kit.fix('checkName', { ...data, component: file.component });
+      return file.copy !== null
+        ? kit.text({ ...said, messageId: 'notInCopy', data: { ...data, copy: file.copy }, fix })
+        : kit.text({ ...said, messageId: 'notKnown', data: { ...data, first: file.first, last: file.last }, fix });
     });
-  }
-  const reader = configFileReader(object.kind, ctx.kb);
-  if (!reader || !ctx.kb.apiVersion(object.apiVersion, object.kind)) return [];
-  const first = remember(ctx, ['api-field-file-first', object.apiVersion, object.kind], () => placeOf(object));
-  if (first !== placeOf(object)) return [];
-  const data = { kind: object.kind, apiVersion: object.apiVersion, reader };
-  return [
-    placed(
-      kit.text({
-        messageId: 'notIndexed',
-        severity: 'INFO',
-        checked: false,
-        effectiveIn: ctx.path.from,
-        data,
-        fix: kit.fix('checkFields', data),
-      }),
-      object,
-      null,
-    ),
-  ];
+    return placed(text, object, path, field);
+  });
 }
 
 /** The findings a field written at `at` gets; `objectApiVersion` is the object's when the field is of the object's own kind. */

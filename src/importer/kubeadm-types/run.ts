@@ -1,0 +1,97 @@
+// `netkb import kubeadm-types DIR`: reads the types.go of each kubeadm configuration version that
+// seed/generated/kubeadm-types-source.yaml names, from single files of kubernetes/kubernetes laid out at their
+// repository paths in DIR (with MANIFEST.tsv naming each file's commit, as `netkb import k8s-source --files`
+// takes them), and writes seed/generated/kubeadm-fields.json: the json field paths of each kind. Types of another
+// kubeadm package a version imports (bootstraptoken/v1's BootstrapToken) are walked when the source names the
+// package's file; types of other packages (corev1.Taint, metav1.Duration) end a path.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { fieldPaths } from '../k8s-source/api-index';
+import { readStructs, type GoField } from '../k8s-source/go-source';
+import { readManifest } from '../k8s-source/run';
+import { SourceRepoError } from '../k8s-source/git-tree';
+import { SourceConfigError } from '../release-notes';
+import { jsonLinesObject } from '../json-lines';
+import {
+  KUBEADM_FIELDS_FILE,
+  kubeadmTypesSourceSchema,
+  type KubeadmFieldsFile,
+  type KubeadmTypesSource,
+} from '../../seed/kubeadm-fields-index';
+
+/** Reads kubeadm-types-source.yaml; a bad one is a SourceConfigError. */
+export function readKubeadmTypesSource(file: string): KubeadmTypesSource {
+  let data: unknown;
+  try {
+    data = parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new SourceConfigError(`${file}: cannot be read: ${(err as Error).message.split('\n')[0]}`);
+  }
+  const r = kubeadmTypesSourceSchema.safeParse(data);
+  if (!r.success)
+    throw new SourceConfigError(
+      `${file}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  return r.data;
+}
+
+/** The Go import paths of a file's import block, by the name the file uses for each (its alias or last segment). */
+export function readImports(goSource: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const block = /^import\s*\(([\s\S]*?)^\)/m.exec(goSource)?.[1] ?? /^import\s+(.+)$/m.exec(goSource)?.[1] ?? '';
+  for (const m of block.matchAll(/^\s*(?:([A-Za-z_][A-Za-z0-9_]*)\s+)?"([^"]+)"/gm)) {
+    const path = m[2];
+    out.set(m[1] ?? path.slice(path.lastIndexOf('/') + 1), path);
+  }
+  return out;
+}
+
+export function buildKubeadmFields(dir: string, source: KubeadmTypesSource): KubeadmFieldsFile {
+  const manifest = readManifest(dir);
+  const read = (path: string) => {
+    const m = manifest.get(path);
+    if (!m) throw new SourceRepoError(`${path}: not listed in ${join(dir, 'MANIFEST.tsv')} (its commit is needed)`);
+    const file = join(dir, path);
+    if (!existsSync(file)) throw new SourceRepoError(`${file}: missing`);
+    return { text: readFileSync(file, 'utf8'), commit: m.commit };
+  };
+  return {
+    generatedBy: 'netkb import kubeadm-types',
+    repository: source.repository,
+    component: source.component,
+    versions: source.versions.map((v) => {
+      const own = read(v.file);
+      const structs = new Map<string, GoField[]>(readStructs(own.text));
+      const packages: { file: string; commit: string }[] = [];
+      for (const [alias, importPath] of readImports(own.text)) {
+        const file = source.packages[importPath];
+        if (!file) continue;
+        const other = read(file);
+        packages.push({ file, commit: other.commit });
+        for (const [name, fields] of readStructs(other.text)) structs.set(`${alias}.${name}`, fields);
+      }
+      const kinds = v.kinds.map((kind) => {
+        if (!structs.has(kind))
+          throw new SourceRepoError(`${v.file}: declares no struct ${kind} (the source lists it for ${v.apiVersion})`);
+        return { kind, paths: [...fieldPaths(structs, kind).keys()].sort() };
+      });
+      return { apiVersion: v.apiVersion, file: v.file, commit: own.commit, packages, kinds };
+    }),
+  };
+}
+
+export function writeKubeadmFields(index: KubeadmFieldsFile, outDir: string): string {
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, KUBEADM_FIELDS_FILE);
+  writeFileSync(
+    file,
+    jsonLinesObject([
+      ['generatedBy', index.generatedBy],
+      ['repository', index.repository],
+      ['component', index.component],
+      ['versions', index.versions, 'list'],
+    ]),
+  );
+  return file;
+}
