@@ -665,6 +665,28 @@ describe('advice on the path, for every record and message', () => {
       /^useHyperKubeImage is not a field of ClusterConfiguration kubeadm\.k8s\.io\/v1beta3 in the copy of its types netkb read \(https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/[0-9a-f]{40}\/cmd\/kubeadm\/app\/apis\/kubeadm\/v1beta3\/types\.go\)/,
     );
     expect(copy[0].fix).toContain('kubeadm');
+    // v1beta4 has extraArgs as a list of {name, value}: v1beta3's map is said once, at the field, not key by key.
+    const v1beta4 = run({
+      label: 'kubeadm v1beta4',
+      from: parseVersion('1.31'),
+      to: parseVersion('1.33'),
+      ruleId: 'api-field',
+      manifest: yaml({
+        apiVersion: 'kubeadm.k8s.io/v1beta4',
+        kind: 'ClusterConfiguration',
+        apiServer: { extraArgs: { 'authorization-mode': 'Node,RBAC', 'audit-log-maxage': '30' } },
+        controllerManager: { extraArgs: [{ name: 'v', value: '4' }] },
+      }),
+    });
+    expect(v1beta4.map((f) => [f.messageId, f.severity, f.checked, f.path])).toEqual([
+      ['otherShape', 'INFO', false, 'apiServer.extraArgs'],
+    ]);
+    expect(v1beta4[0].message).toBe(
+      'apiServer.extraArgs of ClusterConfiguration kubeadm.k8s.io/v1beta4 is written as a map, where its types have a list of objects: what it holds is not checked.',
+    );
+    expect(v1beta4[0].fix).toMatch(
+      /^Write apiServer\.extraArgs as a list of objects, as the ClusterConfiguration kubeadm\.k8s\.io\/v1beta4 reference shows: kubeadm /,
+    );
   });
 
   it('api-field: replacement fields that exist on the path, dated when they arrive later; notes about the field', () => {

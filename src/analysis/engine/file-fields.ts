@@ -10,6 +10,9 @@ interface Known {
   paths: Set<string>;
   /** Paths (with and without a trailing "[]") that have known paths under them. */
   parents: Set<string>;
+  /** Paths whose known children are fields of the value itself ("a" of "a.b"), and of its list items ("a" of "a[].b"). */
+  objects: Set<string>;
+  lists: Set<string>;
 }
 
 const indexes = new WeakMap<AnalysisKb, Map<string, Known>>();
@@ -21,15 +24,19 @@ export function knownFileFields(kb: AnalysisKb, apiVersion: string, kind: string
     byKey = new Map();
     for (const file of kb.fileFields) {
       const parents = new Set<string>();
+      const objects = new Set<string>();
+      const lists = new Set<string>();
       for (const p of file.paths) {
         const parts = p.split('.');
         for (let n = 1; n < parts.length; n++) {
           const prefix = parts.slice(0, n).join('.');
+          const bare = prefix.replace(/\[\]$/, '');
           parents.add(prefix);
-          parents.add(prefix.replace(/\[\]$/, ''));
+          parents.add(bare);
+          (bare === prefix ? objects : lists).add(bare);
         }
       }
-      byKey.set(`${file.apiVersion} ${file.kind}`, { file, paths: new Set(file.paths), parents });
+      byKey.set(`${file.apiVersion} ${file.kind}`, { file, paths: new Set(file.paths), parents, objects, lists });
     }
     indexes.set(kb, byKey);
   }
@@ -39,12 +46,22 @@ export function knownFileFields(kb: AnalysisKb, apiVersion: string, kind: string
 /** The type's own fields a file carries besides its fields (TypeMeta). */
 const TYPE_META = new Set(['apiVersion', 'kind']);
 
+/** A place whose field path is not known, or (`expected`) a known field written in the other shape. */
+interface UnknownField {
+  path: PathSegment[];
+  field: string;
+  /** The field's types hold a list of objects there but the file writes a map, or the other way round. */
+  expected?: 'list' | 'map';
+}
+
 /**
  * Each place in `value` whose field path is not known: the object path, and the dot path ("a.b[].c") with a key
- * that holds a dot written as ["a.b"] (a key no type has: a map's key written one level too far out).
+ * that holds a dot written as ["a.b"] (a key no type has: a map's key written one level too far out). A known
+ * field whose value is a map where its types have a list of objects (kubeadm's v1beta4 extraArgs written as
+ * v1beta3's map), or a list where they have an object, is said once at the field, and not walked.
  */
-export function unknownFields(value: unknown, known: Known): { path: PathSegment[]; field: string }[] {
-  const out: { path: PathSegment[]; field: string }[] = [];
+export function unknownFields(value: unknown, known: Known): UnknownField[] {
+  const out: UnknownField[] = [];
   const walk = (v: unknown, dot: string, path: PathSegment[]) => {
     if (Array.isArray(v)) {
       v.forEach((item, i) => walk(item, `${dot}[]`, [...path, i]));
@@ -56,8 +73,13 @@ export function unknownFields(value: unknown, known: Known): { path: PathSegment
       const name = key.includes('.') ? `["${key}"]` : key;
       const field = dot === '' ? name : name.startsWith('[') ? `${dot}${name}` : `${dot}.${name}`;
       const at = [...path, key];
+      const inner = v[key];
       if (!known.paths.has(field)) out.push({ path: at, field });
-      else if (known.parents.has(field) || known.parents.has(`${field}[]`)) walk(v[key], field, at);
+      else if (isPlainObject(inner) && known.lists.has(field) && !known.objects.has(field))
+        out.push({ path: at, field, expected: 'list' });
+      else if (Array.isArray(inner) && known.objects.has(field) && !known.lists.has(field))
+        out.push({ path: at, field, expected: 'map' });
+      else if (known.parents.has(field) || known.parents.has(`${field}[]`)) walk(inner, field, at);
     }
   };
   walk(value, '', []);

@@ -27,6 +27,8 @@ const kit = ruleKit('api-field', {
       '{field} is not a field of {kind} {apiVersion} in any release netkb read ({first} to {last}): not checked.',
     notInCopy:
       '{field} is not a field of {kind} {apiVersion} in the copy of its types netkb read ({copy}): not checked.',
+    otherShape:
+      '{field} of {kind} {apiVersion} is written as {written}, where its types have {expected}: what it holds is not checked.',
   },
   fixes: {
     use: 'Use {fields} instead.',
@@ -45,12 +47,16 @@ const kit = ruleKit('api-field', {
     stagedGate: 'behind the {stage} gate {gate}',
     onByDefault: '{gated}, on by default from {release}',
     nothingYet: 'No replacement exists by {release}; later releases add {alternatives}.',
+    writeShape:
+      'Write {field} as {expected}, as the {kind} {apiVersion} reference shows: {component} decodes the file into its types, so a value of the other shape does not reach it as meant.',
     checkName:
       'Check the name against the {kind} {apiVersion} reference of each release on the path: {component} ignores or refuses a field it does not know, so what it was meant to set does not happen.',
   },
   parts: {
     alpha: 'alpha',
     offByDefault: 'off by default',
+    list: 'a list of objects',
+    map: 'a map',
   },
 });
 
@@ -110,10 +116,23 @@ function fileFieldFindings(object: ManifestObject, ctx: RuleContext): Finding[] 
   const known = knownFileFields(ctx.kb, object.apiVersion, object.kind);
   if (!known) return [];
   const { file } = known;
-  return unknownFields(object.value, known).map(({ path, field }) => {
-    const text = remember(ctx, ['api-field-unknown', object.apiVersion, object.kind, field], () => {
+  return unknownFields(object.value, known).map(({ path, field, expected }) => {
+    const text = remember(ctx, ['api-field-unknown', object.apiVersion, object.kind, field, expected ?? ''], () => {
       const data = { field, kind: object.kind, apiVersion: object.apiVersion };
       const said = { severity: 'INFO', checked: false, effectiveIn: ctx.path.from } as const;
+      if (expected) {
+        const shapes = {
+          ...data,
+          written: kit.part(expected === 'list' ? 'map' : 'list', {}),
+          expected: kit.part(expected, {}),
+        };
+        return kit.text({
+          ...said,
+          messageId: 'otherShape',
+          data: shapes,
+          fix: kit.fix('writeShape', { ...shapes, component: file.component }),
+        });
+      }
       const fix = kit.fix('checkName', { ...data, component: file.component });
       return file.copy !== null
         ? kit.text({ ...said, messageId: 'notInCopy', data: { ...data, copy: file.copy }, fix })
