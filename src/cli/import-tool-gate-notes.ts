@@ -9,8 +9,8 @@ const IMPORT_TOOL_GATE_NOTES_HELP = `Usage: netkb import tool-gate-notes DIR [--
 Regenerates the own feature gates of the tools whose files netkb reads (kubeadm's ClusterConfiguration
 featureGates) as the release notes add and remove them (tool-gate-events.json): for each release the source
 names, every sentence of a note about one of the source's otherToolAreas (by its area label, or a note starting
-with the tool's name) that says one of its feature gates was added or removed, kept as tool, gate, release and
-pull request. A tool's gate set in a file is checked against them; a gate no note names is reported as not
+with the tool's name) that says one of its feature gates was added, deprecated, graduated to GA (locked or not)
+or removed, kept as tool, gate, release and pull request. A tool's gate set in a file is checked against them; a gate no note names is reported as not
 checked. The notes read are those of gate-removals-source.yaml.
 
   DIR              a folder holding the files at the places the source names, such as ../shared/upstream

@@ -354,6 +354,11 @@ export interface ToolGate {
   gate: string;
   /** Releases as "1.22"; null where no note says. */
   introducedIn: string | null;
+  /** The release whose notes deprecate the gate. */
+  deprecatedIn: string | null;
+  /** The release whose notes graduate it to GA, and the one from which they say it is locked to enabled. */
+  gaIn: string | null;
+  lockedFrom: string | null;
   removedIn: string | null;
   sources: string[];
 }

@@ -1,8 +1,8 @@
 // seed/generated/tool-gate-events.json (written by `netkb import tool-gate-notes`): the own feature gates of the
 // tools whose configuration files netkb reads (kubeadm's ClusterConfiguration featureGates), as the release notes
-// of each release add and remove them, with the pull request. The loader makes each gate's life from them; the
-// analysis checks a tool's own gate against it (feature-gate ownRemoved, ownNotYetKnown) and says a gate no note
-// names is not checked.
+// of each release add, deprecate, graduate to GA and remove them, with the pull request. The loader makes each
+// gate's life from them; the analysis checks a tool's own gate against it (feature-gate ownRemoved, ownNotYetKnown,
+// deprecated, graduates) and says a gate no note names is not checked.
 import { z } from 'zod';
 import type { SeedProblem } from './bundle';
 import type { ToolGate } from '../kb/model';
@@ -20,7 +20,9 @@ const toolGateEventsSchema = z.strictObject({
       tool: z.string().min(1),
       gate: z.string().regex(/^[A-Z][A-Za-z0-9]*$/),
       release,
-      event: z.enum(['added', 'removed']),
+      /** ga: the note graduates the gate to GA (`locked`: and says it is locked to enabled). */
+      event: z.enum(['added', 'removed', 'deprecated', 'ga']),
+      locked: z.literal(true).optional(),
       pr: z.number().int().positive().nullable(),
     }),
   ),
@@ -44,9 +46,24 @@ export function readToolGates(seedDir: string, problems: SeedProblem[]): ToolGat
     const key = `${e.tool} ${e.gate}`;
     let gate = byGate.get(key);
     if (!gate)
-      byGate.set(key, (gate = { tool: e.tool, gate: e.gate, introducedIn: null, removedIn: null, sources: [] }));
+      byGate.set(
+        key,
+        (gate = {
+          tool: e.tool,
+          gate: e.gate,
+          introducedIn: null,
+          deprecatedIn: null,
+          gaIn: null,
+          lockedFrom: null,
+          removedIn: null,
+          sources: [],
+        }),
+      );
     if (e.event === 'added' && gate.introducedIn === null) gate.introducedIn = e.release;
     if (e.event === 'removed' && gate.removedIn === null) gate.removedIn = e.release;
+    if (e.event === 'deprecated' && gate.deprecatedIn === null) gate.deprecatedIn = e.release;
+    if (e.event === 'ga' && gate.gaIn === null) gate.gaIn = e.release;
+    if (e.event === 'ga' && e.locked && gate.lockedFrom === null) gate.lockedFrom = e.release;
     for (const s of [e.pr ? `https://github.com/kubernetes/kubernetes/pull/${e.pr}` : null, notesAt.get(e.release)])
       if (s && !gate.sources.includes(s)) gate.sources.push(s);
   }

@@ -604,9 +604,16 @@ describe('advice on the path, for every record and message', () => {
           featureGates: { [gate.gate]: true },
         }),
       });
+      // Deprecated and GA are said when they fall inside the path and before the removal.
+      const inside = (r: string | null) =>
+        r !== null &&
+        parseVersion(r) > releases[0] &&
+        (gate.removedIn === null || parseVersion(r) < parseVersion(gate.removedIn));
       const wanted = [
         ...(gate.introducedIn !== null && parseVersion(gate.introducedIn) > releases[0] ? ['ownNotYetKnown'] : []),
         ...(gate.removedIn !== null ? ['ownRemoved'] : []),
+        ...(inside(gate.deprecatedIn) ? ['deprecated'] : []),
+        ...(inside(gate.gaIn) ? ['graduates'] : []),
       ];
       const got = r.map((f) => f.messageId).sort();
       if (JSON.stringify(got) !== JSON.stringify([...wanted].sort()))
@@ -617,7 +624,36 @@ describe('advice on the path, for every record and message', () => {
         });
     }
     expect(kb.toolGates.length).toBeGreaterThanOrEqual(10);
+    expect(kb.toolGates.filter((g) => g.gaIn !== null).length).toBeGreaterThanOrEqual(5);
     expectNone(problems);
+    // The words: a kubeadm gate's deprecation (1.31, #124997) and its GA, locked to enabled, before its removal.
+    const staged = run({
+      label: 'own gates, deprecated and GA',
+      from: parseVersion('1.30'),
+      to: parseVersion('1.32'),
+      ruleId: 'feature-gate',
+      manifest: yaml({
+        apiVersion: 'kubeadm.k8s.io/v1beta4',
+        kind: 'ClusterConfiguration',
+        featureGates: { RootlessControlPlane: true, EtcdLearnerMode: true },
+      }),
+    });
+    expect(staged.map((f) => [f.messageId, f.severity, v(f.effectiveIn), f.message, f.fix])).toEqual([
+      [
+        'deprecated',
+        'WARNING',
+        '1.31',
+        'Feature gate RootlessControlPlane is deprecated from 1.31.',
+        'Plan to stop setting RootlessControlPlane.',
+      ],
+      [
+        'graduates',
+        'INFO',
+        '1.32',
+        'Feature gate EtcdLearnerMode is GA from 1.32 and locked to true; the setting can be dropped before the gate is removed in 1.33.',
+        'Drop EtcdLearnerMode from the featureGates of ClusterConfiguration once kubeadm runs 1.32 or later.',
+      ],
+    ]);
   });
 
   it("api-field: a configuration file's field no release of its types has is not checked; kubeadm's files once per kind", () => {

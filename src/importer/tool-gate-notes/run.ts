@@ -1,7 +1,8 @@
 // `netkb import tool-gate-notes DIR`: reads the release notes that seed/generated/gate-removals-source.yaml names
 // and writes seed/generated/tool-gate-events.json: every sentence of a note about one of the tools of the source's
 // otherToolAreas (kubeadm, by its area label or by the note starting with the tool's name) that says one of its own
-// feature gates was added or removed in that release, as tool, gate, release, event and pull request. Facts only:
+// feature gates was added, deprecated, graduated to GA (and whether the note says locked) or removed in that release,
+// as tool, gate, release, event and pull request. Facts only:
 // no sentence of the notes is kept.
 import type { GateRemovalsSource } from '../../seed/gate-removals-index';
 import { TOOL_GATE_EVENTS_FILE, type ToolGateEvent, type ToolGateEventsFile } from '../../seed/tool-gate-events-index';
@@ -29,6 +30,32 @@ const removes = (sentence: string, gate: string) =>
     'i',
   ).test(sentence);
 
+/** A pattern that finds the gate named beside "feature gate", either way round, after `before` and before `after`. */
+const aboutGate = (gate: string, before: string, after = '') =>
+  new RegExp(
+    `${before}(?:\\bfeature[ -]?gates?\\s+\`?${gate}\\b|\\b${gate}\`?\\s+(?:[\\w-]+\\s+){0,3}?feature[ -]?gates?)${after}`,
+    'i',
+  );
+/**
+ * "deprecated the kubeadm `X` feature gate", "deprecate the feature gate X", "the X feature gate is deprecated"; not the
+ * adjective of a removal ("removed the deprecated X feature gate", which `removes` takes first), nor a gate named
+ * after another gate's phrase ("deprecated the X feature gate, given that the Y feature gate ...").
+ */
+const deprecates = (sentence: string, gate: string) =>
+  aboutGate(
+    gate,
+    '\\bdeprecate[sd]?\\b(?:(?!\\bfeature[ -]?gates?\\b|\\b(?:when|if|while|unless|given)\\b)[^.])*?',
+  ).test(sentence) || aboutGate(gate, '', '`?\\s+(?:is|has been|was)\\s+(?:now\\s+)?deprecated\\b').test(sentence);
+/**
+ * "graduated the X feature gate to GA", "promoted feature gate `X` to GA", "X feature gate graduates to GA"; a gate
+ * "which graduated to GA" in a removal note is the removal's (`removes` is tried first).
+ */
+const graduatesToGa = (sentence: string, gate: string) =>
+  aboutGate(gate, '\\b(?:graduat|promot)\\w*\\b[^.]*?', '[^.]*?\\bto\\s+`?(?:GA|stable)\\b').test(sentence) ||
+  aboutGate(gate, '', '`?\\s+(?:graduat|promot)\\w*\\s+to\\s+`?(?:GA|stable)\\b').test(sentence);
+/** A GA note that says the gate is locked (to enabled, to `true`), in the sentence or the ones after it. */
+const LOCKED = /\block(?:s|ed)?\b[^.]*?\b(?:enabled|true|on)\b/i;
+
 export function buildToolGateEvents(dir: string, source: GateRemovalsSource): ToolGateEventsFile {
   const out: ToolGateEventsFile = { generatedBy: 'netkb import tool-gate-notes', releases: [], events: [] };
   const seen = new Set<string>();
@@ -41,21 +68,27 @@ export function buildToolGateEvents(dir: string, source: GateRemovalsSource): To
     for (const note of notes) {
       const tool = toolOf(note.text);
       if (!tool) continue;
-      for (const sentence of sentencesOf(note.text)) {
-        if (!ABOUT_GATE.test(sentence)) continue;
+      const sentences = sentencesOf(note.text);
+      sentences.forEach((sentence, i) => {
+        if (!ABOUT_GATE.test(sentence)) return;
         for (const gate of gateWords(sentence)) {
           const event: ToolGateEvent['event'] | null = removes(sentence, gate)
             ? 'removed'
-            : ADDS.test(sentence)
-              ? 'added'
-              : null;
+            : graduatesToGa(sentence, gate)
+              ? 'ga'
+              : deprecates(sentence, gate)
+                ? 'deprecated'
+                : ADDS.test(sentence)
+                  ? 'added'
+                  : null;
           if (!event) continue;
           const key = `${tool} ${gate} ${event}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          out.events.push({ tool, gate, release, event, pr: note.pr });
+          const locked = event === 'ga' && sentences.slice(i).some((x) => LOCKED.test(x));
+          out.events.push({ tool, gate, release, event, ...(locked ? { locked: true as const } : {}), pr: note.pr });
         }
-      }
+      });
     }
   }
   sortByRelease(out.events, (e) => [e.tool, e.gate, e.event]);

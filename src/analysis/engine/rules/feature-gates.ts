@@ -55,6 +55,7 @@ const kit = ruleKit('feature-gate', {
     checkDefaults:
       'Check which {stage} gates are on by default at the releases on the path (the feature-gate reference): {gate}=false turns them off.',
     dropOnceGA: 'Drop {gate} from {component} once every node runs {since}.',
+    dropOwnOnceGA: 'Drop {gate} from the featureGates of {kind} once {tool} runs {since} or later.',
     checkByHand:
       'Check that {component} accepts {gate} at each release on the path (the feature-gate reference, the release notes): it refuses to start with a gate it does not know.',
     checkOwnGate:
@@ -71,7 +72,7 @@ export const featureGateRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    "Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant), gates or releases it has no source for, and the own gates of a file no component reads such as kubeadm, dated from the tool's release notes (BREAKING where the tool's release lacks the gate) or else not checked (INFO); AllAlpha and AllBeta, switches for every gate of a stage, are refused before the release that has them (BREAKING) and said to change what they turn on with every release (INFO).",
+    "Reports feature gates set in component args (--feature-gates) or component-config featureGates maps that are removed on the path or not known yet in its early releases (BREAKING: the component refuses to start), locked to the other value (BREAKING: the component refuses to start), deprecated (WARNING: works now, breaks later) or graduating to GA (INFO: a behaviour to know about, the setting becomes redundant), gates or releases it has no source for, and the own gates of a file no component reads such as kubeadm, dated from the tool's release notes (BREAKING where the tool's release lacks the gate; deprecated and graduating to GA as Kubernetes' gates are) or else not checked (INFO); AllAlpha and AllBeta, switches for every gate of a stage, are refused before the release that has them (BREAKING) and said to change what they turn on with every release (INFO).",
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     for (const s of settingsIn(object, ctx)) {
@@ -177,6 +178,43 @@ function checkOwnGate(own: ToolGate, of: { kind: string; apiVersion: string }, c
         fix: kit.fix('setOwnGateFrom', { ...data, introducedIn: v(introducedIn) }),
       }),
     );
+  // Deprecated or GA on the path, before any removal: as for Kubernetes' gates (kubeadm warns about a deprecated gate
+  // from 1.28 on, #118270; no note read deprecates one of its gates before that release: tool-gate-notes test).
+  const beforeRemoval = (r: string | null) =>
+    r !== null &&
+    parseVersion(r) > ctx.path.from &&
+    parseVersion(r) <= ctx.path.to &&
+    (removedIn === null || parseVersion(r) < removedIn);
+  if (beforeRemoval(own.deprecatedIn)) {
+    const since = parseVersion(own.deprecatedIn!);
+    out.push(
+      kit.text({
+        messageId: 'deprecated',
+        severity: 'WARNING',
+        ...changedIn(since, ctx),
+        data: { gate: own.gate, since: v(since) },
+        fix: kit.fix('planToStop', { gate: own.gate }),
+      }),
+    );
+  }
+  if (beforeRemoval(own.gaIn)) {
+    const since = parseVersion(own.gaIn!);
+    const locked = own.lockedFrom !== null && parseVersion(own.lockedFrom) <= since;
+    out.push(
+      kit.text({
+        messageId: 'graduates',
+        severity: 'INFO',
+        ...changedIn(since, ctx),
+        data: {
+          gate: own.gate,
+          since: v(since),
+          locked: locked ? kit.part('locked', { default: 'true' }) : '',
+          removal: removedIn !== null ? kit.part('removal', { removedIn: v(removedIn) }) : '',
+        },
+        fix: kit.fix('dropOwnOnceGA', { ...data, since: v(since) }),
+      }),
+    );
+  }
   if (onPath(removedIn, ctx))
     out.push(
       kit.text({
