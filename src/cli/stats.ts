@@ -116,6 +116,19 @@ function coverageOf(kb: KnowledgeBase) {
         .filter((k) => k.configFileOf !== null && !kb.fileFields.some((f) => f.kind === k.kind))
         .map((k) => k.kind),
     },
+    // The own gates of the tools whose files netkb reads (kubeadm's), as their release notes date them.
+    toolGates: [...new Set(kb.toolGates.map((g) => g.tool))].map((tool) => {
+      const gates = kb.toolGates.filter((g) => g.tool === tool);
+      const count = (pick: (g: (typeof gates)[number]) => string | null) =>
+        gates.filter((g) => pick(g) !== null).length;
+      return {
+        tool,
+        gates: gates.length,
+        deprecated: count((g) => g.deprecatedIn),
+        ga: count((g) => g.gaIn),
+        removed: count((g) => g.removedIn),
+      };
+    }),
     addOns: kb.addOns.addOns.map((a) => ({
       name: a.name,
       releases: `${a.releases[0]} to ${a.releases[a.releases.length - 1]}`,
@@ -174,6 +187,11 @@ function coverageLines(c: ReturnType<typeof coverageOf>): string[] {
       `(${c.configFiles.curatedFields} curated fields, ${c.configFiles.generatedFields} generated from their types), ` +
       `${c.configFiles.versionsFromOneCopy.length} (kubeadm's) against one copy of their types; fields not indexed, reported as not checked: ` +
       `${c.configFiles.notIndexed.join(', ') || '(none)'}`,
+    `tools' own feature gates, from their release notes: ${
+      c.toolGates
+        .map((t) => `${t.tool} ${t.gates} (${t.deprecated} deprecated, ${t.ga} GA, ${t.removed} removed)`)
+        .join(', ') || '(none)'
+    }; a gate no note names is reported as not checked`,
     `add-on APIs, from their CRDs at each release: ${
       c.addOns.map((a) => `${a.name} ${a.releases} (${a.apiVersions} versions of its kinds)`).join(', ') || '(none)'
     }; other add-ons' objects are reported as not checked`,

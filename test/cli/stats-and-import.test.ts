@@ -43,6 +43,12 @@ describe('netkb stats', () => {
     expect(s.coverage.configFiles.versionsFromOneCopy).toHaveLength(14);
     expect(s.coverage.configFiles.generatedFields).toBeGreaterThan(50);
     expect(s.coverage.configFiles.notIndexed).toEqual([]);
+    // kubeadm's own gates, dated by its notes: added, deprecated, GA and removed.
+    const kubeadm = s.coverage.toolGates.find((t: any) => t.tool === 'kubeadm');
+    expect(kubeadm.gates).toBeGreaterThanOrEqual(10);
+    expect(kubeadm.ga).toBeGreaterThanOrEqual(5);
+    expect(kubeadm.deprecated).toBeGreaterThanOrEqual(1);
+    expect(kubeadm.removed).toBeGreaterThanOrEqual(8);
     // The add-ons whose CRDs are read, each with its releases.
     expect(s.coverage.addOns.map((a: any) => a.name)).toEqual([
       'cert-manager',
