@@ -121,10 +121,11 @@ function fileFieldFindings(object: ManifestObject, ctx: RuleContext): Finding[] 
       const data = { field, kind: object.kind, apiVersion: object.apiVersion };
       const said = { severity: 'INFO', checked: false, effectiveIn: ctx.path.from } as const;
       if (expected) {
+        const words = (shape: 'list' | 'map') => (shape === 'list' ? kit.part('list', {}) : kit.part('map', {}));
         const shapes = {
           ...data,
-          written: kit.part(expected === 'list' ? 'map' : 'list', {}),
-          expected: kit.part(expected, {}),
+          written: words(expected === 'list' ? 'map' : 'list'),
+          expected: words(expected),
         };
         return kit.text({
           ...said,
