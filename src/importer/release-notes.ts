@@ -3,29 +3,16 @@
 // the pull request it cites. The files and their commits are named in seed/generated/gate-removals-source.yaml.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { readSourceFile, SourceConfigError } from './source-file';
 import { parseVersion } from '../kb/version';
 import { gateRemovalsSourceSchema, type GateRemovalsSource } from '../seed/gate-removals-index';
 import { jsonLinesObject } from './json-lines';
 
-export class SourceConfigError extends Error {
-  override readonly name = 'SourceConfigError';
-}
+export { SourceConfigError };
 
 /** Reads a release-notes source file (gate-removals-source.yaml); a bad one is a SourceConfigError. */
 export function readReleaseNotesSource(file: string): GateRemovalsSource {
-  let data: unknown;
-  try {
-    data = parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new SourceConfigError(`${file}: cannot be read: ${(err as Error).message.split('\n')[0]}`);
-  }
-  const r = gateRemovalsSourceSchema.safeParse(data);
-  if (!r.success)
-    throw new SourceConfigError(
-      `${file}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  return r.data;
+  return readSourceFile(file, gateRemovalsSourceSchema);
 }
 
 interface ReleaseNotes {

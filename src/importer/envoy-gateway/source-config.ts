@@ -1,9 +1,7 @@
 // seed/generated/envoy-gateway-source.yaml: what `netkb import envoy-gateway-source` reads from
 // envoyproxy/gateway (tag range, the folders the release's CRDs may be in, the policy kinds kept).
-import { readFileSync } from 'node:fs';
-import { load } from 'js-yaml';
 import { z } from 'zod';
-import { SourceConfigError } from '../gateway-api/source-config';
+import { readSourceFile } from '../source-file';
 
 const tag = z.string().regex(/^v\d+\.\d+\.\d+$/, 'a release tag such as v1.2.0');
 
@@ -19,16 +17,5 @@ const envoyGatewaySourceSchema = z.object({
 export type EnvoyGatewaySource = z.infer<typeof envoyGatewaySourceSchema>;
 
 export function readEnvoyGatewaySource(file: string): EnvoyGatewaySource {
-  let data: unknown;
-  try {
-    data = load(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new SourceConfigError(`${file}: cannot be read: ${(err as Error).message.split('\n')[0]}`);
-  }
-  const parsed = envoyGatewaySourceSchema.safeParse(data);
-  if (!parsed.success)
-    throw new SourceConfigError(
-      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  return parsed.data;
+  return readSourceFile(file, envoyGatewaySourceSchema);
 }

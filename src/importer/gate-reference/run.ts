@@ -3,7 +3,7 @@
 // seed/generated/feature-gates-reference.json, one gate per line.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { readSourceFile, SourceConfigError } from '../source-file';
 import {
   GATE_REFERENCE_FILE,
   gateReferenceSourceSchema,
@@ -16,26 +16,12 @@ import { readFeatureList } from './feature-list';
 import { readGatePage } from './gate-page';
 import { jsonLinesObject } from '../json-lines';
 
-export class SourceConfigError extends Error {
-  override readonly name = 'SourceConfigError';
-}
-
 /** seed/generated/feature-gates-reference-source.yaml: each file's repository, path and commit. */
 export function readGateReferenceSource(file: string): GateReferenceSource {
-  let data: unknown;
-  try {
-    data = parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new SourceConfigError(`${file}: cannot be read: ${(err as Error).message.split('\n')[0]}`);
-  }
-  const r = gateReferenceSourceSchema.safeParse(data);
-  if (!r.success)
-    throw new SourceConfigError(
-      `${file}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  if (!r.data.featureList && !r.data.gatePages)
+  const source = readSourceFile(file, gateReferenceSourceSchema);
+  if (!source.featureList && !source.gatePages)
     throw new SourceConfigError(`${file}: names neither a featureList nor gatePages`);
-  return r.data;
+  return source;
 }
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);

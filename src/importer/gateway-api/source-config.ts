@@ -1,8 +1,7 @@
 // seed/generated/gateway-api-source.yaml: what `netkb import gateway-api-source` reads from
 // kubernetes-sigs/gateway-api (tag range, channels and their folders, the annotation naming the bundle).
-import { readFileSync } from 'node:fs';
-import { load } from 'js-yaml';
 import { z } from 'zod';
+import { readSourceFile, SourceConfigError } from '../source-file';
 
 const tag = z.string().regex(/^v\d+\.\d+\.\d+$/, 'a release tag such as v1.2.0');
 
@@ -17,21 +16,8 @@ const gatewayApiSourceSchema = z.object({
 });
 export type GatewayApiSource = z.infer<typeof gatewayApiSourceSchema>;
 
-export class SourceConfigError extends Error {
-  override readonly name = 'SourceConfigError';
-}
+export { SourceConfigError };
 
 export function readGatewayApiSource(file: string): GatewayApiSource {
-  let data: unknown;
-  try {
-    data = load(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new SourceConfigError(`${file}: cannot be read: ${(err as Error).message.split('\n')[0]}`);
-  }
-  const parsed = gatewayApiSourceSchema.safeParse(data);
-  if (!parsed.success)
-    throw new SourceConfigError(
-      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  return parsed.data;
+  return readSourceFile(file, gatewayApiSourceSchema);
 }

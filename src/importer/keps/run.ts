@@ -4,29 +4,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { GitTree, SourceRepoError } from '../k8s-source/git-tree';
-import { parse } from 'yaml';
+import { readSourceFile } from '../source-file';
 import { KEPS_INDEX_FILE, kepsSourceSchema, type KepIndexFile, type KepsSource } from '../../seed/kep-index';
 import { readKep } from './read-kep';
 import { jsonLinesObject } from '../json-lines';
 
-export class SourceConfigError extends Error {
-  override readonly name = 'SourceConfigError';
-}
-
 /** seed/generated/keps-source.yaml: the repository and the folder read. */
 export function readKepsSource(file: string): KepsSource {
-  let data: unknown;
-  try {
-    data = parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new SourceConfigError(`${file}: cannot be read: ${(err as Error).message.split('\n')[0]}`);
-  }
-  const parsed = kepsSourceSchema.safeParse(data);
-  if (!parsed.success)
-    throw new SourceConfigError(
-      `${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  return parsed.data;
+  return readSourceFile(file, kepsSourceSchema);
 }
 
 interface KepFile {

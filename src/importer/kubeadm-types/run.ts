@@ -6,12 +6,11 @@
 // package's file; types of other packages (corev1.Taint, metav1.Duration) end a path.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { fieldPaths } from '../k8s-source/api-index';
 import { readStructs, type GoField } from '../k8s-source/go-source';
 import { readManifest } from '../k8s-source/run';
 import { SourceRepoError } from '../k8s-source/git-tree';
-import { SourceConfigError } from '../release-notes';
+import { readSourceFile } from '../source-file';
 import { jsonLinesObject } from '../json-lines';
 import {
   KUBEADM_FIELDS_FILE,
@@ -22,18 +21,7 @@ import {
 
 /** Reads kubeadm-types-source.yaml; a bad one is a SourceConfigError. */
 export function readKubeadmTypesSource(file: string): KubeadmTypesSource {
-  let data: unknown;
-  try {
-    data = parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw new SourceConfigError(`${file}: cannot be read: ${(err as Error).message.split('\n')[0]}`);
-  }
-  const r = kubeadmTypesSourceSchema.safeParse(data);
-  if (!r.success)
-    throw new SourceConfigError(
-      `${file}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  return r.data;
+  return readSourceFile(file, kubeadmTypesSourceSchema);
 }
 
 /** The Go import paths of a file's import block, by the name the file uses for each (its alias or last segment). */
