@@ -238,42 +238,40 @@ function valueText(flag: Flag, value: Flag['values'][number], ctx: RuleContext):
   const item = flag.listValues;
   const event = valueEvent(flag, value, ctx, item ? (x) => x : undefined);
   if (!event) return null;
+  // What a removal and a deprecation say alike: when, the first replacement, the record's change, the advice.
+  const said = {
+    ...changedIn(event.at, ctx),
+    replacement: primaryValue(event.advice),
+    change: changeAt(flag, event.at),
+  };
+  const advice = (use: (names: string[]) => string, none: string | null) =>
+    adviceText(event.advice, ctx, adviceWords, use, none);
   if (event.removed)
     return kit.text({
+      ...said,
       messageId: item ? 'itemRemoved' : 'valueRemoved',
       severity: 'BREAKING',
-      ...changedIn(event.at, ctx),
       data: { ...data, removedIn: v(event.at) },
-      replacement: primaryValue(event.advice),
-      fix: adviceText(
-        event.advice,
-        ctx,
-        adviceWords,
+      fix: advice(
         (names) =>
           item
             ? kit.fix('replaceItem', { ...data, names: names.join(' or ') })
             : kit.fix('useValue', { value: names.join(' or ') }),
         item ? kit.fix('dropItem', data) : kit.fix('chooseValue', { flag: flag.name }),
       ),
-      change: changeAt(flag, event.at),
     });
   return kit.text({
+    ...said,
     messageId: item ? 'itemDeprecated' : 'valueDeprecated',
     severity: 'WARNING',
-    ...changedIn(event.at, ctx),
     data: { ...data, deprecatedIn: v(event.at) },
-    replacement: primaryValue(event.advice),
-    fix: adviceText(
-      event.advice,
-      ctx,
-      adviceWords,
+    fix: advice(
       (names) =>
         item
           ? kit.fix('moveItem', { ...data, names: names.join(', ') })
           : kit.fix('moveToValue', { value: names.join(', ') }),
       null,
     ),
-    change: changeAt(flag, event.at),
   });
 }
 
