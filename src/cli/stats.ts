@@ -108,15 +108,16 @@ function coverageOf(kb: KnowledgeBase) {
     },
     configFiles: {
       versions: kb.fileFields.filter((f) => f.copy === null).map((f) => `${f.kind} ${f.apiVersion}`),
-      // kubeadm's: one stored copy of each version's types, not every release.
+      // One stored copy of each version's types, not every release (kubeadm's), and whose files they are.
       versionsFromOneCopy: kb.fileFields.filter((f) => f.copy !== null).map((f) => `${f.kind} ${f.apiVersion}`),
+      oneCopyReaders: [...new Set(kb.fileFields.filter((f) => f.copy !== null).map((f) => f.component))],
       curatedFields: kb.apiFields.filter((f) => !f.generated && kb.fileFields.some((x) => x.kind === f.kind)).length,
       generatedFields: kb.apiFields.filter((f) => f.generated).length,
       notIndexed: kb.kinds
         .filter((k) => k.configFileOf !== null && !kb.fileFields.some((f) => f.kind === k.kind))
         .map((k) => k.kind),
     },
-    // The own gates of the tools whose files netkb reads (kubeadm's), as their release notes date them.
+    // The own gates of the tools whose files netkb reads, as their release notes date them.
     toolGates: [...new Set(kb.toolGates.map((g) => g.tool))].map((tool) => {
       const gates = kb.toolGates.filter((g) => g.tool === tool);
       const count = (pick: (g: (typeof gates)[number]) => string | null) =>
@@ -185,7 +186,7 @@ function coverageLines(c: ReturnType<typeof coverageOf>): string[] {
         .join(', ')})`,
     `configuration files: ${c.configFiles.versions.length} versions checked field by field against their types at every release ` +
       `(${c.configFiles.curatedFields} curated fields, ${c.configFiles.generatedFields} generated from their types), ` +
-      `${c.configFiles.versionsFromOneCopy.length} (kubeadm's) against one copy of their types; fields not indexed, reported as not checked: ` +
+      `${c.configFiles.versionsFromOneCopy.length} (${c.configFiles.oneCopyReaders.join(', ')}'s) against one copy of their types; fields not indexed, reported as not checked: ` +
       `${c.configFiles.notIndexed.join(', ') || '(none)'}`,
     `tools' own feature gates, from their release notes: ${
       c.toolGates

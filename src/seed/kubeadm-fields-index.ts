@@ -52,9 +52,6 @@ const kubeadmFieldsSchema = z.strictObject({
 });
 export type KubeadmFieldsFile = z.infer<typeof kubeadmFieldsSchema>;
 
-/** The address of a file of the repository at a commit. */
-const blobUrl = (repository: string, commitId: string, file: string) => `${repository}/blob/${commitId}/${file}`;
-
 /** Each kind's paths as the analysis reads them ([] when the seed has no such file). */
 export function readKubeadmFields(seedDir: string, problems: SeedProblem[]): FileFields[] {
   const index = readGeneratedFile(
@@ -72,7 +69,7 @@ export function readKubeadmFields(seedDir: string, problems: SeedProblem[]): Fil
       component: index.component,
       first: null,
       last: null,
-      copy: blobUrl(index.repository, v.commit, v.file),
+      copy: `${index.repository}/blob/${v.commit}/${v.file}`,
       paths: k.paths,
     })),
   );

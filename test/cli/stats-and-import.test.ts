@@ -41,6 +41,7 @@ describe('netkb stats', () => {
     expect(s.coverage.configFiles.versions).not.toContain('ClusterConfiguration kubeadm.k8s.io/v1beta4');
     expect(s.coverage.configFiles.versionsFromOneCopy).toContain('ClusterConfiguration kubeadm.k8s.io/v1beta4');
     expect(s.coverage.configFiles.versionsFromOneCopy).toHaveLength(14);
+    expect(s.coverage.configFiles.oneCopyReaders).toEqual(['kubeadm']);
     expect(s.coverage.configFiles.generatedFields).toBeGreaterThan(50);
     expect(s.coverage.configFiles.notIndexed).toEqual([]);
     // kubeadm's own gates, dated by its notes: added, deprecated, GA and removed.

@@ -84,7 +84,7 @@ interface ManifestEntry {
   commit: string;
 }
 
-export function readManifest(filesDir: string): Map<string, ManifestEntry> {
+function readManifest(filesDir: string): Map<string, ManifestEntry> {
   const file = join(filesDir, 'MANIFEST.tsv');
   if (!existsSync(file))
     throw new SourceRepoError(`${file}: missing; it names the commit each file was read at (path<TAB>commit per line)`);
@@ -96,19 +96,28 @@ export function readManifest(filesDir: string): Map<string, ManifestEntry> {
   return out;
 }
 
-export function importKubernetesFiles(filesDir: string, outDir: string, config: ImportConfig): ImportSummary {
+/**
+ * The reader of a folder of single files of a repository laid out at their paths (`--files`, and `import
+ * kubeadm-types`): each file's text and the commit MANIFEST.tsv names for it; a file the manifest does not list, or
+ * that is not there, is refused.
+ */
+export function singleFiles(filesDir: string): (path: string) => { text: string; commit: string } {
   const manifest = readManifest(filesDir);
-  const source = (path: string) => {
+  return (path) => {
     const m = manifest.get(path);
     if (!m)
       throw new SourceRepoError(`${path}: not listed in ${join(filesDir, 'MANIFEST.tsv')} (its commit is needed)`);
     const file = join(filesDir, path);
     if (!existsSync(file)) throw new SourceRepoError(`${file}: missing`);
-    return {
-      text: readFileSync(file, 'utf8'),
-      url: `${config.kubernetes.repository}/blob/${m.commit}/${path}`,
-      commit: m.commit,
-    };
+    return { text: readFileSync(file, 'utf8'), commit: m.commit };
+  };
+}
+
+export function importKubernetesFiles(filesDir: string, outDir: string, config: ImportConfig): ImportSummary {
+  const read = singleFiles(filesDir);
+  const source = (path: string) => {
+    const { text, commit } = read(path);
+    return { text, url: `${config.kubernetes.repository}/blob/${commit}/${path}`, commit };
   };
   mkdirSync(outDir, { recursive: true });
   const written: string[] = [];

@@ -4,11 +4,11 @@
 // takes them), and writes seed/generated/kubeadm-fields.json: the json field paths of each kind. Types of another
 // kubeadm package a version imports (bootstraptoken/v1's BootstrapToken) are walked when the source names the
 // package's file; types of other packages (corev1.Taint, metav1.Duration) end a path.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fieldPaths } from '../k8s-source/api-index';
 import { readStructs, type GoField } from '../k8s-source/go-source';
-import { readManifest } from '../k8s-source/run';
+import { singleFiles } from '../k8s-source/run';
 import { SourceRepoError } from '../k8s-source/git-tree';
 import { readSourceFile } from '../source-file';
 import { jsonLinesObject } from '../json-lines';
@@ -36,14 +36,7 @@ export function readImports(goSource: string): Map<string, string> {
 }
 
 export function buildKubeadmFields(dir: string, source: KubeadmTypesSource): KubeadmFieldsFile {
-  const manifest = readManifest(dir);
-  const read = (path: string) => {
-    const m = manifest.get(path);
-    if (!m) throw new SourceRepoError(`${path}: not listed in ${join(dir, 'MANIFEST.tsv')} (its commit is needed)`);
-    const file = join(dir, path);
-    if (!existsSync(file)) throw new SourceRepoError(`${file}: missing`);
-    return { text: readFileSync(file, 'utf8'), commit: m.commit };
-  };
+  const read = singleFiles(dir);
   return {
     generatedBy: 'netkb import kubeadm-types',
     repository: source.repository,
