@@ -42,7 +42,7 @@ export function runImportFlagNotes(argv: string[], io: CliIo): Promise<number> {
         ).map((c) => c.name);
         const index = buildFlagEvents(dir, source, components);
         const file = writeFlagEvents(index, out);
-        return `read the notes of ${index.releases.length} releases of ${dir}: ${index.events.length} flag events, ${index.values.length} flag value events\nwrote ${file}\n`;
+        return `read the notes of ${index.releases.length} releases of ${dir}: ${index.events.length} flag events, ${index.values.length} flag value events, ${index.configValues.length} configuration-file value events\nwrote ${file}\n`;
       },
     },
     argv,

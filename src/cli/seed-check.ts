@@ -56,6 +56,10 @@ try {
     process.stdout.write(
       `flag value and default changes: ${v.checked} held to the release notes that speak of the flag (seed/generated/flag-events.json), ${v.notCovered} dated before the first notes read\n`,
     );
+    const c = x.configValueChanges;
+    process.stdout.write(
+      `configuration-file value changes: ${c.checked} held to the release notes (seed/generated/flag-events.json configValues), ${c.notCovered} dated outside the notes read\n`,
+    );
     if (process.argv.includes('--verbose'))
       process.stdout.write(x.filledValues.map((l) => `  filled from the index: ${l}\n`).join(''));
   } else {

@@ -285,6 +285,7 @@ export async function runStats(argv: string[], io: CliIo): Promise<number> {
         `migration notes checked against the differences of the types: ${x.migrationNotes.checked} (${x.migrationNotes.notCovered} of versions not indexed); fields a replacement drops that nothing names: ${x.migrationNotes.gaps.length}`,
         ...x.migrationNotes.gaps.map((g) => `  ${g}`),
         `flag value and default changes held to the release notes: ${x.flagValueChanges.checked} (${x.flagValueChanges.notCovered} dated before the notes read)`,
+        `configuration-file values' removals and deprecations held to the release notes: ${x.configValueChanges.checked} (${x.configValueChanges.notCovered} dated outside the notes read)`,
         '',
         ...factTable(x.facts),
         '',

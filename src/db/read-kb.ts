@@ -6,6 +6,7 @@ import type {
   GateKey,
   ToolGate,
   ApiField,
+  ApiFieldValue,
   FileFields,
   ApiVersion,
   Change,
@@ -273,6 +274,7 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
         sources: list(f.sources),
         changes: [],
         conversion: f.conversion ? (JSON.parse(f.conversion) as ApiField['conversion']) : null,
+        values: f.values ? (JSON.parse(f.values) as ApiFieldValue[]) : [],
       };
       field.featureGate?.fields.push(field);
       fieldById.set(f.id, field);

@@ -338,6 +338,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
             replacement: f.replacement,
             generated: f.generated,
             conversion: f.conversion ? JSON.stringify(f.conversion) : null,
+            values: f.values.length > 0 ? JSON.stringify(f.values) : null,
             notes: f.notes,
             sources: json(f.sources),
           },

@@ -98,7 +98,14 @@ export function sortByRelease<T extends { release: string }>(events: T[], keys: 
 export function writeNotesIndex(
   outDir: string,
   file: string,
-  index: { generatedBy: string; releases: unknown[]; events: unknown[]; values?: unknown[]; valueNotes?: unknown[] },
+  index: {
+    generatedBy: string;
+    releases: unknown[];
+    events: unknown[];
+    values?: unknown[];
+    valueNotes?: unknown[];
+    configValues?: unknown[];
+  },
 ): string {
   mkdirSync(outDir, { recursive: true });
   const path = join(outDir, file);
@@ -110,6 +117,7 @@ export function writeNotesIndex(
       ['events', index.events, 'list'],
       ...(index.values ? [['values', index.values, 'list'] as [string, unknown, 'list']] : []),
       ...(index.valueNotes ? [['valueNotes', index.valueNotes, 'list'] as [string, unknown, 'list']] : []),
+      ...(index.configValues ? [['configValues', index.configValues, 'list'] as [string, unknown, 'list']] : []),
     ]),
   );
   return path;

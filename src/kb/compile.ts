@@ -254,6 +254,13 @@ export function compileKnowledgeBase(
       sources: list(f.sources),
       changes: [],
       conversion: 'conversion' in f && f.conversion ? plain(f.conversion) : null,
+      values: ('values' in f ? (f.values ?? []) : []).map((x) => ({
+        value: x.value,
+        apiVersions: list(x.apiVersions),
+        deprecatedIn: v(x.deprecatedIn),
+        removedIn: v(x.removedIn),
+        replacement: x.replacement ?? null,
+      })),
     }))
     .sort(
       byKeys(

@@ -178,9 +178,21 @@ export interface ApiField {
   generated: boolean;
   /** Steps that rewrite an object setting this field (spec.ipFamily -> spec.ipFamilies), or null. */
   conversion: { steps: ConversionStep[] } | null;
+  /** Values the component stops accepting or deprecates; empty when no record says. */
+  values: ApiFieldValue[];
   notes: string | null;
   sources: string[];
   changes: Change[];
+}
+
+/** A value of an api field with a life of its own (a scheduler plugin's name in a KubeSchedulerConfiguration). */
+export interface ApiFieldValue {
+  value: string;
+  /** Only in objects of these group/versions; empty: every version the field has. */
+  apiVersions: string[];
+  deprecatedIn: VersionKey | null;
+  removedIn: VersionKey | null;
+  replacement: string | null;
 }
 
 export interface WellKnownKey {

@@ -59,10 +59,27 @@ const flagEventsFileSchema = z.strictObject({
       }),
     )
     .default([]),
+  /**
+   * The values of configuration-file fields the notes remove or deprecate (a scheduler plugin, kubeadm's kube-dns),
+   * by the words of the notes source's configValueNames: every event stated, per component, value and release.
+   * The curated api-field records' values are held to them both ways (generated-config-values.ts).
+   */
+  configValues: z
+    .array(
+      z.strictObject({
+        component: z.string().min(1),
+        value: z.string().min(1),
+        release,
+        event: z.enum(['removed', 'deprecated']),
+        pr: z.number().int().positive().nullable(),
+      }),
+    )
+    .default([]),
 });
 export type FlagEventsFile = z.infer<typeof flagEventsFileSchema>;
 export type FlagEvent = FlagEventsFile['events'][number];
 export type FlagValueEvent = FlagEventsFile['values'][number];
+export type ConfigValueEvent = FlagEventsFile['configValues'][number];
 
 /** Reads seed/generated/flag-events.json; null when the seed has none. */
 export function readFlagEvents(seedDir: string, problems: SeedProblem[]): FlagEventsFile | null {

@@ -34,6 +34,25 @@ export const gateRemovalsSourceSchema = z.strictObject({
       }),
     )
     .default([]),
+  /**
+   * For netkb import flag-notes: the words by which the notes name the values of a component's configuration-file
+   * fields (scheduler plugins, kubeadm's DNS type): nouns written beside a value ("the `X` plugin"), or the values
+   * themselves when the notes name them bare ("kube-dns is deprecated"). Read in notes that name the component.
+   */
+  configValueNames: z
+    .array(
+      z
+        .strictObject({
+          component: z.string().min(1),
+          nouns: z
+            .array(z.string().regex(/^[a-z][a-z ]*[a-z]$/, 'lower-case words, such as "plugin"'))
+            .min(1)
+            .optional(),
+          values: z.array(z.string().min(1)).min(1).optional(),
+        })
+        .refine((e) => e.nouns || e.values, { message: 'needs nouns, values or both' }),
+    )
+    .default([]),
   releases: z.record(release, z.strictObject({ file: z.string().min(1), path: z.string().min(1), commit })),
 });
 export type GateRemovalsSource = z.infer<typeof gateRemovalsSourceSchema>;

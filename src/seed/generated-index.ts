@@ -384,6 +384,20 @@ interface FieldFacts {
   present: string[];
 }
 
+/** The entries of a path, or of every path a `*` step (any key of a map) matches. */
+function matching<P>(paths: Record<string, P>, path: string): P[] {
+  if (!path.includes('*')) return paths[path] ? [paths[path]] : [];
+  const pattern = new RegExp(
+    `^${path
+      .split('.')
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('*', '[^.]+'))
+      .join('\\.')}$`,
+  );
+  return Object.keys(paths)
+    .filter((p) => pattern.test(p))
+    .map((p) => paths[p]);
+}
+
 /** What the source says of a field path of a kind, over the given group/versions (all of the kind's when null). */
 export function fieldFacts(
   index: GeneratedIndex,
@@ -402,24 +416,24 @@ export function fieldFacts(
   const parts = path.split('.');
   for (const v of versions) {
     const { paths, order: o } = byVersion.get(v)!;
-    for (let n = 1; n < parts.length; n++) {
-      const opaque = paths[parts.slice(0, n).join('.').replace(/\[\]$/, '')]?.opaque;
-      if (opaque) for (const r of expand(opaque, o)) unknown.add(r);
-    }
+    for (let n = 1; n < parts.length; n++)
+      for (const enclosing of matching(paths, parts.slice(0, n).join('.').replace(/\[\]$/, '')))
+        if (enclosing.opaque) for (const r of expand(enclosing.opaque, o)) unknown.add(r);
   }
   let deprecatedIn: string | null = null;
   for (const v of versions) {
     const { paths, order: o } = byVersion.get(v)!;
-    const p = paths[path];
-    if (!p) continue;
     // k8s.io/api keeps a version's types after the API server stops serving it: count served releases only.
     const api = index.apiVersions.get(`${v} ${kind}`);
     const served = api ? new Set(apiFacts(api.entry, index.order).served) : null;
-    for (const r of expand(p.present, o)) if (!served || served.has(r)) present.add(r);
-    if (p.deprecatedFrom && (deprecatedIn === null || parseVersion(p.deprecatedFrom) < parseVersion(deprecatedIn)))
-      deprecatedIn = p.deprecatedFrom;
+    for (const p of matching(paths, path)) {
+      for (const r of expand(p.present, o)) if (!served || served.has(r)) present.add(r);
+      if (p.deprecatedFrom && (deprecatedIn === null || parseVersion(p.deprecatedFrom) < parseVersion(deprecatedIn)))
+        deprecatedIn = p.deprecatedFrom;
+    }
   }
-  if (present.size === 0) return versions.some((v) => byVersion.get(v)!.paths[path]) ? undefined : null;
+  if (present.size === 0)
+    return versions.some((v) => matching(byVersion.get(v)!.paths, path).length > 0) ? undefined : null;
   const sorted = [...present].sort((a, b) => parseVersion(a) - parseVersion(b));
   const first = sorted[0],
     last = sorted[sorted.length - 1];

@@ -229,8 +229,8 @@ export const apiFieldSchema = z.strictObject({
   path: z
     .string()
     .regex(
-      /^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.[a-zA-Z][a-zA-Z0-9]*(\[\])?)*$/,
-      'must be a dot path such as "spec.ipFamilies" or "endpoints[].conditions.serving"',
+      /^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.([a-zA-Z][a-zA-Z0-9]*|\*)(\[\])?)*$/,
+      'must be a dot path such as "spec.ipFamilies" or "endpoints[].conditions.serving" (* for any key of a map)',
     ),
   apiVersions: z.array(apiVersionString).optional(),
   summary,
@@ -239,6 +239,23 @@ export const apiFieldSchema = z.strictObject({
   replacement: text.nullish(),
   /** How netkb convert rewrites an object that sets this field; steps as in api-versions conversions. */
   conversion: z.strictObject({ steps: z.array(conversionStepSchema).min(1) }).nullish(),
+  /**
+   * Values of the field that the component stops accepting or calls deprecated (a scheduler plugin's name, kubeadm's
+   * dns.type kube-dns), each optionally for some of the record's apiVersions only (a plugin one file version drops
+   * before the component does). A path may use * for any key of a map (profiles[].plugins.*.enabled[].name).
+   */
+  values: z
+    .array(
+      z.strictObject({
+        value: text,
+        apiVersions: z.array(apiVersionString).min(1).optional(),
+        deprecatedIn: optionalVersion,
+        removedIn: optionalVersion,
+        replacement: text.nullish(),
+      }),
+    )
+    .min(1)
+    .optional(),
   sourceOverrides,
   notes,
   sources,

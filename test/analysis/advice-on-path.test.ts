@@ -756,6 +756,76 @@ describe('advice on the path, for every record and message', () => {
     expectNone(problems);
   });
 
+  it("api-field values: refused or deprecated when the record dates it for the file's version, with a replacement still taken", () => {
+    const cases: (Case & { field: ApiField; value: ApiField['values'][number]; apiVersion: string })[] = [];
+    for (const field of kb.apiFields)
+      for (const value of field.values)
+        for (const [from, to] of pathsAround([value.deprecatedIn, value.removedIn])) {
+          const apiVersion = value.apiVersions[0] ?? apiVersionFor(field, from);
+          if (!apiVersion) continue;
+          // A * step is any key of a map: write it as one (an extension point).
+          const path = field.path.replace(/\*/g, 'filter');
+          cases.push({
+            label: `value ${value.value} of ${field.key} (${apiVersion})`,
+            from,
+            to,
+            ruleId: 'api-field',
+            field,
+            value,
+            apiVersion,
+            manifest: yaml(withPath(object(apiVersion, field.kind), path, value.value)),
+          });
+        }
+    expect(cases.length).toBeGreaterThan(20);
+    let findings = 0;
+    const problems = collect(cases, (c, f, out) => {
+      const { field, value, apiVersion } = c as (typeof cases)[number];
+      if (f.messageId !== 'valueRemoved' && f.messageId !== 'valueDeprecated') return;
+      findings++;
+      const entries = field.values.filter(
+        (x) => x.value === value.value && (x.apiVersions.length === 0 || x.apiVersions.includes(apiVersion)),
+      );
+      const dates = entries
+        .map((x) => (f.messageId === 'valueRemoved' ? x.removedIn : x.deprecatedIn))
+        .filter((d) => d !== null);
+      if (!dates.includes(f.since ?? -1))
+        out.push(`since ${f.since} is none of the record's dates ${dates.join(', ')}`);
+      if (f.since !== null && f.since > c.to) out.push('bites after the path');
+      if (!f.message.startsWith(`${value.value} in `)) out.push('the message does not start with the value');
+      if (!f.message.includes(apiVersion)) out.push("the message does not name the file's version");
+      if (f.replacement) {
+        if (!f.fix?.includes(f.replacement)) out.push('the fix does not name the replacement');
+        // The replacement must still be taken where the finding bites.
+        const refused = field.values.find(
+          (x) =>
+            x.value === f.replacement &&
+            x.removedIn !== null &&
+            x.removedIn <= f.effectiveIn &&
+            (x.apiVersions.length === 0 || x.apiVersions.includes(apiVersion)),
+        );
+        if (refused) out.push(`replacement ${f.replacement} is itself refused from ${v(refused.removedIn!)}`);
+      } else if (f.messageId === 'valueRemoved' && !f.fix?.startsWith(`Remove ${value.value} from `))
+        out.push('no replacement, and the fix does not say to remove the value');
+      if (f.change && !f.change.subjects.some((s) => s.key === field.key))
+        out.push('links a note about another subject');
+    });
+    expect(findings).toBeGreaterThan(15);
+    expectNone(problems);
+    // A value only disabled is not a use; a version the value has no entry for says nothing.
+    const disabled = run({
+      label: 'disabled',
+      from: parseVersion('1.30'),
+      to: parseVersion('1.33'),
+      ruleId: 'api-field',
+      manifest: yaml({
+        apiVersion: 'kubescheduler.config.k8s.io/v1',
+        kind: 'KubeSchedulerConfiguration',
+        profiles: [{ schedulerName: 's', plugins: { filter: { disabled: [{ name: 'EBSLimits' }] } } }],
+      }),
+    });
+    expect(disabled.filter((f) => f.messageId.startsWith('value'))).toEqual([]);
+  });
+
   it('component-flag: replacement flags and values of the component, dated when they arrive later; notes about the flag', () => {
     const cases: (Case & { flag: Flag })[] = [];
     for (const flag of kb.flags) {

@@ -16,10 +16,11 @@ import {
   generateFlags,
 } from '../../src/seed/generated-flags';
 import type { SeedProblem } from '../../src/seed/load';
-import type { FlagRecord } from '../../src/seed/schemas';
+import type { ApiFieldRecord, FlagRecord } from '../../src/seed/schemas';
 import type { SeedBundle } from '../../src/seed/bundle';
 import type { GeneratedIndex } from '../../src/seed/generated-index';
 import { checkContext } from '../../src/seed/cross-check/context';
+import { checkConfigValues } from '../../src/seed/cross-check/config-values';
 import { netkb } from '../support/cli';
 
 const FIXTURES = join(projectRoot(), 'test', 'fixtures', 'flag-notes');
@@ -66,6 +67,27 @@ describe('netkb import flag-notes', () => {
     // Left out: a plugin only fixed (NodeWidget), a removed plugin the note does not name, a plugin a webhook is
     // added to replace (OldGuard in 1.30), and the 1.31 sentence's "deprecated since 1.30", already known.
     expect(index.values.every((e) => e.component === 'kube-apiserver')).toBe(true);
+  });
+
+  it("keeps the values of components' configuration-file fields the notes remove or deprecate, every event stated", () => {
+    expect(index.configValues.map((e) => [e.component, e.value, e.release, e.event, e.pr])).toEqual([
+      // A list in parentheses after the noun, in the kube-scheduler group of the markdown.
+      ['kube-scheduler', 'GadgetAffinity', '1.30', 'deprecated', 3020],
+      ['kube-scheduler', 'WidgetLabel', '1.30', 'deprecated', 3020],
+      // "the `x` plugin has been removed, please use the `PodSpread` plugin instead": the way out is not removed.
+      ['kube-scheduler', 'widgetSpread', '1.30', 'removed', 3016],
+      // The source's own names for kubeadm: "the deprecated frob-dns is no longer supported".
+      ['kubeadm', 'frob-dns', '1.30', 'removed', 3019],
+      // A bullet list under the sentence; "removed them from the default plugins" is no removal.
+      ['kube-scheduler', 'AzureWidgetLimits', '1.31', 'deprecated', 4010],
+      ['kube-scheduler', 'GceWidgetLimits', '1.31', 'deprecated', 4010],
+      // A backticked list before the noun.
+      ['kube-scheduler', 'OlderWidgetLimits', '1.31', 'removed', 4011],
+      ['kube-scheduler', 'OldestWidgetLimits', '1.31', 'removed', 4011],
+      ['kube-scheduler', 'OldWidgetLimits', '1.31', 'removed', 4011],
+    ]);
+    // Left out: a removal announced for later (FrobLimits), a plugin of a note that names no component of the
+    // source (CacheLimits), the admission plugins (another source entry's), NodeWidgetLimits (the way out).
   });
 
   it("lists the notes of one component that name its flags and speak of values, defaults or the flag's life", () => {
@@ -157,6 +179,93 @@ describe('generated flag records and the check of curated ones', () => {
       ],
     });
     expect(check(overridden, final)).toEqual([]);
+  });
+});
+
+describe("the values of configuration-file fields, held to the notes' events both ways", () => {
+  const field = (values: ApiFieldRecord['values'], sources: number[] = [3016, 3020]): ApiFieldRecord => ({
+    kind: 'KubeSchedulerConfiguration',
+    path: 'profiles[].plugins.*.enabled[].name',
+    summary: 'a test field',
+    values,
+    sources: sources.map((n) => `https://github.com/kubernetes/kubernetes/pull/${n}`),
+  });
+  // kubeadm's value, from the source's own names: its component is the one its kind is a file of (kinds.yaml).
+  const kubeadm: ApiFieldRecord = {
+    kind: 'ClusterConfiguration',
+    path: 'dns.type',
+    summary: 'a test field',
+    values: [{ value: 'frob-dns', removedIn: '1.30' }],
+    sources: ['https://github.com/kubernetes/kubernetes/pull/3019'],
+  };
+  const check = (r: ApiFieldRecord) => {
+    const problems: SeedProblem[] = [];
+    const b = {
+      releases: [],
+      components: [
+        { record: { name: 'kube-scheduler', configKinds: ['kubescheduler.config.k8s.io/KubeSchedulerConfiguration'] } },
+      ],
+      kinds: [{ record: { kind: 'ClusterConfiguration', configFileOf: 'kubeadm' } }],
+      apiFields: [
+        { file: 'seed/api-fields/test.yaml', index: 0, line: 3, record: r },
+        { file: 'seed/api-fields/kubeadm.yaml', index: 0, line: 3, record: kubeadm },
+      ],
+    } as unknown as SeedBundle;
+    const ctx = checkContext(b, { flagEvents: index } as unknown as GeneratedIndex, problems);
+    checkConfigValues(ctx);
+    return {
+      problems: problems.map((p) => `${p.field ?? '-'}: ${p.message.split(/ \((?:seed|or add)/)[0]}`),
+      report: ctx.report,
+    };
+  };
+  const all = [
+    { value: 'GadgetAffinity', deprecatedIn: '1.30' },
+    { value: 'WidgetLabel', deprecatedIn: '1.30' },
+    { value: 'WidgetSpread', removedIn: '1.30', replacement: 'PodSpread' },
+    { value: 'AzureWidgetLimits', deprecatedIn: '1.31' },
+    { value: 'GceWidgetLimits', deprecatedIn: '1.31' },
+    { value: 'OldWidgetLimits', removedIn: '1.31' },
+    { value: 'OlderWidgetLimits', removedIn: '1.31' },
+    { value: 'OldestWidgetLimits', removedIn: '1.31' },
+  ];
+  const cited = [3016, 3020, 4010, 4011];
+
+  it('accepts a record that dates every event of its component the notes state, citing them (names compared without case)', () => {
+    const { problems, report } = check(field(all, cited));
+    expect(problems).toEqual([]);
+    expect(report.configValueChanges).toEqual({ checked: 9, notCovered: 0 });
+  });
+
+  it('refuses an event no record dates, a date no note states, and a date whose note is not cited', () => {
+    const { problems } = check(
+      field(
+        all.filter((x) => x.value !== 'OldestWidgetLimits'),
+        cited,
+      ),
+    );
+    expect(problems).toEqual([
+      "-: configValues: the 1.31 release notes (#4011) say kube-scheduler's OldestWidgetLimits is removed then",
+    ]);
+    const wrongDate = check(
+      field(
+        all.map((x) => (x.value === 'WidgetLabel' ? { ...x, deprecatedIn: '1.31' } : x)),
+        cited,
+      ),
+    );
+    expect(wrongDate.problems).toEqual([
+      "values: gives WidgetLabel no deprecatedIn 1.30, but the 1.30 release notes (#3020) say kube-scheduler's WidgetLabel is deprecated then",
+      'values: dates WidgetLabel deprecated in 1.31, but no 1.31 release note about kube-scheduler says so',
+    ]);
+    const uncited = check(field(all, [3016, 3020, 4010]));
+    expect(uncited.problems).toEqual([
+      'values: dates OldWidgetLimits removed in 1.31: cite the note that says so (#4011) in sources',
+      'values: dates OlderWidgetLimits removed in 1.31: cite the note that says so (#4011) in sources',
+      'values: dates OldestWidgetLimits removed in 1.31: cite the note that says so (#4011) in sources',
+    ]);
+    // A date outside the releases read is not held to them.
+    const older = check(field([...all, { value: 'AncientLimits', removedIn: '1.20' }], cited));
+    expect(older.problems).toEqual([]);
+    expect(older.report.configValueChanges).toEqual({ checked: 9, notCovered: 1 });
   });
 });
 

@@ -94,11 +94,16 @@ export function podsIn(object: ManifestObject, kb: AnalysisKb): PodLocation[] {
   return isPlainObject(pod) ? [{ at, pod }] : [];
 }
 
-/** Many dot paths merged into one tree, so one walk of a value finds every path it holds. */
+/**
+ * Many dot paths merged into one tree, so one walk of a value finds every path it holds. A step `*` stands for any
+ * key of a map (profiles[].plugins.*.enabled[].name: every extension point).
+ */
 export interface PathTrie<T> {
   children: Map<string, TrieEdge<T>[]>;
-  /** The children's keys in the order they were added (for walking a few of them by name). */
+  /** The children's keys in the order they were added (for walking a few of them by name); never `*`. */
   keys: string[];
+  /** The edges of a `*` step, walked for every key of a map; empty when no path has one here. */
+  anyKey: TrieEdge<T>[];
   items: T[];
 }
 interface TrieEdge<T> {
@@ -106,14 +111,14 @@ interface TrieEdge<T> {
   node: PathTrie<T>;
 }
 
-const emptyNode = <T>(): PathTrie<T> => ({ children: new Map(), keys: [], items: [] });
+const emptyNode = <T>(): PathTrie<T> => ({ children: new Map(), keys: [], anyKey: [], items: [] });
 
 export function pathTrie<T>(entries: { path: string; item: T }[]): PathTrie<T> {
   const root = emptyNode<T>();
   for (const { path, item } of entries) {
     let node = root;
     for (const { key, isList } of stepsOf(path)) {
-      let edges = node.children.get(key);
+      let edges = key === '*' ? node.anyKey : node.children.get(key);
       if (!edges) {
         node.children.set(key, (edges = []));
         node.keys.push(key);
@@ -154,8 +159,14 @@ function walkNode<T>(
   if (v === undefined || v === null) return;
   for (let i = 0; i < node.items.length; i++) visit(node.items[i], stack, v);
   const keys = node.keys;
-  if (keys.length === 0 || typeof v !== 'object' || Array.isArray(v)) return;
+  if ((keys.length === 0 && node.anyKey.length === 0) || typeof v !== 'object' || Array.isArray(v)) return;
   const map = v as Record<string, unknown>;
+  if (node.anyKey.length > 0)
+    for (const key in map) {
+      const child = map[key];
+      if (child !== undefined && child !== null && Object.hasOwn(map, key))
+        walkEdges(node.anyKey, key, child, stack, visit);
+    }
   if (keys.length <= FEW_CHILDREN) {
     for (let k = 0; k < keys.length; k++) {
       const key = keys[k];

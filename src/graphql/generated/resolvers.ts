@@ -89,6 +89,23 @@ export type ApiField = Node & {
   sources: Array<Scalars['String']['output']>;
   /** What the field holds, in this knowledge base's words; for a generated record, what its types show and no more. */
   summary: Scalars['String']['output'];
+  /** Values of the field that the component stops accepting or calls deprecated (a scheduler plugin's name); empty when no record says. */
+  values: Array<ApiFieldValue>;
+};
+
+/** A value of an API or configuration-file field with a life of its own. */
+export type ApiFieldValue = {
+  __typename?: 'ApiFieldValue';
+  /** Only in objects of these group/versions; empty means every version the field has. */
+  apiVersions: Array<Scalars['String']['output']>;
+  /** First release in which it is deprecated. */
+  deprecatedIn?: Maybe<Scalars['KubeVersion']['output']>;
+  /** First release refusing it. */
+  removedIn?: Maybe<Scalars['KubeVersion']['output']>;
+  /** The value to use instead. */
+  replacement?: Maybe<Scalars['String']['output']>;
+  /** The value, e.g. SelectorSpread. */
+  value: Scalars['String']['output'];
 };
 
 /** The API server's record a request finding was read from. */
@@ -1718,6 +1735,7 @@ export type ResolversTypes = {
   AnnotationAccess: ResolverTypeWrapper<AnnotationAccessModel>;
   ApiCaller: ResolverTypeWrapper<ApiCaller>;
   ApiField: ResolverTypeWrapper<ApiFieldModel>;
+  ApiFieldValue: ResolverTypeWrapper<ApiFieldValue>;
   ApiRecordInput: ApiRecordInput;
   ApiRequestRef: ResolverTypeWrapper<ApiRequestRefModel>;
   ApiVersion: ResolverTypeWrapper<ApiVersionModel>;
@@ -1792,6 +1810,7 @@ export type ResolversParentTypes = {
   AnnotationAccess: AnnotationAccessModel;
   ApiCaller: ApiCaller;
   ApiField: ApiFieldModel;
+  ApiFieldValue: ApiFieldValue;
   ApiRequestRef: ApiRequestRefModel;
   ApiVersion: ApiVersionModel;
   BackendProtocol: BackendProtocol;
@@ -1887,7 +1906,16 @@ export type ApiFieldResolvers<ContextType = Context, ParentType extends Resolver
   replacement?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  values?: Resolver<Array<ResolversTypes['ApiFieldValue']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ApiFieldValueResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ApiFieldValue'] = ResolversParentTypes['ApiFieldValue']> = {
+  apiVersions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  deprecatedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
+  removedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
+  replacement?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ApiRequestRefResolvers<ContextType = Context, ParentType extends ResolversParentTypes['ApiRequestRef'] = ResolversParentTypes['ApiRequestRef']> = {
@@ -2362,6 +2390,7 @@ export type Resolvers<ContextType = Context> = {
   AnnotationAccess?: AnnotationAccessResolvers<ContextType>;
   ApiCaller?: ApiCallerResolvers<ContextType>;
   ApiField?: ApiFieldResolvers<ContextType>;
+  ApiFieldValue?: ApiFieldValueResolvers<ContextType>;
   ApiRequestRef?: ApiRequestRefResolvers<ContextType>;
   ApiVersion?: ApiVersionResolvers<ContextType>;
   BackendProtocol?: BackendProtocolResolvers<ContextType>;

@@ -20,6 +20,7 @@ import {
   valueStatements,
   withoutExceptions,
 } from '../../seed/rebuild/note-text';
+import { configValueEventsOf } from './config-values';
 import { readReleaseNotes, sortByRelease, writeNotesIndex, type Note } from '../release-notes';
 
 /** The events the notes of every release state, the first of each kind per component and flag, in release order. */
@@ -30,6 +31,7 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
     events: [],
     values: [],
     valueNotes: [],
+    configValues: [],
   };
   const seen = new Set<string>();
   const named = (text: string) =>
@@ -42,6 +44,7 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
   for (const { release, source: notesAt, notes } of readReleaseNotes(dir, source)) {
     out.releases.push({ release, source: notesAt });
     out.values.push(...valueEventsOf(release, notes, source, seen));
+    out.configValues.push(...configValueEventsOf(release, notes, source));
     for (const note of notes) {
       const inText = named(note.text);
       const owners = inText.length > 0 ? inText : byAreas(note.areas);
@@ -83,6 +86,7 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
   }
   sortByRelease(out.events, (e) => [e.component, e.flag, e.event]);
   sortByRelease(out.values, (e) => [e.component, e.flag, e.value, e.event]);
+  sortByRelease(out.configValues, (e) => [e.component, e.value, e.event, String(e.pr ?? 0).padStart(9, '0')]);
   sortByRelease(out.valueNotes, (e) => [e.component, e.flag, String(e.pr ?? 0).padStart(9, '0')]);
   return out;
 }

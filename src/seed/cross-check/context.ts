@@ -38,6 +38,7 @@ export function checkContext(b: SeedBundle, index: GeneratedIndex, problems: See
     facts: {},
     migrationNotes: { checked: 0, notCovered: 0, gaps: [] },
     flagValueChanges: { checked: 0, notCovered: 0 },
+    configValueChanges: { checked: 0, notCovered: 0 },
   };
   const filledKeys = new Set<string>();
   const used = new Set<SourceOverrideRecord>();

@@ -11,6 +11,7 @@ import { checkConfigVersions } from './config-versions';
 import { checkServedByDefault } from './served-by-default';
 import { checkApiFields } from './api-fields';
 import { checkFlags } from './flags';
+import { checkConfigValues } from './config-values';
 import { checkFeatureGates } from './feature-gates';
 import { checkFeatureGateComponents } from './feature-gate-components';
 import { checkMetrics } from './metrics';
@@ -28,6 +29,7 @@ export function crossCheck(b: SeedBundle, index: GeneratedIndex, problems: SeedP
   checkMigrationNotes(ctx);
   checkApiFields(ctx);
   checkFlags(ctx);
+  checkConfigValues(ctx);
   checkFeatureGates(ctx);
   checkFeatureGateComponents(ctx);
   checkMetrics(ctx);

@@ -29,4 +29,9 @@ export interface CrossCheckReport {
    * the release notes that speak of the flag (flag-events.json), and those dated before the first notes read.
    */
   flagValueChanges: { checked: number; notCovered: number };
+  /**
+   * The configuration-file field values' deprecations and removals (api-field `values`) held to the release notes
+   * (flag-events.json configValues), and those dated outside the notes read.
+   */
+  configValueChanges: { checked: number; notCovered: number };
 }

@@ -29,6 +29,8 @@ const kit = ruleKit('api-field', {
       '{field} is not a field of {kind} {apiVersion} in the copy of its types netkb read ({copy}): not checked.',
     otherShape:
       '{field} of {kind} {apiVersion} is written as {written}, where its types have {expected}: what it holds is not checked.',
+    valueRemoved: '{value} in {field} of {kind} {apiVersion} is refused from {removedIn}.',
+    valueDeprecated: '{value} in {field} of {kind} {apiVersion} is deprecated since {deprecatedIn}.',
   },
   fixes: {
     use: 'Use {fields} instead.',
@@ -49,6 +51,9 @@ const kit = ruleKit('api-field', {
     nothingYet: 'No replacement exists by {release}; later releases add {alternatives}.',
     writeShape:
       'Write {field} as {expected}, as the {kind} {apiVersion} reference shows: {component} decodes the file into its types, so a value of the other shape does not reach it as meant.',
+    useValue: 'Use {replacement} instead of {value}.',
+    dropValue: 'Remove {value} from {field}: no replacement is recorded.',
+    moveValue: 'Move to {replacement} before {value} is refused.',
     checkName:
       'Check the name against the {kind} {apiVersion} reference of each release on the path: {component} ignores or refuses a field it does not know, so what it was meant to set does not happen.',
   },
@@ -74,10 +79,10 @@ export const apiFieldRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    "Reports fields that are removed on the path (BREAKING: the API server refuses or silently drops them, so what they did stops without a word) or deprecated (WARNING: works now, breaks later), and fields that releases on the path drop because they are not there yet or their feature gate is alpha or off by default (WARNING: does nothing there); fixes name only replacement fields usable on the path, each with the release it works from. In a configuration file, a field no release of its types has (kubeadm's: that the one copy of its types netkb read lacks) is reported as not checked (INFO).",
+    "Reports fields that are removed on the path (BREAKING: the API server refuses or silently drops them, so what they did stops without a word) or deprecated (WARNING: works now, breaks later), and fields that releases on the path drop because they are not there yet or their feature gate is alpha or off by default (WARNING: does nothing there); fixes name only replacement fields usable on the path, each with the release it works from. Values of a field with a life of their own (a scheduler plugin a KubeSchedulerConfiguration enables, kubeadm's dns.type kube-dns) are refused (BREAKING) or deprecated (WARNING) likewise, for the file's version. In a configuration file, a field no release of its types has (kubeadm's: that the one copy of its types netkb read lacks) is reported as not checked (INFO).",
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = fileFieldFindings(object, ctx);
-    walkTrie(fieldsOf(ctx, object.kind), object.value, [], (field, path) => {
+    walkTrie(fieldsOf(ctx, object.kind), object.value, [], (field, path, value) => {
       if (field.kind === object.kind && field.apiVersions.length > 0 && !field.apiVersions.includes(object.apiVersion))
         return;
       const at = pathText(path);
@@ -85,6 +90,12 @@ export const apiFieldRule: ObjectRule = {
       const own = field.kind === object.kind ? object.apiVersion : '';
       const texts = remember(ctx, ['api-field', field.key, own, at], () => checkField(own, field, at, ctx));
       for (const text of texts) findings.push(placed(text, object, path, at));
+      if (field.values.length > 0 && typeof value === 'string') {
+        const said = remember(ctx, ['api-field-value', field.key, object.apiVersion, value, at], () =>
+          checkValue(object.apiVersion, field, value, at, ctx),
+        );
+        if (said) findings.push(placed(said, object, path, at));
+      }
     });
     return findings;
   },
@@ -241,6 +252,57 @@ function checkField(objectApiVersion: string, field: ApiField, at: string, ctx: 
     }
   }
   return out;
+}
+
+/**
+ * What a value written in the field says: refused on the path (BREAKING, the earliest refusal of the entries for the
+ * object's version) or else deprecated (WARNING), before the object's version itself goes; null when the record gives
+ * the value no life of its own there.
+ */
+function checkValue(
+  apiVersion: string,
+  field: ApiField,
+  value: string,
+  at: string,
+  ctx: RuleContext,
+): FindingText | null {
+  const entries = field.values.filter(
+    (x) => x.value === value && (x.apiVersions.length === 0 || x.apiVersions.includes(apiVersion)),
+  );
+  // What happens once the file's own version is gone is the api-version rule's finding.
+  const objectApi = ctx.kb.apiVersion(apiVersion, field.kind);
+  const gone = objectApi && onPath(objectApi.removedIn, ctx) ? objectApi.removedIn : null;
+  const first = (key: 'removedIn' | 'deprecatedIn') =>
+    entries
+      .filter((x) => onPath(x[key], ctx) && (gone === null || (x[key] as number) < gone))
+      .sort((a, b) => (a[key] as number) - (b[key] as number))[0];
+  const v = ctx.kb.formatVersion;
+  const data = { value, field: at, kind: field.kind, apiVersion };
+  const removed = first('removedIn');
+  if (removed) {
+    const replacement = removed.replacement;
+    return kit.text({
+      messageId: 'valueRemoved',
+      severity: 'BREAKING',
+      ...changedIn(removed.removedIn!, ctx),
+      data: { ...data, removedIn: v(removed.removedIn!) },
+      replacement,
+      fix: replacement ? kit.fix('useValue', { value, replacement }) : kit.fix('dropValue', { value, field: at }),
+      change: changeAt(field, removed.removedIn!),
+    });
+  }
+  const deprecated = first('deprecatedIn');
+  if (!deprecated) return null;
+  const replacement = deprecated.replacement;
+  return kit.text({
+    messageId: 'valueDeprecated',
+    severity: 'WARNING',
+    ...changedIn(deprecated.deprecatedIn!, ctx),
+    data: { ...data, deprecatedIn: v(deprecated.deprecatedIn!) },
+    replacement,
+    fix: replacement ? kit.fix('moveValue', { value, replacement }) : kit.fix('stopSetting', {}),
+    change: changeAt(field, deprecated.deprecatedIn!),
+  });
 }
 
 function isOff(gate: NonNullable<ApiField['featureGate']>, version: number, ctx: RuleContext): boolean {
