@@ -18,7 +18,9 @@ seed is checked against (npm run seed:check, npm test). What is read is set in s
                   a clone of a component's staging repository with its release tags (kube-proxy=
                   kubernetes/kube-proxy, kubelet=kubernetes/kubelet, kube-scheduler=
                   kubernetes/kube-scheduler): the field paths of each component-config version at every
-                  release, and so the releases that declare it -> component-config-fields.json
+                  release, and so the releases that declare it -> component-config-fields.json; with them
+                  the repositories of the packages k8s-source.yaml configPackages names (component-base=
+                  kubernetes/component-base, apimachinery=..., apiserver=...), whose types are walked too
   --files DIR     single files of kubernetes/kubernetes laid out at their repository paths, with
                   DIR/MANIFEST.tsv naming the commit of each (path<TAB>commit): the versioned feature-gate
                   list and the metrics files -> feature-gates.json, metrics.json

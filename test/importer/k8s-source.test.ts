@@ -3,7 +3,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { importApiSource, importKubernetesFiles } from '../../src/importer/k8s-source/run';
+import { importApiSource, importComponentConfigs, importKubernetesFiles } from '../../src/importer/k8s-source/run';
 import { buildConfigIndex } from '../../src/importer/k8s-source/config-index';
 import { readImportConfig } from '../../src/importer/k8s-source/config';
 import { readDeclaredMetrics } from '../../src/importer/k8s-source/metrics-source';
@@ -239,5 +239,200 @@ describe('netkb import k8s-source: component-config fields', () => {
     expect(paths['conntrack.max'].present).toEqual(['1.14']);
     expect(paths['conntrack.maxPerCore'].present).toEqual(['1.14-1.15']);
     expect(paths['clientConnection'].opaque).toEqual(['1.14-1.15']);
+  });
+  it("walks the other packages' types the source names, inlined or as a field's type, at the same release", () => {
+    const own = `package v1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	cbconfig "k8s.io/component-base/config/v1alpha1"
+	logsapi "k8s.io/component-base/logs/api/v1"
+)
+
+type WidgetConfiguration struct {
+	metav1.TypeMeta \`json:",inline"\`
+	cbconfig.DebuggingConfiguration \`json:",inline"\`
+	ClientConnection cbconfig.ClientConnectionConfiguration \`json:"clientConnection"\`
+	Logging logsapi.LoggingConfiguration \`json:"logging"\`
+	Timeout metav1.Duration \`json:"timeout"\`
+}
+`;
+    const base = `package v1alpha1
+
+type DebuggingConfiguration struct {
+	EnableProfiling *bool \`json:"enableProfiling,omitempty"\`
+}
+
+type ClientConnectionConfiguration struct {
+	Kubeconfig string \`json:"kubeconfig"\`
+	Limits RateLimits \`json:"limits"\`
+}
+
+type RateLimits struct {
+	QPS float32 \`json:"qps"\`
+}
+`;
+    const logs = `package v1
+
+type LoggingConfiguration struct {
+	Format string \`json:"format,omitempty"\`
+	FlushFrequency TimeOrMetaDuration \`json:"flushFrequency"\`
+}
+
+type TimeOrMetaDuration struct {
+	Duration metav1.Duration
+}
+
+func (t *TimeOrMetaDuration) UnmarshalJSON(b []byte) error { return nil }
+`;
+    const trees = ['1.30', '1.31'].map((release) => ({
+      release,
+      ref: `kubernetes-${release}.0`,
+      commit: '1'.repeat(40),
+      files: () => [],
+      read: (paths: string[]) => new Map(paths.map((p) => [p, own] as [string, string])),
+    }));
+    const index = buildConfigIndex(
+      trees,
+      {
+        component: 'widget',
+        repository: 'https://example.io/widget',
+        apiVersion: 'widget.config.k8s.io/v1',
+        kind: 'WidgetConfiguration',
+        dir: 'config/v1',
+      },
+      // component-base's config package at both releases; its logs package only from 1.31.
+      (importPath, release) =>
+        importPath === 'k8s.io/component-base/config/v1alpha1'
+          ? {
+              repository: 'https://example.io/cb',
+              file: 'config/v1alpha1/types.go',
+              text: base,
+              commit: '2'.repeat(40),
+            }
+          : importPath === 'k8s.io/component-base/logs/api/v1' && release === '1.31'
+            ? { repository: 'https://example.io/cb', file: 'logs/api/v1/types.go', text: logs, commit: '3'.repeat(40) }
+            : null,
+    );
+    const paths = index.fields[0].paths;
+    // Inlined: the other package's fields are the kind's own.
+    expect(paths['enableProfiling'].present).toEqual(['1.30-1.31']);
+    // A field of the other package's type, and that package's own type under it.
+    expect(paths['clientConnection'].opaque).toBeUndefined();
+    expect(paths['clientConnection.limits.qps'].present).toEqual(['1.30-1.31']);
+    // A package read at one release only: opaque where it was not read.
+    expect(paths['logging'].opaque).toEqual(['1.30']);
+    expect(paths['logging.format'].present).toEqual(['1.31']);
+    // A type that reads its own JSON ("5s" or a number) ends the path; a package not named stays opaque.
+    expect(paths['logging.flushFrequency'].opaque).toEqual(['1.31']);
+    expect(Object.keys(paths).some((p) => p.startsWith('logging.flushFrequency.'))).toBe(false);
+    expect(paths['timeout'].opaque).toEqual(['1.30-1.31']);
+    expect(index.packages).toEqual([
+      {
+        importPath: 'k8s.io/component-base/config/v1alpha1',
+        repository: 'https://example.io/cb',
+        file: 'config/v1alpha1/types.go',
+        commits: { '1.30': '2'.repeat(40), '1.31': '2'.repeat(40) },
+      },
+      {
+        importPath: 'k8s.io/component-base/logs/api/v1',
+        repository: 'https://example.io/cb',
+        file: 'logs/api/v1/types.go',
+        commits: { '1.31': '3'.repeat(40) },
+      },
+    ]);
+  });
+});
+
+describe('netkb import k8s-source: component-config repositories and their packages', () => {
+  /** A repository with one tagged commit per release, each writing `files` (path -> text) as they are then. */
+  function repoOf(releases: Record<string, Record<string, string>>): string {
+    const dir = mkdtempSync(join(tmpdir(), 'netkb-config-repo-'));
+    git(dir, ['init', '-q', '-b', 'master']);
+    for (const [tag, files] of Object.entries(releases)) {
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(join(dir, path, '..'), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      }
+      git(dir, ['add', '-A']);
+      git(dir, ['commit', '-q', '--allow-empty', '-m', tag]);
+      git(dir, ['tag', tag]);
+    }
+    return dir;
+  }
+  const proxyTypes = `package v1alpha1
+
+import (
+	componentbaseconfigv1alpha1 "k8s.io/component-base/config/v1alpha1"
+)
+
+type KubeProxyConfiguration struct {
+	ClientConnection componentbaseconfigv1alpha1.ClientConnectionConfiguration \`json:"clientConnection"\`
+}
+`;
+  const base = (field: string) => `package v1alpha1\n\ntype ClientConnectionConfiguration struct {\n\t${field}\n}\n`;
+  const cfg = {
+    ...config,
+    api: { ...config.api, fromRelease: '1.21', develBranch: null },
+    componentConfigs: [config.componentConfigs.find((c) => c.component === 'kube-proxy')!],
+    configPackages: {
+      'k8s.io/component-base/config/v1alpha1': {
+        repo: 'component-base',
+        repository: 'https://github.com/kubernetes/component-base',
+        file: 'config/v1alpha1/types.go',
+      },
+    },
+  };
+  let proxy: string;
+  let componentBase: string;
+  let out: string;
+  beforeAll(() => {
+    proxy = repoOf({
+      'kubernetes-1.21.0': { 'config/v1alpha1/types.go': proxyTypes },
+      'kubernetes-1.22.0': {},
+    });
+    componentBase = repoOf({
+      'kubernetes-1.21.0': { 'config/v1alpha1/types.go': base('Kubeconfig string `json:"kubeconfig"`') },
+      'kubernetes-1.22.0': {
+        'config/v1alpha1/types.go': base('Kubeconfig string `json:"kubeconfig"`\n\tQPS float32 `json:"qps"`'),
+      },
+    });
+    out = mkdtempSync(join(tmpdir(), 'netkb-generated-'));
+  });
+  afterAll(() => {
+    for (const d of [proxy, componentBase, out]) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('reads the packages at the same release tags and names their commits', () => {
+    const repos = new Map([
+      ['kube-proxy', proxy],
+      ['component-base', componentBase],
+    ]);
+    importComponentConfigs(repos, out, cfg);
+    const [entry] = JSON.parse(readFileSync(join(out, 'component-config-fields.json'), 'utf8')).configs;
+    const paths = entry.fields[0].paths;
+    expect(paths['clientConnection.kubeconfig'].present).toEqual(['1.21-1.22']);
+    expect(paths['clientConnection.qps'].present).toEqual(['1.22']);
+    expect(paths['clientConnection'].opaque).toBeUndefined();
+    expect(entry.packages).toHaveLength(1);
+    expect(Object.keys(entry.packages[0].commits)).toEqual(['1.21', '1.22']);
+    expect(entry.packages[0].commits['1.22']).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('refuses a run without the repository of a package the source names, and an unknown name', () => {
+    expect(() => importComponentConfigs(new Map([['kube-proxy', proxy]]), out, cfg)).toThrow(
+      /configPackages read from component-base: give --config-repo component-base=DIR too/,
+    );
+    expect(() =>
+      importComponentConfigs(
+        new Map([
+          ['kube-proxy', proxy],
+          ['component-base', componentBase],
+          ['kube-widget', proxy],
+        ]),
+        out,
+        cfg,
+      ),
+    ).toThrow(/unknown component config kube-widget: k8s-source\.yaml names kube-proxy, component-base/);
   });
 });

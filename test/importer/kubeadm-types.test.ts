@@ -6,12 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
-import {
-  buildKubeadmFields,
-  readImports,
-  readKubeadmTypesSource,
-  writeKubeadmFields,
-} from '../../src/importer/kubeadm-types/run';
+import { buildKubeadmFields, readKubeadmTypesSource, writeKubeadmFields } from '../../src/importer/kubeadm-types/run';
+import { readImports } from '../../src/importer/k8s-source/go-source';
 import { checkToolFileFields, readKubeadmFields } from '../../src/seed/kubeadm-fields-index';
 import type { SeedProblem } from '../../src/seed/load';
 import { netkb } from '../support/cli';

@@ -27,6 +27,13 @@ const importConfigSchema = z.object({
       }),
     )
     .default([]),
+  /**
+   * Go packages other than a kind's own whose struct types the configuration types use (inlined, or as a field's
+   * type), by import path: the repository (a --config-repo NAME) and the file to read at the same release tag.
+   */
+  configPackages: z
+    .record(z.string(), z.object({ repo: z.string(), repository: z.url(), file: z.string() }))
+    .default({}),
   kubernetes: z.object({
     repository: z.url(),
     featureGates: z.array(z.string()).min(1),

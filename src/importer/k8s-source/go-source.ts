@@ -165,3 +165,44 @@ export function docSaysDeprecated(doc: string): boolean {
     /^\S+ is deprecated\b/i.test(doc.trim())
   );
 }
+
+/** The Go import paths of a file's import block, by the name the file uses for each (its alias or last segment). */
+export function readImports(goSource: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const block = /^import\s*\(([\s\S]*?)^\)/m.exec(goSource)?.[1] ?? /^import\s+(.+)$/m.exec(goSource)?.[1] ?? '';
+  for (const m of block.matchAll(/^\s*(?:([A-Za-z_][A-Za-z0-9_]*)\s+)?"([^"]+)"/gm)) {
+    const path = m[2];
+    out.set(m[1] ?? path.slice(path.lastIndexOf('/') + 1), path);
+  }
+  return out;
+}
+
+/**
+ * Adds the struct types of another package's file to `structs`, keyed as the importing file names them
+ * (`alias.Name`), with that package's references to its own types qualified the same way, so that fieldPaths walks
+ * them as the kind's own (a type that reads its own JSON is named but not walked: another package's, so opaque).
+ */
+export function addPackageStructs(structs: Map<string, GoField[]>, alias: string, goSource: string): void {
+  const own = readStructs(goSource);
+  for (const [name, fields] of readJsonStructs(goSource))
+    structs.set(
+      `${alias}.${name}`,
+      fields.map((f) => ({
+        ...f,
+        type: f.type.replace(/^((?:\[\]|\*)*)([A-Za-z_][A-Za-z0-9_]*)$/, (all, prefix: string, t: string) =>
+          own.has(t) ? `${prefix}${alias}.${t}` : all,
+        ),
+      })),
+    );
+}
+
+/**
+ * The struct types of a file as a configuration file writes them: those with their own UnmarshalJSON in the file
+ * (component-base's TimeOrMetaDuration reads "5s" or a number) are left out, so a field of such a type ends a path.
+ */
+export function readJsonStructs(goSource: string): Map<string, GoField[]> {
+  const structs = readStructs(goSource);
+  for (const m of goSource.matchAll(/^func\s*\(\s*\w+\s+\*?([A-Za-z_][A-Za-z0-9_]*)\s*\)\s*UnmarshalJSON\s*\(/gm))
+    structs.delete(m[1]);
+  return structs;
+}

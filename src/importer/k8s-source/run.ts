@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { GitTree, SourceRepoError } from './git-tree';
 import { buildApiIndex, type ReleaseTree } from './api-index';
-import { buildConfigIndex } from './config-index';
+import { buildConfigIndex, type PackageReader } from './config-index';
 import { readVersionedFeatureList, readVersionedSpecsGo, readFeatureConstants } from './gates-source';
 import { readDeclaredMetrics } from './metrics-source';
 import { readImportConfig, type ImportConfig } from './config';
@@ -55,18 +55,54 @@ export function importComponentConfigs(
   outDir: string,
   config: ImportConfig,
 ): ImportSummary {
-  const unknown = [...repos.keys()].filter((n) => !config.componentConfigs.some((c) => c.component === n));
+  const packageRepos = new Set(Object.values(config.configPackages).map((p) => p.repo));
+  const unknown = [...repos.keys()].filter(
+    (n) => !config.componentConfigs.some((c) => c.component === n) && !packageRepos.has(n),
+  );
   if (unknown.length > 0)
     throw new SourceRepoError(
-      `unknown component config ${unknown.join(', ')}: k8s-source.yaml names ${config.componentConfigs.map((c) => c.component).join(', ')}`,
+      `unknown component config ${unknown.join(', ')}: k8s-source.yaml names ${[
+        ...new Set([...config.componentConfigs.map((c) => c.component), ...packageRepos]),
+      ].join(', ')}`,
     );
+  const missing = [...packageRepos].filter((n) => !repos.has(n));
+  if (missing.length > 0)
+    throw new SourceRepoError(
+      `k8s-source.yaml configPackages read from ${missing.join(', ')}: give --config-repo ${missing.map((n) => `${n}=DIR`).join(' ')} too`,
+    );
+  // The other packages' repositories, each at its release tags (and development branch).
+  const trees = new Map<
+    string,
+    { git: GitTree; refs: Map<string, { release: string; ref: string; commit: string }> }
+  >();
+  const treeOf = (name: string) => {
+    let t = trees.get(name);
+    if (!t) {
+      const git = new GitTree(repos.get(name)!);
+      const refs = new Map(git.releases(config.api.fromRelease, config.api.develBranch).map((r) => [r.release, r]));
+      trees.set(name, (t = { git, refs }));
+    }
+    return t;
+  };
+  const readPackage: PackageReader = (importPath, release) => {
+    const spec = config.configPackages[importPath];
+    if (!spec) return null;
+    const { git, refs } = treeOf(spec.repo);
+    const at = refs.get(release);
+    const text = at ? git.readFiles(at.ref, [spec.file]).get(spec.file) : undefined;
+    if (!at || text === undefined) return null;
+    return { repository: spec.repository, file: spec.file, text, commit: at.commit };
+  };
   const configs = config.componentConfigs
     .filter((c) => repos.has(c.component))
     .map((spec) => {
-      const git = new GitTree(repos.get(spec.component)!);
-      const refs = git.releases(config.api.fromRelease, config.api.develBranch);
-      const trees: ReleaseTree[] = refs.map((r) => ({ ...r, files: () => [], read: (p) => git.readFiles(r.ref, p) }));
-      return buildConfigIndex(trees, spec);
+      const { git, refs } = treeOf(spec.component);
+      const releaseTrees: ReleaseTree[] = [...refs.values()].map((r) => ({
+        ...r,
+        files: () => [],
+        read: (p) => git.readFiles(r.ref, p),
+      }));
+      return buildConfigIndex(releaseTrees, spec, readPackage);
     });
   const file = join(outDir, 'component-config-fields.json');
   mkdirSync(outDir, { recursive: true });

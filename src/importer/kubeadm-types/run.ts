@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fieldPaths } from '../k8s-source/api-index';
-import { readStructs, type GoField } from '../k8s-source/go-source';
+import { addPackageStructs, readImports, readJsonStructs, type GoField } from '../k8s-source/go-source';
 import { singleFiles } from '../k8s-source/run';
 import { SourceRepoError } from '../k8s-source/git-tree';
 import { readSourceFile } from '../source-file';
@@ -24,17 +24,6 @@ export function readKubeadmTypesSource(file: string): KubeadmTypesSource {
   return readSourceFile(file, kubeadmTypesSourceSchema);
 }
 
-/** The Go import paths of a file's import block, by the name the file uses for each (its alias or last segment). */
-export function readImports(goSource: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const block = /^import\s*\(([\s\S]*?)^\)/m.exec(goSource)?.[1] ?? /^import\s+(.+)$/m.exec(goSource)?.[1] ?? '';
-  for (const m of block.matchAll(/^\s*(?:([A-Za-z_][A-Za-z0-9_]*)\s+)?"([^"]+)"/gm)) {
-    const path = m[2];
-    out.set(m[1] ?? path.slice(path.lastIndexOf('/') + 1), path);
-  }
-  return out;
-}
-
 export function buildKubeadmFields(dir: string, source: KubeadmTypesSource): KubeadmFieldsFile {
   const read = singleFiles(dir);
   return {
@@ -43,14 +32,14 @@ export function buildKubeadmFields(dir: string, source: KubeadmTypesSource): Kub
     component: source.component,
     versions: source.versions.map((v) => {
       const own = read(v.file);
-      const structs = new Map<string, GoField[]>(readStructs(own.text));
+      const structs = new Map<string, GoField[]>(readJsonStructs(own.text));
       const packages: { file: string; commit: string }[] = [];
       for (const [alias, importPath] of readImports(own.text)) {
         const file = source.packages[importPath];
         if (!file) continue;
         const other = read(file);
         packages.push({ file, commit: other.commit });
-        for (const [name, fields] of readStructs(other.text)) structs.set(`${alias}.${name}`, fields);
+        addPackageStructs(structs, alias, other.text);
       }
       const kinds = v.kinds.map((kind) => {
         if (!structs.has(kind))
