@@ -113,6 +113,10 @@ function coverageOf(kb: KnowledgeBase) {
       oneCopyReaders: [...new Set(kb.fileFields.filter((f) => f.copy !== null).map((f) => f.component))],
       curatedFields: kb.apiFields.filter((f) => !f.generated && kb.fileFields.some((x) => x.kind === f.kind)).length,
       generatedFields: kb.apiFields.filter((f) => f.generated).length,
+      // Values with a life of their own (a scheduler plugin's name), per field: how many the records date.
+      fieldValues: kb.apiFields
+        .filter((f) => f.values.length > 0)
+        .map((f) => ({ field: `${f.kind} ${f.path}`, values: new Set(f.values.map((x) => x.value)).size })),
       notIndexed: kb.kinds
         .filter((k) => k.configFileOf !== null && !kb.fileFields.some((f) => f.kind === k.kind))
         .map((k) => k.kind),
@@ -187,7 +191,8 @@ function coverageLines(c: ReturnType<typeof coverageOf>): string[] {
     `configuration files: ${c.configFiles.versions.length} versions checked field by field against their types at every release ` +
       `(${c.configFiles.curatedFields} curated fields, ${c.configFiles.generatedFields} generated from their types), ` +
       `${c.configFiles.versionsFromOneCopy.length} (${c.configFiles.oneCopyReaders.join(', ')}'s) against one copy of their types; fields not indexed, reported as not checked: ` +
-      `${c.configFiles.notIndexed.join(', ') || '(none)'}`,
+      `${c.configFiles.notIndexed.join(', ') || '(none)'}; values that stop being accepted, from the release notes: ` +
+      `${c.configFiles.fieldValues.map((f) => `${f.values} of ${f.field}`).join(', ') || '(none)'}`,
     `tools' own feature gates, from their release notes: ${
       c.toolGates
         .map((t) => `${t.tool} ${t.gates} (${t.deprecated} deprecated, ${t.ga} GA, ${t.removed} removed)`)

@@ -44,6 +44,10 @@ describe('netkb stats', () => {
     expect(s.coverage.configFiles.oneCopyReaders).toEqual(['kubeadm']);
     expect(s.coverage.configFiles.generatedFields).toBeGreaterThan(50);
     expect(s.coverage.configFiles.notIndexed).toEqual([]);
+    expect(s.coverage.configFiles.fieldValues).toEqual([
+      { field: 'ClusterConfiguration dns.type', values: 1 },
+      { field: 'KubeSchedulerConfiguration profiles[].plugins.*.enabled[].name', values: 8 },
+    ]);
     // kubeadm's own gates, dated by its notes: added, deprecated, GA and removed.
     const kubeadm = s.coverage.toolGates.find((t: any) => t.tool === 'kubeadm');
     expect(kubeadm.gates).toBeGreaterThanOrEqual(10);
