@@ -47,6 +47,7 @@ describe('netkb stats', () => {
     expect(s.coverage.configFiles.fieldValues).toEqual([
       { field: 'ClusterConfiguration dns.type', values: 1 },
       { field: 'KubeSchedulerConfiguration profiles[].plugins.*.enabled[].name', values: 8 },
+      { field: 'KubeletConfiguration memorySwap.swapBehavior', values: 1 },
     ]);
     // kubeadm's own gates, dated by its notes: added, deprecated, GA and removed.
     const kubeadm = s.coverage.toolGates.find((t: any) => t.tool === 'kubeadm');

@@ -87,7 +87,9 @@ describe('netkb import flag-notes', () => {
       ['kube-scheduler', 'OldWidgetLimits', '1.31', 'removed', 4011],
     ]);
     // Left out: a removal announced for later (FrobLimits), a plugin of a note that names no component of the
-    // source (CacheLimits), the admission plugins (another source entry's), NodeWidgetLimits (the way out).
+    // source (CacheLimits), the admission plugins (another source entry's), NodeWidgetLimits (the way out), and
+    // the values of a note that names a --flag (#4012: the flag's values, read as flag events).
+    expect(index.configValues.some((e) => e.pr === 4012)).toBe(false);
   });
 
   it("lists the notes of one component that name its flags and speak of values, defaults or the flag's life", () => {

@@ -1,5 +1,6 @@
 // The values of configuration-file fields that a release's notes remove or deprecate, for `netkb import flag-notes`:
-// scheduler plugins a KubeSchedulerConfiguration enables by name, kubeadm's DNS add-on type. The source names each
+// scheduler plugins a KubeSchedulerConfiguration enables by name, kubeadm's DNS add-on type, the kubelet's swap
+// behaviour. A note that names a --flag is left to the flag events (its values are the flag's). The source names each
 // component's words (gate-removals-source.yaml `configValueNames`): a noun the notes put beside the value ("the
 // `SelectorSpread` plugin", "plugins (`A`, `B`)", "`A`, `B` and `C` plugins", a bullet list under "... plugins"),
 // or the values themselves. Only notes that name the component (or carry its area label) are read. Every event
@@ -8,7 +9,7 @@
 // values to these events both ways (src/seed/generated-config-values.ts).
 import type { ConfigValueEvent } from '../../seed/flag-events-index';
 import type { GateRemovalsSource } from '../../seed/gate-removals-index';
-import { saysRemoved, sentencesOf, withoutExceptions } from '../../seed/rebuild/note-text';
+import { flagsIn, saysRemoved, sentencesOf, withoutExceptions } from '../../seed/rebuild/note-text';
 import type { Note } from '../release-notes';
 
 type Names = GateRemovalsSource['configValueNames'][number];
@@ -34,6 +35,8 @@ export function configValueEventsOf(release: string, notes: Note[], source: Gate
     const component = new RegExp(`(^|[^\\w-])${escape(names.component)}([^\\w-]|$)`, 'i');
     for (const note of notes) {
       if (!component.test(note.text) && !note.areas.includes(names.component)) continue;
+      // A note that names a --flag speaks of that flag's values (`--container-runtime=remote`): flag events' own.
+      if (flagsIn(note.text).length > 0) continue;
       for (const said of statementsOf(note.text, names)) {
         const key = `${names.component} ${said.value} ${said.event}`;
         if (seen.has(key)) continue;
