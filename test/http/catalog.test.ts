@@ -150,4 +150,31 @@ describe('API versions and fields', () => {
       featureGate: { name: 'IPv6DualStack' },
     });
   });
+
+  it("gives a configuration file's field the values that stop being accepted, per file version", async () => {
+    const { apiFields } = await server.data(
+      '{ apiFields(kind: "KubeSchedulerConfiguration") { path values { value apiVersions deprecatedIn removedIn replacement } } }',
+    );
+    const plugins = apiFields.find((f: any) => f.path === 'profiles[].plugins.*.enabled[].name');
+    expect(plugins.values.filter((v: any) => v.value === 'SelectorSpread')).toEqual([
+      {
+        value: 'SelectorSpread',
+        apiVersions: ['kubescheduler.config.k8s.io/v1'],
+        deprecatedIn: null,
+        removedIn: '1.25',
+        replacement: 'PodTopologySpread',
+      },
+      {
+        value: 'SelectorSpread',
+        apiVersions: [],
+        deprecatedIn: null,
+        removedIn: '1.29',
+        replacement: 'PodTopologySpread',
+      },
+    ]);
+    // A field without such values answers an empty list, not null.
+    const others = apiFields.filter((f: any) => f !== plugins);
+    expect(others.length).toBeGreaterThan(5);
+    expect(others.every((f: any) => Array.isArray(f.values) && f.values.length === 0)).toBe(true);
+  });
 });
