@@ -31,12 +31,22 @@ const index = buildFlagEvents(FIXTURES, source, COMPONENTS);
 describe('netkb import flag-notes', () => {
   it("keeps a component's flags removed or deprecated in the release, and nothing announced, advised or shared", () => {
     expect(index.events).toEqual([
+      // "Deprecated the `--x` CLI parameters in kube-apiserver".
+      { component: 'kube-apiserver', flag: '--cloud-widget', release: '1.30', event: 'deprecated', pr: 3023 },
       { component: 'kube-apiserver', flag: '--old-cache', release: '1.30', event: 'deprecated', pr: 3002 },
       { component: 'kube-apiserver', flag: '--older-cache', release: '1.30', event: 'deprecated', pr: 3002 },
+      // "the `--x` flag and authentication mode is deprecated and will be removed": deprecated now, removal later.
+      { component: 'kube-apiserver', flag: '--widget-auth-file', release: '1.30', event: 'deprecated', pr: 3025 },
+      // "... is deprecated. kube-apiserver connections ... endpoints": the next clause's endpoints are not the flag.
+      { component: 'kube-apiserver', flag: '--widget-https', release: '1.30', event: 'deprecated', pr: 3024 },
       { component: 'kube-proxy', flag: '--widget-mode', release: '1.30', event: 'removed', pr: 3001 },
       // By the name the markdown groups the notes under ("- kube-scheduler:" over indented bullets, "#### kubelet:"
       // over unindented ones), with each of two successors paired with its flag.
       { component: 'kube-scheduler', flag: '--burst-mode', release: '1.30', event: 'removed', pr: 3007 },
+      // "options are now marked as deprecated"; "the `--x` kubelet flag is deprecated and will be removed".
+      { component: 'kubelet', flag: '--frob-a', release: '1.30', event: 'deprecated', pr: 3022 },
+      { component: 'kubelet', flag: '--frob-b', release: '1.30', event: 'deprecated', pr: 3022 },
+      { component: 'kubelet', flag: '--old-widget', release: '1.30', event: 'deprecated', pr: 3021 },
       // prettier-ignore
       { component: 'kubelet', flag: '--ping-port', release: '1.30', event: 'deprecated', pr: 3009, successor: '--ping-address' },
       // prettier-ignore
@@ -44,7 +54,12 @@ describe('netkb import flag-notes', () => {
       // By its area label: the note's text names no component.
       { component: 'kube-apiserver', flag: '--cache-size', release: '1.31', event: 'deprecated', pr: 4003 },
       { component: 'kube-apiserver', flag: '--old-cache', release: '1.31', event: 'removed', pr: 4004 },
+      // A note that names no component: the one an earlier note gave the flag (not --gadget-auth-file, which no
+      // earlier note names, nor a note that names kubectl).
+      { component: 'kube-apiserver', flag: '--widget-auth-file', release: '1.31', event: 'removed', pr: 4013 },
       { component: 'kubelet', flag: '--chaos-level', release: '1.31', event: 'removed', pr: 4001 },
+      // "Removed deprecated `--x`/`x` config": removed by name, without the word "flag".
+      { component: 'kubelet', flag: '--frob-a', release: '1.31', event: 'removed', pr: 4015 },
     ]);
     // Left out: a removal announced for later (--pod-frobnicate), a note of two components (--shared-thing),
     // a secret removed after advice to remove a flag (--legacy-loop), a flag only called "the deprecated ...",
@@ -139,15 +154,21 @@ describe('generated flag records and the check of curated ones', () => {
   it('makes a shallow record of every flag no curated record has, with only the releases the notes give', () => {
     const flags = generateFlags(index, new Set(['kube-apiserver --cache-size']), releases);
     expect(flags.map((f) => [f.component, f.name, f.deprecatedIn, f.removedIn])).toEqual([
+      ['kube-apiserver', '--cloud-widget', '1.30', null],
       ['kube-apiserver', '--old-cache', '1.30', '1.31'],
       ['kube-apiserver', '--older-cache', '1.30', null],
+      ['kube-apiserver', '--widget-auth-file', '1.30', '1.31'],
+      ['kube-apiserver', '--widget-https', '1.30', null],
       ['kube-proxy', '--widget-mode', null, '1.30'],
       ['kube-scheduler', '--burst-mode', null, '1.30'],
       ['kubelet', '--chaos-level', null, '1.31'],
+      ['kubelet', '--frob-a', '1.30', '1.31'],
+      ['kubelet', '--frob-b', '1.30', null],
+      ['kubelet', '--old-widget', '1.30', null],
       ['kubelet', '--ping-port', '1.30', null],
       ['kubelet', '--pong-port', '1.30', null],
     ]);
-    const old = flags[0];
+    const old = flags.find((f) => f.name === '--old-cache')!;
     expect(old.summary).toContain('deprecated in 1.30 (#3002) and removed in 1.31 (#4004)');
     expect(old.summary).toContain('a release the sources do not have final yet');
     expect(old.sources).toEqual([

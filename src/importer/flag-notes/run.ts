@@ -41,6 +41,11 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
     areas.some((a) => source.otherToolAreas.includes(a))
       ? []
       : [...new Set(areas.map((a) => source.componentAreas[a]).filter((c): c is string => !!c))];
+  // The components earlier notes gave each flag: a note that names no component (nor another tool) and carries no
+  // area label speaks of a flag for the one component it is known of ("Support for basic authentication via the
+  // --basic-auth-file flag has been removed", 1.19), never for a flag several components have.
+  const knownOf = new Map<string, Set<string>>();
+  const otherTool = new RegExp(`\\b(?:${source.otherToolAreas.join('|') || '(?!)'})\\b`, 'i');
   for (const { release, source: notesAt, notes } of readReleaseNotes(dir, source)) {
     out.releases.push({ release, source: notesAt });
     out.values.push(...valueEventsOf(release, notes, source, seen));
@@ -48,10 +53,16 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
     for (const note of notes) {
       const inText = named(note.text);
       const owners = inText.length > 0 ? inText : byAreas(note.areas);
-      if (owners.length !== 1) continue;
+      const unowned = owners.length === 0 && note.areas.length === 0 && !otherTool.test(note.text);
+      if (owners.length !== 1 && !unowned) continue;
+      const ownerOf = (flag: string): string | null => {
+        if (owners.length === 1) return owners[0];
+        const known = knownOf.get(flag);
+        return known?.size === 1 ? [...known][0] : null;
+      };
       // A note of one component that names its flags and speaks of values or defaults: what a curated value or
       // default change of that release must cite.
-      if (VALUE_WORDS.test(note.text)) {
+      if (owners.length === 1 && VALUE_WORDS.test(note.text)) {
         for (const flag of flagsIn(note.text)) {
           const key = `${owners[0]} ${flag} ${release} #${note.pr}`;
           if (seen.has(key)) continue;
@@ -62,10 +73,12 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
       for (const raw of sentencesOf(note.text)) {
         const sentence = withoutExceptions(raw);
         for (const flag of flagsIn(sentence)) {
+          const owner = ownerOf(flag);
+          if (!owner) continue;
           const said = flagStatement(sentence, flag, source.otherToolAreas);
           if (!said) continue;
           const event: FlagEvent['event'] = said.removed ? 'removed' : 'deprecated';
-          const key = `${owners[0]} ${flag} ${event}`;
+          const key = `${owner} ${flag} ${event}`;
           if (seen.has(key)) continue;
           seen.add(key);
           // The sentence's own successor, else the note's when the note names only this flag and one other
@@ -73,13 +86,14 @@ export function buildFlagEvents(dir: string, source: GateRemovalsSource, compone
           const successor =
             successorIn(sentence, flag) ?? (flagsIn(note.text).length === 2 ? successorIn(note.text, flag) : null);
           out.events.push({
-            component: owners[0],
+            component: owner,
             flag,
             release,
             event,
             pr: note.pr,
             ...(successor ? { successor } : {}),
           });
+          knownOf.set(flag, (knownOf.get(flag) ?? new Set()).add(owner));
         }
       }
     }

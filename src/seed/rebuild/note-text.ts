@@ -144,7 +144,7 @@ interface FlagStatement {
 // The clause must speak of flags as flags, and not of something else removed or deprecated next to a flag (a
 // secret cleaned up after a period, a field, a value the flag takes). A clause that names another tool (the
 // notes source's otherToolAreas: kubeadm no longer passing a flag) is about that tool.
-const FLAG_WORD = /\b(?:flags?|options?|arguments?|command[- ]line)\b/i;
+const FLAG_WORD = /\b(?:flags?|options?|arguments?|command[- ]line|CLI parameters?)\b/i;
 const SOMETHING_ELSE =
   /\b(?:secrets?|fields?|annotations?|labels?|metrics?|feature[- ]gates?|manifests?|values?|set to|endpoints?|URLs?|providers?)\b/i;
 // "Removed the `--x` flag", "`--x` ... has been removed", "remove deprecated flag `--x`"; not "removing" (advice
@@ -152,7 +152,7 @@ const SOMETHING_ELSE =
 const FLAG_REMOVED = /\b(?:removed?|removes|dropped|deleted)\b|\bno longer (?:accepted|supported|recogni[sz]ed)\b/i;
 const FLAG_DEPRECATED = (flag: string) =>
   new RegExp(
-    `(?<!\\b(?:the|a|an|its|their|'s)\\s+)\\bdeprecat(?:e|es|ed|ing)\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,3}(?:\`?--[\\w-]+\`?,?\\s+(?:and\\s+)?)*\`?${flag}(?![\\w-])|(?<![\\w-])${flag}\`?(?:,?\\s+(?:and\\s+)?\`?--[\\w-]+\`?)*\\s+(?:(?:flags?|options?)\\s+)?(?:is|are|has been|have been|was|were)\\s+(?:now\\s+)?deprecated\\b`,
+    `(?<!\\b(?:the|a|an|its|their|'s)\\s+)\\bdeprecat(?:e|es|ed|ing)\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,3}(?:\`?--[\\w-]+\`?,?\\s+(?:and\\s+)?)*\`?${flag}(?![\\w-])|(?<![\\w-])${flag}\`?(?:,?\\s+(?:and\\s+)?\`?--[\\w-]+\`?)*\\s+(?:(?:[\\w-]+\\s+)?(?:flags?|options?)\\s+)?(?:and\\s+(?:[\\w-]+\\s+){1,3})?(?:is|are|has been|have been|was|were)\\s+(?:now\\s+)?(?:marked\\s+as\\s+)?deprecated\\b`,
     'i',
   );
 
@@ -195,17 +195,33 @@ export function flagStatement(
   const escaped = flag.replace(/-/g, '\\-');
   const tool = otherTools.length > 0 ? new RegExp(`\\b(?:${otherTools.join('|')})\\b`, 'i') : null;
   const named = new RegExp(`(?<![\\w-])${escaped}(?![\\w-])`);
-  for (const clause of sentence.split(/,\s+(?:and|but)\s+|;\s+/)) {
+  // A clause ends at ", and", ", but", ";" or a full stop before a lower-case word ("... is deprecated. kube-apiserver
+  // connections ..."): what the next one explains is not about the flag.
+  for (const clause of sentence.split(/,\s+(?:and|but)\s+|;\s+|(?<=[a-z]{3})\.\s+(?=[a-z])/)) {
     // Other words are looked for outside the flags' own names (`--docker-endpoint` is not an endpoint).
     const words = clause.replace(/`?--[\w-]+`?/g, ' ');
-    if (!named.test(clause) || !FLAG_WORD.test(words) || SOMETHING_ELSE.test(words) || tool?.test(words)) continue;
+    // "Removed deprecated `--x`", "Removed support for the kubelet `--x` mode": the flag removed by name needs no
+    // word "flag" beside it.
+    const removedByName = new RegExp(
+      `\\bremoved\\s+(?:support\\s+for\\s+)?(?:the\\s+)?(?:deprecated\\s+)?(?:[\\w-]+\\s+)?\`?${escaped}(?![\\w-])`,
+      'i',
+    ).test(clause);
+    if (
+      !named.test(clause) ||
+      !(FLAG_WORD.test(words) || removedByName) ||
+      SOMETHING_ELSE.test(words) ||
+      tool?.test(words)
+    )
+      continue;
     // A clause that lists feature gates is about the gates ("the corresponding `--feature-gates` flags have
     // been removed: `PodPriority`, ..."): the gate importers read it.
     if ([...words.matchAll(/`([A-Za-z0-9]+)`/g)].some((m) => isGateWord(m[1]))) continue;
     if (saysRemoved(clause) && FLAG_REMOVED.test(clause)) return { removed: true, sentence };
+    // "is deprecated and will be removed in a future release": the deprecation is the part before the future.
+    const now = clause.split(/\s+and\s+(?=will\b)/i)[0];
     if (
-      FLAG_DEPRECATED(escaped).test(clause) &&
-      !FUTURE.test(clause) &&
+      FLAG_DEPRECATED(escaped).test(now) &&
+      !FUTURE.test(now) &&
       !/\bun-?deprecat|\bno longer (?:marked )?deprecated\b/i.test(clause)
     )
       return { deprecated: true, sentence };
