@@ -3,8 +3,9 @@
 // components.yaml (in its text, else by its area labels: componentAreas of the source; the markdown's are the
 // names it groups notes under) that says one of its `--flags` was removed, or deprecated, in that release
 // (src/seed/rebuild/note-text.ts flagStatement reads the sentences), as component, flag, release, event and
-// pull request. Facts only: no sentence of the notes is kept. A flag a note names with no component, or with
-// several, is not attributed (it stays unknown, and the analysis says it did not check it).
+// pull request. Facts only: no sentence of the notes is kept. A note that names several components is not read;
+// one that names none (and no other tool, and has no area label) is read only for flags an earlier note gave to one
+// component. Any other flag stays unknown, and the analysis says it did not check it.
 import type { GateRemovalsSource } from '../../seed/gate-removals-index';
 import {
   FLAG_EVENTS_FILE,
