@@ -11,6 +11,7 @@ import type { GeneratedFlag, Located } from './bundle';
 import type { FlagRecord, ReleaseRecord } from './schemas';
 import type { FlagEvent, FlagEventsFile } from './flag-events-index';
 import { parseVersion } from '../kb/version';
+import { prUrl } from './rebuild/context';
 
 /** The events of releases the seed has (nothing after its newest release is generated or held against it). */
 function onRecord<E extends { release: string }>(
@@ -20,8 +21,6 @@ function onRecord<E extends { release: string }>(
   const newest = Math.max(...releases.map((r) => parseVersion(r.version)));
   return events.filter((e) => parseVersion(e.release) <= newest);
 }
-
-const prUrl = (pr: number) => `https://github.com/kubernetes/kubernetes/pull/${pr}`;
 
 /** Every component and flag the events name and `curated` does not have (as "component --flag"), as a shallow record. */
 export function generateFlags(

@@ -6,10 +6,10 @@
 // or the values themselves. Only notes that name the component (or carry its area label) are read. Every event
 // the notes state is kept, not the first of each kind: a plugin can go from one file version first and from the
 // component later (SelectorSpread: from v1 in 1.25, for good in 1.29). The loader holds the curated records'
-// values to these events both ways (src/seed/generated-config-values.ts).
+// values to these events both ways (src/seed/cross-check/config-values.ts).
 import type { ConfigValueEvent } from '../../seed/flag-events-index';
 import type { GateRemovalsSource } from '../../seed/gate-removals-index';
-import { flagsIn, saysRemoved, sentencesOf, withoutExceptions } from '../../seed/rebuild/note-text';
+import { flagsIn, saidNow, saysRemoved, sentencesOf, withoutExceptions } from '../../seed/rebuild/note-text';
 import type { Note } from '../release-notes';
 
 type Names = GateRemovalsSource['configValueNames'][number];
@@ -17,8 +17,6 @@ type Names = GateRemovalsSource['configValueNames'][number];
 // "is deprecated", "are marked as deprecated", "plugins deprecated (", "kube-scheduler deprecated all ...".
 const DEPRECATED =
   /\b(?:is|are|has been|have been|was|were|now|marked as)\s+(?:now\s+)?deprecated\b|\bdeprecated\s+(?:all\b|\()|\bdeprecate[sd]?\s+(?:the\s+)?`/i;
-// "will be removed", "in a future release": an announcement, not the event.
-const ANNOUNCED = /\b(?:will|would|may|might|to) be\b|\bin a future\b|\bfuture version\b/i;
 // "removed those from the default plugins": the value stays usable.
 const FROM_DEFAULTS = /\bremoved\s+(?:[\w-]+\s+){0,3}from\s+(?:the\s+)?defaults?\b/i;
 // What a sentence names as the way out ("please use the `X` plugin instead", "replace them with X") is not the value.
@@ -79,11 +77,11 @@ function statementsOf(text: string, names: Names): Statement[] {
 /** What a sentence says happened now to what it names: removed, deprecated, or nothing (an announcement). */
 function lifeOf(sentence: string): Statement['event'] | null {
   const s = withoutExceptions(sentence);
-  // "is deprecated and will not be supported in a future version": the deprecation is the clause before the future.
-  const now = s.split(/\s+and\s+(?=will\b)|,\s*(?=and\s+will\b)/i)[0];
-  if (saysRemoved(s) && !FROM_DEFAULTS.test(s) && !ANNOUNCED.test(s)) return 'removed';
-  if (DEPRECATED.test(now) && !ANNOUNCED.test(now)) return 'deprecated';
-  return null;
+  // saysRemoved leaves out announcements ("will be removed"); "is deprecated and will not be supported in a future
+  // version" is a deprecation now (saidNow).
+  if (saysRemoved(s) && !FROM_DEFAULTS.test(s)) return 'removed';
+  const now = saidNow(s);
+  return now !== null && DEPRECATED.test(now) ? 'deprecated' : null;
 }
 
 const nounIn = (nouns: readonly string[]) =>

@@ -7,8 +7,8 @@ import type { CheckContext } from './context';
 import type { ApiFieldRecord } from '../schemas';
 import type { Located } from '../bundle';
 import { parseVersion } from '../../kb/version';
+import { prUrl } from '../rebuild/context';
 
-const prUrl = (pr: number) => `https://github.com/kubernetes/kubernetes/pull/${pr}`;
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export function checkConfigValues(ctx: CheckContext): void {

@@ -20,6 +20,15 @@ const REMOVAL =
   /\b(remov(?:e|ed|es|ing|al)|no longer (?:accept|support|recogni[sz]|regist|exist|available)\w*|stops? accepting|dropped|deleted)\b/i;
 const DEPRECATION = /\bdeprecat(?:e|ed|es|ing|ion)\b/i;
 
+/**
+ * What a sentence says has happened, without what it announces: "is deprecated and will be removed in a future
+ * release" -> "is deprecated". Null when all of it is an announcement ("will be deprecated", "in a future release").
+ */
+export function saidNow(sentence: string): string | null {
+  const now = sentence.split(/\s+and\s+(?=will\b)|,\s*(?=and\s+will\b)/i)[0];
+  return FUTURE.test(now) ? null : now;
+}
+
 /** A sentence without the parenthesised asides that name what stays ("(only `--x` is kept)"). */
 export function withoutExceptions(sentence: string): string {
   return sentence.replace(/\(([^()]*)\)/g, (all, inner: string) =>
@@ -218,10 +227,10 @@ export function flagStatement(
     if ([...words.matchAll(/`([A-Za-z0-9]+)`/g)].some((m) => isGateWord(m[1]))) continue;
     if (saysRemoved(clause) && FLAG_REMOVED.test(clause)) return { removed: true, sentence };
     // "is deprecated and will be removed in a future release": the deprecation is the part before the future.
-    const now = clause.split(/\s+and\s+(?=will\b)/i)[0];
+    const now = saidNow(clause);
     if (
+      now !== null &&
       FLAG_DEPRECATED(escaped).test(now) &&
-      !FUTURE.test(now) &&
       !/\bun-?deprecat|\bno longer (?:marked )?deprecated\b/i.test(clause)
     )
       return { deprecated: true, sentence };
@@ -262,8 +271,8 @@ export function valueStatements(sentence: string, nouns: readonly string[]): Val
   const removed = saysRemoved(sentence) && VALUE_REMOVED.test(sentence);
   const since = DEPRECATED_SINCE.exec(sentence)?.[1] ?? null;
   // "is going deprecated and will be removed in future versions": the deprecation is the clause before the future.
-  const now = sentence.split(/\s+and\s+(?=will\b)|,\s*(?=and\s+will\b)/i)[0];
-  const deprecated = since !== null || (VALUE_DEPRECATED.test(now) && !FUTURE.test(now));
+  const now = saidNow(sentence);
+  const deprecated = since !== null || (now !== null && VALUE_DEPRECATED.test(now));
   for (const value of names) {
     if (removed) out.push({ value, event: 'removed', release: null });
     if (deprecated) out.push({ value, event: 'deprecated', release: since });
