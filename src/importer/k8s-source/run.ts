@@ -84,14 +84,22 @@ export function importComponentConfigs(
     }
     return t;
   };
+  // Read once per package and release: the scheduler's six file versions import the same component-base package.
+  const packageFiles = new Map<string, ReturnType<PackageReader>>();
   const readPackage: PackageReader = (importPath, release) => {
     const spec = config.configPackages[importPath];
     if (!spec) return null;
-    const { git, refs } = treeOf(spec.repo);
-    const at = refs.get(release);
-    const text = at ? git.readFiles(at.ref, [spec.file]).get(spec.file) : undefined;
-    if (!at || text === undefined) return null;
-    return { repository: spec.repository, file: spec.file, text, commit: at.commit };
+    const key = `${importPath} ${release}`;
+    if (!packageFiles.has(key)) {
+      const { git, refs } = treeOf(spec.repo);
+      const at = refs.get(release);
+      const text = at ? git.readFiles(at.ref, [spec.file]).get(spec.file) : undefined;
+      packageFiles.set(
+        key,
+        at && text !== undefined ? { repository: spec.repository, file: spec.file, text, commit: at.commit } : null,
+      );
+    }
+    return packageFiles.get(key)!;
   };
   const configs = config.componentConfigs
     .filter((c) => repos.has(c.component))
