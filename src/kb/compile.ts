@@ -233,8 +233,14 @@ export function compileKnowledgeBase(
       api.replacementAvailableIn = api.replacement.introducedIn;
   }
 
+  // A record with valuesFrom takes the values of another record of its kind (the loader checks that one exists).
+  const ownValues = new Map(bundle.apiFields.map(({ record: f }) => [`${f.kind} ${f.path}`, f.values]));
   const apiFields = [
-    ...bundle.apiFields.map(({ record: f }) => ({ ...f, generated: false })),
+    ...bundle.apiFields.map(({ record: f }) => ({
+      ...f,
+      values: f.valuesFrom ? ownValues.get(`${f.kind} ${f.valuesFrom}`) : f.values,
+      generated: false,
+    })),
     ...bundle.generatedApiFields.map((f) => ({ ...f, generated: true })),
   ]
     .map((f): ApiField => ({

@@ -365,6 +365,17 @@ function apiFieldReferencesKnown({ b, problem, gates, known }: Checks): void {
     if (r.featureGate && !gates.has(r.featureGate)) {
       problem(loc, `API field ${r.kind} ${r.path}`, 'featureGate', `no feature-gates record named ${r.featureGate}`);
     }
+    if (r.valuesFrom !== undefined) {
+      const from = b.apiFields.find((l) => l.record.kind === r.kind && l.record.path === r.valuesFrom)?.record;
+      const why = r.values
+        ? 'a field takes its own values or those of another record, not both'
+        : !from
+          ? `no api-fields record of ${r.kind} has the path ${r.valuesFrom}`
+          : !from.values
+            ? `${r.kind} ${r.valuesFrom} lists no values of its own to take`
+            : null;
+      if (why) problem(loc, `API field ${r.kind} ${r.path}`, 'valuesFrom', why);
+    }
     // Advice names each replacement with the release it arrives in: each must be a record to look up.
     for (const path of replacementPaths(r.replacement)) {
       if (path === r.path)

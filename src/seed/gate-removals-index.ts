@@ -49,6 +49,11 @@ export const gateRemovalsSourceSchema = z.strictObject({
             .min(1)
             .optional(),
           values: z.array(z.string().min(1)).min(1).optional(),
+          /**
+           * Pull requests whose notes speak of the component's values without naming the component (the 1.22 note
+           * of #101822 folds three scheduler plugins into NodeResourcesFit): read as if they named it.
+           */
+          notes: z.array(z.number().int().positive()).min(1).optional(),
         })
         .refine((e) => e.nouns || e.values, { message: 'needs nouns, values or both' }),
     )

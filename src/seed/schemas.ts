@@ -256,6 +256,15 @@ export const apiFieldSchema = z.strictObject({
     )
     .min(1)
     .optional(),
+  /**
+   * The path of another record of the same kind whose `values` this field takes as well, with the same dates: the
+   * component checks the names at both places alike (a plugin's pluginConfig entry as its enabled entry). Not with
+   * `values`.
+   */
+  valuesFrom: z
+    .string()
+    .regex(/^[a-zA-Z][a-zA-Z0-9]*(\[\])?(\.([a-zA-Z][a-zA-Z0-9]*|\*)(\[\])?)*$/, 'must be the path of a record')
+    .optional(),
   sourceOverrides,
   notes,
   sources,

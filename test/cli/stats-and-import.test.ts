@@ -46,7 +46,8 @@ describe('netkb stats', () => {
     expect(s.coverage.configFiles.notIndexed).toEqual([]);
     expect(s.coverage.configFiles.fieldValues).toEqual([
       { field: 'ClusterConfiguration dns.type', values: 1 },
-      { field: 'KubeSchedulerConfiguration profiles[].plugins.*.enabled[].name', values: 8 },
+      { field: 'KubeSchedulerConfiguration profiles[].pluginConfig[].name', values: 11 },
+      { field: 'KubeSchedulerConfiguration profiles[].plugins.*.enabled[].name', values: 11 },
       { field: 'KubeletConfiguration memorySwap.swapBehavior', values: 1 },
     ]);
     // kubeadm's own gates, dated by its notes: added, deprecated, GA and removed.

@@ -88,6 +88,9 @@ describe('netkb import flag-notes', () => {
     expect(index.configValues.map((e) => [e.component, e.value, e.release, e.event, e.pr])).toEqual([
       // A list in parentheses after the noun, in the kube-scheduler group of the markdown.
       ['kube-scheduler', 'GadgetAffinity', '1.30', 'deprecated', 3020],
+      // A note that names no component, read because the source lists its pull request for kube-scheduler.
+      ['kube-scheduler', 'LeastWidget', '1.30', 'deprecated', 3030],
+      ['kube-scheduler', 'MostWidget', '1.30', 'deprecated', 3030],
       ['kube-scheduler', 'WidgetLabel', '1.30', 'deprecated', 3020],
       // "the `x` plugin has been removed, please use the `PodSpread` plugin instead": the way out is not removed.
       ['kube-scheduler', 'widgetSpread', '1.30', 'removed', 3016],
@@ -102,7 +105,7 @@ describe('netkb import flag-notes', () => {
       ['kube-scheduler', 'OldWidgetLimits', '1.31', 'removed', 4011],
     ]);
     // Left out: a removal announced for later (FrobLimits), a plugin of a note that names no component of the
-    // source (CacheLimits), the admission plugins (another source entry's), NodeWidgetLimits (the way out), and
+    // source and that the source does not list (CacheLimits), the admission plugins (another source entry's), NodeWidgetLimits (the way out), and
     // the values of a note that names a --flag (#4012: the flag's values, read as flag events).
     expect(index.configValues.some((e) => e.pr === 4012)).toBe(false);
   });
@@ -244,6 +247,8 @@ describe("the values of configuration-file fields, held to the notes' events bot
   const all = [
     { value: 'GadgetAffinity', deprecatedIn: '1.30' },
     { value: 'WidgetLabel', deprecatedIn: '1.30' },
+    { value: 'LeastWidget', deprecatedIn: '1.30' },
+    { value: 'MostWidget', deprecatedIn: '1.30' },
     { value: 'WidgetSpread', removedIn: '1.30', replacement: 'PodSpread' },
     { value: 'AzureWidgetLimits', deprecatedIn: '1.31' },
     { value: 'GceWidgetLimits', deprecatedIn: '1.31' },
@@ -251,12 +256,12 @@ describe("the values of configuration-file fields, held to the notes' events bot
     { value: 'OlderWidgetLimits', removedIn: '1.31' },
     { value: 'OldestWidgetLimits', removedIn: '1.31' },
   ];
-  const cited = [3016, 3020, 4010, 4011];
+  const cited = [3016, 3020, 3030, 4010, 4011];
 
   it('accepts a record that dates every event of its component the notes state, citing them (names compared without case)', () => {
     const { problems, report } = check(field(all, cited));
     expect(problems).toEqual([]);
-    expect(report.configValueChanges).toEqual({ checked: 9, notCovered: 0 });
+    expect(report.configValueChanges).toEqual({ checked: 11, notCovered: 0 });
   });
 
   it('refuses an event no record dates, a date no note states, and a date whose note is not cited', () => {
@@ -279,7 +284,7 @@ describe("the values of configuration-file fields, held to the notes' events bot
       "values: gives WidgetLabel no deprecatedIn 1.30, but the 1.30 release notes (#3020) say kube-scheduler's WidgetLabel is deprecated then",
       'values: dates WidgetLabel deprecated in 1.31, but no 1.31 release note about kube-scheduler says so',
     ]);
-    const uncited = check(field(all, [3016, 3020, 4010]));
+    const uncited = check(field(all, [3016, 3020, 3030, 4010]));
     expect(uncited.problems).toEqual([
       'values: dates OldWidgetLimits removed in 1.31: cite the note that says so (#4011) in sources',
       'values: dates OlderWidgetLimits removed in 1.31: cite the note that says so (#4011) in sources',
@@ -288,7 +293,7 @@ describe("the values of configuration-file fields, held to the notes' events bot
     // A date outside the releases read is not held to them.
     const older = check(field([...all, { value: 'AncientLimits', removedIn: '1.20' }], cited));
     expect(older.problems).toEqual([]);
-    expect(older.report.configValueChanges).toEqual({ checked: 9, notCovered: 1 });
+    expect(older.report.configValueChanges).toEqual({ checked: 11, notCovered: 1 });
   });
 });
 

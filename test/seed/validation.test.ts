@@ -127,6 +127,31 @@ describe('a bad record is refused with file, record and field named', () => {
     expect(problems.some((p) => p.field === 'replacement' && /networking\.k8s\.io\/v9/.test(p.message))).toBe(true);
   });
 
+  it('a field that takes the values of a record that does not exist, or also lists its own', () => {
+    copy.edit('api-fields/config-file-values.yaml', (t) =>
+      t.replace('valuesFrom: profiles[].plugins.*.enabled[].name', 'valuesFrom: profiles[].plugins.*.disabled[].name'),
+    );
+    expect(problemsOf(copy.seed).filter((p) => p.field === 'valuesFrom')).toEqual([
+      expect.objectContaining({
+        file: 'seed/api-fields/config-file-values.yaml',
+        message: expect.stringMatching(
+          /no api-fields record of KubeSchedulerConfiguration has the path profiles\[\]\.plugins\.\*\.disabled/,
+        ),
+      }),
+    ]);
+    copy.edit('api-fields/config-file-values.yaml', (t) =>
+      t.replace(
+        'valuesFrom: profiles[].plugins.*.disabled[].name',
+        'valuesFrom: profiles[].plugins.*.enabled[].name\n  values:\n    - value: SelectorSpread\n      removedIn: "1.25"',
+      ),
+    );
+    expect(
+      problemsOf(copy.seed)
+        .filter((p) => p.field === 'valuesFrom')
+        .map((p) => p.message),
+    ).toEqual([expect.stringMatching(/its own values or those of another record, not both/)]);
+  });
+
   it('invalid YAML, with line and column', () => {
     copy.edit('well-known-keys/topology.yaml', (t) => t.replace(/\n- key:/, '\n- key: [unclosed\n  other:'));
     const problems = problemsOf(copy.seed);

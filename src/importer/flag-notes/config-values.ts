@@ -3,7 +3,8 @@
 // behaviour. A note that names a --flag is left to the flag events (its values are the flag's). The source names each
 // component's words (gate-removals-source.yaml `configValueNames`): a noun the notes put beside the value ("the
 // `SelectorSpread` plugin", "plugins (`A`, `B`)", "`A`, `B` and `C` plugins", a bullet list under "... plugins"),
-// or the values themselves. Only notes that name the component (or carry its area label) are read. Every event
+// or the values themselves. Only notes that name the component (or carry its area label), and the pull requests the
+// source lists for it (a note that speaks of its plugins without naming it), are read. Every event
 // the notes state is kept, not the first of each kind: a plugin can go from one file version first and from the
 // component later (SelectorSpread: from v1 in 1.25, for good in 1.29). The loader holds the curated records'
 // values to these events both ways (src/seed/cross-check/config-values.ts).
@@ -32,7 +33,8 @@ export function configValueEventsOf(release: string, notes: Note[], source: Gate
   for (const names of source.configValueNames) {
     const component = new RegExp(`(^|[^\\w-])${escape(names.component)}([^\\w-]|$)`, 'i');
     for (const note of notes) {
-      if (!component.test(note.text) && !note.areas.includes(names.component)) continue;
+      const named = component.test(note.text) || note.areas.includes(names.component);
+      if (!named && !(note.pr !== null && names.notes?.includes(note.pr))) continue;
       // A note that names a --flag speaks of that flag's values (`--container-runtime=remote`): flag events' own.
       if (flagsIn(note.text).length > 0) continue;
       for (const said of statementsOf(note.text, names)) {
