@@ -210,6 +210,7 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
         changes: [],
         defaults: f.defaults.map((d) => ({ value: d.value, since: d.since })),
         listValues: f.listValues,
+        apiVersionKeys: f.apiVersionKeys ? (JSON.parse(f.apiVersionKeys) as string[]) : null,
         values: f.values.map((x) => ({
           value: x.value,
           introducedIn: x.introducedIn,

@@ -283,6 +283,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
             acceptsOnly: f.acceptsOnly ? JSON.stringify(f.acceptsOnly) : null,
             onlyWith: f.onlyWith ? JSON.stringify(f.onlyWith) : null,
             listValues: f.listValues,
+            apiVersionKeys: f.apiVersionKeys ? JSON.stringify(f.apiVersionKeys) : null,
             notes: f.notes,
             sources: json(f.sources),
             defaults: { create: f.defaults.map((d) => ({ value: d.value, since: d.since })) },

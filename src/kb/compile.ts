@@ -174,6 +174,7 @@ export function compileKnowledgeBase(
     changes: [],
     defaults: (f.defaults ?? []).map((d) => ({ value: d.value, since: v(d.since)! })).sort(byKeys((d) => d.since)),
     listValues: f.listValues ?? false,
+    apiVersionKeys: f.apiVersionKeys ? list(f.apiVersionKeys.besides) : null,
     values: (f.values ?? []).map((x) => ({
       value: x.value,
       introducedIn: v(x.introducedIn),

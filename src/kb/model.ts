@@ -105,6 +105,11 @@ export interface Flag {
   defaults: FlagDefault[];
   /** The flag takes a comma-separated list: each item is one of `values` and is checked alone. */
   listValues: boolean;
+  /**
+   * The keys of the flag's key=value list name API group/versions, besides these class keys (api/all); null for a
+   * flag whose value is no such list.
+   */
+  apiVersionKeys: string[] | null;
   values: FlagValue[];
   notes: string | null;
   sources: string[];

@@ -129,6 +129,14 @@ export const flagSchema = z.strictObject({
   defaults: z.array(z.strictObject({ value: z.string(), since: version })).optional(),
   /** The flag takes a comma-separated list, each item one of `values` (kube-apiserver --enable-admission-plugins). */
   listValues: z.boolean().optional(),
+  /**
+   * The flag takes a comma-separated key=value list whose keys name built-in API group/versions (group/version, or
+   * group/version/resource; "api/v1" is the core group), besides these keys that stand for classes of versions
+   * (kube-apiserver --runtime-config: api/all, api/beta, ...). Each key is looked up in the api-versions records.
+   */
+  apiVersionKeys: z
+    .strictObject({ besides: z.array(z.string().regex(/^[a-z0-9.-]+\/[a-z0-9]+$/, 'a key such as "api/all"')) })
+    .optional(),
   values: z
     .array(
       z.strictObject({

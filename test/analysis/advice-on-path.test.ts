@@ -873,10 +873,51 @@ describe('advice on the path, for every record and message', () => {
       flag: listFlag,
       manifest: podWithArgs(listFlag.component, [`${listFlag.name}=${unknownItem}`]),
     });
+    // A flag whose keys name API group/versions: each group/version whose every kind is gone, around its removal;
+    // and a group/version no record names.
+    const keyFlags = kb.flags.filter((f) => f.apiVersionKeys !== null);
+    expect(keyFlags.length).toBeGreaterThan(0);
+    const gone = new Map<string, VersionKey>();
+    for (const a of kb.apiVersions) {
+      const gv = a.group === '' ? `api/${a.version}` : `${a.group}/${a.version}`;
+      const kinds = kb.apiVersions.filter((b) => b.group === a.group && b.version === a.version);
+      if (kinds.every((b) => b.removedIn !== null)) gone.set(gv, Math.max(...kinds.map((b) => b.removedIn!)));
+    }
+    expect(gone.size).toBeGreaterThan(10);
+    const unknownKey = 'netkb.example.io/v9';
+    for (const flag of keyFlags)
+      for (const [gv, removedIn] of gone)
+        // Paths around the removal, and one that starts after it (the key is a thing of the past there).
+        for (const [from, to] of [...pathsAround([removedIn]), [removedIn + 2, removedIn + 4]].filter(
+          ([a, b]) => releases.includes(a) && releases.includes(b),
+        ))
+          cases.push({
+            label: `flag ${flag.key} key ${gv}`,
+            from,
+            to,
+            ruleId: 'component-flag',
+            flag,
+            manifest: podWithArgs(flag.component, [`${flag.name}=${gv}=true,${unknownKey}=true,api/all=true`]),
+          });
     let findings = 0;
     const problems = collect(cases, (c, f, out) => {
       findings++;
       const setFlag = (c as any).flag as Flag;
+      if (f.messageId === 'keyNotServed' || f.messageId === 'keysNotKnown') {
+        const key = /key (\S+)$/.exec(c.label)?.[1];
+        const named = f.messageId === 'keysNotKnown' ? unknownKey : key;
+        if (!named || !f.message.includes(` names ${named}`)) out.push(`does not name the key ${named}`);
+        if (f.checked || f.severity !== 'INFO') out.push('is not said as not checked (INFO)');
+        if (!(f.fix ?? '').includes(setFlag.component)) out.push('the fix does not name the component');
+        if (f.messageId === 'keyNotServed') {
+          const removedIn = gone.get(key!)!;
+          if (!f.message.includes(`by default from ${v(removedIn)}`)) out.push('does not date the removal');
+          const before = (f.fix ?? '').includes(`before ${v(removedIn)}`);
+          if (before !== removedIn > c.from) out.push('the fix says "before" a release of the past, or leaves it out');
+          if (f.effectiveIn !== Math.max(removedIn, c.from)) out.push('does not bite at the removal');
+        }
+        return;
+      }
       if (f.messageId === 'itemsNotKnown') {
         // The item given: the made-up plugin, or the x every flag is given above.
         if (!new RegExp(` lists (${unknownItem}|x), `).test(f.message)) out.push('does not name the item');

@@ -172,9 +172,21 @@ describe('API versions and fields', () => {
         replacement: 'PodTopologySpread',
       },
     ]);
+    // A pluginConfig entry's name takes the enabled plugins' values (valuesFrom), dates and all.
+    const configured = apiFields.find((f: any) => f.path === 'profiles[].pluginConfig[].name');
+    expect(configured.values).toEqual(plugins.values);
     // A field without such values answers an empty list, not null.
-    const others = apiFields.filter((f: any) => f !== plugins);
+    const others = apiFields.filter((f: any) => f !== plugins && f !== configured);
     expect(others.length).toBeGreaterThan(5);
     expect(others.every((f: any) => Array.isArray(f.values) && f.values.length === 0)).toBe(true);
+  });
+
+  it("says which flags' keys name API versions, and the class keys besides them", async () => {
+    const { runtimeConfig, admission } = await server.data(
+      `{ runtimeConfig: flag(component: "kube-apiserver", name: "--runtime-config") { apiVersionKeys }
+         admission: flag(component: "kube-apiserver", name: "--enable-admission-plugins") { apiVersionKeys } }`,
+    );
+    expect(runtimeConfig.apiVersionKeys).toEqual(expect.arrayContaining(['api/all', 'api/beta', 'api/legacy']));
+    expect(admission.apiVersionKeys).toBeNull();
   });
 });

@@ -36,6 +36,7 @@ export function flag(over: Partial<Flag> & { name: string }): Flag {
     onlyWith: null,
     defaults: [],
     listValues: false,
+    apiVersionKeys: null,
     values: [],
     notes: null,
     sources: [],

@@ -591,6 +591,12 @@ export type Flag = Node & {
   /** From which release the component accepts only some values of the flag; null when no source narrows them. */
   acceptsOnly?: Maybe<FlagValueLimit>;
   /**
+   * For a flag that takes a comma-separated key=value list whose keys name API group/versions (kube-apiserver
+   * --runtime-config=batch/v2alpha1=true): the keys that stand for classes of versions instead (api/all, api/beta);
+   * null for any other flag.
+   */
+  apiVersionKeys?: Maybe<Array<Scalars['String']['output']>>;
+  /**
    * Release-note entries that mention the flag, newest release first (a release's own in the notes' order): what
    * changed last comes before 2019's notes. All of them unless first is given.
    */
@@ -2092,6 +2098,7 @@ export type FindingSummaryResolvers<ContextType = Context, ParentType extends Re
 
 export type FlagResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Flag'] = ResolversParentTypes['Flag']> = {
   acceptsOnly?: Resolver<Maybe<ResolversTypes['FlagValueLimit']>, ParentType, ContextType>;
+  apiVersionKeys?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   changes?: Resolver<Array<ResolversTypes['Change']>, ParentType, ContextType, Partial<FlagChangesArgs>>;
   component?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   configField?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

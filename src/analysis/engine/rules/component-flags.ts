@@ -31,6 +31,9 @@ const kit = ruleKit('component-flag', {
       '{component} {flag} is not set, and its default changes from {before} to {after} in {since}{onlyWith}.',
     notKnown: '{component} {flags} not known to netkb: not checked.',
     itemsNotKnown: '{component} {flag} lists {items}, not known to netkb as values of it: not checked.',
+    keyNotServed:
+      '{component} {flag} names {key}, but {component} no longer serves {groupVersion} by default from {removedIn}: what it does with the key from then on is not checked.',
+    keysNotKnown: '{component} {flag} names {keys}, which no api-versions record of netkb has: not checked.',
     valueNotAccepted: '{component} {flag}={value} is refused from {since}: only {values} is accepted then.',
     configValueRemoved: '{kind} {field}: {value} (as {flag}) is no longer accepted from {removedIn}.',
     configValueDeprecated: '{kind} {field}: {value} (as {flag}) is deprecated since {deprecatedIn}.',
@@ -61,6 +64,10 @@ const kit = ruleKit('component-flag', {
     from: 'from {release}',
     nothingYet: 'No replacement exists by {release}; later releases add {alternatives}.',
     checkItems: 'Check {them} in the {component} reference for {flag} at each release on the path.',
+    dropKey: 'Remove {key} from {flag} before {removedIn}, once nothing needs it any more: {why}',
+    dropKeyNow: 'Remove {key} from {flag}: {why}',
+    keyWhy:
+      '{component} refuses to start with a version that its API group no longer registers, and ignores a key whose group it no longer has.',
     checkByHand:
       'Check {them} in the {component} command-line reference of each release on the path: {component} refuses to start with a flag it does not know.',
   },
@@ -83,7 +90,7 @@ export const componentFlagRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values (each item of a list flag such as kube-apiserver --enable-admission-plugins on its own), values refused before the flag goes (BREAKING), and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from. The same values written in a component config file are removed (BREAKING) or deprecated (WARNING) there too. Flags no record names are listed once per container, and the items of a list flag no record names once per flag (INFO, not checked).',
+    'Reports flags of kube-proxy, kubelet and the other components (recognised by command or image) that are removed (BREAKING: the component refuses to start) or deprecated (WARNING: works now, breaks later), removed (BREAKING) or deprecated (WARNING) flag values (each item of a list flag such as kube-apiserver --enable-admission-plugins on its own), values refused before the flag goes (BREAKING), and defaults that change while the flag is not set (INFO: a default to know about); fixes name only replacement flags and values usable on the path, each with the release it works from. The same values written in a component config file are removed (BREAKING) or deprecated (WARNING) there too. Flags no record names are listed once per container, and the items of a list flag no record names once per flag (INFO, not checked). The keys of kube-apiserver --runtime-config that name an API version no longer served by default, or one no record names, are said as not checked (INFO): what kube-apiserver does with them depends on what each release still registers.',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const findings: Finding[] = [];
     // A component's config file: the values of the fields its flags name (configField) meet what the flags do.
@@ -201,6 +208,8 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
     const text = value ? valueText(flag, value, ctx) : null;
     if (text) out.push(text);
   }
+  if (flag.apiVersionKeys !== null && given !== null)
+    out.push(...apiVersionKeyTexts(flag, flag.apiVersionKeys, given, ctx));
   // The items of a list flag that no value record names: netkb cannot say whether the component takes them.
   const unknown = flag.listValues ? [...new Set(items.filter((i) => !flag.values.some((x) => x.value === i)))] : [];
   if (unknown.length > 0)
@@ -211,6 +220,66 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
         checked: false,
         effectiveIn: ctx.path.from,
         data: { ...data, items: unknown.join(', ') },
+        fix: kit.fix('checkItems', {
+          ...data,
+          them: unknown.length === 1 ? kit.part('it', {}) : kit.part('them', {}),
+        }),
+      }),
+    );
+  return out;
+}
+
+/**
+ * The keys of a key=value list that name API group/versions (kube-apiserver --runtime-config=batch/v2alpha1=true):
+ * a version that no release serves from a release of the path is said, not judged, since what the component does
+ * with it then depends on whether its group still registers it, which no record says; a key netkb has no record
+ * of is listed as not checked. Keys of fewer than two parts are not group/versions, and the class keys are fine.
+ */
+function apiVersionKeyTexts(flag: Flag, besides: string[], given: string, ctx: RuleContext): FindingText[] {
+  const v = ctx.kb.formatVersion;
+  const data = { component: flag.component, flag: flag.name };
+  const out: FindingText[] = [];
+  const unknown: string[] = [];
+  const why = kit.fix('keyWhy', data);
+  for (const item of listItems(given)) {
+    const key = item.split('=')[0].trim();
+    const parts = key.split('/');
+    if (besides.includes(key) || parts.length < 2) continue;
+    // "api/v1" is the core group, which the records write without a group.
+    const group = parts[0] === 'api' ? '' : parts[0];
+    const gv = group === '' ? parts[1] : `${group}/${parts[1]}`;
+    const kinds = ctx.kb.apiVersions.filter((a) => a.group === group && a.version === parts[1]);
+    if (kinds.length === 0) {
+      if (!unknown.includes(gv)) unknown.push(gv);
+      continue;
+    }
+    // The version is served while any of its kinds is; it is gone with the last of them.
+    if (kinds.some((a) => a.removedIn === null)) continue;
+    const last = kinds.reduce((a, b) => (b.removedIn! > a.removedIn! ? b : a));
+    if (!onPath(last.removedIn, ctx)) continue;
+    out.push(
+      kit.text({
+        messageId: 'keyNotServed',
+        severity: 'INFO',
+        checked: false,
+        effectiveIn: clampToPath(last.removedIn!, ctx),
+        data: { ...data, key, groupVersion: gv, removedIn: v(last.removedIn!) },
+        fix:
+          last.removedIn! > ctx.path.from
+            ? kit.fix('dropKey', { ...data, key, removedIn: v(last.removedIn!), why })
+            : kit.fix('dropKeyNow', { ...data, key, why }),
+        change: changeAt(last, last.removedIn!),
+      }),
+    );
+  }
+  if (unknown.length > 0)
+    out.push(
+      kit.text({
+        messageId: 'keysNotKnown',
+        severity: 'INFO',
+        checked: false,
+        effectiveIn: ctx.path.from,
+        data: { ...data, keys: unknown.join(', ') },
         fix: kit.fix('checkItems', {
           ...data,
           them: unknown.length === 1 ? kit.part('it', {}) : kit.part('them', {}),
