@@ -26,9 +26,13 @@ export function knownIn(
     lifecycle: readonly { since: VersionKey }[];
     introducedIn?: VersionKey | null;
     knownThrough?: VersionKey | null;
+    removedIn?: VersionKey | null;
   },
   version: VersionKey,
 ): boolean {
+  // A removal a source dates says what every release from it on is: without the gate (a record the release notes
+  // alone date, with no stage known, says nothing of the releases before).
+  if (gate.removedIn != null && version >= gate.removedIn) return true;
   if (gate.knownThrough != null && version > gate.knownThrough) return false;
   // Sources that start with the gate already there say nothing of the releases before; a record with no
   // stage (a generated gate the lists date only in a release in development) says nothing at all.

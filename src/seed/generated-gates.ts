@@ -59,6 +59,9 @@ export function generateGates(
     ...(history?.gates.keys() ?? []),
     ...index.gateSources.flatMap((s) => [...s.gates.keys()]),
     ...(index.gateReference?.gates.keys() ?? []),
+    // A gate of a module whose feature files are not read (apiextensions-apiserver's CustomResourceValidation)
+    // that the release notes remove: known from its removal on.
+    ...(index.gateNoteRemovals?.keys() ?? []),
   ]);
   const lastHistory = history ? parseVersion(history.releases[history.releases.length - 1]) : null;
   const out: GeneratedGate[] = [];
@@ -157,6 +160,7 @@ function generateGate(
   // leaves the releases before it out: nothing says what happened in between).
   const known = [...full.keys()].sort((a, b) => a - b);
   const kep = kepOf(index.keps, name);
+  if (known.length === 0 && sources.size === 0) return removedByNotes(name, index, kep, components);
   if (known.length === 0) return unsettled(name, index, kep, components, [...sources]);
   let start = known.length - 1;
   while (start > 0 && known[start - 1] === known[start] - 1) start--;
@@ -278,7 +282,9 @@ function summaryOf(g: Omit<GeneratedGate, 'summary'>, kep: KepHit): string {
       ? `A gate of ${owner[1]}`
       : 'A gate';
   if (g.lifecycle.length === 0)
-    return `${who}, not described here yet; Kubernetes' feature files name it only for a release still in development when they were read.`;
+    return g.removedIn !== null
+      ? `${who}, not described here yet; removed in ${g.removedIn} by the release notes, which no feature file read confirms or dates further.`
+      : `${who}, not described here yet; Kubernetes' feature files name it only for a release still in development when they were read.`;
   const stages = g.lifecycle.map((s) => {
     const state = `${STAGE_WORD[s.stage]} (${s.defaultEnabled ? 'on' : 'off'}${s.lockedToDefault ? ', locked' : ''})`;
     const to = s.until ?? g.knownThrough;
@@ -340,6 +346,42 @@ function unsettled(
     knownThrough: null,
     notes:
       "Generated from Kubernetes' feature files, not curated: the lists read have the gate only in a release still in development when they were taken, or only with a stage they date 1.0 (before versioning): no release of it is known here." +
+      (kep ? ` SIG and components from KEP-${kep.entry.number}.` : ''),
+    sources: [...sources],
+  };
+  return { ...record, summary: summaryOf(record, kep) };
+}
+
+/**
+ * A gate no feature file read names (another module's, such as apiextensions-apiserver's) that the release notes
+ * remove: no stage is known, so it says nothing of the releases before the first removal they state, and from
+ * that release on the gate is gone. Null when the notes do not remove it either.
+ */
+function removedByNotes(
+  name: string,
+  index: Pick<GeneratedIndex, 'keps'> & Partial<Pick<GeneratedIndex, 'gateNoteRemovals'>>,
+  kep: KepHit,
+  components: ReadonlySet<string>,
+): GeneratedGate | null {
+  const stated = [...(index.gateNoteRemovals?.get(name) ?? [])].sort(
+    (a, b) => parseVersion(a.release) - parseVersion(b.release),
+  )[0];
+  if (!stated) return null;
+  const sources = new Set<string>([stated.source]);
+  if (stated.pr !== null) sources.add(`https://github.com/kubernetes/kubernetes/pull/${stated.pr}`);
+  const { sigs, gateComponents } = fromKep(kep, index.keps, components, sources);
+  const record = {
+    name,
+    sigs,
+    components: gateComponents,
+    kep: kep ? `KEP-${kep.entry.number}` : null,
+    lifecycle: [],
+    introducedIn: null,
+    removedIn: stated.release,
+    knownThrough: null,
+    notes:
+      `Generated from the release notes, not curated: no feature file read names the gate, and the ${stated.release} ` +
+      `notes say it was removed${stated.pr !== null ? ` (#${stated.pr})` : ''}. Its stages before that are not known here.` +
       (kep ? ` SIG and components from KEP-${kep.entry.number}.` : ''),
     sources: [...sources],
   };

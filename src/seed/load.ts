@@ -239,9 +239,11 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
   const index = problems.length === 0 ? readGeneratedIndex(seedDir, problems) : null;
   if (index) {
     bundle.crossCheck = crossCheck(bundle, index, problems);
+    // A tool's own gates (kubeadm's) are not the components': the notes that remove them date no component gate.
+    bundle.toolGates = readToolGates(seedDir, problems);
     bundle.generatedGates = generateGates(
       index,
-      new Set(bundle.featureGates.map((g) => g.record.name)),
+      new Set([...bundle.featureGates.map((g) => g.record.name), ...bundle.toolGates.map((g) => g.gate)]),
       new Set(bundle.components.map((c) => c.record.name)),
     );
     if (index.flagEvents)
@@ -262,7 +264,7 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
   }
   if (problems.length === 0) addGeneratedKeys(bundle, seedDir, problems);
   bundle.addOnApis = readAddOnApis(seedDir, problems);
-  bundle.toolGates = readToolGates(seedDir, problems);
+  if (!index) bundle.toolGates = readToolGates(seedDir, problems);
   const kubeadmFields = readKubeadmFields(seedDir, problems);
   if (kubeadmFields.length > 0 || index) {
     checkToolFileFields(

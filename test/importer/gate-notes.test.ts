@@ -19,6 +19,11 @@ describe('netkb import gate-notes', () => {
   it('keeps each stated removal as gate, release and pull request, nothing else', () => {
     expect(index.removals).toEqual([
       { gate: 'WidgetCache', release: '1.30', pr: 1001 },
+      // Listed after a colon, bare or backticked; a list of gates deprecated and to be removed later is not.
+      { gate: 'WidgetDefaulting', release: '1.30', pr: 1004 },
+      { gate: 'WidgetMesh', release: '1.30', pr: 1005 },
+      { gate: 'WidgetRouting', release: '1.30', pr: 1005 },
+      { gate: 'WidgetValidation', release: '1.30', pr: 1004 },
       { gate: 'BriefWidgets', release: '1.31', pr: 2001 },
     ]);
     expect(index.releases).toEqual([

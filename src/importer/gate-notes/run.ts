@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GATE_REMOVALS_FILE, type GateRemovalsFile, type GateRemovalsSource } from '../../seed/gate-removals-index';
 import { readReleaseNotes } from '../release-notes';
-import { gateNamesIn, gateStatement, sentencesOf } from '../../seed/rebuild/note-text';
+import { gateNamesIn, gateStatement, gatesListedAsRemoved, sentencesOf } from '../../seed/rebuild/note-text';
 import { parseVersion } from '../../kb/version';
 import { jsonLinesObject } from '../json-lines';
 
@@ -26,6 +26,12 @@ export function buildGateRemovals(dir: string, source: GateRemovalsSource): Gate
           seen.add(gate);
           out.removals.push({ gate, release, pr: note.pr });
         }
+      // "The following feature gates are removed ...: A, B, C" names them apart from the words "feature gate".
+      for (const gate of gatesListedAsRemoved(note.text)) {
+        if (seen.has(gate)) continue;
+        seen.add(gate);
+        out.removals.push({ gate, release, pr: note.pr });
+      }
     }
   }
   out.removals.sort(

@@ -69,6 +69,29 @@ export function gateNamesIn(text: string): string[] {
   return [...out];
 }
 
+/**
+ * The gates a note removes by listing them after a colon: "The following feature gates are removed, because ...:
+ * A, B, C", "Removed GA'ed feature gates: `A`, `B`", or a bullet list under "Removed the following feature gates:".
+ * The lead-in must say the gates are removed now (not "will be removed") and name feature gates; the list holds
+ * gate-like names only, backticked or bare, separated by commas, "and" or bullet lines.
+ */
+export function gatesListedAsRemoved(text: string): string[] {
+  const out = new Set<string>();
+  const name = '`?([A-Z][A-Za-z0-9]+)`?';
+  for (const m of text.matchAll(/([^.:\n]*(?:\n(?![-*]\s))?[^.:\n]*):([^:]*)/g)) {
+    const lead = m[1];
+    if (!/\bfeature[- ]?gates\b/i.test(lead) || !saysRemoved(lead) || /\bdeprecated\b/i.test(lead)) continue;
+    // The list: the names up to the first word that is neither a name nor a separator.
+    const list =
+      /^\s*((?:[-*]\s+)?`?[A-Z][A-Za-z0-9]+`?(?:\s*(?:,\s*(?:and\s+)?|\band\b|\n\s*[-*])\s*`?[A-Z][A-Za-z0-9]+`?)*)/.exec(
+        m[2],
+      );
+    if (!list) continue;
+    for (const n of list[1].matchAll(new RegExp(name, 'g'))) if (isGateWord(n[1])) out.add(n[1]);
+  }
+  return [...out];
+}
+
 export interface GateStatement {
   /** The stage the sentence moves the gate to. */
   stage?: Stage;
