@@ -5,7 +5,7 @@
 // second toleration for the successor instead: nodes may carry either taint while both are in use.
 import { isMap, isScalar, isSeq, Scalar, type YAMLMap } from 'yaml';
 import { pathText, resourceOf } from '../analysis/engine/findings';
-import { keyUsesIn, replacementFrom, type KeyUse } from '../analysis/engine/key-uses';
+import { keyInRole, keyUsesIn, replacementFrom, type KeyUse } from '../analysis/engine/key-uses';
 import type { WellKnownKey } from '../kb/model';
 import { getEntry, nodeAt, removeKey, renameKey } from './nodes';
 import { emptyOutcome, findingKey, type ConvertContext, type Converter, type Outcome, type Target } from './types';
@@ -26,8 +26,9 @@ export const wellKnownKeyConverter: Converter = {
     const byKey = keysOf(ctx);
     const v = ctx.kb.formatVersion;
     for (const use of keyUsesIn(object, ctx.kb)) {
-      const record = byKey.get(use.key);
-      if (!record || use.place.type !== record.type) continue;
+      const own = byKey.get(use.key);
+      const record = own && keyInRole(own, use.place.type);
+      if (!record) continue;
       const alongside =
         use.place.role === 'tolerates' && record.replacementIn !== null && record.replacementIn <= ctx.path.to;
       const bites =
@@ -56,8 +57,9 @@ export const wellKnownKeyConverter: Converter = {
         out.answered.push({ key });
         continue;
       }
-      const successor = byKey.get(record.replacement);
-      if (!successor || successor.type !== record.type) {
+      const next = byKey.get(record.replacement);
+      const successor = next && keyInRole(next, use.place.type);
+      if (!successor) {
         refuse(successorElsewhere(record, use, object, ctx));
         continue;
       }
@@ -86,8 +88,8 @@ export const wellKnownKeyConverter: Converter = {
         line: object.lineOf(use.path),
         description:
           changed === 'dropped'
-            ? `${record.type.toLowerCase()} ${record.key} removed at ${pathText(use.path)}: ${successor.key} is already set there to the same value.`
-            : `${record.type.toLowerCase()} ${record.key} -> ${successor.key} at ${pathText(use.path)}.`,
+            ? `${use.place.type.toLowerCase()} ${record.key} removed at ${pathText(use.path)}: ${successor.key} is already set there to the same value.`
+            : `${use.place.type.toLowerCase()} ${record.key} -> ${successor.key} at ${pathText(use.path)}.`,
       });
       out.answered.push({ key });
     }

@@ -27,7 +27,7 @@ const MAGIC = Buffer.from('NETKBSNP', 'latin1');
  * Bump when KbModel's shape or this layout changes: older files are then rebuilt, not misread.
  * test/db/kb-snapshot.test.ts pins the shape this number stands for and fails when it changes alone.
  */
-export const SNAPSHOT_FORMAT = 32;
+export const SNAPSHOT_FORMAT = 33;
 
 export type SnapshotRead =
   | {

@@ -27,6 +27,7 @@ import type {
   Stage,
   Subject,
   WellKnownKey,
+  WellKnownKeyRole,
 } from '../kb/model';
 import { parseVersion } from '../kb/version';
 import { impliedComponents, mergeImportedNotes } from '../kb/compile';
@@ -294,6 +295,7 @@ async function readAll(db: Tx, file: string): Promise<KbModel> {
         removedIn: k.removedIn,
         replacement: k.replacement,
         replacementIn: k.replacementIn,
+        otherRoles: JSON.parse(k.otherRoles) as WellKnownKeyRole[],
         notes: k.notes,
         sources: list(k.sources),
         changes: [],

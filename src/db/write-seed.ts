@@ -358,6 +358,7 @@ async function writeRecords(db: Db, kb: KbModel): Promise<number> {
             removedIn: k.removedIn,
             replacement: k.replacement,
             replacementIn: k.replacementIn,
+            otherRoles: JSON.stringify(k.otherRoles),
             notes: k.notes,
             sources: json(k.sources),
           },

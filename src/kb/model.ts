@@ -215,9 +215,20 @@ export interface WellKnownKey {
   replacement: string | null;
   /** First release in which Kubernetes sets or reads the replacement in this key's role (null: unknown). */
   replacementIn: VersionKey | null;
+  /** The key's life in its other roles (a taint that is also a label); a role not listed is not checked. */
+  otherRoles: WellKnownKeyRole[];
   notes: string | null;
   sources: string[];
   changes: Change[];
+}
+
+export interface WellKnownKeyRole {
+  type: 'LABEL' | 'ANNOTATION' | 'TAINT';
+  introducedIn: VersionKey | null;
+  deprecatedIn: VersionKey | null;
+  removedIn: VersionKey | null;
+  replacement: string | null;
+  replacementIn: VersionKey | null;
 }
 
 export interface Metric {

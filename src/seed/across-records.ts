@@ -77,6 +77,7 @@ export function checkAcrossRecords(b: SeedBundle, problems: SeedProblem[]): void
   flagConversionsKnown(checks);
   apiFieldReferencesKnown(checks);
   flagReplacementsKnown(checks);
+  keyRolesKnown(checks);
   uniq(b.constraints, (r) => r.id, 'constraint');
   constraintReferencesKnown(checks);
   prsInOneRelease(checks);
@@ -418,6 +419,23 @@ function flagReplacementsKnown({ b, problem, known }: Checks): void {
             `${alt} is not among the values of ${f.name}: list it under values so its life is known`,
           );
       });
+    });
+  }
+}
+
+/** A key's other roles are other than its type, each once, in order, and their replacements are keys with records. */
+function keyRolesKnown({ b, problem, known }: Checks): void {
+  for (const loc of b.wellKnownKeys) {
+    const r = loc.record;
+    const seen = new Set<string>([r.type]);
+    (r.otherRoles ?? []).forEach((role, i) => {
+      const name = `well-known key ${r.key}`;
+      if (seen.has(role.type))
+        problem(loc, name, `otherRoles[${i}].type`, `${role.type} is the key's type or another role's already`);
+      seen.add(role.type);
+      lifeOrder(problem, { ...loc, record: role }, `${name} as a ${role.type.toLowerCase()}`);
+      if (role.replacement && !known.key.has(subjectKey('key', { key: role.replacement })))
+        problem(loc, name, `otherRoles[${i}].replacement`, `no well-known-keys record of ${role.replacement}: add it`);
     });
   }
 }

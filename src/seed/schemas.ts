@@ -291,6 +291,22 @@ export const wellKnownKeySchema = z.strictObject({
   replacement: text.nullish(),
   /** First release in which Kubernetes sets or reads the replacement in this key's role (e.g. as a taint). */
   replacementIn: optionalVersion,
+  /**
+   * The key's life in its other roles, where it differs from `type`'s (node-role.kubernetes.io/master: a taint
+   * kubeadm stopped setting in 1.25, and a label it stopped setting in 1.24). A role the record does not list is
+   * not checked where the key is used in it.
+   */
+  otherRoles: z
+    .array(
+      z.strictObject({
+        type: z.enum(KEY_TYPES),
+        ...lifeVersions,
+        replacement: text.nullish(),
+        replacementIn: optionalVersion,
+      }),
+    )
+    .min(1)
+    .optional(),
   notes,
   sources,
 });

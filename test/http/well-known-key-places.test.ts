@@ -39,6 +39,25 @@ describe('well-known keys by place', () => {
     expect(wellKnownKeys.filter((k: any) => k.replacementIn !== null).length).toBeLessThan(wellKnownKeys.length);
   });
 
+  it("serves a key's life in its other roles: the master label kubeadm stops setting a release before the taint", async () => {
+    const { wellKnownKeys } = await server.data(
+      `{ wellKnownKeys { key type otherRoles { type deprecatedIn removedIn replacement replacementIn } } }`,
+    );
+    const master = wellKnownKeys.find((k: any) => k.key === 'node-role.kubernetes.io/master');
+    expect(master.type).toBe('TAINT');
+    expect(master.otherRoles).toEqual([
+      {
+        type: 'LABEL',
+        deprecatedIn: '1.20',
+        removedIn: '1.24',
+        replacement: 'node-role.kubernetes.io/control-plane',
+        replacementIn: '1.20',
+      },
+    ]);
+    // A key with one role answers an empty list, not null.
+    expect(wellKnownKeys.filter((k: any) => k.otherRoles.length === 0).length).toBeGreaterThan(50);
+  });
+
   it('reports a leftover master toleration as a WARNING at 1.24, linked to #107533, and nothing BREAKING', async () => {
     const { upgradeReport: r } = await server.data(REPORT, { from: '1.20', to: '1.26', manifest: DAEMONSET });
     const keys = r.findings.filter((f: any) => f.ruleId === 'well-known-key');

@@ -249,6 +249,7 @@ export const SCENARIOS: Scenario[] = [
           removedIn: 1022,
           replacement: 'example.com/zone',
           replacementIn: null,
+          otherRoles: [],
           notes: null,
           sources: [],
           changes: [],

@@ -52,6 +52,18 @@ export function keyRecordFor(key: string, kb: AnalysisKb): WellKnownKey | undefi
   return slash < 0 ? undefined : byKey.get(`${key.slice(0, slash + 1)}*`);
 }
 
+/**
+ * The record as it holds for the key in one role: itself for its own type, merged with the role's own life for
+ * one of its otherRoles (node-role.kubernetes.io/master as a label); null for a role the record does not list,
+ * or a record whose type no source gives.
+ */
+export function keyInRole(record: WellKnownKey, type: KeyPlace['type']): WellKnownKey | null {
+  if (record.type === null) return null;
+  if (record.type === type) return record;
+  const role = record.otherRoles.find((r) => r.type === type);
+  return role ? { ...record, ...role } : null;
+}
+
 /** A key as the object uses it: as a map key (labels, nodeSelector), a value (topologyKey) or a list item. */
 export interface KeyUse {
   key: string;

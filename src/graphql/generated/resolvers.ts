@@ -1617,6 +1617,12 @@ export type WellKnownKey = Node & {
   key: Scalars['String']['output'];
   /** Curation notes. */
   notes?: Maybe<Scalars['String']['output']>;
+  /**
+   * The key's life in its other roles where it differs from type's (node-role.kubernetes.io/master: a taint kubeadm
+   * stopped setting in 1.25, and a label it stopped setting in 1.24); a role not listed here is not checked where
+   * the key is used in it.
+   */
+  otherRoles: Array<WellKnownKeyRole>;
   /** First release that no longer sets or reads it. */
   removedIn?: Maybe<Scalars['KubeVersion']['output']>;
   /** The key to use instead, e.g. topology.kubernetes.io/zone. */
@@ -1629,6 +1635,23 @@ export type WellKnownKey = Node & {
   summary: Scalars['String']['output'];
   /** Whether the key is a label, an annotation or a taint; null for a generated record whose sources do not say (keys only the website's well-known keys page names). */
   type?: Maybe<WellKnownKeyType>;
+};
+
+/** A well-known key's life in a role other than its main one. */
+export type WellKnownKeyRole = {
+  __typename?: 'WellKnownKeyRole';
+  /** First release in which the key is deprecated in this role. */
+  deprecatedIn?: Maybe<Scalars['KubeVersion']['output']>;
+  /** First release that sets or reads the key in this role. */
+  introducedIn?: Maybe<Scalars['KubeVersion']['output']>;
+  /** First release that no longer sets or reads the key in this role. */
+  removedIn?: Maybe<Scalars['KubeVersion']['output']>;
+  /** The key to use instead in this role. */
+  replacement?: Maybe<Scalars['String']['output']>;
+  /** First release in which Kubernetes sets or reads the replacement in this role. */
+  replacementIn?: Maybe<Scalars['KubeVersion']['output']>;
+  /** The role: a label, an annotation or a taint. */
+  type: WellKnownKeyType;
 };
 
 /** What a well-known key is set as. */
@@ -1807,6 +1830,7 @@ export type ResolversTypes = {
   UpgradeReport: ResolverTypeWrapper<UpgradeReportModel>;
   VersionDiff: ResolverTypeWrapper<VersionDiffModel>;
   WellKnownKey: ResolverTypeWrapper<WellKnownKeyModel>;
+  WellKnownKeyRole: ResolverTypeWrapper<WellKnownKeyRole>;
   WellKnownKeyType: WellKnownKeyType;
 };
 
@@ -1871,6 +1895,7 @@ export type ResolversParentTypes = {
   UpgradeReport: UpgradeReportModel;
   VersionDiff: VersionDiffModel;
   WellKnownKey: WellKnownKeyModel;
+  WellKnownKeyRole: WellKnownKeyRole;
 };
 
 export type UserContentDirectiveArgs = { };
@@ -2383,6 +2408,7 @@ export type WellKnownKeyResolvers<ContextType = Context, ParentType extends Reso
   introducedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  otherRoles?: Resolver<Array<ResolversTypes['WellKnownKeyRole']>, ParentType, ContextType>;
   removedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
   replacement?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   replacementIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
@@ -2390,6 +2416,15 @@ export type WellKnownKeyResolvers<ContextType = Context, ParentType extends Reso
   summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<Maybe<ResolversTypes['WellKnownKeyType']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type WellKnownKeyRoleResolvers<ContextType = Context, ParentType extends ResolversParentTypes['WellKnownKeyRole'] = ResolversParentTypes['WellKnownKeyRole']> = {
+  deprecatedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
+  introducedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
+  removedIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
+  replacement?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  replacementIn?: Resolver<Maybe<ResolversTypes['KubeVersion']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['WellKnownKeyType'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = Context> = {
@@ -2445,6 +2480,7 @@ export type Resolvers<ContextType = Context> = {
   UpgradeReport?: UpgradeReportResolvers<ContextType>;
   VersionDiff?: VersionDiffResolvers<ContextType>;
   WellKnownKey?: WellKnownKeyResolvers<ContextType>;
+  WellKnownKeyRole?: WellKnownKeyRoleResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = Context> = {

@@ -4,7 +4,7 @@
 // being set, is the well-known-keys records.
 import type { KeyPlace, WellKnownKey } from '../../../kb/model';
 import { changeAt, changedIn, onPath, pathText, placed, placeOf, type FindingText } from '../findings';
-import { keyRecordFor, keysOf, keyUsesIn, replacementFrom } from '../key-uses';
+import { keyInRole, keyRecordFor, keysOf, keyUsesIn, replacementFrom } from '../key-uses';
 import { inReservedDomain, reservedDomainOf } from '../../../kb/key-domains';
 import { remember, rememberPerInput } from '../memo';
 import { isPlainObject, type ManifestObject, type PathSegment } from '../../reader/manifest';
@@ -21,6 +21,7 @@ const kit = ruleKit('well-known-key', {
     deprecated: '{type} {key} is deprecated since {deprecatedIn}.',
     replacementSet: 'From {replacementIn} nodes are {marked} {replacement} as well; this {use} names only {key}.',
     notKnown: '{type} {key} is not known to netkb: not checked.',
+    roleNotKnown: '{type} {key} is known to netkb as a {recordType} only: as a {type} it is not checked.',
   },
   fixes: {
     removeOld: 'Remove the entry at {at} once no node carries {key}: the one for {replacement} next to it takes over.',
@@ -32,6 +33,8 @@ const kit = ruleKit('well-known-key', {
     use: 'Use {replacement} instead (at {at}).',
     fieldSet: 'Remove {key} (at {at}): {replacement} is set on this object already and takes its place.',
     saidOnceLive: 'Said once, on the first object read from the cluster that carries it.',
+    checkRole:
+      'Check in the well-known keys reference and the notes of the releases on the path whether Kubernetes (or the installer that builds the cluster) still sets or reads {key} as a {type}.',
     checkByHand:
       "Kubernetes reserves {domain} for its own keys, but neither its well-known keys page nor kubernetes/api names this one, and no record of netkb does: find out which project sets or reads it and check that project's notes for the releases on the path.",
   },
@@ -51,7 +54,7 @@ export const wellKnownKeyRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports deprecated (WARNING) or removed well-known label, annotation and taint keys wherever kinds.yaml says Kubernetes reads them (labels, annotations, node selectors, node affinity, topology keys, StorageClass and PersistentVolume topology, taints and tolerations, ...), with the severity of the place (a required selector BREAKING, a preference or toleration WARNING), places that name only the old key once the replacement is set as well (WARNING), keys whose replacement field the object already sets (INFO), and keys of the domains Kubernetes reserves that no record names (INFO, not checked).',
+    'Reports deprecated (WARNING) or removed well-known label, annotation and taint keys wherever kinds.yaml says Kubernetes reads them (labels, annotations, node selectors, node affinity, topology keys, StorageClass and PersistentVolume topology, taints and tolerations, ...), with the severity of the place (a required selector BREAKING, a preference or toleration WARNING), places that name only the old key once the replacement is set as well (WARNING), keys whose replacement field the object already sets (INFO), and keys of the domains Kubernetes reserves that no record names (INFO, not checked). A key in a role its record lists among its other roles (node-role.kubernetes.io/master as a label) is checked with the dates of that role; in a role the record does not list, it is said as not checked (INFO).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const domains = ctx.kb.reservedKeyDomains;
     if (keysOf(ctx.kb).size === 0 && domains.length === 0) return [];
@@ -76,19 +79,47 @@ export const wellKnownKeyRule: ObjectRule = {
         findings.push(placed(notKnownText(use.key, use.place.type, domains, live, ctx), object, use.path, at));
         continue;
       }
-      if (use.place.type !== record.type) continue;
-      const covered = record.replacement !== null && siblingHolds(object, use.path, record.replacement);
-      const fieldSet = !covered && replacementFieldSet(object, use.path, record, ctx);
-      const texts = remember(ctx, ['well-known-key', use.key, object.kind, at, covered, fieldSet], () =>
-        fieldSet
-          ? fieldSetTexts(record, use.key, at, ctx)
-          : keyTexts(record, use.key, use.place, at, object.kind, covered, ctx),
+      // The key in another role than the record's: that role's own life, if the record lists it (a record
+      // whose type no source gives says the key is known, and nothing more).
+      if (record.type === null) continue;
+      const role = keyInRole(record, use.place.type);
+      if (!role) {
+        if (unknown.has(use.key)) continue;
+        unknown.add(use.key);
+        const text = remember(ctx, ['well-known-key-role', use.key, use.place.type], () =>
+          roleNotKnownText(record, use.key, use.place.type, ctx),
+        );
+        findings.push(placed(text, object, use.path, at));
+        continue;
+      }
+      const covered = role.replacement !== null && siblingHolds(object, use.path, role.replacement);
+      const fieldSet = !covered && replacementFieldSet(object, use.path, role, ctx);
+      const texts = remember(
+        ctx,
+        ['well-known-key', use.key, use.place.type, object.kind, at, covered, fieldSet],
+        () =>
+          fieldSet
+            ? fieldSetTexts(role, use.key, at, ctx)
+            : keyTexts(role, use.key, use.place, at, object.kind, covered, ctx),
       );
       for (const text of texts) findings.push(placed(text, object, use.path, at));
     }
     return findings;
   },
 };
+
+/** A key used in a role its record neither has nor lists among its other roles: not checked there. */
+function roleNotKnownText(record: WellKnownKey, key: string, type: KeyPlace['type'], ctx: RuleContext): FindingText {
+  const data = { type: type.toLowerCase(), key, recordType: record.type!.toLowerCase() };
+  return kit.text({
+    messageId: 'roleNotKnown',
+    severity: 'INFO',
+    checked: false,
+    effectiveIn: ctx.path.from,
+    data,
+    fix: kit.fix('checkRole', data),
+  });
+}
 
 /** A key of the reserved domains that no record names (nor a prefix record covers): not checked. */
 function notKnownText(
