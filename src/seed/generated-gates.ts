@@ -333,23 +333,15 @@ function unsettled(
   components: ReadonlySet<string>,
   found: string[],
 ): GeneratedGate {
-  const sources = new Set(found);
-  const { sigs, gateComponents } = fromKep(kep, index.keps, components, sources);
-  const record = {
+  return stageless(
     name,
-    sigs,
-    components: gateComponents,
-    kep: kep ? `KEP-${kep.entry.number}` : null,
-    lifecycle: [],
-    introducedIn: null,
-    removedIn: null,
-    knownThrough: null,
-    notes:
-      "Generated from Kubernetes' feature files, not curated: the lists read have the gate only in a release still in development when they were taken, or only with a stage they date 1.0 (before versioning): no release of it is known here." +
-      (kep ? ` SIG and components from KEP-${kep.entry.number}.` : ''),
-    sources: [...sources],
-  };
-  return { ...record, summary: summaryOf(record, kep) };
+    index,
+    kep,
+    components,
+    new Set(found),
+    null,
+    "Generated from Kubernetes' feature files, not curated: the lists read have the gate only in a release still in development when they were taken, or only with a stage they date 1.0 (before versioning): no release of it is known here.",
+  );
 }
 
 /**
@@ -369,6 +361,28 @@ function removedByNotes(
   if (!stated) return null;
   const sources = new Set<string>([stated.source]);
   if (stated.pr !== null) sources.add(`https://github.com/kubernetes/kubernetes/pull/${stated.pr}`);
+  return stageless(
+    name,
+    index,
+    kep,
+    components,
+    sources,
+    stated.release,
+    `Generated from the release notes, not curated: no feature file read names the gate, and the ${stated.release} ` +
+      `notes say it was removed${stated.pr !== null ? ` (#${stated.pr})` : ''}. Its stages before that are not known here.`,
+  );
+}
+
+/** A record with no stage known: its SIG and components from the KEP, its removal where a source dates it. */
+function stageless(
+  name: string,
+  index: Pick<GeneratedIndex, 'keps'>,
+  kep: KepHit,
+  components: ReadonlySet<string>,
+  sources: Set<string>,
+  removedIn: string | null,
+  said: string,
+): GeneratedGate {
   const { sigs, gateComponents } = fromKep(kep, index.keps, components, sources);
   const record = {
     name,
@@ -377,12 +391,9 @@ function removedByNotes(
     kep: kep ? `KEP-${kep.entry.number}` : null,
     lifecycle: [],
     introducedIn: null,
-    removedIn: stated.release,
+    removedIn,
     knownThrough: null,
-    notes:
-      `Generated from the release notes, not curated: no feature file read names the gate, and the ${stated.release} ` +
-      `notes say it was removed${stated.pr !== null ? ` (#${stated.pr})` : ''}. Its stages before that are not known here.` +
-      (kep ? ` SIG and components from KEP-${kep.entry.number}.` : ''),
+    notes: said + (kep ? ` SIG and components from KEP-${kep.entry.number}.` : ''),
     sources: [...sources],
   };
   return { ...record, summary: summaryOf(record, kep) };
