@@ -103,6 +103,20 @@ describe('gates generated from Kubernetes feature files', () => {
     expect(g).toMatchObject({ removedIn: '1.33', knownThrough: '1.31' });
     expect(g.notes).toMatch(/[Tt]he 1\.33 release notes say it was removed \(#129498\)/);
     expect(g.sources).toContain('https://github.com/kubernetes/kubernetes/pull/129498');
+    // The dated removal says what every release from it on is, past the gap: absent from 1.33, unknown at 1.32.
+    const keyed = {
+      lifecycle: g.lifecycle.map((st) => ({
+        ...st,
+        since: parseVersion(st.since),
+        until: st.until === null ? null : parseVersion(st.until),
+      })),
+      removedIn: parseVersion(g.removedIn!),
+      introducedIn: g.introducedIn === null ? null : parseVersion(g.introducedIn),
+      knownThrough: parseVersion(g.knownThrough!),
+    };
+    expect(gateStateIn(keyed, parseVersion('1.32')).known).toBe(false);
+    expect(gateStateIn(keyed, parseVersion('1.33'))).toMatchObject({ known: true, exists: false });
+    expect(gateStateIn(keyed, parseVersion('1.35'))).toMatchObject({ known: true, exists: false });
   });
 
   it('do not take a "1.0" spec for an introduction', () => {
