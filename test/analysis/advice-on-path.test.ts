@@ -1092,6 +1092,25 @@ describe('advice on the path, for every record and message', () => {
       ['notKnown', 'INFO', false, expect.stringContaining('Kubernetes reserves k8s.io for its own keys')],
     ]);
     for (const f of found) seen.add(`${f.ruleId}/${f.messageId}`);
+    // A key of an Ingress controller whose annotations netkb knows: its own, and the fix names the controller.
+    for (const provider of kb.gatewayApi.providers) {
+      const key = `${provider.annotationPrefix}netkb-made-up`;
+      const own = run({
+        label: 'controller key',
+        from: parseVersion('1.20'),
+        to: parseVersion('1.21'),
+        ruleId: 'well-known-key',
+        manifest: yaml({
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name: 'advice', annotations: { [key]: 'x' } },
+        }),
+      });
+      expect(own.map((f) => [f.messageId, f.severity, f.checked])).toEqual([['controllerKey', 'INFO', false]]);
+      expect(own[0].message).toContain(provider.name);
+      expect(own[0].fix).toContain(provider.name);
+      for (const f of own) seen.add(`${f.ruleId}/${f.messageId}`);
+    }
   });
 
   it('constraint: the fix names the fields that make up the value, and the change the record names', () => {

@@ -21,6 +21,8 @@ const kit = ruleKit('well-known-key', {
     deprecated: '{type} {key} is deprecated since {deprecatedIn}.',
     replacementSet: 'From {replacementIn} nodes are {marked} {replacement} as well; this {use} names only {key}.',
     notKnown: '{type} {key} is not known to netkb: not checked.',
+    controllerKey:
+      '{type} {key} is read by {controller}, whose own releases decide what it does: not checked against Kubernetes releases.',
     roleNotKnown: '{type} {key} is known to netkb as a {recordType} only: as a {type} it is not checked.',
   },
   fixes: {
@@ -35,6 +37,8 @@ const kit = ruleKit('well-known-key', {
     saidOnceLive: 'Said once, on the first object read from the cluster that carries it.',
     checkRole:
       'Check in the well-known keys reference and the notes of the releases on the path whether Kubernetes (or the installer that builds the cluster) still sets or reads {key} as a {type}.',
+    checkController:
+      'Check {key} in the release notes of {controller} for the controller versions the cluster runs and upgrades to.',
     checkByHand:
       "Kubernetes reserves {domain} for its own keys, but neither its well-known keys page nor kubernetes/api names this one, and no record of netkb does: find out which project sets or reads it and check that project's notes for the releases on the path.",
   },
@@ -54,7 +58,7 @@ export const wellKnownKeyRule: ObjectRule = {
   ...kit.declaration,
   scope: 'object',
   description:
-    'Reports deprecated (WARNING) or removed well-known label, annotation and taint keys wherever kinds.yaml says Kubernetes reads them (labels, annotations, node selectors, node affinity, topology keys, StorageClass and PersistentVolume topology, taints and tolerations, ...), with the severity of the place (a required selector BREAKING, a preference or toleration WARNING), places that name only the old key once the replacement is set as well (WARNING), keys whose replacement field the object already sets (INFO), and keys of the domains Kubernetes reserves that no record names (INFO, not checked). A key in a role its record lists among its other roles (node-role.kubernetes.io/master as a label) is checked with the dates of that role; in a role the record does not list, it is said as not checked (INFO).',
+    'Reports deprecated (WARNING) or removed well-known label, annotation and taint keys wherever kinds.yaml says Kubernetes reads them (labels, annotations, node selectors, node affinity, topology keys, StorageClass and PersistentVolume topology, taints and tolerations, ...), with the severity of the place (a required selector BREAKING, a preference or toleration WARNING), places that name only the old key once the replacement is set as well (WARNING), keys whose replacement field the object already sets (INFO), and keys of the domains Kubernetes reserves that no record names (INFO, not checked; one under the annotation prefix of an Ingress controller netkb knows, such as ingress-nginx, is said to belong to that controller). A key in a role its record lists among its other roles (node-role.kubernetes.io/master as a label) is checked with the dates of that role; in a role the record does not list, it is said as not checked (INFO).',
   check(object: ManifestObject, ctx: RuleContext): Finding[] {
     const domains = ctx.kb.reservedKeyDomains;
     if (keysOf(ctx.kb).size === 0 && domains.length === 0) return [];
@@ -129,6 +133,20 @@ function notKnownText(
   live: boolean,
   ctx: RuleContext,
 ): FindingText {
+  // A key of an Ingress controller whose annotations netkb knows (ingress-nginx's, for netkb gateway): its own.
+  const controller = ctx.kb.gatewayApi.providers.find((p) => key.startsWith(p.annotationPrefix));
+  if (controller) {
+    const data = { type: type.toLowerCase(), key, controller: controller.name };
+    const fix = kit.fix('checkController', data);
+    return kit.text({
+      messageId: 'controllerKey',
+      severity: 'INFO',
+      checked: false,
+      effectiveIn: ctx.path.from,
+      data,
+      fix: live ? `${fix} ${kit.fix('saidOnceLive', {})}` : fix,
+    });
+  }
   const fix = kit.fix('checkByHand', { domain: reservedDomainOf(key, domains)! });
   return kit.text({
     messageId: 'notKnown',
