@@ -237,10 +237,10 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
     (r) => r.id,
   ).map((located) => ({ located, index: readImplementationIndex(seedDir, located.record.index, problems) }));
   const index = problems.length === 0 ? readGeneratedIndex(seedDir, problems) : null;
+  bundle.toolGates = readToolGates(seedDir, problems);
   if (index) {
     bundle.crossCheck = crossCheck(bundle, index, problems);
     // A tool's own gates (kubeadm's) are not the components': the notes that remove them date no component gate.
-    bundle.toolGates = readToolGates(seedDir, problems);
     bundle.generatedGates = generateGates(
       index,
       new Set([...bundle.featureGates.map((g) => g.record.name), ...bundle.toolGates.map((g) => g.gate)]),
@@ -264,7 +264,6 @@ export function loadSeed(seedDir: string, options: LoadOptions = {}): SeedBundle
   }
   if (problems.length === 0) addGeneratedKeys(bundle, seedDir, problems);
   bundle.addOnApis = readAddOnApis(seedDir, problems);
-  if (!index) bundle.toolGates = readToolGates(seedDir, problems);
   const kubeadmFields = readKubeadmFields(seedDir, problems);
   if (kubeadmFields.length > 0 || index) {
     checkToolFileFields(

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../../src/config';
 import type { Finding } from '../../src/analysis';
 import { RULES } from '../../src/analysis/engine/rules';
+import { keyInRole } from '../../src/analysis/engine/key-uses';
 import { testKnowledgeBase } from '../support/knowledge-base';
 
 let kb: KnowledgeBase;
@@ -1038,7 +1039,7 @@ describe('advice on the path, for every record and message', () => {
   it('well-known-key: a replacement key or field is a record, dated when it works only later; notes about the key', () => {
     const cases: (Case & { key: WellKnownKey })[] = [];
     // Each role of a key on its own (node-role.kubernetes.io/master: as a taint and as a label), with its own dates.
-    const roles = kb.wellKnownKeys.flatMap((k) => [k, ...k.otherRoles.map((r): WellKnownKey => ({ ...k, ...r }))]);
+    const roles = kb.wellKnownKeys.flatMap((k) => [k, ...k.otherRoles.map((r) => keyInRole(k, r.type)!)]);
     expect(roles.length).toBeGreaterThan(kb.wellKnownKeys.length);
     for (const key of roles) {
       // A record for every key under a prefix is used as the key of container c.

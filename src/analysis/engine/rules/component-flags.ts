@@ -33,7 +33,7 @@ const kit = ruleKit('component-flag', {
     itemsNotKnown: '{component} {flag} lists {items}, not known to netkb as values of it: not checked.',
     keyNotServed:
       '{component} {flag} names {key}, but {component} no longer serves {groupVersion} by default from {removedIn}: what it does with the key from then on is not checked.',
-    keysNotKnown: '{component} {flag} names {keys}, which no api-versions record of netkb has: not checked.',
+    keysNotKnown: '{component} {flag} names {items}, which no api-versions record of netkb has: not checked.',
     valueNotAccepted: '{component} {flag}={value} is refused from {since}: only {values} is accepted then.',
     configValueRemoved: '{kind} {field}: {value} (as {flag}) is no longer accepted from {removedIn}.',
     configValueDeprecated: '{kind} {field}: {value} (as {flag}) is deprecated since {deprecatedIn}.',
@@ -212,21 +212,29 @@ function flagTexts(component: string, name: string, given: string | null, ctx: R
     out.push(...apiVersionKeyTexts(flag, flag.apiVersionKeys, given, ctx));
   // The items of a list flag that no value record names: netkb cannot say whether the component takes them.
   const unknown = flag.listValues ? [...new Set(items.filter((i) => !flag.values.some((x) => x.value === i)))] : [];
-  if (unknown.length > 0)
-    out.push(
-      kit.text({
-        messageId: 'itemsNotKnown',
-        severity: 'INFO',
-        checked: false,
-        effectiveIn: ctx.path.from,
-        data: { ...data, items: unknown.join(', ') },
-        fix: kit.fix('checkItems', {
-          ...data,
-          them: unknown.length === 1 ? kit.part('it', {}) : kit.part('them', {}),
-        }),
-      }),
-    );
+  if (unknown.length > 0) out.push(notKnownItemsText('itemsNotKnown', flag, unknown, ctx));
   return out;
+}
+
+/**
+ * What a flag is given that no record names (the items of a list flag, the group/versions of --runtime-config's
+ * keys): said once per flag, as not checked, with where to look.
+ */
+function notKnownItemsText(
+  messageId: 'itemsNotKnown' | 'keysNotKnown',
+  flag: Flag,
+  items: string[],
+  ctx: RuleContext,
+): FindingText {
+  const data = { component: flag.component, flag: flag.name };
+  return kit.text({
+    messageId,
+    severity: 'INFO',
+    checked: false,
+    effectiveIn: ctx.path.from,
+    data: { ...data, items: items.join(', ') },
+    fix: kit.fix('checkItems', { ...data, them: items.length === 1 ? kit.part('it', {}) : kit.part('them', {}) }),
+  });
 }
 
 /**
@@ -272,20 +280,7 @@ function apiVersionKeyTexts(flag: Flag, besides: string[], given: string, ctx: R
       }),
     );
   }
-  if (unknown.length > 0)
-    out.push(
-      kit.text({
-        messageId: 'keysNotKnown',
-        severity: 'INFO',
-        checked: false,
-        effectiveIn: ctx.path.from,
-        data: { ...data, keys: unknown.join(', ') },
-        fix: kit.fix('checkItems', {
-          ...data,
-          them: unknown.length === 1 ? kit.part('it', {}) : kit.part('them', {}),
-        }),
-      }),
-    );
+  if (unknown.length > 0) out.push(notKnownItemsText('keysNotKnown', flag, unknown, ctx));
   return out;
 }
 
